@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables, validated at start with one clear message per wrong variable. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LU_HOST_MARKER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be one host-name label such as "lu"')
+    .default('lu'),
+  /** Comma-separated host names (without port) this portal answers for; empty = any. */
+  ALLOWED_HOSTS: z.string().default(''),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Vestibule <no-reply@vestibule.test>'),
+  /** The dev inbox keeps sent messages readable at /dev/inbox; default on outside production. */
+  DEV_INBOX: z.enum(['on', 'off']).optional(),
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
+    .optional(),
+  /** Builds for develop and staging prefix the login cookie name with production_ (SPEC §3). */
+  COOKIE_FLAVOUR: z.enum(['production', 'develop', 'staging']).default('production'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts allowed per client IP in 15 minutes. */
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const devInbox = e.DEV_INBOX ? e.DEV_INBOX === 'on' : !production && !e.SMTP_URL;
+  if (production && devInbox) {
+    throw new ConfigError('Invalid configuration:\n  DEV_INBOX: the dev inbox cannot run in production');
+  }
+  if (production && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (the dev inbox is off there)');
+  }
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    luHostMarker: e.LU_HOST_MARKER,
+    allowedHosts: e.ALLOWED_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devInbox,
+    tagManagerId: e.TAG_MANAGER_ID,
+    cookiePrefix: e.COOKIE_FLAVOUR === 'production' ? '' : 'production_',
+    secureCookies: production,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    loginPerIpLimit: e.RATE_LIMIT_LOGIN_PER_IP,
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './database';
+
+/** Security events written in the same transaction as the change they record (DESIGN §3). */
+export type AuditKind =
+  | 'login.succeeded'
+  | 'login.failed'
+  | 'logout'
+  | 'session.revoked'
+  | 'maintenance.changed';
+
+export async function audit(
+  db: Db,
+  event: { kind: AuditKind; userId: number | null; edition: string; detail?: Record<string, unknown> },
+  request?: FastifyRequest,
+): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      user_id: event.userId,
+      edition: event.edition,
+      kind: event.kind,
+      detail: JSON.stringify(event.detail ?? {}),
+      ip: request?.ip ?? null,
+      device_id: request?.deviceId ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,59 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+  /** PostgreSQL schema to work in (tests isolate themselves this way). */
+  schema?: string | undefined;
+  poolSize?: number | undefined;
+}
+
+// node-postgres returns int8 as strings; counts and ids here fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+// Dates as ISO strings everywhere, so PGlite and PostgreSQL answer alike.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    if (options.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+      } finally {
+        client.release();
+      }
+    }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    // Same value shapes as the node-postgres parsers above.
+    parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },
+  });
+  if (options.schema) {
+    await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`);
+  }
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,31 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import type { Db } from './database';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/** Arbitrary constant naming the migration lock; instances starting together wait on it. */
+const MIGRATION_LOCK_ID = 7_423_001;
+
+/**
+ * Applies every `NNNN_name.sql` not yet applied, in order, in one transaction under an advisory
+ * lock, so several instances can start at once. Landed migrations are never edited.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(trx);
+    const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(trx);
+    const applied = new Set(done.rows.map((row) => row.name));
+    const ran: string[] = [];
+    for (const file of files) {
+      if (applied.has(file)) continue;
+      const text = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+      await sql.raw(text).execute(trx);
+      await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
+      ran.push(file);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,49 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+
+export interface InboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  edition: string;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  createdAt: string;
+  status: 'pending' | 'sent' | 'failed';
+}
+
+export const INBOX_DEFAULT_LIMIT = 100;
+const INBOX_MAX_LIMIT = 500;
+
+/** Newest messages first, optionally only those to one recipient (dev inbox and admin CLI). */
+export async function listInboxMessages(
+  db: Kysely<DB>,
+  options: { to?: string | undefined; limit?: number | undefined } = {},
+): Promise<InboxMessage[]> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? INBOX_DEFAULT_LIMIT), 1), INBOX_MAX_LIMIT);
+  let query = db
+    .selectFrom('outbox')
+    .select(['id', 'channel', 'edition', 'recipient', 'subject', 'body_text', 'created_at', 'status'])
+    .orderBy('id', 'desc')
+    .limit(limit);
+  const to = options.to?.trim();
+  if (to?.includes('@')) {
+    query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', to.toLowerCase()));
+  } else if (to) {
+    // Phone numbers compare by digits: `+32 470…`, `0032470…` and a `+` decoded as a space all match.
+    const digits = to.replace(/\D/g, '').replace(/^00/, '');
+    if (!digits) return [];
+    query = query.where(sql<string>`regexp_replace(recipient, '[^0-9]', '', 'g')`, '=', digits);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    edition: row.edition,
+    recipient: row.recipient,
+    subject: row.subject,
+    bodyText: row.body_text,
+    createdAt: new Date(row.created_at).toISOString(),
+    status: row.status,
+  }));
+}

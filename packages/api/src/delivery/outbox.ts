@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Channel } from './message';
+
+export interface NewMessage {
+  channel: Channel;
+  /** Edition whose sender name and brand the message carries. */
+  edition: string;
+  /** E-mail address, or phone number in E.164 for SMS. */
+  recipient: string;
+  subject?: string | undefined;
+  bodyText: string;
+  bodyHtml?: string | undefined;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Workers of this process hear about new messages at once instead of at their next poll. */
+export function onMessageEnqueued(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Writes a message to the transactional outbox (DESIGN §5). Pass the transaction that makes the
+ * change needing the message, so both commit or neither does; the worker delivers it after commit.
+ * Returns the outbox row id.
+ */
+export async function enqueueMessage(db: Kysely<DB>, message: NewMessage): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      channel: message.channel,
+      edition: message.edition,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body_text: message.bodyText,
+      body_html: message.bodyHtml ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // A worker that looks before the commit finds nothing and catches the row at its next poll.
+  for (const listener of listeners) listener();
+  return row.id;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { registerDevInboxRoutes } from './dev-inbox.routes';
+import { selectTransports } from './transports/select';
+import { OutboxWorker } from './worker';
+
+const workers = new WeakMap<FastifyInstance, OutboxWorker>();
+
+/** The outbox worker of this app, e.g. to `notify()` it right after a transaction commits. */
+export function outboxWorkerOf(app: FastifyInstance): OutboxWorker | undefined {
+  return workers.get(app);
+}
+
+/**
+ * Message delivery (DESIGN §5): the outbox worker runs from ready to close (close flushes the
+ * batch in flight), and the dev inbox routes exist only when the dev inbox is on.
+ */
+export async function registerDelivery(app: FastifyInstance): Promise<void> {
+  const { config, db, log } = app.ctx;
+  const worker = new OutboxWorker({
+    db,
+    transports: selectTransports({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      devInbox: config.devInbox,
+    }),
+    log: log.child({ component: 'outbox' }),
+  });
+  workers.set(app, worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  if (config.devInbox) registerDevInboxRoutes(app);
+}

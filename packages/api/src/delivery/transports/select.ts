@@ -1,0 +1,27 @@
+import type { Channel } from '../message';
+import { createDevInboxTransport } from './dev-inbox';
+import { createSmtpTransport } from './smtp';
+import type { Transport } from './transport';
+
+export type Transports = Partial<Record<Channel, Transport>>;
+
+export interface TransportSettings {
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  devInbox: boolean;
+  /** SMS over HTTP (provider adapter) plugs in here once it exists. */
+  sms?: Transport | undefined;
+}
+
+/**
+ * One transport per channel: the configured one, else the dev inbox when it is on. A channel
+ * left without a transport makes its messages fail with a clear last_error.
+ */
+export function selectTransports(settings: TransportSettings): Transports {
+  const devInbox = settings.devInbox ? createDevInboxTransport() : undefined;
+  const email = settings.smtpUrl
+    ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom })
+    : devInbox;
+  const sms = settings.sms ?? devInbox;
+  return { ...(email ? { email } : {}), ...(sms ? { sms } : {}) };
+}

@@ -1,0 +1,45 @@
+import nodemailer from 'nodemailer';
+import type { OutboxMessage } from '../message';
+import { PermanentDeliveryError, type Transport } from './transport';
+
+export interface SmtpOptions {
+  /** smtp://user:pass@host:port or smtps://… */
+  url: string;
+  /** Sender, e.g. `Vestibule <no-reply@example.com>`. */
+  from: string;
+}
+
+/** E-mail through one SMTP relay with nodemailer. */
+export function createSmtpTransport(options: SmtpOptions): Transport {
+  const transporter = nodemailer.createTransport(
+    {
+      url: options.url,
+      // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from: options.from },
+  );
+  return {
+    name: 'smtp',
+    async send(message: OutboxMessage) {
+      try {
+        await transporter.sendMail({
+          to: message.recipient,
+          subject: message.subject ?? '',
+          text: message.body_text,
+          ...(message.body_html ? { html: message.body_html } : {}),
+        });
+      } catch (error) {
+        // A 5xx answer (unknown mailbox, refused sender) will be the same on every retry.
+        const code = (error as { responseCode?: number }).responseCode;
+        if (code && code >= 500 && code < 600) {
+          throw new PermanentDeliveryError(`SMTP ${code} ${(error as Error).message}`);
+        }
+        throw error;
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+import { describeDeliveryError } from './delivery-error';
+import { maskRecipient } from './mask';
+import type { OutboxMessage } from './message';
+import { onMessageEnqueued } from './outbox';
+import type { Transports } from './transports/select';
+import { PermanentDeliveryError } from './transports/transport';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transports: Transports;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** How often to look for due messages besides in-process kicks. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long a claim holds a row; longer than any transport timeout, so a live worker keeps it. */
+  leaseMs?: number;
+  /** After this many failed attempts the row is marked failed. */
+  maxAttempts?: number;
+}
+
+export interface BatchResult {
+  sent: number;
+  retried: number;
+  failed: number;
+  released: number;
+}
+
+const BASE_BACKOFF_SECONDS = 5;
+const MAX_BACKOFF_SECONDS = 3600;
+
+/** Seconds to wait after a failure, given the attempts that failed before it: 5 s, 10 s, 20 s … 1 h. */
+export function backoffSeconds(previousAttempts: number): number {
+  return Math.min(BASE_BACKOFF_SECONDS * 2 ** previousAttempts, MAX_BACKOFF_SECONDS);
+}
+
+/**
+ * Delivers the transactional outbox (DESIGN §5). Rows are claimed with FOR UPDATE SKIP LOCKED and a
+ * lease (locked_until), so any number of workers in any number of instances never send a row twice;
+ * a failure is retried with exponential backoff and nothing is lost while a transport is down.
+ */
+export class OutboxWorker {
+  private readonly db: Db;
+  private readonly transports: Transports;
+  private readonly log: OutboxWorkerOptions['log'];
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly leaseSeconds: number;
+  private readonly maxAttempts: number;
+
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private current: Promise<unknown> | undefined;
+  private kicked = false;
+  /** While stopping: messages not started by this time are released to other workers. */
+  private releaseAfter = Number.POSITIVE_INFINITY;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.db = options.db;
+    this.transports = options.transports;
+    this.log = options.log;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 20;
+    this.leaseSeconds = Math.ceil((options.leaseMs ?? 120_000) / 1000);
+    this.maxAttempts = options.maxAttempts ?? 8;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.releaseAfter = Number.POSITIVE_INFINITY;
+    this.unsubscribe = onMessageEnqueued(() => this.notify());
+    this.schedule(0);
+  }
+
+  /** Look now rather than at the next poll (a code was just written). */
+  notify(): void {
+    if (!this.running) return;
+    if (this.current) this.kicked = true;
+    else this.schedule(0);
+  }
+
+  /**
+   * Stops polling and waits for the batch in flight. Messages of that batch not started within
+   * `timeoutMs` are released (claim cleared) for another instance; none is left half-claimed.
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    clearTimeout(this.timer);
+    this.releaseAfter = Date.now() + (options.timeoutMs ?? 10_000);
+    await this.current?.catch(() => {});
+    for (const transport of new Set(Object.values(this.transports))) transport?.close?.();
+  }
+
+  /** Claims and delivers one batch of due messages. */
+  async runOnce(): Promise<BatchResult> {
+    const batch = this.deliverBatch();
+    this.current = batch;
+    try {
+      return await batch;
+    } finally {
+      if (this.current === batch) this.current = undefined;
+    }
+  }
+
+  private schedule(delayMs: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    // The poll alone never keeps the process alive (CLI, tests).
+    this.timer.unref();
+  }
+
+  private async tick() {
+    if (!this.running) return;
+    if (this.current) {
+      // A batch started by runOnce() is in flight: look again once it has had time to finish.
+      this.kicked = true;
+      this.schedule(this.pollIntervalMs);
+      return;
+    }
+    this.kicked = false;
+    let full = false;
+    try {
+      const result = await this.runOnce();
+      full = result.sent + result.retried + result.failed + result.released >= this.batchSize;
+    } catch (error) {
+      this.log.warn({ err: error }, 'outbox: could not read due messages');
+    }
+    if (this.running) this.schedule(full || this.kicked ? 0 : this.pollIntervalMs);
+  }
+
+  private async deliverBatch(): Promise<BatchResult> {
+    const result: BatchResult = { sent: 0, retried: 0, failed: 0, released: 0 };
+    const claimed = await this.claim();
+    for (const [index, message] of claimed.entries()) {
+      if (Date.now() > this.releaseAfter) {
+        result.released = await this.release(claimed.slice(index).map((row) => row.id));
+        break;
+      }
+      result[await this.deliver(message)] += 1;
+    }
+    return result;
+  }
+
+  /** Due rows not claimed by a live worker; rows another transaction holds are skipped. */
+  private async claim(): Promise<OutboxMessage[]> {
+    const { rows } = await sql<OutboxMessage>`
+      WITH due AS (
+        SELECT id FROM outbox
+        WHERE status = 'pending' AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until <= now())
+        ORDER BY next_attempt_at, id
+        LIMIT ${this.batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE outbox SET locked_until = now() + make_interval(secs => ${this.leaseSeconds})
+      FROM due WHERE outbox.id = due.id
+      RETURNING outbox.*`.execute(this.db);
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  private async release(ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    await this.db
+      .updateTable('outbox')
+      .set({ locked_until: null })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .execute();
+    return ids.length;
+  }
+
+  private async deliver(message: OutboxMessage): Promise<'sent' | 'retried' | 'failed'> {
+    const transport = this.transports[message.channel];
+    const where = { outboxId: message.id, channel: message.channel, to: maskRecipient(message.recipient) };
+    try {
+      if (!transport) {
+        throw new PermanentDeliveryError(
+          `no ${message.channel} transport configured (${message.channel === 'email' ? 'set SMTP_URL' : 'no SMS provider'}; DEV_INBOX=on shows messages outside production)`,
+        );
+      }
+      await transport.send(message);
+    } catch (error) {
+      return this.recordFailure(message, error, transport?.name ?? 'none', where);
+    }
+    await this.db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null })
+      .where('id', '=', message.id)
+      .execute();
+    this.log.info({ ...where, transport: transport.name }, 'outbox: message delivered');
+    return 'sent';
+  }
+
+  private async recordFailure(
+    message: OutboxMessage,
+    error: unknown,
+    transportName: string,
+    where: Record<string, unknown>,
+  ): Promise<'retried' | 'failed'> {
+    const attempts = message.attempts + 1;
+    const lastError = describeDeliveryError(error, message, transportName);
+    const final = error instanceof PermanentDeliveryError || attempts >= this.maxAttempts;
+    const delay = backoffSeconds(message.attempts);
+    await this.db
+      .updateTable('outbox')
+      .set({
+        attempts,
+        last_error: lastError,
+        locked_until: null,
+        ...(final
+          ? { status: 'failed' as const }
+          : { next_attempt_at: sql<Date>`now() + make_interval(secs => ${delay})` }),
+      })
+      .where('id', '=', message.id)
+      .execute();
+    if (final) {
+      this.log.error({ ...where, attempts, error: lastError }, 'outbox: message failed, giving up');
+      return 'failed';
+    }
+    this.log.warn(
+      { ...where, attempts, retryInSeconds: delay, error: lastError },
+      'outbox: delivery failed, will retry',
+    );
+    return 'retried';
+  }
+}

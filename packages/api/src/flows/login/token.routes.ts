@@ -1,0 +1,97 @@
+import { emptySchema } from '@vestibule/contract/schemas/common';
+import { tokenRequestSchema, tokenResponseSchema } from '@vestibule/contract/schemas/token';
+import { parseUsername } from '@vestibule/contract/username';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import type { RateLimitRule } from '../../security/rate-limit';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
+import { createSession, deleteSession, findLiveSession } from '../sessions/session.queries';
+import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
+import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
+import { findUserByUsername } from './user-lookup.queries';
+
+/** Refuses with 429 and Retry-After once a counter is over its limit. */
+async function enforceLimit(request: FastifyRequest, rule: RateLimitRule, subject: string) {
+  const result = await request.server.ctx.rateLimiter.consume(rule, subject);
+  if (!result.allowed) {
+    throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(result.retryAfterSeconds) } });
+  }
+}
+
+/** POST /api/token: the portal's own password login; answers a first-party session token. */
+const login = defineRoute({
+  method: 'POST',
+  url: '/token',
+  auth: 'public',
+  body: tokenRequestSchema,
+  response: tokenResponseSchema,
+  async handler({ body, request, reply }) {
+    const { db, config } = request.server.ctx;
+    const edition = request.edition;
+    // Throttle by client and by the name tried, known or not, before any costly work.
+    await enforceLimit(request, loginPerIp(config.loginPerIpLimit), request.ip);
+    const username = parseUsername(body.username, edition.phoneRegion);
+    const limitSubject = `${edition.id}:${username?.value ?? body.username.trim().toLowerCase()}`;
+    await enforceLimit(request, LOGIN_PER_USERNAME, limitSubject);
+
+    const user = username ? await findUserByUsername(db, edition.id, username) : undefined;
+    // An unknown account costs the same hash as a wrong password: no timing difference.
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
+    if (!user || !user.passwordHash || !passwordOk) {
+      await audit(db, { kind: 'login.failed', userId: user?.id ?? null, edition: edition.id }, request);
+      throw new ApiError('invalid_credentials');
+    }
+    if (user.lockedAt) throw new ApiError('account_locked');
+
+    const rehash = needsRehash(user.passwordHash) ? await hashPassword(body.password) : undefined;
+    const session = await db.transaction().execute(async (trx) => {
+      if (rehash) await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
+      const created = await createSession(trx, {
+        userId: user.id,
+        deviceId: request.deviceId,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      await audit(trx, { kind: 'login.succeeded', userId: user.id, edition: edition.id }, request);
+      return created;
+    });
+    await request.server.ctx.rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
+    setLoginCookie(request, reply, session.token);
+    return { access_token: session.token };
+  },
+});
+
+/** POST /api/token/resume: a new tab trades the HttpOnly login cookie for its bearer token. */
+const resume = defineRoute({
+  method: 'POST',
+  url: '/token/resume',
+  auth: 'public',
+  response: tokenResponseSchema,
+  async handler({ request }) {
+    const token = request.cookies[loginCookieName(request)];
+    const session = token ? await findLiveSession(request.server.ctx.db, token) : undefined;
+    if (!token || !session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
+    return { access_token: token };
+  },
+});
+
+/** DELETE /api/token: logout; the session is revoked server-side at once. */
+const logout = defineRoute({
+  method: 'DELETE',
+  url: '/token',
+  auth: 'user',
+  body: emptySchema.optional(),
+  status: 204,
+  async handler({ auth, request, reply }) {
+    const { db } = request.server.ctx;
+    await db.transaction().execute(async (trx) => {
+      await deleteSession(trx, auth.sessionId);
+      await audit(trx, { kind: 'logout', userId: auth.userId, edition: request.edition.id }, request);
+    });
+    clearLoginCookie(request, reply);
+  },
+});
+
+export const tokenRoutes = [login, resume, logout];

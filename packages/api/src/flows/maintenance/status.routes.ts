@@ -1,0 +1,16 @@
+import { statusResponseSchema } from '@vestibule/contract/schemas/maintenance';
+import { defineRoute } from '../../http/route';
+import { isMaintenanceOn } from './maintenance';
+
+/** GET /api/status: public; answers even during maintenance so the SPA can tell. */
+const status = defineRoute({
+  method: 'GET',
+  url: '/status',
+  auth: 'public',
+  response: statusResponseSchema,
+  async handler({ request }) {
+    return { maintenance: await isMaintenanceOn(request.server.ctx.db) };
+  },
+});
+
+export const statusRoutes = [status];

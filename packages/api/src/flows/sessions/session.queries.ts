@@ -1,0 +1,65 @@
+import { SESSION_IDLE_TIMEOUT_SECONDS } from '@vestibule/contract/constants';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { hashToken, newOpaqueToken } from '../../security/tokens';
+
+export interface NewSession {
+  userId: number;
+  deviceId: string;
+  userAgent: string | undefined;
+  ip: string;
+}
+
+/** Creates a session and answers its bearer token; only the token's hash is stored. */
+export async function createSession(db: Db, session: NewSession): Promise<{ token: string; id: number }> {
+  const token = newOpaqueToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: session.userId,
+      token_hash: hashToken(token),
+      device_id: session.deviceId,
+      user_agent: session.userAgent?.slice(0, 512) ?? null,
+      ip: session.ip,
+      expires_at: new Date(Date.now() + SESSION_IDLE_TIMEOUT_SECONDS * 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, id: row.id };
+}
+
+export interface LiveSession {
+  sessionId: number;
+  userId: number;
+  edition: string;
+  lastSeenAt: Date;
+}
+
+/** The live session of a bearer token, or undefined when unknown, expired or the user is locked. */
+export async function findLiveSession(db: Db, token: string): Promise<LiveSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'users.id as userId', 'users.edition', 'sessions.last_seen_at as lastSeenAt'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('users.locked_at', 'is', null)
+    .executeTakeFirst();
+  return row;
+}
+
+/** Slides the idle timeout; called at most once a minute per session to keep reads cheap. */
+export async function touchSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({
+      last_seen_at: new Date(),
+      expires_at: new Date(Date.now() + SESSION_IDLE_TIMEOUT_SECONDS * 1000),
+    })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,14 @@
+import { ERRORS, type ErrorCode } from '@vestibule/contract/errors';
+
+/** A 4xx answer with a typed code; the message is translated when the answer is written. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; message?: string } = {},
+  ) {
+    super(code);
+    this.status = ERRORS[code].status;
+  }
+}

@@ -1,0 +1,36 @@
+import { errorMessage } from '@vestibule/contract/i18n/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error';
+
+/** Fastify's own 4xx errors, mapped to typed codes. */
+function fromFastifyError(error: FastifyError): ApiError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('unsupported_media_type');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ApiError('bad_request');
+  return undefined;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  const language = request.language ?? 'en';
+  return reply.code(error.status).send({
+    code: error.code,
+    message: error.options.message ?? errorMessage(error.code, language),
+    ...(error.options.fields ? { fields: error.options.fields } : {}),
+  });
+}
+
+/** 4xx answers say what is wrong; anything unexpected is a generic 500, its detail logged only. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof ApiError ? error : fromFastifyError(error);
+    if (known) return send(request, reply, known);
+    request.log.error({ err: error }, 'unexpected error');
+    return send(request, reply, new ApiError('server_error'));
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { type AuthContext, authenticate } from './authenticate';
+
+/**
+ * The one way to declare an API route: method, path, zod schemas from `contract` for what comes
+ * in (and goes out, checked in tests), who may call it, and a handler that returns the answer.
+ */
+export interface RouteDefinition<
+  Body extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+  Auth extends 'public' | 'user' = 'public' | 'user',
+> {
+  method: HTTPMethods;
+  /** Path under /api, in Fastify syntax: `/token/:clientId`. */
+  url: string;
+  auth: Auth;
+  body?: Body;
+  query?: Query;
+  params?: Params;
+  response?: z.ZodType;
+  /** Status of a successful answer; 204 sends no body. */
+  status?: number;
+  handler: (input: {
+    body: z.infer<Body>;
+    query: z.infer<Query>;
+    params: z.infer<Params>;
+    auth: Auth extends 'user' ? AuthContext : AuthContext | undefined;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<unknown>;
+}
+
+export function defineRoute<
+  Body extends z.ZodType,
+  Query extends z.ZodType,
+  Params extends z.ZodType,
+  Auth extends 'public' | 'user',
+>(definition: RouteDefinition<Body, Query, Params, Auth>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : where;
+    fields[key] ??= issue.message;
+  }
+  throw new ApiError('validation_failed', { fields });
+}
+
+export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefinition[]) {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `/api${route.url}`,
+      config: { apiRoute: true },
+      handler: async (request, reply) => {
+        const auth = route.auth === 'user' ? await authenticate(request) : undefined;
+        const answer = await route.handler({
+          body: parse(route.body, request.body, 'body'),
+          query: parse(route.query, request.query, 'query'),
+          params: parse(route.params, request.params, 'params'),
+          auth: auth as AuthContext,
+          request,
+          reply,
+        });
+        if (reply.sent) return reply;
+        const status = reply.statusCode !== 200 ? reply.statusCode : (route.status ?? 200);
+        if (status === 204 || answer === undefined) return reply.code(status === 200 ? 204 : status).send();
+        return reply.code(status).send(answer);
+      },
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { createServer } from './server';
+
+/** `npm start`: one server on PORT with the SPA, the API and (outside production) the dev inbox. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await createServer(config);
+  await server.app.listen({ port: config.port, host: config.host });
+  const port = (server.app.server.address() as { port: number }).port;
+  const lines = [
+    '',
+    `Vestibule is up (${server.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`,
+    `  General edition:     http://localhost:${port}`,
+    `  Luxembourg edition:  http://lu.localhost:${port}`,
+    ...(config.devInbox ? [`  Dev inbox:           http://localhost:${port}/dev/inbox`] : []),
+    '',
+    `Demo logins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.note}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

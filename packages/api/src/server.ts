@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { createLogger } from './logger';
+import { databaseRateLimiter } from './security/rate-limit';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds an empty embedded database, and builds the app. */
+export async function createServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
+  const log = createLogger(config.logLevel);
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    poolSize: config.databasePoolSize,
+  });
+  const applied = await migrate(database.db);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  const seeded = options.seed !== false ? await seedDemoData(database.db) : false;
+  const app = await buildApp({ config, db: database.db, rateLimiter: databaseRateLimiter(database.db), log });
+  return {
+    app,
+    database,
+    seeded,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

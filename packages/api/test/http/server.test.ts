@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.app.close());
+
+describe('server basics', () => {
+  it('GET /healthz answers 200', async () => {
+    const response = await test.call({ method: 'GET', url: '/healthz', deviceId: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends a strict CSP and the other security headers on every answer', async () => {
+    const response = await test.call({ method: 'GET', url: '/api/status' });
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('configuration', () => {
+  it('names each wrong variable in one clear message', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TAG_MANAGER_ID: 'nope' })).toThrowError(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT: /);
+      expect((error as Error).message).toMatch(/DATABASE_URL: must start with postgres/);
+    }
+  });
+
+  it('refuses the dev inbox in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_INBOX: 'on' })).toThrowError(/dev inbox/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SMTP_URL: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' }).devInbox).toBe(false);
+  });
+
+  it('prefixes the login cookie name with production_ for develop and staging builds', () => {
+    expect(loadConfig({ COOKIE_FLAVOUR: 'staging' }).cookiePrefix).toBe('production_');
+    expect(loadConfig({}).cookiePrefix).toBe('');
+  });
+});

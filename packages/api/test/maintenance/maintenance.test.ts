@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMaintenance } from '../../src/flows/maintenance/maintenance';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await setMaintenance(test.database.db, false);
+  await test.app.close();
+});
+
+describe('maintenance mode', () => {
+  it('answers 503 maintenance on API calls while on, in the request language, and GET /api/status tells', async () => {
+    await setMaintenance(test.database.db, true);
+    try {
+      const response = await test.call({
+        method: 'POST',
+        url: '/api/token',
+        headers: { 'accept-language': 'nl-BE' },
+        payload: { username: 'employee@demo.test', password: 'x' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        code: 'maintenance',
+        message: 'Sorry, je kunt op dit moment niet inloggen. Probeer het later opnieuw.',
+      });
+      const status = await test.call({ method: 'GET', url: '/api/status' });
+      expect(status.json()).toEqual({ maintenance: true });
+    } finally {
+      await setMaintenance(test.database.db, false);
+    }
+    const status = await test.call({ method: 'GET', url: '/api/status' });
+    expect(status.json()).toEqual({ maintenance: false });
+  });
+});

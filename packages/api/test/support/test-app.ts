@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { seedDemoData } from '../../src/db/seed';
+import { createLogger } from '../../src/logger';
+import { databaseRateLimiter } from '../../src/security/rate-limit';
+
+/**
+ * One database per test run, shared by every test file of the project (files run in one process
+ * without isolation): in-memory PGlite, or PostgreSQL in a schema of its own when
+ * TEST_DATABASE_URL is set (the api-postgres project).
+ */
+let shared: Promise<DatabaseHandle> | undefined;
+
+export function testDatabase(): Promise<DatabaseHandle> {
+  shared ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const schema = url ? `vestibule_test_${process.pid}_${Date.now()}` : undefined;
+    const handle = await openDatabase({ databaseUrl: url, schema, poolSize: 5 });
+    await migrate(handle.db);
+    await seedDemoData(handle.db);
+    // The api-postgres project's global setup drops the schema when the run ends.
+    return handle;
+  })();
+  return shared;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_LOGIN_PER_IP: '100000', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** A request as the SPA sends it: general-edition host and a device id unless overridden. */
+  call(options: InjectOptions & { token?: string; host?: string; deviceId?: string | null }): Promise<InjectResponse>;
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    rateLimiter: databaseRateLimiter(database.db),
+    log: createLogger('silent'),
+  });
+  await app.ready();
+  const deviceId = randomUUID();
+  return {
+    app,
+    database,
+    call({ token, host, deviceId: device, headers, ...options }) {
+      return app.inject({
+        ...options,
+        headers: {
+          host: host ?? 'localhost:3000',
+          ...(device === null ? {} : { 'x-device-id': device ?? deviceId }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      });
+    },
+  };
+}
+
+/** Logs a demo or test account in and answers its bearer token. */
+export async function login(test: TestApp, username: string, password: string, host?: string): Promise<string> {
+  const response = await test.call({
+    method: 'POST',
+    url: '/api/token',
+    host,
+    payload: { username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().access_token;
+}

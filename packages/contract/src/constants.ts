@@ -1,0 +1,48 @@
+// Business constants of SPEC §9 and the security parameters of DESIGN §4, shared by api and web.
+
+export const DEVICE_ID_STORAGE_KEY = 'device-id';
+export const ACCOUNT_STORAGE_KEY = 'account';
+export const DEVICE_ID_HEADER = 'x-device-id';
+
+/** Session-scoped keys of SPEC §3 (sessionStorage). */
+export const SESSION_KEYS = {
+  token: 'token',
+  loginPayload: 'loginPayload',
+  mfaPayload: 'mfaPayload',
+  mfaForced: 'mfa_forced',
+  fuzzionPayload: 'fuzzion_payload',
+  openApp: 'open_app',
+  targetUrl: 'target_url',
+} as const;
+
+/** Login token cookie: 30 days, SameSite=Lax, path /, on the parent domain. */
+export const LOGIN_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const LOGIN_COOKIE_BASE_NAME = 'login_token';
+export const DUPLICATED_COOKIE_BASE_NAME = 'duplicated_token';
+
+/** Client ids of the first-party platforms (SPEC §6): not a partner login, subject to forced MFA. */
+export const FIRST_PARTY_CLIENT_IDS = ['2', '51'] as const;
+
+/** password_status values meaning the current password is weak. */
+export const WEAK_PASSWORD_STATUSES = [1, 2] as const;
+
+export const RESEND_COUNTDOWN_INITIAL_SECONDS = 15;
+export const RESEND_COUNTDOWN_AFTER_RESEND_SECONDS = 30;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+export const MESSAGE_CODE_LENGTH = 8;
+export const TOTP_CODE_LENGTH = 6;
+
+export const CARD_NUMBER_LENGTH = 16;
+export const CARD_NUMBER_PREFIX = '5065';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** A user session lives this long without use (sliding), and at most SESSION_MAX_AGE. */
+export const SESSION_IDLE_TIMEOUT_SECONDS = 30 * 24 * 60 * 60;
+
+/** The small breakpoint of DESIGN §7: below it the mobile layout with a tab bar. */
+export const SMALL_BREAKPOINT_PX = 576;
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;

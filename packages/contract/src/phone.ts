@@ -1,0 +1,15 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/**
+ * A phone number as E.164 (`+32470000001`), parsed with the edition's default region when typed
+ * without a country code, or undefined when it is not a valid number.
+ */
+export function toE164(input: string, defaultRegion: 'BE' | 'LU'): string | undefined {
+  const parsed = parsePhoneNumberFromString(input.trim(), defaultRegion);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** A phone number for display, in international format: `+32 470 00 00 01`. */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

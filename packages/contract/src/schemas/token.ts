@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+
+/** POST /api/token: form body (SPEC §7), password grant of the portal's own login. */
+export const tokenRequestSchema = z
+  .object({
+    username: z.string().trim().min(1).max(254),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4),
+    /** Optional client_id of the stored target URL, for the platform and forced-MFA rules. */
+    client_id: z.string().max(64).optional(),
+  })
+  .strict();
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = z.object({ access_token: z.string() }).strict();
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** DELETE /api/token: revoke the session of the bearer token (or the token given). */
+export const logoutRequestSchema = z.object({ token: z.string().max(128).optional() }).strict();

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { DEFAULT_LU_MARKER } from './editions';
+
+/**
+ * Start-up configuration the server injects into index.html, replacing SPA_CONFIG_PLACEHOLDER
+ * with `<script id="vestibule-config" type="application/json">…</script>` (no inline script runs:
+ * the SPA reads it as data, so a strict CSP stays intact).
+ */
+export const SPA_CONFIG_PLACEHOLDER = '<!--vestibule-config-->';
+export const SPA_CONFIG_ELEMENT_ID = 'vestibule-config';
+
+export const spaConfigSchema = z.object({
+  luMarker: z.string().min(1).default(DEFAULT_LU_MARKER),
+  tagManagerId: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .nullable()
+    .default(null),
+  maintenance: z.boolean().default(false),
+});
+export type SpaConfig = z.infer<typeof spaConfigSchema>;

@@ -1,0 +1,58 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`);
+const root = new URL('../..', import.meta.url).pathname;
+
+/** End-to-end in Debian's Chromium against the real built server on a fresh embedded database. */
+export default defineConfig({
+  testDir: './src',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx packages/api/src/main.ts`,
+    cwd: root,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEV_INBOX: 'on',
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+    },
+  },
+});

@@ -1,0 +1,57 @@
+// The route table, typed in one place. Names follow SPEC §2; a path is added here when its
+// screen is built, and the router (router.tsx) maps every name to exactly one route.
+
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  loginEmail: '/login/email',
+  loginPhone: '/login/phone',
+  dashboard: '/user/dashboard',
+  maintenance: '/maintenance',
+} as const;
+
+export type RouteName = keyof typeof PATHS;
+export type AppPath = (typeof PATHS)[RouteName];
+
+/** Screens that exist elsewhere or come with later flows, linked to but not routed yet. */
+export const LINKED_PATHS = {
+  forgotPassword: '/forgot-password',
+  forgotUsername: '/forgot-username',
+  onboarding: '/onboarding',
+  profile: '/profile',
+  security: '/security',
+  access: '/user/access',
+  notifications: '/notifications',
+} as const;
+
+/**
+ * SPEC §2 public routes: login, forgot-password, reset-password, weak-password, forgot-username
+ * and every onboarding route, with their children (`/login/email`) and their follow-up screens
+ * (`/forgot-password-sent`, `/reset-password-confirmed`, `/forgot-username-response`,
+ * `/onboarding-mfa`).
+ */
+const PUBLIC_ROOTS = ['/login', '/forgot-password', '/reset-password', '/weak-password', '/forgot-username', '/onboarding'];
+
+/** Routes outside the login rules: reachable logged in or not. */
+const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance];
+
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export function isPublicPath(path: string): boolean {
+  const normalized = normalizePath(path);
+  return PUBLIC_ROOTS.some(
+    (root) => normalized === root || normalized.startsWith(`${root}/`) || normalized.startsWith(`${root}-`),
+  );
+}
+
+export function isNeutralPath(path: string): boolean {
+  return NEUTRAL_PATHS.includes(normalizePath(path));
+}
+
+const ROUTED: readonly string[] = Object.values(PATHS);
+
+export function isRoutedPath(path: string): boolean {
+  return ROUTED.includes(normalizePath(path));
+}

@@ -1,0 +1,75 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Toasts.module.css';
+
+export type ToastKind = 'success' | 'error';
+
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+interface ToastApi {
+  /** Shows a translated message; success toasts close themselves, errors stay until closed. */
+  show: (kind: ToastKind, message: string) => void;
+}
+
+const ToastContext = createContext<ToastApi>({ show: () => {} });
+
+const SUCCESS_TIMEOUT_MS = 6000;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+  const show = useCallback(
+    (kind: ToastKind, message: string) => {
+      const id = nextId.current++;
+      setToasts((all) => [...all, { id, kind, message }]);
+      if (kind === 'success') window.setTimeout(() => dismiss(id), SUCCESS_TIMEOUT_MS);
+    },
+    [dismiss],
+  );
+  const api = useMemo(() => ({ show }), [show]);
+
+  const region = (kind: ToastKind) => (
+    // Live regions exist before any toast so that screen readers announce what is added.
+    <div
+      className={styles.region}
+      role={kind === 'error' ? 'alert' : 'status'}
+      aria-live={kind === 'error' ? 'assertive' : 'polite'}
+    >
+      {toasts
+        .filter((toast) => toast.kind === kind)
+        .map((toast) => (
+          <div key={toast.id} className={`${styles.toast} ${styles[toast.kind]}`}>
+            <span className={styles.icon} aria-hidden="true">
+              {toast.kind === 'success' ? '✓' : '!'}
+            </span>
+            <p className={styles.message}>{toast.message}</p>
+            <button type="button" className={styles.close} onClick={() => dismiss(toast.id)}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t('common.close')}</span>
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section className={styles.viewport} aria-label={t('common.notifications')}>
+        {region('error')}
+        {region('success')}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}

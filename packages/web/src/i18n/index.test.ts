@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { changeLocale, i18n, initI18n } from './index';
+
+describe('i18n runtime', () => {
+  it('translates with Luxembourg locale codes and sets <html lang>', async () => {
+    await initI18n('fr_LU');
+    expect(i18n.t('login.title')).toBe('Se connecter');
+    expect(i18n.t('head.title', { brand: 'Vestibule' })).toBe('Vestibule · Mon compte');
+    expect(document.documentElement.lang).toBe('fr-LU');
+    await changeLocale('en_LU');
+    expect(i18n.t('errors.too_many_attempts')).toBe('Too many attempts. Please try again later.');
+    expect(document.documentElement.lang).toBe('en-LU');
+  });
+});

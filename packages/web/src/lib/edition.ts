@@ -1,0 +1,10 @@
+import { type Edition, editionForHost } from '@vestibule/contract/editions';
+import { appConfig } from './config';
+
+let cached: Edition | undefined;
+
+/** The edition of this page, from `location.host` and the configured Luxembourg marker. */
+export function currentEdition(): Edition {
+  cached ??= editionForHost(window.location.host, appConfig().luMarker);
+  return cached;
+}

@@ -1,0 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      // Retrying a 4xx (or maintenance) cannot change the answer.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400) && failureCount < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});

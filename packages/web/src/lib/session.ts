@@ -1,0 +1,11 @@
+import { queryClient } from './queryClient';
+import { clearSessionState } from './storage';
+
+/**
+ * Forgets the session on this device (SPEC §4 "Logout": stored state cleared, user reset):
+ * session-scoped keys, the `account` cache and every cached query. The device id stays.
+ */
+export function forgetSession(): void {
+  clearSessionState();
+  queryClient.removeQueries();
+}

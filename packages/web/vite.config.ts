@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every asset is a file: a strict CSP (img-src 'self') would block inlined data: URIs.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+  },
+});
