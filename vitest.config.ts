@@ -11,9 +11,23 @@ export default defineConfig({
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {
         extends: 'packages/web/vite.config.ts',
-        test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
       },
-      { test: { name: 'api-pglite', include: apiTests, environment: 'node', ...sharedDatabase, testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          environment: 'node',
+          ...sharedDatabase,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'api-postgres',
@@ -23,7 +37,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['packages/api/test/support/postgres-global-setup.ts'],
-          env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+          env: {
+            TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+          },
         },
       },
     ],

@@ -14,8 +14,18 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/contract/src'];
-const sourceTime = Math.max(...sources.map((s) => join(root, s)).filter(existsSync).map(newestMtime));
+const sources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/contract/src',
+];
+const sourceTime = Math.max(
+  ...sources
+    .map((s) => join(root, s))
+    .filter(existsSync)
+    .map(newestMtime),
+);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@vestibule/web'], { cwd: root, stdio: 'inherit' });

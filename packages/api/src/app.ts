@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { MAX_JSON_BODY_BYTES } from '@vestibule/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerDelivery } from './delivery/register';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { userRoutes } from './flows/profile/user.routes';
@@ -12,7 +13,6 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
-import { registerDelivery } from './delivery/register';
 
 export const API_ROUTES = [...statusRoutes, ...tokenRoutes, ...userRoutes];
 

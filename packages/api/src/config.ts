@@ -54,7 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  DEV_INBOX: the dev inbox cannot run in production');
   }
   if (production && !e.SMTP_URL) {
-    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (the dev inbox is off there)');
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (the dev inbox is off there)',
+    );
   }
   return {
     env: e.NODE_ENV,

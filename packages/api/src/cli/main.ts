@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -19,6 +20,7 @@ async function main(argv: string[]) {
     return 0;
   }
   const config = loadConfig();
+  if (!config.databaseUrl) mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,

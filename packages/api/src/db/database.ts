@@ -51,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },
   });
   if (options.schema) {
-    await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`);
+    await pglite.exec(
+      `CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`,
+    );
   }
   const pool = new PGlitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });

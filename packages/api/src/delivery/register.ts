@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../http/api-error';
 import { registerDevInboxRoutes } from './dev-inbox.routes';
 import { selectTransports } from './transports/select';
 import { OutboxWorker } from './worker';
@@ -14,7 +15,10 @@ export function outboxWorkerOf(app: FastifyInstance): OutboxWorker | undefined {
  * Message delivery (DESIGN §5): the outbox worker runs from ready to close (close flushes the
  * batch in flight), and the dev inbox routes exist only when the dev inbox is on.
  */
-export async function registerDelivery(app: FastifyInstance): Promise<void> {
+export async function registerDelivery(
+  app: FastifyInstance,
+  options: { startWorker?: boolean } = {},
+): Promise<void> {
   const { config, db, log } = app.ctx;
   const worker = new OutboxWorker({
     db,
@@ -26,7 +30,16 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
     log: log.child({ component: 'outbox' }),
   });
   workers.set(app, worker);
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  // Route tests on a shared database leave the worker off so it never touches other tests' rows.
+  if (options.startWorker !== false) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
   if (config.devInbox) registerDevInboxRoutes(app);
+  // Explicitly absent, so the SPA fallback never answers for them either.
+  else {
+    app.all('/dev/*', async () => {
+      throw new ApiError('not_found');
+    });
+  }
 }

@@ -6,7 +6,11 @@ export class ApiError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; message?: string } = {},
+    readonly options: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      message?: string;
+    } = {},
   ) {
     super(code);
     this.status = ERRORS[code].status;

@@ -27,6 +27,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
   const { db } = request.server.ctx;
   const session = await findLiveSession(db, token);
   if (!session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
-  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, session.sessionId);
+  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+    await touchSession(db, session.sessionId);
   return { userId: session.userId, sessionId: session.sessionId, token };
 }

@@ -13,7 +13,8 @@ function resolveHost(request: FastifyRequest) {
   const host = request.headers.host ?? '';
   if (!HOST_PATTERN.test(host)) throw new ApiError('unknown_host');
   const hostname = host.replace(/:\d+$/, '').toLowerCase();
-  if (config.allowedHosts.length && !config.allowedHosts.includes(hostname)) throw new ApiError('unknown_host');
+  if (config.allowedHosts.length && !config.allowedHosts.includes(hostname))
+    throw new ApiError('unknown_host');
   request.edition = editionForHost(hostname, config.luHostMarker);
 }
 

@@ -11,7 +11,8 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('unsupported_media_type');
   }
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ApiError('bad_request');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError('bad_request');
   return undefined;
 }
 

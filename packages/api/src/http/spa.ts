@@ -37,7 +37,8 @@ export async function registerSpa(app: FastifyInstance) {
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (path.startsWith('/api/') || !isPage || path.startsWith('/assets/')) throw new ApiError('not_found');
-    if (!index) return reply.code(503).type('text/plain').send('The web app is not built: run npm run build.');
+    if (!index)
+      return reply.code(503).type('text/plain').send('The web app is not built: run npm run build.');
     const { config, db } = app.ctx;
     const html = index.replace(
       CONFIG_MARKER,

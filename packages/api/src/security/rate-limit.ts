@@ -33,7 +33,9 @@ export function databaseRateLimiter(db: Db): RateLimiter {
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-        RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM reset_at - now())))::integer AS retry_after`.execute(db);
+        RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM reset_at - now())))::integer AS retry_after`.execute(
+        db,
+      );
       const row = rows[0]!;
       return { allowed: row.count <= rule.limit, retryAfterSeconds: row.retry_after };
     },

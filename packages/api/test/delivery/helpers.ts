@@ -5,16 +5,22 @@ import { SMTPServer } from 'smtp-server';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 
-/** PostgreSQL in a schema of its own when DATABASE_URL is set, else an in-memory PGlite. */
+/**
+ * A database of the worker tests' own, so no other test app's worker claims their rows:
+ * PostgreSQL in a schema of its own when TEST_DATABASE_URL is set, else an in-memory PGlite.
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle & { reopen(): Promise<DatabaseHandle> }> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `test_delivery_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const schema = databaseUrl
+    ? `vestibule_test_delivery_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+    : undefined;
   const handle = await openDatabase({ databaseUrl, schema });
   await migrate(handle.db);
   return {
     ...handle,
     // A second pool on the same database, as a second instance would have (PGlite has only one).
-    reopen: async () => (databaseUrl ? openDatabase({ databaseUrl, schema }) : { ...handle, close: async () => {} }),
+    reopen: async () =>
+      databaseUrl ? openDatabase({ databaseUrl, schema }) : { ...handle, close: async () => {} },
     async close() {
       if (schema) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(handle.db);
       await handle.close();

@@ -28,7 +28,9 @@ describe('server basics', () => {
 
 describe('configuration', () => {
   it('names each wrong variable in one clear message', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TAG_MANAGER_ID: 'nope' })).toThrowError(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TAG_MANAGER_ID: 'nope' })).toThrowError(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     } catch (error) {

@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => test.app.close());
 
 function tokenRequest(payload: unknown, extra: Parameters<TestApp['call']>[0] = {}) {
-  return test.call({ method: 'POST', url: '/api/token', payload: payload as Record<string, string>, ...extra });
+  return test.call({
+    method: 'POST',
+    url: '/api/token',
+    payload: payload as Record<string, string>,
+    ...extra,
+  });
 }
 
 describe('POST /api/token (sad paths)', () => {
@@ -40,7 +45,10 @@ describe('POST /api/token (sad paths)', () => {
   });
 
   it('does not let a general-edition account log in on the Luxembourg host', async () => {
-    const response = await tokenRequest({ username: 'employee@demo.test', password: DEMO_PASSWORD }, { host: 'lu.localhost' });
+    const response = await tokenRequest(
+      { username: 'employee@demo.test', password: DEMO_PASSWORD },
+      { host: 'lu.localhost' },
+    );
     expect(response.statusCode).toBe(400);
   });
 
@@ -57,7 +65,10 @@ describe('POST /api/token (sad paths)', () => {
     }
     const blocked = await tokenRequest({ username: account.email, password: account.password });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'too_many_attempts', message: 'Too many attempts. Please try again later.' });
+    expect(blocked.json()).toEqual({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again later.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -81,7 +92,9 @@ describe('POST /api/token (sad paths)', () => {
   it('answers 423 for a locked account with the right password only', async () => {
     const account = await createAccount(test.database.db, { locked: true });
     expect((await tokenRequest({ username: account.email, password: 'wrong' })).statusCode).toBe(400);
-    expect((await tokenRequest({ username: account.email, password: account.password })).json().code).toBe('account_locked');
+    expect((await tokenRequest({ username: account.email, password: account.password })).json().code).toBe(
+      'account_locked',
+    );
   });
 
   it.each([
@@ -97,7 +110,12 @@ describe('POST /api/token (sad paths)', () => {
   });
 
   it('answers 400 bad_request for malformed JSON and malformed form bodies never give 5xx', async () => {
-    const json = await test.call({ method: 'POST', url: '/api/token', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const json = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().code).toBe('bad_request');
     const form = await test.call({
@@ -117,7 +135,12 @@ describe('POST /api/token (sad paths)', () => {
   });
 
   it('answers 415 for an unsupported content type', async () => {
-    const response = await test.call({ method: 'POST', url: '/api/token', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const response = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('unsupported_media_type');
   });
@@ -147,12 +170,20 @@ describe('POST /api/token (sad paths)', () => {
     expect((await test.call({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
     const forged = await test.call({ method: 'GET', url: '/api/user', token: 'A'.repeat(43) });
     expect(forged.statusCode).toBe(401);
-    const garbage = await test.call({ method: 'GET', url: '/api/user', headers: { authorization: 'Bearer ../../etc' } });
+    const garbage = await test.call({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: 'Bearer ../../etc' },
+    });
     expect(garbage.statusCode).toBe(401);
   });
 
   it('answers 401 for POST /api/token/resume without a live cookie', async () => {
-    const response = await test.call({ method: 'POST', url: '/api/token/resume', cookies: { login_token: 'nope' } });
+    const response = await test.call({
+      method: 'POST',
+      url: '/api/token/resume',
+      cookies: { login_token: 'nope' },
+    });
     expect(response.statusCode).toBe(401);
   });
 

@@ -58,7 +58,12 @@ describe('POST /api/token (happy paths)', () => {
   it('DELETE /api/token revokes the session at once: the token gets 401 afterwards', async () => {
     const account = await createAccount(test.database.db);
     const token = await login(test, account.email, account.password);
-    const logout = await test.call({ method: 'DELETE', url: '/api/token', token, headers: { 'content-type': 'application/json' } });
+    const logout = await test.call({
+      method: 'DELETE',
+      url: '/api/token',
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(logout.statusCode).toBe(204);
     expect(logout.cookies.find((c) => c.name === 'login_token')?.maxAge).toBe(0);
     const after = await test.call({ method: 'GET', url: '/api/user', token });
@@ -69,7 +74,11 @@ describe('POST /api/token (happy paths)', () => {
   it('POST /api/token/resume trades the login cookie for the bearer token of a new tab', async () => {
     const account = await createAccount(test.database.db);
     const token = await login(test, account.email, account.password);
-    const response = await test.call({ method: 'POST', url: '/api/token/resume', cookies: { login_token: token } });
+    const response = await test.call({
+      method: 'POST',
+      url: '/api/token/resume',
+      cookies: { login_token: token },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().access_token).toBe(token);
   });

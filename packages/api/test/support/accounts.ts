@@ -21,7 +21,10 @@ export async function createAccount(
   const password = options.password ?? `Pw-${randomUUID()}`;
   const unique = `${process.pid}${counter}${Date.now() % 100000}`;
   const email = `user-${randomUUID().slice(0, 8)}@test.example`;
-  const phone = edition === 'lu' ? `+352621${unique.slice(-6).padStart(6, '0')}` : `+32470${unique.slice(-6).padStart(6, '0')}`;
+  const phone =
+    edition === 'lu'
+      ? `+352621${unique.slice(-6).padStart(6, '0')}`
+      : `+32470${unique.slice(-6).padStart(6, '0')}`;
   const user = await db
     .insertInto('users')
     .values({

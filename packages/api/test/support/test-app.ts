@@ -30,14 +30,21 @@ export function testDatabase(): Promise<DatabaseHandle> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_LOGIN_PER_IP: '100000', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    ...overrides,
+  });
 }
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** A request as the SPA sends it: general-edition host and a device id unless overridden. */
-  call(options: InjectOptions & { token?: string; host?: string; deviceId?: string | null }): Promise<InjectResponse>;
+  call(
+    options: InjectOptions & { token?: string; host?: string; deviceId?: string | null },
+  ): Promise<InjectResponse>;
 }
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
@@ -69,7 +76,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 }
 
 /** Logs a demo or test account in and answers its bearer token. */
-export async function login(test: TestApp, username: string, password: string, host?: string): Promise<string> {
+export async function login(
+  test: TestApp,
+  username: string,
+  password: string,
+  host?: string,
+): Promise<string> {
   const response = await test.call({
     method: 'POST',
     url: '/api/token',

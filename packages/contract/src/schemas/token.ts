@@ -5,7 +5,10 @@ import { PASSWORD_MAX_LENGTH } from '../constants';
 export const tokenRequestSchema = z
   .object({
     username: z.string().trim().min(1).max(254),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH * 4),
     /** Optional client_id of the stored target URL, for the platform and forced-MFA rules. */
     client_id: z.string().max(64).optional(),
   })

@@ -20,7 +20,10 @@ describe('decideNavigation', () => {
   });
 
   it('sends / and unknown paths home', () => {
-    expect(decideNavigation(state({ path: '/', loggedIn: true }))).toEqual({ kind: 'redirect', to: '/user/dashboard' });
+    expect(decideNavigation(state({ path: '/', loggedIn: true }))).toEqual({
+      kind: 'redirect',
+      to: '/user/dashboard',
+    });
     expect(decideNavigation(state({ path: '/nope/x' }))).toEqual({ kind: 'redirect', to: '/user/dashboard' });
   });
 

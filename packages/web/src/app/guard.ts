@@ -33,7 +33,10 @@ export type NavigationDecision =
 export type MfaRule = (state: NavigationState) => NavigationDecision | null;
 export const noMfaRule: MfaRule = () => null;
 
-export function decideNavigation(state: NavigationState, mfaRule: MfaRule = noMfaRule): NavigationDecision | null {
+export function decideNavigation(
+  state: NavigationState,
+  mfaRule: MfaRule = noMfaRule,
+): NavigationDecision | null {
   const path = normalizePath(state.path);
 
   // Maintenance wins over everything: no screen can work while the API answers 503.
@@ -49,6 +52,7 @@ export function decideNavigation(state: NavigationState, mfaRule: MfaRule = noMf
   if (mfaDecision) return mfaDecision;
   const isPublic = isPublicPath(path);
   if (state.loggedIn && isPublic) return { kind: 'redirect', to: PATHS.dashboard };
-  if (!state.loggedIn && !isPublic) return { kind: 'login', to: PATHS.loginEmail, target: `${path}${state.search}` };
+  if (!state.loggedIn && !isPublic)
+    return { kind: 'login', to: PATHS.loginEmail, target: `${path}${state.search}` };
   return null;
 }

@@ -30,7 +30,14 @@ export const LINKED_PATHS = {
  * (`/forgot-password-sent`, `/reset-password-confirmed`, `/forgot-username-response`,
  * `/onboarding-mfa`).
  */
-const PUBLIC_ROOTS = ['/login', '/forgot-password', '/reset-password', '/weak-password', '/forgot-username', '/onboarding'];
+const PUBLIC_ROOTS = [
+  '/login',
+  '/forgot-password',
+  '/reset-password',
+  '/weak-password',
+  '/forgot-username',
+  '/onboarding',
+];
 
 /** Routes outside the login rules: reachable logged in or not. */
 const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance];

@@ -73,8 +73,14 @@ export const deLU: Messages = {
     services: 'Ihre Dienste',
     noServices: 'Mit Ihrem Konto ist noch kein Dienst verbunden.',
     external: 'öffnet eine externe Website',
-    clientArea: { name: 'Kundenbereich', description: 'Bestellen Sie Gutscheine und verwalten Sie Ihr Firmenkonto.' },
-    myArea: { name: 'Mitarbeiterbereich', description: 'Sehen Sie Ihr Guthaben, Ihre Karten und Transaktionen.' },
+    clientArea: {
+      name: 'Kundenbereich',
+      description: 'Bestellen Sie Gutscheine und verwalten Sie Ihr Firmenkonto.',
+    },
+    myArea: {
+      name: 'Mitarbeiterbereich',
+      description: 'Sehen Sie Ihr Guthaben, Ihre Karten und Transaktionen.',
+    },
     fridom: { name: 'Fridom', description: 'Verwalten Sie Ihr Mobilitäts- und Vorteilsbudget.' },
     deals: { name: 'Angebote', description: 'Entdecken Sie die Rabatte unseres Partners.' },
     loadError: 'Ihr Konto konnte nicht geladen werden.',

@@ -73,7 +73,10 @@ export const fr: Messages = {
     services: 'Vos services',
     noServices: "Aucun service n'est encore lié à votre compte.",
     external: 'ouvre un site externe',
-    clientArea: { name: 'Espace client', description: 'Commandez des titres et gérez le compte de votre société.' },
+    clientArea: {
+      name: 'Espace client',
+      description: 'Commandez des titres et gérez le compte de votre société.',
+    },
     myArea: { name: 'Espace employé', description: 'Consultez votre solde, vos cartes et vos transactions.' },
     fridom: { name: 'Fridom', description: 'Gérez votre budget mobilité et avantages.' },
     deals: { name: 'Bons plans', description: 'Découvrez les réductions de notre partenaire.' },

@@ -3,12 +3,12 @@ export type Overlay<T> = { [K in keyof T]?: T[K] extends string ? string : Overl
 
 /** The base bundle with the overlay's entries replacing its own (Luxembourg locales, SPEC §1). */
 export function applyOverlay<T extends object>(base: T, overlay: Overlay<T>): T {
-  const result: Record<string, unknown> = { ...base };
+  const result: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, value] of Object.entries(overlay)) {
     const current = result[key];
     result[key] =
       typeof value === 'object' && value !== null && typeof current === 'object' && current !== null
-        ? applyOverlay(current, value as Overlay<typeof current>)
+        ? applyOverlay(current as object, value as Overlay<object>)
         : value;
   }
   return result as T;

@@ -46,6 +46,8 @@ export interface ApiRequest<S extends z.ZodType | undefined> {
   schema?: S;
   /** A 401 here is an expected answer (login, resume, MFA), not a lost session. */
   expectUnauthorized?: boolean;
+  /** The caller handles 401 and 503 itself (the navigation guard): no global handler runs. */
+  quiet?: boolean;
   signal?: AbortSignal;
 }
 
@@ -107,12 +109,13 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   }
   if (!response.ok) {
     const error = await errorFrom(response);
+    if (request.quiet) throw error;
     if (error.status === 503 && error.code === 'maintenance') handlers.onMaintenance();
     else if (error.status === 401 && !request.expectUnauthorized) handlers.onUnauthorized();
     throw error;
   }
   if (!request.schema || response.status === 204) return undefined as never;
-  return request.schema.parse(await response.json());
+  return request.schema.parse(await response.json()) as never;
 }
 
 /** The translation key for an error: the bundle's text for a known code, else the generic one. */

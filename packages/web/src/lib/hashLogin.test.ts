@@ -11,7 +11,11 @@ describe('parseHashLogin', () => {
   });
 
   it('keeps "=" inside a value and defaults the optional keys', () => {
-    expect(parseHashLogin('#token=a=b==')).toEqual({ token: 'a=b==', payload: undefined, isOriginApp: false });
+    expect(parseHashLogin('#token=a=b==')).toEqual({
+      token: 'a=b==',
+      payload: undefined,
+      isOriginApp: false,
+    });
   });
 
   it('ignores a hash without a token, an empty token and malformed pairs', () => {

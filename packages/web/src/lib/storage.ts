@@ -1,5 +1,5 @@
-import type { User } from '@vestibule/contract/schemas/user';
 import { ACCOUNT_STORAGE_KEY, DEVICE_ID_STORAGE_KEY, SESSION_KEYS } from '@vestibule/contract/constants';
+import type { User } from '@vestibule/contract/schemas/user';
 
 // Browser storage of SPEC §3. Storage may be unavailable (privacy modes): every access is guarded
 // and the app keeps working for the current page, the user just logs in again after a refresh.

@@ -6,7 +6,9 @@ const origin = 'http://localhost:3000';
 describe('safeTargetPath', () => {
   it('accepts same-origin paths with query and hash', () => {
     expect(safeTargetPath('/user/dashboard', origin)).toBe('/user/dashboard');
-    expect(safeTargetPath('/approve?client_id=7&scope=user#x', origin)).toBe('/approve?client_id=7&scope=user#x');
+    expect(safeTargetPath('/approve?client_id=7&scope=user#x', origin)).toBe(
+      '/approve?client_id=7&scope=user#x',
+    );
   });
 
   it.each([

@@ -1,14 +1,22 @@
 import { SESSION_KEYS } from '@vestibule/contract/constants';
 
+/** Browsers drop tabs and newlines inside URLs and read `\` as `/`: `/\t/host` would be `//host`. */
+function hasControlOrBackslash(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
+
 /**
  * The stored target URL if it is a same-origin path (DESIGN §4 allow-list), else undefined.
  * Only a path starting with exactly one `/` is accepted: `//host` and `/\host` are protocol-relative
  * to browsers, and anything with a scheme leaves the origin.
  */
 export function safeTargetPath(target: string | null | undefined, origin: string): string | undefined {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
-  // Browsers drop tabs and newlines inside URLs, which would turn `/\t/host` into `//host`.
-  if (/[\u0000-\u001f\u007f\\]/.test(target)) return undefined;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  if (hasControlOrBackslash(target)) return undefined;
   let url: URL;
   try {
     url = new URL(target, origin);

@@ -26,7 +26,10 @@ function cookieOptions(request: FastifyRequest) {
 }
 
 export function setLoginCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(loginCookieName(request), token, { ...cookieOptions(request), maxAge: LOGIN_COOKIE_MAX_AGE_SECONDS });
+  reply.setCookie(loginCookieName(request), token, {
+    ...cookieOptions(request),
+    maxAge: LOGIN_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 export function clearLoginCookie(request: FastifyRequest, reply: FastifyReply) {

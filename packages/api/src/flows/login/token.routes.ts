@@ -5,11 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import type { RateLimitRule } from '../../security/rate-limit';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
+import type { RateLimitRule } from '../../security/rate-limit';
 import { createSession, deleteSession, findLiveSession } from '../sessions/session.queries';
-import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
 import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
+import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
 import { findUserByUsername } from './user-lookup.queries';
 
 /** Refuses with 429 and Retry-After once a counter is over its limit. */
@@ -39,7 +39,7 @@ const login = defineRoute({
     const user = username ? await findUserByUsername(db, edition.id, username) : undefined;
     // An unknown account costs the same hash as a wrong password: no timing difference.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
-    if (!user || !user.passwordHash || !passwordOk) {
+    if (!user?.passwordHash || !passwordOk) {
       await audit(db, { kind: 'login.failed', userId: user?.id ?? null, edition: edition.id }, request);
       throw new ApiError('invalid_credentials');
     }
@@ -47,7 +47,8 @@ const login = defineRoute({
 
     const rehash = needsRehash(user.passwordHash) ? await hashPassword(body.password) : undefined;
     const session = await db.transaction().execute(async (trx) => {
-      if (rehash) await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
+      if (rehash)
+        await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
       const created = await createSession(trx, {
         userId: user.id,
         deviceId: request.deviceId,

@@ -9,11 +9,9 @@ export interface LoginCandidate {
 
 /** The account of an edition that owns an e-mail or phone, with what login needs. */
 export async function findUserByUsername(db: Db, edition: string, username: Username) {
-  const base = db.selectFrom('users').select([
-    'users.id',
-    'users.password_hash as passwordHash',
-    'users.locked_at as lockedAt',
-  ]);
+  const base = db
+    .selectFrom('users')
+    .select(['users.id', 'users.password_hash as passwordHash', 'users.locked_at as lockedAt']);
   const query =
     username.kind === 'email'
       ? base

@@ -23,8 +23,18 @@ export async function loadUser(db: Db, userId: number): Promise<User | undefined
   ]);
   return {
     id: user.id,
-    email: emails.map((e) => ({ id: e.id, email: e.address, default: e.is_default, verified: e.verified_at !== null })),
-    phone: phones.map((p) => ({ id: p.id, phone: p.number, default: p.is_default, verified: p.verified_at !== null })),
+    email: emails.map((e) => ({
+      id: e.id,
+      email: e.address,
+      default: e.is_default,
+      verified: e.verified_at !== null,
+    })),
+    phone: phones.map((p) => ({
+      id: p.id,
+      phone: p.number,
+      default: p.is_default,
+      verified: p.verified_at !== null,
+    })),
     iban: user.iban,
     country: user.country,
     totpRecovery: [],

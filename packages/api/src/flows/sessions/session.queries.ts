@@ -40,7 +40,12 @@ export async function findLiveSession(db: Db, token: string): Promise<LiveSessio
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'users.id as userId', 'users.edition', 'sessions.last_seen_at as lastSeenAt'])
+    .select([
+      'sessions.id as sessionId',
+      'users.id as userId',
+      'users.edition',
+      'sessions.last_seen_at as lastSeenAt',
+    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('users.locked_at', 'is', null)

@@ -8,7 +8,12 @@ import { fetchUser, userQuery } from '../../../lib/user';
 /** POST /api/token: the password grant of the portal's own login (form body, SPEC §7). */
 export function createToken(request: TokenRequest) {
   // A 401 here is the MFA challenge of SPEC §4 "Login" (payload + methods), not a lost session.
-  return apiRequest('/token', { method: 'POST', form: request, schema: tokenResponseSchema, expectUnauthorized: true });
+  return apiRequest('/token', {
+    method: 'POST',
+    form: request,
+    schema: tokenResponseSchema,
+    expectUnauthorized: true,
+  });
 }
 
 /**

@@ -24,7 +24,11 @@ const schemas = {
 };
 
 type LoginFields = z.infer<(typeof schemas)['email']>;
-type FieldKey = 'login.required.email' | 'login.required.phone' | 'login.required.password' | `login.invalid.${LoginMode}`;
+type FieldKey =
+  | 'login.required.email'
+  | 'login.required.phone'
+  | 'login.required.password'
+  | `login.invalid.${LoginMode}`;
 
 interface LoginFormProps {
   mode: LoginMode;
@@ -43,7 +47,10 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFields>({ resolver: zodResolver(schemas[mode]), defaultValues: { username: '', password: '' } });
+  } = useForm<LoginFields>({
+    resolver: zodResolver(schemas[mode]),
+    defaultValues: { username: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     let name = username;
@@ -91,8 +98,9 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
           spellCheck={false}
           aria-invalid={usernameError ? true : undefined}
           aria-describedby={
-            [mode === 'phone' ? hintId : '', usernameError ? `${id}-username-error` : ''].filter(Boolean).join(' ') ||
-            undefined
+            [mode === 'phone' ? hintId : '', usernameError ? `${id}-username-error` : '']
+              .filter(Boolean)
+              .join(' ') || undefined
           }
           {...register('username')}
         />
@@ -135,9 +143,11 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
         )}
       </div>
 
-      <div role="alert" className={styles.alertSlot}>
-        {logIn.error && <p className={styles.formError}>{t(errorKey(logIn.error))}</p>}
-      </div>
+      {logIn.error && (
+        <p role="alert" className={styles.formError}>
+          {t(errorKey(logIn.error))}
+        </p>
+      )}
 
       <button type="submit" className={styles.submit} disabled={busy}>
         {busy && <span className={styles.spinner} aria-hidden="true" />}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { changeLocale } from '../i18n';
+import { pushPageView } from '../lib/dataLayer';
+import { currentEdition } from '../lib/edition';
+import { userLocale } from '../lib/language';
+import { userQuery } from '../lib/user';
+
+/** Once the user is known, their language chooses the interface language (SPEC §1). */
+function useUserLanguage(): void {
+  // Reads the cache only: the guard loads the user.
+  const { data: user } = useQuery({ ...userQuery, enabled: false });
+  const appliedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!user || appliedFor.current === user.id) return;
+    appliedFor.current = user.id;
+    void changeLocale(userLocale(currentEdition(), user.language));
+  }, [user]);
+}
+
+/** Page title from `head.title`, then one `virtual_page_view` per navigation (SPEC §1). */
+function usePageViews(): void {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const brand = currentEdition().brandName;
+  const referrer = useRef(document.referrer);
+  const lastKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    document.title = t('head.title', { brand });
+  }, [t, brand]);
+
+  useEffect(() => {
+    // React's development double effects must not count a page twice.
+    if (lastKey.current === location.key) return;
+    lastKey.current = location.key;
+    document.title = t('head.title', { brand });
+    const href = window.location.href;
+    pushPageView({ location: href, title: document.title, referrer: referrer.current });
+    referrer.current = href;
+  }, [location.key, t, brand]);
+}
+
+export function RootRoute() {
+  useUserLanguage();
+  usePageViews();
+  return <Outlet />;
+}

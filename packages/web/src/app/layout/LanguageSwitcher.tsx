@@ -1,0 +1,33 @@
+import type { Locale } from '@vestibule/contract/editions';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import { changeLocale } from '../../i18n';
+import { currentEdition } from '../../lib/edition';
+import styles from './TopBar.module.css';
+
+/** Offers the edition's interface languages (SPEC §1), each named in its own language. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <div className={styles.language}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('topBar.language')}
+      </label>
+      <Icon name="globe" size={18} className={styles.languageIcon} />
+      <select
+        id={id}
+        className={styles.languageSelect}
+        value={i18n.language}
+        onChange={(event) => void changeLocale(event.target.value as Locale)}
+      >
+        {currentEdition().locales.map((locale) => (
+          <option key={locale} value={locale} lang={locale.slice(0, 2)}>
+            {t(`languages.${locale}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { Icon, type IconName } from '../../components/Icon';
+import { LINKED_PATHS, PATHS } from '../paths';
+import styles from './UserLayout.module.css';
+
+// Sidebar entries (SPEC §2). Notifications shows in the sidebar only, not in the mobile tab bar.
+const NAV_ITEMS: { key: IconName & keyof typeof LABELS; to: string; tabBar: boolean }[] = [
+  { key: 'dashboard', to: PATHS.dashboard, tabBar: true },
+  { key: 'profile', to: LINKED_PATHS.profile, tabBar: true },
+  { key: 'security', to: LINKED_PATHS.security, tabBar: true },
+  { key: 'access', to: LINKED_PATHS.access, tabBar: true },
+  { key: 'notifications', to: LINKED_PATHS.notifications, tabBar: false },
+];
+
+const LABELS = {
+  dashboard: 'nav.dashboard',
+  profile: 'nav.profile',
+  security: 'nav.security',
+  access: 'nav.access',
+  notifications: 'nav.notifications',
+} as const;
+
+/** Logged-in pages: sidebar on desktop, bottom tab bar under the small breakpoint (576 px). */
+export function UserLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.layout}>
+      <nav className={styles.nav} aria-label={t('nav.label')}>
+        <ul className={styles.list}>
+          {NAV_ITEMS.map((item) => (
+            <li key={item.key} className={item.tabBar ? undefined : styles.sidebarOnly}>
+              <NavLink to={item.to} className={styles.link}>
+                <Icon name={item.key} className={styles.icon} />
+                <span className={styles.label}>{t(LABELS[item.key])}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LINKED_PATHS } from '../../../app/paths';
+import { Icon } from '../../../components/Icon';
+import styles from './CardBanner.module.css';
+
+/** "Activate your card" banner of the login screen (SPEC §2), leading to onboarding. */
+export function CardBanner() {
+  const { t } = useTranslation();
+  return (
+    <aside className={styles.banner} aria-labelledby="card-banner-title">
+      <span className={styles.icon}>
+        <Icon name="card" size={28} />
+      </span>
+      <div className={styles.body}>
+        <h2 id="card-banner-title" className={styles.title}>
+          {t('login.cardBanner.title')}
+        </h2>
+        <p className={styles.text}>{t('login.cardBanner.text')}</p>
+        <Link to={LINKED_PATHS.onboarding} className={styles.link}>
+          {t('login.cardBanner.link')}
+          <Icon name="arrow" size={18} />
+        </Link>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { LINKED_PATHS, PATHS } from '../../../app/paths';
+import { currentEdition } from '../../../lib/edition';
+import { storedTargetUrl, takeTargetPath } from '../../../lib/targetUrl';
+import { CardBanner } from '../components/CardBanner';
+import { LoginForm, type LoginMode } from '../components/LoginForm';
+import { platformLabel, targetClientId } from '../platform';
+import styles from './LoginRoute.module.css';
+
+/** /login/email and /login/phone (SPEC §2 "Login"). */
+export function LoginRoute({ mode }: { mode: LoginMode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const edition = currentEdition();
+  const target = storedTargetUrl();
+  const origin = window.location.origin;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="login-title">
+        <h1 id="login-title">{t('login.title')}</h1>
+        <p className={styles.intro}>
+          {t(`login.platform.${platformLabel(target, origin)}`, { brand: edition.brandName })}
+        </p>
+
+        <nav className={styles.switch} aria-label={t('login.methods')}>
+          <NavLink to={PATHS.loginEmail} replace className={styles.switchItem}>
+            {t('login.tabEmail')}
+          </NavLink>
+          <NavLink to={PATHS.loginPhone} replace className={styles.switchItem}>
+            {t('login.tabPhone')}
+          </NavLink>
+        </nav>
+
+        <LoginForm
+          key={mode}
+          mode={mode}
+          edition={edition}
+          clientId={targetClientId(target, origin)}
+          onLoggedIn={() => navigate(takeTargetPath(PATHS.dashboard), { replace: true })}
+        />
+
+        <ul className={styles.links}>
+          <li>
+            <Link to={LINKED_PATHS.forgotPassword}>{t('login.forgotPassword')}</Link>
+          </li>
+          <li>
+            <Link to={LINKED_PATHS.forgotUsername}>{t('login.forgotUsername')}</Link>
+          </li>
+        </ul>
+      </section>
+      <CardBanner />
+    </div>
+  );
+}

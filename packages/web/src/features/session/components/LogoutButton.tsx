@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { Icon } from '../../../components/Icon';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { useLogOut } from '../api/deleteToken';
+
+export function LogoutButton({ className, labelClassName }: { className?: string; labelClassName?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const logOut = useLogOut();
+
+  const onClick = () =>
+    logOut.mutate(undefined, {
+      onSuccess: () => navigate(PATHS.loginEmail, { replace: true }),
+      // A 401 is handled globally (the session is already gone); anything else keeps the user here.
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.status === 401)) toast.show('error', t('logout.error'));
+      },
+    });
+
+  return (
+    <button type="button" className={className} onClick={onClick} disabled={logOut.isPending}>
+      <Icon name="logout" size={20} />
+      <span className={labelClassName}>{t(logOut.isPending ? 'topBar.loggingOut' : 'topBar.logout')}</span>
+    </button>
+  );
+}
