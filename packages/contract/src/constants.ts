@@ -46,3 +46,16 @@ export const SESSION_IDLE_TIMEOUT_SECONDS = 30 * 24 * 60 * 60;
 export const SMALL_BREAKPOINT_PX = 576;
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** One-time codes (DESIGN §4): lifetime and wrong tries before the challenge is dead. */
+export const CODE_CHALLENGE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+export const TOTP_PERIOD_SECONDS = 30;
+/** Authenticator recovery keys made at setup and at each regeneration. */
+export const RECOVERY_KEY_COUNT = 10;
+/** Step-up (sudo) grant lifetime on a session (docs/decisions/0006). */
+export const SUDO_TTL_SECONDS = 10 * 60;
+/** A device trusted at login skips MFA for this long (docs/decisions/0006). */
+export const TRUSTED_DEVICE_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** The weak-password change must follow its login within this time. */
+export const WEAK_PASSWORD_FRESH_SECONDS = 15 * 60;

@@ -7,7 +7,19 @@ export type AuditKind =
   | 'login.failed'
   | 'logout'
   | 'session.revoked'
-  | 'maintenance.changed';
+  | 'maintenance.changed'
+  | 'login.mfa_required'
+  | 'login.mfa_failed'
+  | 'mfa.added'
+  | 'mfa.edited'
+  | 'mfa.removed'
+  | 'mfa.primary_changed'
+  | 'recovery.regenerated'
+  | 'recovery.used'
+  | 'trusted_device.added'
+  | 'trusted_device.revoked'
+  | 'sudo.granted'
+  | 'password.changed';
 
 export async function audit(
   db: Db,

@@ -58,6 +58,66 @@ export interface SessionsTable {
   created_at: CreatedAt;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Timestamp;
+  sudo_until: NullableTimestamp;
+  sudo_single: Generated<boolean>;
+  client_id: string | null;
+}
+
+export type MfaMethodKind = 'sms' | 'email' | 'totp';
+
+export interface MfaMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  method: MfaMethodKind;
+  target: string | null;
+  secret_enc: string | null;
+  last_totp_step: number | null;
+  is_primary: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TotpRecoveryKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  method_id: number;
+  key_hash: string;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export type ChallengeChannel = 'sms' | 'email' | 'totp' | 'totpRecovery';
+
+export interface CodeChallengesTable {
+  id: string;
+  purpose: string;
+  user_id: number | null;
+  edition: string;
+  channel: ChallengeChannel | null;
+  target: string | null;
+  method_id: number | null;
+  parent_id: string | null;
+  code_hash: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  last_sent_at: NullableTimestamp;
+  resend_count: Generated<number>;
+  session_id: number | null;
+  device_id: string | null;
+  data: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface TrustedDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Timestamp;
 }
 
 export interface AuditEventsTable {
@@ -109,4 +169,8 @@ export interface DB {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
+  mfa_methods: MfaMethodsTable;
+  totp_recovery_keys: TotpRecoveryKeysTable;
+  code_challenges: CodeChallengesTable;
+  trusted_devices: TrustedDevicesTable;
 }

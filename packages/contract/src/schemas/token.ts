@@ -15,7 +15,10 @@ export const tokenRequestSchema = z
   .strict();
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-export const tokenResponseSchema = z.object({ access_token: z.string() }).strict();
+/** `weak_password: true` when password_status is 1 or 2: the SPA goes to /weak-password. */
+export const tokenResponseSchema = z
+  .object({ access_token: z.string(), weak_password: z.boolean().optional() })
+  .strict();
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** DELETE /api/token: revoke the session of the bearer token (or the token given). */

@@ -19,6 +19,9 @@ import { RootRoute } from './RootRoute';
 const mfaRule: MfaRule = noMfaRule;
 
 export function createAppRouter() {
+  // The router runs the guard while it is being created, before `router` below is assigned.
+  let created: ReturnType<typeof createBrowserRouter> | undefined;
+
   /** The navigation guard: runs before every navigation (shouldRevalidate below). */
   async function guard({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
@@ -29,7 +32,7 @@ export function createAppRouter() {
         search: url.search,
         loggedIn: tokenStore.get() !== null,
         maintenance: appConfig().maintenance,
-        previousPath: router.state.initialized ? router.state.location.pathname : null,
+        previousPath: created?.state.initialized ? created.state.location.pathname : null,
         mfaForced: sessionValue('mfaForced') !== null,
         targetClientId: clientIdOf(storedTargetUrl(), origin),
       },
@@ -102,6 +105,7 @@ export function createAppRouter() {
     },
   ]);
 
+  created = router;
   setApiEventHandlers({
     onMaintenance: () => void router.navigate(PATHS.maintenance, { replace: true }),
     onUnauthorized: () => {

@@ -46,7 +46,6 @@ export const deLU: Messages = {
     phoneHint: 'Zum Beispiel 621 123 456 oder +352 621 123 456.',
     password: 'Passwort',
     showPassword: 'Passwort anzeigen',
-    hidePassword: 'Passwort verbergen',
     submit: 'Anmelden',
     submitting: 'Anmeldung…',
     forgotPassword: 'Passwort vergessen?',

@@ -47,7 +47,6 @@ export const en = {
     phoneHint: 'For example 0470 12 34 56 or +32 470 12 34 56.',
     password: 'Password',
     showPassword: 'Show password',
-    hidePassword: 'Hide password',
     submit: 'Log in',
     submitting: 'Logging in…',
     forgotPassword: 'Forgot your password?',

@@ -46,7 +46,6 @@ export const fr: Messages = {
     phoneHint: 'Par exemple 0470 12 34 56 ou +32 470 12 34 56.',
     password: 'Mot de passe',
     showPassword: 'Afficher le mot de passe',
-    hidePassword: 'Masquer le mot de passe',
     submit: 'Se connecter',
     submitting: 'Connexion…',
     forgotPassword: 'Mot de passe oublié ?',

@@ -46,7 +46,6 @@ export const nl: Messages = {
     phoneHint: 'Bijvoorbeeld 0470 12 34 56 of +32 470 12 34 56.',
     password: 'Wachtwoord',
     showPassword: 'Wachtwoord tonen',
-    hidePassword: 'Wachtwoord verbergen',
     submit: 'Aanmelden',
     submitting: 'Aanmelden…',
     forgotPassword: 'Wachtwoord vergeten?',
