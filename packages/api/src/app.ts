@@ -5,7 +5,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerDelivery } from './delivery/register';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
+import { mfaActivateRoutes } from './flows/mfa/activate.routes';
+import { mfaChallengeRoutes } from './flows/mfa/challenge.routes';
+import { mfaMethodRoutes } from './flows/mfa/methods.routes';
+import { trustedDeviceRoutes } from './flows/mfa/trusted-devices.routes';
+import { authorizeRoutes } from './flows/oauth/authorize.routes';
+import { grantRoutes } from './flows/oauth/grants.routes';
+import { partnerRoutes } from './flows/oauth/partner.routes';
+import { registerOAuth } from './flows/oauth/server';
+import { weakPasswordRoutes } from './flows/password/weak-password.routes';
 import { userRoutes } from './flows/profile/user.routes';
+import { forgotPasswordRoutes } from './flows/recovery/forgot-password.routes';
+import { forgotUsernameRoutes } from './flows/recovery/forgot-username.routes';
+import { resetPasswordRoutes } from './flows/recovery/reset-password.routes';
 import { ApiError } from './http/api-error';
 import type { AppContext } from './http/context';
 import { registerRequestContext } from './http/edition-and-headers';
@@ -14,7 +26,22 @@ import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 
-export const API_ROUTES = [...statusRoutes, ...tokenRoutes, ...userRoutes];
+export const API_ROUTES = [
+  ...statusRoutes,
+  ...tokenRoutes,
+  ...userRoutes,
+  ...mfaChallengeRoutes,
+  ...mfaMethodRoutes,
+  ...mfaActivateRoutes,
+  ...trustedDeviceRoutes,
+  ...weakPasswordRoutes,
+  ...forgotPasswordRoutes,
+  ...resetPasswordRoutes,
+  ...forgotUsernameRoutes,
+  ...authorizeRoutes,
+  ...grantRoutes,
+  ...partnerRoutes,
+];
 
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -45,6 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerRequestContext(app);
   registerSecurityHeaders(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
+  await registerOAuth(app);
   registerRoutes(app, API_ROUTES);
   await registerDelivery(app);
   await registerSpa(app);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CAPTCHA_PROVIDER_DATA, CAPTCHA_PROVIDERS } from '@vestibule/contract/captcha';
 import { z } from 'zod';
 
 /** Environment variables, validated at start with one clear message per wrong variable. */
@@ -35,6 +36,24 @@ const envSchema = z.object({
   /** Login attempts allowed per client IP in 15 minutes. */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Base64 of 32 random bytes: key of secrets at rest (TOTP secrets, code hashes). */
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of exactly 32 bytes')
+    .optional(),
+  /** Codes sent per account and per client IP per hour; SMS per number per hour. */
+  RATE_LIMIT_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_SMS_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+  /** Code checks per client IP per 15 minutes (per account: 20). */
+  RATE_LIMIT_CODE_CHECKS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** Forgot-password and forgot-username requests per client IP per hour (each). */
+  RATE_LIMIT_RECOVERY_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Captcha on recovery (and other flows that ask for it): provider, keys, verify URL override. */
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).optional(),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_SECRET: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -58,6 +77,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  SMTP_URL: required in production (the dev inbox is off there)',
     );
   }
+  if (e.CAPTCHA_PROVIDER && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CAPTCHA_PROVIDER: needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET as well',
+    );
+  }
+  if (production && !e.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ENCRYPTION_KEY: required in production (base64 of 32 random bytes: `openssl rand -base64 32`)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     production,
@@ -79,5 +108,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     loginPerIpLimit: e.RATE_LIMIT_LOGIN_PER_IP,
+    /** Undefined outside production: the key is then kept in DATA_DIR/encryption.key. */
+    encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    codesPerAccountLimit: e.RATE_LIMIT_CODES_PER_ACCOUNT,
+    codesPerIpLimit: e.RATE_LIMIT_CODES_PER_IP,
+    smsPerNumberLimit: e.RATE_LIMIT_SMS_PER_NUMBER,
+    codeChecksPerIpLimit: e.RATE_LIMIT_CODE_CHECKS_PER_IP,
+    recoveryPerIpLimit: e.RATE_LIMIT_RECOVERY_PER_IP,
+    /** Undefined when no captcha provider is configured: no widget, no verification. */
+    captcha: e.CAPTCHA_PROVIDER
+      ? {
+          provider: e.CAPTCHA_PROVIDER,
+          siteKey: e.CAPTCHA_SITE_KEY as string,
+          secret: e.CAPTCHA_SECRET as string,
+          verifyUrl: e.CAPTCHA_VERIFY_URL ?? CAPTCHA_PROVIDER_DATA[e.CAPTCHA_PROVIDER].verifyUrl,
+        }
+      : undefined,
   };
 }

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { registerAdminEndpoint } from './cli/admin-endpoint';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
+import { resolveEncryptionKey } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
+import { createSecretBox } from './security/secret-box';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -18,7 +21,8 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds an empty embedded database, and builds the app. */
 export async function createServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  // The data directory holds PGlite and, without ENCRYPTION_KEY, the generated encryption key.
+  if (!config.databaseUrl || !config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
@@ -26,8 +30,17 @@ export async function createServer(config: Config, options: { seed?: boolean } =
   });
   const applied = await migrate(database.db);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
-  const seeded = options.seed !== false ? await seedDemoData(database.db) : false;
-  const app = await buildApp({ config, db: database.db, rateLimiter: databaseRateLimiter(database.db), log });
+  const secrets = createSecretBox(await resolveEncryptionKey(config));
+  const seeded = options.seed !== false ? await seedDemoData(database.db, secrets) : false;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    rateLimiter: databaseRateLimiter(database.db),
+    log,
+    secrets,
+  });
+  // PGlite serves one process: admin commands reach the running server instead.
+  if (!config.databaseUrl) registerAdminEndpoint(app, config.dataDir);
   return {
     app,
     database,

@@ -13,6 +13,8 @@ export const SESSION_KEYS = {
   fuzzionPayload: 'fuzzion_payload',
   openApp: 'open_app',
   targetUrl: 'target_url',
+  /** The forgot-password flow in progress (payload, recipient, username, reset token). */
+  recovery: 'recovery',
 } as const;
 
 /** Login token cookie: 30 days, SameSite=Lax, path /, on the parent domain. */

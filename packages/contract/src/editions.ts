@@ -18,6 +18,8 @@ export interface Edition {
   fallbackLocale: Locale;
   /** Region used to parse phone numbers typed without a country code. */
   phoneRegion: 'BE' | 'LU';
+  /** Country whose national register numbers identify users (forgot username, SPEC §3). */
+  nationalNumberFormat: 'BE' | 'LU';
   showDealsPartner: boolean;
   /** Brand-named OAuth scopes (SPEC §3: "two scopes whose names carry the product's brand"). */
   brandScopes: readonly [string, string];
@@ -31,6 +33,7 @@ export const EDITIONS: Record<EditionId, Edition> = {
     defaultLocale: 'nl',
     fallbackLocale: 'en',
     phoneRegion: 'BE',
+    nationalNumberFormat: 'BE',
     showDealsPartner: true,
     brandScopes: ['vestibule', 'vestibulecard'],
   },
@@ -41,6 +44,7 @@ export const EDITIONS: Record<EditionId, Edition> = {
     defaultLocale: 'fr_LU',
     fallbackLocale: 'fr_LU',
     phoneRegion: 'LU',
+    nationalNumberFormat: 'LU',
     showDealsPartner: false,
     brandScopes: ['vestibule', 'vestibulecard'],
   },

@@ -23,7 +23,10 @@ export const ERRORS = {
   resend_too_soon: { status: 429, en: 'Please wait a moment before asking for a new code.' },
   'email-duplicated': { status: 409, en: 'This email address is already used. Please use another one.' },
   'phone-duplicated': { status: 409, en: 'This phone number is already used. Please use another one.' },
-  'sms-duplicated': { status: 409, en: 'This phone number already receives your SMS codes. Please use another one.' },
+  'sms-duplicated': {
+    status: 409,
+    en: 'This phone number already receives your SMS codes. Please use another one.',
+  },
   invalid_email: { status: 422, en: 'This email is invalid or already used' },
   invalid_phone: { status: 422, en: 'This phone number is invalid or already used' },
   mfa_minimum: { status: 409, en: 'You must keep at least one email and one SMS verification method.' },
@@ -36,6 +39,19 @@ export const ERRORS = {
   password_common: { status: 422, en: 'This password is too common. Please choose another one.' },
   password_personal: { status: 422, en: 'Your password must not contain your email address or name.' },
   password_unchanged: { status: 422, en: 'Your new password must differ from the current one.' },
+  invalid_card_number: { status: 422, en: 'Your card number is invalid.' },
+  invalid_national_register_number: { status: 422, en: 'Your national register number is invalid.' },
+  reset_expired: { status: 410, en: 'This password reset has expired. Please start again.' },
+  captcha_required: { status: 400, en: 'Please confirm that you are not a robot.' },
+  captcha_failed: { status: 400, en: 'The robot check failed. Please try again.' },
+  invalid_partner: {
+    status: 404,
+    en: "Oops. Seems like the partner you're coming from uses an invalid configuration.",
+  },
+  authorization_expired: {
+    status: 410,
+    en: 'This authorization request has expired. Please go back to the application and try again.',
+  },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },
 } as const satisfies Record<string, { status: number; en: string }>;
 

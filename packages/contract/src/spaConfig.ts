@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTCHA_PROVIDERS } from './captcha';
 import { DEFAULT_LU_MARKER } from './editions';
 
 /**
@@ -17,5 +18,10 @@ export const spaConfigSchema = z.object({
     .nullable()
     .default(null),
   maintenance: z.boolean().default(false),
+  /** The captcha widget to load on demand, or null when no provider is configured. */
+  captcha: z
+    .object({ provider: z.enum(CAPTCHA_PROVIDERS), siteKey: z.string().min(1) })
+    .nullable()
+    .default(null),
 });
 export type SpaConfig = z.infer<typeof spaConfigSchema>;

@@ -1,48 +1,50 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { isMaintenanceOn, setMaintenance } from '../flows/maintenance/maintenance';
-import { printInbox } from './inbox';
+import { adminFile } from './admin-endpoint';
+import { runAdminCommand, USAGE } from './commands';
 
-const USAGE = `Usage: npm run admin -- <command>
+/** Sends the command to the running server that holds the embedded database, if there is one. */
+async function runRemotely(dataDir: string, argv: string[]): Promise<number | undefined> {
+  const file = adminFile(dataDir);
+  if (!existsSync(file)) return undefined;
+  const { port, token } = JSON.parse(readFileSync(file, 'utf8')) as { port: number; token: string };
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/admin/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': token },
+      body: JSON.stringify({ argv }),
+    });
+    if (!response.ok) throw new Error(`the running server refused the command (${response.status})`);
+    const result = (await response.json()) as { code: number; output: string };
+    if (result.output) console.log(result.output);
+    return result.code;
+  } catch (error) {
+    if (error instanceof TypeError) return undefined; // nobody listens: a stale file from a crash
+    throw error;
+  }
+}
 
-Commands:
-  maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
-  inbox [--to ADDRESS]        print the newest messages of the dev inbox
-`;
-
-/** Admin commands against the configured database (DATA_DIR or DATABASE_URL). */
+/** `npm run admin -- …`: admin commands against the configured database. */
 async function main(argv: string[]) {
-  const [command, ...args] = argv;
-  if (!command || command === 'help' || command === '--help') {
+  if (!argv[0] || argv[0] === 'help' || argv[0] === '--help') {
     console.log(USAGE);
     return 0;
   }
   const config = loadConfig();
-  if (!config.databaseUrl) mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
+  if (!config.databaseUrl) {
+    const remote = await runRemotely(config.dataDir, argv);
+    if (remote !== undefined) return remote;
+    mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
   });
   try {
     await migrate(database.db);
-    switch (command) {
-      case 'maintenance': {
-        const mode = args[0] ?? 'status';
-        if (mode === 'on' || mode === 'off') await setMaintenance(database.db, mode === 'on');
-        else if (mode !== 'status') break;
-        console.log(`Maintenance is ${(await isMaintenanceOn(database.db)) ? 'on' : 'off'}.`);
-        return 0;
-      }
-      case 'inbox': {
-        const toIndex = args.indexOf('--to');
-        await printInbox(database.db, { to: toIndex >= 0 ? args[toIndex + 1] : undefined });
-        return 0;
-      }
-    }
-    console.error(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
-    return 2;
+    return await runAdminCommand(database.db, argv, (line) => console.log(line));
   } finally {
     await database.close();
   }

@@ -19,7 +19,16 @@ export type AuditKind =
   | 'trusted_device.added'
   | 'trusted_device.revoked'
   | 'sudo.granted'
-  | 'password.changed';
+  | 'sudo.failed'
+  | 'password.changed'
+  | 'oauth.consent_granted'
+  | 'oauth.consent_refused'
+  | 'oauth.grant_revoked'
+  | 'password.reset_requested'
+  | 'password.reset_code_failed'
+  | 'password.reset_code_verified'
+  | 'password.reset'
+  | 'username.recovery_requested';
 
 export async function audit(
   db: Db,

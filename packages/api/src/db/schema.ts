@@ -26,6 +26,8 @@ export interface UsersTable {
   country: string | null;
   locked_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** Digits only (0003_recovery). */
+  national_register_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserEmailsTable {
@@ -160,6 +162,58 @@ export interface SettingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export type CardStatus = 'inactive' | 'active' | 'blocked' | 'expired';
+
+/** Card registry (0003_recovery; onboarding extends it). */
+export interface CardsTable {
+  id: Generated<number>;
+  edition: string;
+  number: string;
+  user_id: number | null;
+  holder_national_register_number: string | null;
+  status: ColumnType<CardStatus, CardStatus | undefined, CardStatus>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+// 0004_oauth: third-party OAuth clients, oidc-provider artefacts, signing keys.
+export interface OAuthClientsTable {
+  client_id: string;
+  edition: string | null;
+  name: string;
+  redirect_uris: JSONColumnType<string[], string, string>;
+  scopes: JSONColumnType<string[], string, string>;
+  homepage: string | null;
+  confidential: boolean;
+  secret_enc: string | null;
+  auth_method: 'none' | 'client_secret_basic' | 'client_secret_post';
+  first_party: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface OAuthPayloadsTable {
+  model: string;
+  id: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  account_id: string | null;
+  client_id: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface OAuthKeysTable {
+  kid: string;
+  use: 'sig' | 'cookie';
+  key_enc: string;
+  created_at: CreatedAt;
+  retired_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -173,4 +227,8 @@ export interface DB {
   totp_recovery_keys: TotpRecoveryKeysTable;
   code_challenges: CodeChallengesTable;
   trusted_devices: TrustedDevicesTable;
+  cards: CardsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_payloads: OAuthPayloadsTable;
+  oauth_keys: OAuthKeysTable;
 }

@@ -1,7 +1,29 @@
+import { storeRecoveryKeys } from '../flows/mfa/recovery-keys';
+import { seedOAuthDemo } from '../flows/oauth/demo';
 import { hashPassword } from '../security/password';
+import type { SecretBox } from '../security/secret-box';
 import type { Db } from './database';
 
 export const DEMO_PASSWORD = 'Demo-password-2026';
+
+/**
+ * Authenticator secret of mfa@demo.test (base32; the README gives it): add it to an authenticator
+ * app by hand, or compute codes from it in tests.
+ */
+export const DEMO_TOTP_SECRET = 'VESTIBULEDEMOTOTPSECRETKEY234567';
+/** Recovery keys of mfa@demo.test, each usable once (README). */
+export const DEMO_RECOVERY_KEYS = [
+  'DEMO1-AAAAA',
+  'DEMO2-BBBBB',
+  'DEMO3-CCCCC',
+  'DEMO4-DDDDD',
+  'DEMO5-EEEEE',
+  'DEMO6-FFFFF',
+  'DEMO7-GGGGG',
+  'DEMO8-HHHHH',
+  'DEMO9-JJJJJ',
+  'DEMOA-KKKKK',
+] as const;
 
 interface DemoAccount {
   edition: 'general' | 'lu';
@@ -15,6 +37,12 @@ interface DemoAccount {
   fridom_user_id?: string;
   password_status?: number;
   mfa_customer?: boolean;
+  mfa_forced?: boolean;
+  /** MFA methods set up: sms on the phone, email on the e-mail, totp with DEMO_TOTP_SECRET. */
+  mfa?: readonly ('sms' | 'email' | 'totp')[];
+  /** National register number (digits) and an active card of theirs, for forgot username. */
+  national_register_number?: string;
+  card?: string;
   note: string;
 }
 
@@ -24,6 +52,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     edition: 'general',
     email: 'employee@demo.test',
     phone: '+32470000001',
+    national_register_number: '85073003328',
+    card: '5065000000000001',
     firstname: 'Emma',
     lastname: 'Peeters',
     language: 'en',
@@ -61,6 +91,28 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     note: 'weak password (password_status 1)',
   },
   {
+    edition: 'general',
+    email: 'mfa@demo.test',
+    phone: '+32470000005',
+    firstname: 'Maxime',
+    lastname: 'Claes',
+    language: 'en',
+    user_id: 'MM-1005',
+    mfa: ['sms', 'email', 'totp'],
+    note: 'MFA: SMS (primary), e-mail and authenticator (secret in README)',
+  },
+  {
+    edition: 'general',
+    email: 'forced@demo.test',
+    phone: '+32470000006',
+    firstname: 'Fien',
+    lastname: 'Wouters',
+    language: 'nl',
+    user_id: 'MM-1006',
+    mfa_forced: true,
+    note: 'mfa_forced: must set up SMS and e-mail MFA after login',
+  },
+  {
     edition: 'lu',
     email: 'employee@demo.lu',
     phone: '+352621000001',
@@ -68,12 +120,34 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastname: 'Schmit',
     language: 'fr_LU',
     user_id: 'MM-LU-1001',
+    national_register_number: '1985073012341',
+    card: '5065000000000019',
     note: 'Luxembourg edition, on lu.localhost (phone +352 621 000 001)',
+  },
+  {
+    edition: 'general',
+    email: 'recovery@demo.test',
+    phone: '+32470000009',
+    firstname: 'Robin',
+    lastname: 'Lambert',
+    language: 'en',
+    user_id: 'MM-1009',
+    note: 'forgot-password end-to-end specs change its password (phone +32 470 00 00 09)',
+  },
+  {
+    edition: 'lu',
+    email: 'recovery@demo.lu',
+    phone: '+352621000009',
+    firstname: 'Romain',
+    lastname: 'Weber',
+    language: 'fr_LU',
+    user_id: 'MM-LU-1009',
+    note: 'Luxembourg forgot-password end-to-end specs change its password (phone +352 621 000 009)',
   },
 ];
 
 /** Seeds the demo accounts when the database has no user; answers whether it did. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -90,6 +164,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           password_status: account.password_status ?? 0,
           last_password_change: new Date(),
           mfa_customer: account.mfa_customer ?? false,
+          mfa_forced: account.mfa_forced ?? false,
           user_id: account.user_id ?? null,
           customer_user_id: account.customer_user_id ?? null,
           fridom_user_id: account.fridom_user_id ?? null,
@@ -97,6 +172,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           birthdate: null,
           iban: null,
           country: account.edition === 'lu' ? 'LU' : 'BE',
+          national_register_number: account.national_register_number ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -122,7 +198,35 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           })
           .execute();
       }
+      if (account.card) {
+        await trx
+          .insertInto('cards')
+          .values({
+            edition: account.edition,
+            number: account.card,
+            user_id: user.id,
+            holder_national_register_number: account.national_register_number ?? null,
+            status: 'active',
+          })
+          .execute();
+      }
+      for (const [index, method] of (account.mfa ?? []).entries()) {
+        const row = await trx
+          .insertInto('mfa_methods')
+          .values({
+            user_id: user.id,
+            method,
+            target: method === 'sms' ? (account.phone ?? null) : method === 'email' ? account.email : null,
+            secret_enc: method === 'totp' ? secrets.encrypt(DEMO_TOTP_SECRET) : null,
+            last_totp_step: null,
+            is_primary: index === 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (method === 'totp') await storeRecoveryKeys(trx, secrets, user.id, row.id, DEMO_RECOVERY_KEYS);
+      }
     }
   });
+  await seedOAuthDemo(db);
   return true;
 }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
       fields?: Record<string, string>;
       headers?: Record<string, string>;
       message?: string;
+      /** Extra fields of the answer body, e.g. `mfa` of the 401 mfa_required login answer. */
+      extra?: Record<string, unknown>;
     } = {},
   ) {
     super(code);

@@ -1,11 +1,38 @@
+import { FIRST_PARTY_CLIENT_IDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
 import type { FastifyRequest } from 'fastify';
-import { findLiveSession, touchSession } from '../flows/sessions/session.queries';
+import type { Db } from '../db/database';
+import { findLiveSession, type LiveSession, touchSession } from '../flows/sessions/session.queries';
 import { ApiError } from './api-error';
+
+/**
+ * What a session may not get past yet (docs/decisions/0006): a weak password to replace, or the
+ * forced MFA setup to finish. Only routes declared `whileRestricted` answer such a session.
+ */
+export type SessionRestriction = 'weak_password_change_required' | 'mfa_setup_required';
 
 export interface AuthContext {
   userId: number;
   sessionId: number;
   token: string;
+  session: Pick<LiveSession, 'createdAt' | 'sudoUntil' | 'sudoSingle' | 'clientId'>;
+  restriction: SessionRestriction | undefined;
+}
+
+/** A forced user (SPEC §6) on a first-party login must own an SMS and an e-mail method. */
+async function restrictionOf(db: Db, session: LiveSession): Promise<SessionRestriction | undefined> {
+  if ((WEAK_PASSWORD_STATUSES as readonly number[]).includes(session.passwordStatus))
+    return 'weak_password_change_required';
+  const firstParty =
+    session.clientId === null || (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(session.clientId);
+  if (!session.mfaForced || !firstParty) return undefined;
+  const kinds = await db
+    .selectFrom('mfa_methods')
+    .select('method')
+    .distinct()
+    .where('user_id', '=', session.userId)
+    .execute();
+  const owned = new Set(kinds.map((row) => row.method));
+  return owned.has('sms') && owned.has('email') ? undefined : 'mfa_setup_required';
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -29,5 +56,16 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
   if (!session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
     await touchSession(db, session.sessionId);
-  return { userId: session.userId, sessionId: session.sessionId, token };
+  return {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    token,
+    session: {
+      createdAt: session.createdAt,
+      sudoUntil: session.sudoUntil,
+      sudoSingle: session.sudoSingle,
+      clientId: session.clientId,
+    },
+    restriction: await restrictionOf(db, session),
+  };
 }

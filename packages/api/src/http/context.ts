@@ -3,13 +3,16 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { RateLimiter } from '../security/rate-limit';
+import type { SecretBox } from '../security/secret-box';
 
-/** What every handler can reach: configuration, database, limiter, logger. */
+/** What every handler can reach: configuration, database, limiter, logger, secret box. */
 export interface AppContext {
   config: Config;
   db: Db;
   rateLimiter: RateLimiter;
   log: Logger;
+  /** Encryption and keyed hashing of secrets at rest. */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {

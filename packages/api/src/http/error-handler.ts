@@ -23,6 +23,7 @@ function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
     code: error.code,
     message: error.options.message ?? errorMessage(error.code, language),
     ...(error.options.fields ? { fields: error.options.fields } : {}),
+    ...error.options.extra,
   });
 }
 

@@ -17,6 +17,11 @@ export interface RouteDefinition<
   /** Path under /api, in Fastify syntax: `/token/:clientId`. */
   url: string;
   auth: Auth;
+  /**
+   * Whether a restricted session (weak password to replace, forced MFA setup unfinished) may call
+   * this route. Off by default: new routes are closed to such sessions.
+   */
+  whileRestricted?: boolean;
   body?: Body;
   query?: Query;
   params?: Params;
@@ -62,6 +67,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
       config: { apiRoute: true },
       handler: async (request, reply) => {
         const auth = route.auth === 'user' ? await authenticate(request) : undefined;
+        if (auth?.restriction && !route.whileRestricted) throw new ApiError(auth.restriction);
         const answer = await route.handler({
           body: parse(route.body, request.body, 'body'),
           query: parse(route.query, request.query, 'query'),

@@ -46,6 +46,9 @@ export async function registerSpa(app: FastifyInstance) {
         luMarker: config.luHostMarker,
         tagManagerId: config.tagManagerId ?? null,
         maintenance: await isMaintenanceOn(db),
+        captcha: config.captcha
+          ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
+          : null,
       }),
     );
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -42,7 +42,20 @@ describe('configuration', () => {
   it('refuses the dev inbox in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_INBOX: 'on' })).toThrowError(/dev inbox/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SMTP_URL: required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' }).devInbox).toBe(false);
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25', ENCRYPTION_KEY: key })
+        .devInbox,
+    ).toBe(false);
+  });
+
+  it('refuses to start in production without ENCRYPTION_KEY, and a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' })).toThrowError(
+      /ENCRYPTION_KEY: required in production/,
+    );
+    expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrowError(
+      /ENCRYPTION_KEY: must be base64 of exactly 32 bytes/,
+    );
   });
 
   it('prefixes the login cookie name with production_ for develop and staging builds', () => {

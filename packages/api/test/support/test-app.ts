@@ -8,6 +8,10 @@ import { migrate } from '../../src/db/migrate';
 import { seedDemoData } from '../../src/db/seed';
 import { createLogger } from '../../src/logger';
 import { databaseRateLimiter } from '../../src/security/rate-limit';
+import { createSecretBox } from '../../src/security/secret-box';
+
+/** One fixed key for the run: every test app reads secrets the seed and other apps wrote. */
+export const TEST_SECRETS = createSecretBox(Buffer.alloc(32, 7));
 
 /**
  * One database per test run, shared by every test file of the project (files run in one process
@@ -22,7 +26,7 @@ export function testDatabase(): Promise<DatabaseHandle> {
     const schema = url ? `vestibule_test_${process.pid}_${Date.now()}` : undefined;
     const handle = await openDatabase({ databaseUrl: url, schema, poolSize: 5 });
     await migrate(handle.db);
-    await seedDemoData(handle.db);
+    await seedDemoData(handle.db, TEST_SECRETS);
     // The api-postgres project's global setup drops the schema when the run ends.
     return handle;
   })();
@@ -34,6 +38,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
+    // Every test calls from 127.0.0.1 on one shared database: per-IP budgets would add up.
+    RATE_LIMIT_CODES_PER_IP: '100000',
+    RATE_LIMIT_CODE_CHECKS_PER_IP: '100000',
     ...overrides,
   });
 }
@@ -55,6 +62,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     db: database.db,
     rateLimiter: databaseRateLimiter(database.db),
     log: createLogger('silent'),
+    secrets: TEST_SECRETS,
   });
   await app.ready();
   const deviceId = randomUUID();

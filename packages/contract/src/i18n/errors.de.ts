@@ -15,6 +15,10 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   method_not_allowed: 'Diese Methode ist hier nicht erlaubt.',
   account_locked: 'Dieses Konto ist gesperrt. Bitte wenden Sie sich an den Support.',
   maintenance: 'Leider können Sie sich im Moment nicht anmelden. Bitte versuchen Sie es später erneut.',
+  invalid_partner:
+    'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
+  authorization_expired:
+    'Diese Autorisierungsanfrage ist abgelaufen. Bitte kehren Sie zur Anwendung zurück und versuchen Sie es erneut.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',
   invalid_code: 'Ihr Code ist ungültig, bitte versuchen Sie es erneut.',
@@ -35,4 +39,9 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   password_common: 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
   password_personal: 'Ihr Passwort darf weder Ihre E-Mail-Adresse noch Ihren Namen enthalten.',
   password_unchanged: 'Ihr neues Passwort muss sich vom aktuellen unterscheiden.',
+  invalid_card_number: 'Ihre Kartennummer ist ungültig.',
+  invalid_national_register_number: 'Ihre nationale Identifikationsnummer ist ungültig.',
+  reset_expired: 'Diese Passwortzurücksetzung ist abgelaufen. Bitte beginnen Sie erneut.',
+  captcha_required: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
+  captcha_failed: 'Die Roboterprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
 };

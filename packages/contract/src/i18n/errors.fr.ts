@@ -15,6 +15,9 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   method_not_allowed: "Cette méthode n'est pas autorisée ici.",
   account_locked: 'Ce compte est bloqué. Veuillez contacter le support.',
   maintenance: 'Désolé, vous ne pouvez pas vous connecter pour le moment. Veuillez réessayer plus tard.',
+  invalid_partner: 'Oups. Il semble que le partenaire dont vous venez utilise une configuration invalide.',
+  authorization_expired:
+    "Cette demande d'autorisation a expiré. Veuillez retourner à l'application et réessayer.",
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',
   invalid_code: 'Votre code est invalide, réessayez.',
@@ -35,4 +38,9 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   password_common: 'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
   password_personal: 'Votre mot de passe ne doit pas contenir votre adresse e-mail ni votre nom.',
   password_unchanged: "Votre nouveau mot de passe doit être différent de l'actuel.",
+  invalid_card_number: 'Votre numéro de carte est invalide.',
+  invalid_national_register_number: 'Votre numéro de registre national est invalide.',
+  reset_expired: 'Cette réinitialisation du mot de passe a expiré. Veuillez recommencer.',
+  captcha_required: "Veuillez confirmer que vous n'êtes pas un robot.",
+  captcha_failed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
 };

@@ -15,6 +15,9 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   method_not_allowed: 'Deze methode is hier niet toegestaan.',
   account_locked: 'Dit account is geblokkeerd. Neem contact op met de klantendienst.',
   maintenance: 'Sorry, je kunt op dit moment niet inloggen. Probeer het later opnieuw.',
+  invalid_partner: 'Oeps. De partner waarvan u komt, lijkt een ongeldige configuratie te gebruiken.',
+  authorization_expired:
+    'Dit autorisatieverzoek is verlopen. Ga terug naar de toepassing en probeer het opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',
   invalid_code: 'Je code is ongeldig, probeer opnieuw.',
@@ -35,4 +38,9 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   password_common: 'Dit wachtwoord is te gewoon. Kies een ander.',
   password_personal: 'Je wachtwoord mag je e-mailadres of naam niet bevatten.',
   password_unchanged: 'Je nieuwe wachtwoord moet verschillen van het huidige.',
+  invalid_card_number: 'Je kaartnummer is ongeldig.',
+  invalid_national_register_number: 'Je rijksregisternummer is ongeldig.',
+  reset_expired: 'Deze wachtwoordherstelling is verlopen. Begin opnieuw.',
+  captcha_required: 'Bevestig dat je geen robot bent.',
+  captcha_failed: 'De robotcontrole is mislukt. Probeer het opnieuw.',
 };

@@ -50,6 +50,8 @@ export const mfaChallengeQuerySchema = z.object({
   single: flag.optional(),
   mfaId: z.coerce.number().int(),
   payload: z.uuid().optional(),
+  /** `totpRecovery` with the authenticator's id: sign in with a recovery key instead. */
+  method: z.literal('totpRecovery').optional(),
 });
 export type MfaChallengeQuery = z.input<typeof mfaChallengeQuerySchema>;
 
@@ -102,7 +104,9 @@ export const mfaResendRequestSchema = z.object({ payload: z.uuid() }).strict();
 export const mfaIdParamsSchema = z.object({ id: z.coerce.number().int() });
 
 /** DELETE /api/mfa/{id}: target only when id is negative. */
-export const mfaDeleteRequestSchema = z.object({ target: z.string().trim().min(1).max(254).optional() }).strict();
+export const mfaDeleteRequestSchema = z
+  .object({ target: z.string().trim().min(1).max(254).optional() })
+  .strict();
 
 /** GET /api/mfa/{id}/activate?target&edit=1 */
 export const mfaActivateQuerySchema = z.object({

@@ -8,6 +8,14 @@ export const PATHS = {
   loginPhone: '/login/phone',
   dashboard: '/user/dashboard',
   maintenance: '/maintenance',
+  forgotPassword: '/forgot-password',
+  forgotPasswordEmail: '/forgot-password/email',
+  forgotPasswordPhone: '/forgot-password/phone',
+  forgotPasswordSent: '/forgot-password-sent',
+  resetPassword: '/reset-password',
+  resetPasswordConfirmed: '/reset-password-confirmed',
+  forgotUsername: '/forgot-username',
+  forgotUsernameResponse: '/forgot-username-response',
 } as const;
 
 export type RouteName = keyof typeof PATHS;
@@ -15,8 +23,6 @@ export type AppPath = (typeof PATHS)[RouteName];
 
 /** Screens that exist elsewhere or come with later flows, linked to but not routed yet. */
 export const LINKED_PATHS = {
-  forgotPassword: '/forgot-password',
-  forgotUsername: '/forgot-username',
   onboarding: '/onboarding',
   profile: '/profile',
   security: '/security',

@@ -7,4 +7,17 @@ export const enLU: Overlay<Messages> = {
     phoneHint: 'For example 621 123 456 or +352 621 123 456.',
     invalid: { email: 'Enter a valid e-mail address, like name@example.lu.' },
   },
+  recovery: {
+    forgotPassword: {
+      phoneHint: 'For example 621 123 456 or +352 621 123 456.',
+      invalid: { email: 'Enter a valid e-mail address, like name@example.lu.' },
+    },
+    forgotUsername: {
+      intro: 'Your username is the e-mail address or phone number you log in with. Find it with your card or your national identification number.',
+      tabNrn: 'National ID number',
+      nrn: 'National identification number',
+      nrnHint: 'The 13 digits of your national identification number (matricule), for example 1985 0730 123 41.',
+      required: { nrn: 'Enter your national identification number.' },
+    },
+  },
 };

@@ -1,26 +1,25 @@
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import { tokenRequestSchema, tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { parseUsername } from '@vestibule/contract/username';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
+import { enforceLimit } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
-import type { RateLimitRule } from '../../security/rate-limit';
-import { createSession, deleteSession, findLiveSession } from '../sessions/session.queries';
+import { startLoginFlow } from '../mfa/login-flow';
+import { selectableMethods } from '../mfa/mfa-method.queries';
+import { isTrustedDevice, touchTrustedDevice } from '../mfa/trusted-device.queries';
+import { deleteSession, findLiveSession } from '../sessions/session.queries';
 import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
 import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
+import { openLoginSession, weakPasswordFlag } from './open-session';
 import { findUserByUsername } from './user-lookup.queries';
 
-/** Refuses with 429 and Retry-After once a counter is over its limit. */
-async function enforceLimit(request: FastifyRequest, rule: RateLimitRule, subject: string) {
-  const result = await request.server.ctx.rateLimiter.consume(rule, subject);
-  if (!result.allowed) {
-    throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(result.retryAfterSeconds) } });
-  }
-}
-
-/** POST /api/token: the portal's own password login; answers a first-party session token. */
+/**
+ * POST /api/token: the portal's own password login. Answers a first-party session token, or 401
+ * mfa_required with `mfa: { payload, methods }` when the account has MFA and the device is not
+ * trusted; the login then ends at POST /api/mfa/sudo (flows/mfa/flow.mermaid).
+ */
 const login = defineRoute({
   method: 'POST',
   url: '/token',
@@ -46,21 +45,30 @@ const login = defineRoute({
     if (user.lockedAt) throw new ApiError('account_locked');
 
     const rehash = needsRehash(user.passwordHash) ? await hashPassword(body.password) : undefined;
+    const clientId = body.client_id ?? null;
+    // Accounts with MFA methods answer 401 with a login payload, unless this device is trusted.
+    const methods = await selectableMethods(db, user.id, { masked: true });
+    const trusted = methods.length > 0 && (await isTrustedDevice(db, user.id, request.deviceId));
+    if (methods.length > 0 && !trusted) {
+      const flow = await db.transaction().execute(async (trx) => {
+        if (rehash)
+          await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
+        await audit(trx, { kind: 'login.mfa_required', userId: user.id, edition: edition.id }, request);
+        return startLoginFlow(trx, request, { userId: user.id, clientId });
+      });
+      await request.server.ctx.rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
+      throw new ApiError('mfa_required', { extra: { mfa: { payload: flow.id, methods } } });
+    }
+
     const session = await db.transaction().execute(async (trx) => {
       if (rehash)
         await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
-      const created = await createSession(trx, {
-        userId: user.id,
-        deviceId: request.deviceId,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
-      await audit(trx, { kind: 'login.succeeded', userId: user.id, edition: edition.id }, request);
-      return created;
+      if (trusted) await touchTrustedDevice(trx, user.id, request.deviceId);
+      return openLoginSession(trx, request, { userId: user.id, clientId, trustedDevice: trusted });
     });
     await request.server.ctx.rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
     setLoginCookie(request, reply, session.token);
-    return { access_token: session.token };
+    return { access_token: session.token, ...weakPasswordFlag(user.passwordStatus) };
   },
 });
 
@@ -83,6 +91,7 @@ const logout = defineRoute({
   method: 'DELETE',
   url: '/token',
   auth: 'user',
+  whileRestricted: true,
   body: emptySchema.optional(),
   status: 204,
   async handler({ auth, request, reply }) {

@@ -5,13 +5,19 @@ export interface LoginCandidate {
   id: number;
   passwordHash: string | null;
   lockedAt: Date | null;
+  passwordStatus: number;
 }
 
 /** The account of an edition that owns an e-mail or phone, with what login needs. */
 export async function findUserByUsername(db: Db, edition: string, username: Username) {
   const base = db
     .selectFrom('users')
-    .select(['users.id', 'users.password_hash as passwordHash', 'users.locked_at as lockedAt']);
+    .select([
+      'users.id',
+      'users.password_hash as passwordHash',
+      'users.locked_at as lockedAt',
+      'users.password_status as passwordStatus',
+    ]);
   const query =
     username.kind === 'email'
       ? base

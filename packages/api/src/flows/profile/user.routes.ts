@@ -8,6 +8,7 @@ const getUser = defineRoute({
   method: 'GET',
   url: '/user',
   auth: 'user',
+  whileRestricted: true,
   response: userResponseSchema,
   async handler({ auth, request }) {
     const data = await loadUser(request.server.ctx.db, auth.userId);

@@ -8,6 +8,10 @@ export interface NewSession {
   deviceId: string;
   userAgent: string | undefined;
   ip: string;
+  /** client_id of the login's target URL, for the forced-MFA rule (SPEC §6). */
+  clientId?: string | null | undefined;
+  /** A login completed with MFA starts elevated (docs/decisions/0006). */
+  sudoUntil?: Date | null | undefined;
 }
 
 /** Creates a session and answers its bearer token; only the token's hash is stored. */
@@ -22,6 +26,8 @@ export async function createSession(db: Db, session: NewSession): Promise<{ toke
       user_agent: session.userAgent?.slice(0, 512) ?? null,
       ip: session.ip,
       expires_at: new Date(Date.now() + SESSION_IDLE_TIMEOUT_SECONDS * 1000),
+      client_id: session.clientId ?? null,
+      sudo_until: session.sudoUntil ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -33,6 +39,12 @@ export interface LiveSession {
   userId: number;
   edition: string;
   lastSeenAt: Date;
+  createdAt: Date;
+  sudoUntil: Date | null;
+  sudoSingle: boolean;
+  clientId: string | null;
+  passwordStatus: number;
+  mfaForced: boolean;
 }
 
 /** The live session of a bearer token, or undefined when unknown, expired or the user is locked. */
@@ -45,6 +57,12 @@ export async function findLiveSession(db: Db, token: string): Promise<LiveSessio
       'users.id as userId',
       'users.edition',
       'sessions.last_seen_at as lastSeenAt',
+      'sessions.created_at as createdAt',
+      'sessions.sudo_until as sudoUntil',
+      'sessions.sudo_single as sudoSingle',
+      'sessions.client_id as clientId',
+      'users.password_status as passwordStatus',
+      'users.mfa_forced as mfaForced',
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)

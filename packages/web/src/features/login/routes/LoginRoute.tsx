@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { LINKED_PATHS, PATHS } from '../../../app/paths';
+import { PATHS } from '../../../app/paths';
 import { currentEdition } from '../../../lib/edition';
 import { storedTargetUrl, takeTargetPath } from '../../../lib/targetUrl';
 import { CardBanner } from '../components/CardBanner';
@@ -43,10 +43,10 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
 
         <ul className={styles.links}>
           <li>
-            <Link to={LINKED_PATHS.forgotPassword}>{t('login.forgotPassword')}</Link>
+            <Link to={PATHS.forgotPasswordEmail}>{t('login.forgotPassword')}</Link>
           </li>
           <li>
-            <Link to={LINKED_PATHS.forgotUsername}>{t('login.forgotUsername')}</Link>
+            <Link to={PATHS.forgotUsername}>{t('login.forgotUsername')}</Link>
           </li>
         </ul>
       </section>

@@ -1,0 +1,40 @@
+import type { Db } from '../db/database';
+import { isMaintenanceOn, setMaintenance } from '../flows/maintenance/maintenance';
+import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
+import { printInbox } from './inbox';
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
+  inbox [--to ADDRESS]        print the newest messages of the dev inbox
+${OAUTH_USAGE}`;
+
+type Write = (line: string) => void;
+
+/**
+ * Runs one admin command against a database and answers its exit code. The CLI calls it directly,
+ * or, when the embedded database is held by a running server, through that server's admin
+ * endpoint (admin-endpoint.ts), so both paths run the same code.
+ */
+export async function runAdminCommand(db: Db, argv: readonly string[], write: Write): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'maintenance': {
+      const mode = args[0] ?? 'status';
+      if (mode !== 'on' && mode !== 'off' && mode !== 'status') break;
+      if (mode !== 'status') await setMaintenance(db, mode === 'on');
+      write(`Maintenance is ${(await isMaintenanceOn(db)) ? 'on' : 'off'}.`);
+      return 0;
+    }
+    case 'inbox': {
+      const toIndex = args.indexOf('--to');
+      await printInbox(db, { to: toIndex >= 0 ? args[toIndex + 1] : undefined }, write);
+      return 0;
+    }
+  }
+  const oauth = await runOAuthCommand(db, argv, write);
+  if (oauth !== undefined) return oauth;
+  write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
+  return 2;
+}

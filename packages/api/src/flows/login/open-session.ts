@@ -1,0 +1,40 @@
+import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { createSession } from '../sessions/session.queries';
+
+/**
+ * The end of every successful login (password alone, trusted device, or MFA): a session, its
+ * audit row, in the caller's transaction. A login completed with an MFA code starts elevated.
+ */
+export async function openLoginSession(
+  trx: Db,
+  request: FastifyRequest,
+  input: { userId: number; clientId: string | null; mfa?: string; trustedDevice?: boolean; sudo?: boolean },
+) {
+  const session = await createSession(trx, {
+    userId: input.userId,
+    deviceId: request.deviceId,
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+    clientId: input.clientId,
+    sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
+  });
+  const detail: Record<string, unknown> = {};
+  if (input.mfa) detail.mfa = input.mfa;
+  if (input.trustedDevice) detail.trusted_device = true;
+  await audit(
+    trx,
+    { kind: 'login.succeeded', userId: input.userId, edition: request.edition.id, detail },
+    request,
+  );
+  return session;
+}
+
+/** `weak_password: true` tells the SPA to send the user to /weak-password (SPEC §4 Login). */
+export function weakPasswordFlag(passwordStatus: number): { weak_password?: true } {
+  return (WEAK_PASSWORD_STATUSES as readonly number[]).includes(passwordStatus)
+    ? { weak_password: true }
+    : {};
+}

@@ -1,0 +1,233 @@
+import { MESSAGE_CODE_LENGTH, TOTP_CODE_LENGTH } from '@vestibule/contract/constants';
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import { toE164 } from '@vestibule/contract/phone';
+import {
+  MFA_PLACEHOLDER_IDS,
+  mfaActivateQuerySchema,
+  mfaActivateRequestSchema,
+  mfaActivateResponseSchema,
+  mfaActivateResultSchema,
+  mfaIdParamsSchema,
+} from '@vestibule/contract/schemas/mfa';
+import { emailSchema } from '@vestibule/contract/username';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import type { MfaMethodKind } from '../../db/schema';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import type { AuthContext } from '../../http/authenticate';
+import { defineRoute } from '../../http/route';
+import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
+import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import { requireSudo } from '../sudo/sudo';
+import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
+import { addVerifiedContact, contactOwner } from './contact.queries';
+import { findMethod, findMethodByTarget, insertMethod, listMethods, toMfaMethod } from './mfa-method.queries';
+import { replaceRecoveryKeys } from './recovery-keys';
+import { strategyFor } from './strategies/registry';
+import { newTotpSecret, totpEnrolment } from './totp';
+
+const PLACEHOLDER_KINDS: Record<number, MfaMethodKind> = {
+  [MFA_PLACEHOLDER_IDS.sms]: 'sms',
+  [MFA_PLACEHOLDER_IDS.email]: 'email',
+  [MFA_PLACEHOLDER_IDS.totp]: 'totp',
+};
+
+/**
+ * Adding or editing a method is a sensitive change (mfa-edit) once the account has a method; the
+ * forced setup of a session that must finish it needs no step-up (it has nothing to step up with
+ * yet, or only its first method).
+ */
+async function requireSudoForSettings(db: Db, auth: AuthContext) {
+  if (auth.restriction === 'mfa_setup_required') return;
+  if ((await listMethods(db, auth.userId)).length === 0) return;
+  await requireSudo(db, auth);
+}
+
+/** A target as typed, normalised: lower-case e-mail or E.164 phone; 422 with message otherwise. */
+function normaliseTarget(kind: 'sms' | 'email', target: string | undefined, edition: EditionId): string {
+  if (kind === 'email') {
+    const parsed = emailSchema.safeParse(target ?? '');
+    if (!parsed.success) throw new ApiError('invalid_email');
+    return parsed.data;
+  }
+  const phone = target ? toE164(target, EDITIONS[edition].phoneRegion) : undefined;
+  if (!phone) throw new ApiError('invalid_phone');
+  return phone;
+}
+
+/**
+ * GET /api/mfa/{id}/activate?target&edit=1: starts adding (negative placeholder id) or editing
+ * (positive id with edit=1) a method. 204 when there is nothing to do (the target or method is
+ * already set up); 422 invalid_email / invalid_phone; 409 for duplicates; else the payload and
+ * what the setup screen shows (code info, or the authenticator key, URI and QR code).
+ */
+const startActivation = defineRoute({
+  method: 'GET',
+  url: '/mfa/:id/activate',
+  auth: 'user',
+  whileRestricted: true,
+  params: mfaIdParamsSchema,
+  query: mfaActivateQuerySchema,
+  response: mfaActivateResponseSchema,
+  async handler({ params, query, auth, request, reply }) {
+    const ctx = request.server.ctx;
+    const user = await loadChallengeUser(ctx.db, auth.userId);
+    if (!user) throw new ApiError('unauthorized');
+    const editing = params.id > 0 ? await findMethod(ctx.db, auth.userId, params.id) : undefined;
+    if (params.id > 0 && !editing) throw new ApiError('not_found');
+    if (editing && !query.edit) return reply.code(204).send();
+    const kind = editing?.method ?? PLACEHOLDER_KINDS[params.id];
+    if (!kind) throw new ApiError('not_found');
+
+    if (kind === 'totp') {
+      const existing = (await listMethods(ctx.db, auth.userId)).find((m) => m.method === 'totp');
+      if (existing && !editing) return reply.code(204).send();
+      await requireSudoForSettings(ctx.db, auth);
+      const secret = newTotpSecret();
+      const edition = EDITIONS[user.edition as EditionId];
+      const label = (await primaryVerifiedContact(ctx.db, user.id, 'email')) ?? `user-${user.id}`;
+      const enrolment = await totpEnrolment(secret, edition?.brandName ?? 'Vestibule', label);
+      const challenge = await ctx.db.transaction().execute((trx) =>
+        strategyFor('totp').start(trx, ctx, {
+          purpose: 'activate',
+          user,
+          methodId: editing?.id ?? null,
+          target: null,
+          sessionId: auth.sessionId,
+          deviceId: request.deviceId,
+          data: { kind: 'totp', edit_id: editing?.id ?? null, secret_enc: ctx.secrets.encrypt(secret) },
+        }),
+      );
+      return {
+        payload: challenge.id,
+        fuzzion: false as const,
+        data: { method: 'totp' as const, secret, ...enrolment, code_length: TOTP_CODE_LENGTH },
+      };
+    }
+
+    const target = normaliseTarget(kind, query.target, user.edition as EditionId);
+    const same = await findMethodByTarget(ctx.db, auth.userId, kind, target);
+    // Adding what exists, or editing to the same target: nothing to verify.
+    if (same && (!editing || same.id === editing.id)) return reply.code(204).send();
+    if (same) throw new ApiError(kind === 'sms' ? 'sms-duplicated' : 'email-duplicated');
+    const owner = await contactOwner(ctx.db, user.edition, kind, target);
+    if (owner !== undefined && owner !== user.id)
+      throw new ApiError(kind === 'sms' ? 'phone-duplicated' : 'email-duplicated');
+    await requireSudoForSettings(ctx.db, auth);
+    await limitCodeSending(request, { userId: user.id, channel: kind, target });
+    const challenge = await ctx.db.transaction().execute((trx) =>
+      strategyFor(kind).start(trx, ctx, {
+        purpose: 'activate',
+        user,
+        methodId: editing?.id ?? null,
+        target,
+        sessionId: auth.sessionId,
+        deviceId: request.deviceId,
+        data: { kind, edit_id: editing?.id ?? null },
+      }),
+    );
+    outboxWorkerOf(request.server)?.notify();
+    return {
+      payload: challenge.id,
+      fuzzion: false as const,
+      data: { method: kind, target, code_length: MESSAGE_CODE_LENGTH, resend_in: resendInSeconds(challenge) },
+    };
+  },
+});
+
+/**
+ * POST /api/mfa/activate {payload, code}: the code proves the target (or the authenticator);
+ * the method is added or edited. An authenticator set up or reset answers its new recovery keys,
+ * the only time they are shown.
+ */
+const confirmActivation = defineRoute({
+  method: 'POST',
+  url: '/mfa/activate',
+  auth: 'user',
+  whileRestricted: true,
+  body: mfaActivateRequestSchema,
+  response: mfaActivateResultSchema,
+  async handler({ body, auth, request }) {
+    const ctx = request.server.ctx;
+    await limitCodeChecking(request, auth.userId);
+    const user = await loadChallengeUser(ctx.db, auth.userId);
+    if (!user) throw new ApiError('unauthorized');
+    return attemptChallenge(ctx.db, body.payload, {
+      accept: (_trx, challenge) =>
+        challenge.purpose === 'activate' &&
+        challenge.session_id === auth.sessionId &&
+        challenge.user_id === user.id,
+      check: (trx, challenge) =>
+        strategyFor(challenge.data.kind as MfaMethodKind).check(trx, ctx, challenge, body.code),
+      async onSuccess(trx, challenge) {
+        const kind = challenge.data.kind as MfaMethodKind;
+        const editId = typeof challenge.data.edit_id === 'number' ? challenge.data.edit_id : null;
+        const editing =
+          editId !== null ? await findMethod(trx, user.id, editId, { forUpdate: true }) : undefined;
+        if (editId !== null && !editing) throw new ApiError('not_found');
+        let recoveryKeys: string[] | undefined;
+        let row: Awaited<ReturnType<typeof insertMethod>>;
+        if (kind === 'totp') {
+          const secretEnc = challenge.data.secret_enc as string;
+          const step = challenge.data.matched_step as number;
+          if (editing) {
+            row = await trx
+              .updateTable('mfa_methods')
+              .set({ secret_enc: secretEnc, last_totp_step: step, updated_at: new Date() })
+              .where('id', '=', editing.id)
+              .returningAll()
+              .executeTakeFirstOrThrow();
+          } else {
+            if ((await listMethods(trx, user.id)).some((m) => m.method === 'totp'))
+              throw new ApiError('challenge_expired');
+            row = await insertMethod(trx, {
+              userId: user.id,
+              method: 'totp',
+              target: null,
+              secretEnc,
+              lastTotpStep: step,
+            });
+          }
+          recoveryKeys = await replaceRecoveryKeys(trx, ctx.secrets, user.id, row.id);
+        } else {
+          const target = challenge.target as string;
+          // Checked again under the transaction: another account may have taken it meanwhile.
+          const owner = await contactOwner(trx, user.edition, kind, target);
+          if (owner !== undefined && owner !== user.id)
+            throw new ApiError(kind === 'sms' ? 'phone-duplicated' : 'email-duplicated');
+          const same = await findMethodByTarget(trx, user.id, kind, target);
+          if (same && same.id !== editing?.id)
+            throw new ApiError(kind === 'sms' ? 'sms-duplicated' : 'email-duplicated');
+          if (owner === undefined) await addVerifiedContact(trx, user, kind, target);
+          row = editing
+            ? await trx
+                .updateTable('mfa_methods')
+                .set({ target, updated_at: new Date() })
+                .where('id', '=', editing.id)
+                .returningAll()
+                .executeTakeFirstOrThrow()
+            : await insertMethod(trx, { userId: user.id, method: kind, target });
+        }
+        await audit(
+          trx,
+          {
+            kind: editing ? 'mfa.edited' : 'mfa.added',
+            userId: user.id,
+            edition: user.edition,
+            detail: { method: kind, id: row.id },
+          },
+          request,
+        );
+        return {
+          fuzzion: false as const,
+          payload: null,
+          method: toMfaMethod(row, { masked: false }),
+          ...(recoveryKeys ? { recovery_keys: recoveryKeys } : {}),
+        };
+      },
+    });
+  },
+});
+
+export const mfaActivateRoutes = [startActivation, confirmActivation];

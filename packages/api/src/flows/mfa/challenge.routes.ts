@@ -1,0 +1,279 @@
+import {
+  MFA_PLACEHOLDER_IDS,
+  type MfaMethodKind,
+  type MfaVerifyResponse,
+  mfaChallengeQuerySchema,
+  mfaChallengeResponseSchema,
+  mfaResendRequestSchema,
+  mfaVerifyRequestSchema,
+  mfaVerifyResponseSchema,
+} from '@vestibule/contract/schemas/mfa';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import { maskRecipient } from '../../delivery/mask';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import { type AuthContext, authenticate } from '../../http/authenticate';
+import { defineRoute } from '../../http/route';
+import {
+  attemptChallenge,
+  type Challenge,
+  consumeChallenge,
+  countParentFailure,
+  findChallenge,
+  isLive,
+  resendInSeconds,
+  sendChallengeCode,
+} from '../../security/challenges/challenge';
+import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import { setLoginCookie } from '../login/login-cookie';
+import { openLoginSession, weakPasswordFlag } from '../login/open-session';
+import { grantSudo } from '../sudo/sudo';
+import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
+import { findOpenLoginFlow } from './login-flow';
+import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';
+import { strategyFor } from './strategies/registry';
+import { trustDevice } from './trusted-device.queries';
+
+/** How the SPA draws the code screen of a challenge. */
+export function challengeAnswer(challenge: Challenge) {
+  const kind = challenge.channel as MfaMethodKind;
+  const strategy = strategyFor(kind);
+  return {
+    payload: challenge.id,
+    method: kind,
+    target: challenge.target ? maskRecipient(challenge.target) : null,
+    code_length: strategy.codeLength,
+    resend_in: strategy.sendsCode ? resendInSeconds(challenge) : null,
+    expires_at: new Date(challenge.expires_at).toISOString(),
+  };
+}
+
+/**
+ * The method a challenge uses: a set-up method of the user, or (step-up of an account without
+ * any method) a placeholder id standing for the primary verified phone or e-mail.
+ */
+async function resolveMethod(
+  request: FastifyRequest,
+  userId: number,
+  mfaId: number,
+  options: { recovery: boolean; allowPlaceholder: boolean },
+): Promise<{ kind: MfaMethodKind; methodId: number | null; target: string | null }> {
+  const { db } = request.server.ctx;
+  if (mfaId > 0) {
+    const method = await findMethod(db, userId, mfaId);
+    if (!method) throw new ApiError('not_found');
+    if (options.recovery) {
+      if (method.method !== 'totp') throw new ApiError('not_found');
+      return { kind: 'totpRecovery', methodId: method.id, target: null };
+    }
+    return { kind: method.method, methodId: method.id, target: method.target };
+  }
+  const kind =
+    mfaId === MFA_PLACEHOLDER_IDS.sms ? 'sms' : mfaId === MFA_PLACEHOLDER_IDS.email ? 'email' : undefined;
+  if (!kind || !options.allowPlaceholder || (await listMethods(db, userId)).length > 0)
+    throw new ApiError('not_found');
+  const target = await primaryVerifiedContact(db, userId, kind);
+  if (!target) throw new ApiError('not_found');
+  return { kind, methodId: null, target };
+}
+
+/**
+ * GET /api/mfa/sudo?single&mfaId&payload[&method=totpRecovery]: starts a challenge with a method.
+ * With a login payload it serves the login (no session yet); otherwise a step-up of the session.
+ * Sends the code (sms, email) or just prepares (totp, totpRecovery).
+ */
+const startChallenge = defineRoute({
+  method: 'GET',
+  url: '/mfa/sudo',
+  auth: 'public',
+  query: mfaChallengeQuerySchema,
+  response: mfaChallengeResponseSchema,
+  async handler({ query, request }) {
+    const ctx = request.server.ctx;
+    let userId: number;
+    let auth: AuthContext | undefined;
+    let parentId: string | null = null;
+    if (query.payload) {
+      const flow = await findOpenLoginFlow(ctx.db, query.payload, request);
+      if (!flow || flow.user_id === null) throw new ApiError('challenge_expired');
+      userId = flow.user_id;
+      parentId = flow.id;
+    } else {
+      auth = await authenticate(request);
+      userId = auth.userId;
+    }
+    const user = await loadChallengeUser(ctx.db, userId);
+    if (!user) throw new ApiError('challenge_expired');
+    const method = await resolveMethod(request, userId, query.mfaId, {
+      recovery: query.method === 'totpRecovery',
+      allowPlaceholder: auth !== undefined,
+    });
+    const strategy = strategyFor(method.kind);
+    if (strategy.sendsCode)
+      await limitCodeSending(request, { userId, channel: method.kind, target: method.target });
+    const challenge = await ctx.db.transaction().execute((trx) =>
+      strategy.start(trx, ctx, {
+        purpose: parentId ? 'login_code' : 'sudo',
+        user,
+        methodId: method.methodId,
+        target: method.target,
+        parentId,
+        sessionId: auth?.sessionId ?? null,
+        deviceId: request.deviceId,
+        data: parentId ? {} : { single: query.single ?? false },
+      }),
+    );
+    if (strategy.sendsCode) outboxWorkerOf(request.server)?.notify();
+    return challengeAnswer(challenge);
+  },
+});
+
+/**
+ * Whether this request may use a challenge: a login code only from the device of its login, a
+ * step-up or activation code only from its session.
+ */
+async function mayUse(
+  request: FastifyRequest,
+  challenge: Challenge,
+): Promise<AuthContext | undefined | false> {
+  if (challenge.purpose === 'login_code') {
+    if (challenge.device_id !== request.deviceId || challenge.edition !== request.edition.id) return false;
+    const flow = challenge.parent_id
+      ? await findOpenLoginFlow(request.server.ctx.db, challenge.parent_id, request)
+      : undefined;
+    return flow ? undefined : false;
+  }
+  if (challenge.session_id === null) return false;
+  const auth = await authenticate(request);
+  return auth.sessionId === challenge.session_id ? auth : false;
+}
+
+/** POST /api/mfa/resend {payload}: a new code after the countdown (15 s, then 30 s). */
+const resend = defineRoute({
+  method: 'POST',
+  url: '/mfa/resend',
+  auth: 'public',
+  body: mfaResendRequestSchema,
+  response: mfaChallengeResponseSchema,
+  async handler({ body, request }) {
+    const ctx = request.server.ctx;
+    const challenge = await findChallenge(ctx.db, body.payload);
+    if (!challenge || !isLive(challenge) || challenge.user_id === null)
+      throw new ApiError('challenge_expired');
+    if ((await mayUse(request, challenge)) === false) throw new ApiError('challenge_expired');
+    if (challenge.channel !== 'sms' && challenge.channel !== 'email') throw new ApiError('bad_request');
+    const user = await loadChallengeUser(ctx.db, challenge.user_id);
+    if (!user) throw new ApiError('challenge_expired');
+    // The countdown is checked before the send budgets are spent.
+    const wait = resendInSeconds(challenge);
+    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+    await limitCodeSending(request, {
+      userId: user.id,
+      channel: challenge.channel,
+      target: challenge.target,
+    });
+    const sent = await ctx.db.transaction().execute(async (trx) => {
+      const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
+      if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
+      return sendChallengeCode(trx, ctx.secrets, locked, { locale: user.language }, { resend: true });
+    });
+    outboxWorkerOf(request.server)?.notify();
+    return challengeAnswer(sent);
+  },
+});
+
+/**
+ * POST /api/mfa/sudo {payload, code, isTrustedDevice}: checks a code. A login challenge opens the
+ * session (and trusts the device when asked); a step-up challenge grants sudo on the session.
+ */
+const verify = defineRoute({
+  method: 'POST',
+  url: '/mfa/sudo',
+  auth: 'public',
+  body: mfaVerifyRequestSchema,
+  response: mfaVerifyResponseSchema,
+  async handler({ body, request, reply }) {
+    const ctx = request.server.ctx;
+    const preview = await findChallenge(ctx.db, body.payload);
+    if (!preview || preview.user_id === null || !['login_code', 'sudo'].includes(preview.purpose))
+      throw new ApiError('challenge_expired');
+    const userId = preview.user_id;
+    const auth = preview.purpose === 'sudo' ? await authenticate(request) : undefined;
+    await limitCodeChecking(request, userId);
+    const kind = preview.channel as MfaMethodKind;
+    const strategy = strategyFor(kind);
+
+    const answer: MfaVerifyResponse = await attemptChallenge<MfaVerifyResponse>(ctx.db, body.payload, {
+      accept: async (trx, challenge) => {
+        if (challenge.purpose !== preview.purpose || challenge.user_id !== userId) return false;
+        if (challenge.purpose === 'sudo') return challenge.session_id === auth?.sessionId;
+        if (challenge.device_id !== request.deviceId || !challenge.parent_id) return false;
+        return (
+          (await findOpenLoginFlow(trx, challenge.parent_id, request, { forUpdate: true })) !== undefined
+        );
+      },
+      check: (trx, challenge) => strategy.check(trx, ctx, challenge, body.code),
+      async onFailure(trx, challenge) {
+        if (challenge.parent_id) await countParentFailure(trx, challenge.parent_id);
+        await audit(
+          trx,
+          {
+            kind: challenge.purpose === 'sudo' ? 'sudo.failed' : 'login.mfa_failed',
+            userId,
+            edition: challenge.edition,
+            detail: { method: kind },
+          },
+          request,
+        );
+      },
+      async onSuccess(trx, challenge) {
+        const recovery =
+          kind === 'totpRecovery'
+            ? {
+                recovery_keys_remaining: await countUnusedRecoveryKeys(trx, userId),
+                totp_mfa_id: challenge.method_id ?? 0,
+              }
+            : {};
+        if (kind === 'totpRecovery')
+          await audit(trx, { kind: 'recovery.used', userId, edition: challenge.edition }, request);
+        if (challenge.purpose === 'sudo') {
+          await grantSudo(trx, challenge.session_id as number, challenge.data.single === true);
+          await audit(
+            trx,
+            { kind: 'sudo.granted', userId, edition: challenge.edition, detail: { method: kind } },
+            request,
+          );
+          return { sudo: true, method: kind, ...recovery };
+        }
+        const flow = await findChallenge(trx, challenge.parent_id as string);
+        await consumeChallenge(trx, challenge.parent_id as string);
+        const user = await loadChallengeUser(trx, userId);
+        if (!user || user.locked_at) throw new ApiError('account_locked');
+        if (body.isTrustedDevice) {
+          await trustDevice(trx, userId, request);
+          await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);
+        }
+        const clientId = typeof flow?.data.client_id === 'string' ? flow.data.client_id : null;
+        // A recovery key logs in but does not elevate: the screen after it offers to reset.
+        const session = await openLoginSession(trx, request, {
+          userId,
+          clientId,
+          mfa: kind,
+          sudo: kind !== 'totpRecovery',
+        });
+        return {
+          access_token: session.token,
+          ...weakPasswordFlag(user.password_status),
+          sudo: kind !== 'totpRecovery',
+          method: kind,
+          ...recovery,
+        };
+      },
+    });
+    if (answer.access_token) setLoginCookie(request, reply, answer.access_token);
+    return answer;
+  },
+});
+
+export const mfaChallengeRoutes = [startChallenge, resend, verify];

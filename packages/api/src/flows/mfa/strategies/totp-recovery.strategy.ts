@@ -1,0 +1,35 @@
+import { createChallenge } from '../../../security/challenges/challenge';
+import { recoveryKeyHash } from '../recovery-keys';
+import type { MfaStrategy } from './strategy';
+
+/** Authenticator recovery key: single use; a match marks it used in the same transaction. */
+export const totpRecoveryStrategy: MfaStrategy = {
+  kind: 'totpRecovery',
+  codeLength: null,
+  sendsCode: false,
+  async start(trx, ctx, input) {
+    return createChallenge(trx, ctx.secrets, {
+      purpose: input.purpose,
+      userId: input.user.id,
+      edition: input.user.edition,
+      channel: 'totpRecovery',
+      methodId: input.methodId,
+      parentId: input.parentId ?? null,
+      sessionId: input.sessionId ?? null,
+      deviceId: input.deviceId ?? null,
+      data: input.data ?? {},
+    });
+  },
+  async check(trx, ctx, challenge, code) {
+    if (challenge.user_id === null) return false;
+    const used = await trx
+      .updateTable('totp_recovery_keys')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', challenge.user_id)
+      .where('key_hash', '=', recoveryKeyHash(ctx.secrets, challenge.user_id, code))
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return used !== undefined;
+  },
+};

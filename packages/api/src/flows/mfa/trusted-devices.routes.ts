@@ -1,0 +1,54 @@
+import { mfaIdParamsSchema, trustedDevicesResponseSchema } from '@vestibule/contract/schemas/mfa';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { listTrustedDevices, revokeTrustedDevice } from './trusted-device.queries';
+
+/** GET /api/mfa/trusted-devices: devices that skip MFA at login, for the Security tab. */
+const list = defineRoute({
+  method: 'GET',
+  url: '/mfa/trusted-devices',
+  auth: 'user',
+  response: trustedDevicesResponseSchema,
+  async handler({ auth, request }) {
+    const rows = await listTrustedDevices(request.server.ctx.db, auth.userId);
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        user_agent: row.user_agent,
+        ip: row.ip,
+        created_at: new Date(row.created_at).toISOString(),
+        last_used_at: new Date(row.last_used_at).toISOString(),
+        expires_at: new Date(row.expires_at).toISOString(),
+        current: row.device_id === request.deviceId,
+      })),
+    };
+  },
+});
+
+/** DELETE /api/mfa/trusted-devices/{id}: that device asks for MFA again at its next login. */
+const revoke = defineRoute({
+  method: 'DELETE',
+  url: '/mfa/trusted-devices/:id',
+  auth: 'user',
+  params: mfaIdParamsSchema,
+  status: 204,
+  async handler({ params, auth, request }) {
+    await request.server.ctx.db.transaction().execute(async (trx) => {
+      const deviceId = await revokeTrustedDevice(trx, auth.userId, params.id);
+      if (!deviceId) throw new ApiError('not_found');
+      await audit(
+        trx,
+        {
+          kind: 'trusted_device.revoked',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { id: params.id },
+        },
+        request,
+      );
+    });
+  },
+});
+
+export const trustedDeviceRoutes = [list, revoke];

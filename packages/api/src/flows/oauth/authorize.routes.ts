@@ -1,0 +1,109 @@
+import {
+  approvalRequestSchema,
+  approvalResponseSchema,
+  authorizeQuerySchema,
+  authorizeResponseSchema,
+} from '@vestibule/contract/schemas/oauth';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { findClient, type OAuthClient } from './clients.queries';
+import {
+  acceptInteraction,
+  boundInteraction,
+  previouslyGranted,
+  refuseInteraction,
+  requestedScopes,
+} from './interaction';
+
+function summary(client: OAuthClient) {
+  return { client_id: client.clientId, name: client.name, homepage: client.homepage };
+}
+
+/** The client of the interaction, registered for this edition, or invalid_partner. */
+async function interactionClient(request: FastifyRequest, clientId: unknown): Promise<OAuthClient> {
+  const client =
+    typeof clientId === 'string'
+      ? await findClient(request.server.ctx.db, clientId, request.edition.id)
+      : undefined;
+  if (!client) throw new ApiError('invalid_partner');
+  return client;
+}
+
+/**
+ * GET /api/authorize (SPEC §7): what the /approve screen needs. approvalType `scopes` lists the
+ * scopes still to approve; otherwise (first-party client, or every scope granted before) the
+ * interaction is finished at once and `target` is where the browser goes next.
+ */
+const authorize = defineRoute({
+  method: 'GET',
+  url: '/authorize',
+  auth: 'user',
+  query: authorizeQuerySchema,
+  response: authorizeResponseSchema,
+  async handler({ query, auth, request, reply }) {
+    const { db } = request.server.ctx;
+    const provider = await request.server.oauth.forRequest(request);
+    const interaction = await boundInteraction(provider, request, reply, query.uid);
+    const { params } = interaction;
+    // The SPA's copy of the request must be the one the authorization server validated.
+    if (
+      (query.client_id && query.client_id !== params.client_id) ||
+      (query.redirect_uri && query.redirect_uri !== params.redirect_uri)
+    )
+      throw new ApiError('authorization_expired');
+    const client = await interactionClient(request, params.client_id);
+    const requested = requestedScopes(interaction);
+    const { scopes: granted } = await previouslyGranted(provider, db, auth.userId, client.clientId);
+    const missing = requested.filter((scope) => !granted.includes(scope));
+    if (client.firstParty || missing.length === 0) {
+      const target = await acceptInteraction(provider, db, interaction, {
+        userId: auth.userId,
+        client,
+        scopes: requested,
+      });
+      return { approvalType: null, target, client: summary(client), scopes: [], granted };
+    }
+    return {
+      approvalType: 'scopes' as const,
+      target: null,
+      client: summary(client),
+      scopes: missing,
+      granted,
+    };
+  },
+});
+
+/** POST /api/authorize: the approval (accept grants the scopes; refuse sends access_denied). */
+const approve = defineRoute({
+  method: 'POST',
+  url: '/authorize',
+  auth: 'user',
+  body: approvalRequestSchema,
+  response: approvalResponseSchema,
+  async handler({ body, auth, request, reply }) {
+    const { db } = request.server.ctx;
+    const provider = await request.server.oauth.forRequest(request);
+    const interaction = await boundInteraction(provider, request, reply, body.uid);
+    const client = await interactionClient(request, interaction.params.client_id);
+    const scopes = requestedScopes(interaction);
+    const accepted = body.decision === 'accept';
+    const target = accepted
+      ? await acceptInteraction(provider, db, interaction, { userId: auth.userId, client, scopes })
+      : await refuseInteraction(interaction);
+    await audit(
+      db,
+      {
+        kind: accepted ? 'oauth.consent_granted' : 'oauth.consent_refused',
+        userId: auth.userId,
+        edition: request.edition.id,
+        detail: { client_id: client.clientId, scopes },
+      },
+      request,
+    );
+    return { target };
+  },
+});
+
+export const authorizeRoutes = [authorize, approve];

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
+import { EDITION_IDS, EDITIONS } from '@vestibule/contract/editions';
+import { isRegistrableAddress } from '@vestibule/contract/redirects';
+import { registrableScopes } from '@vestibule/contract/scopes';
+import { clientIdSchema } from '@vestibule/contract/schemas/oauth';
+import { loadConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { resolveEncryptionKey } from '../../security/encryption-key';
+import { createSecretBox, type SecretBox } from '../../security/secret-box';
+import { listClients } from './clients.queries';
+import { rotateKeys } from './keys';
+
+export const OAUTH_USAGE = `  clients list                          registered OAuth clients
+  clients add --name NAME --redirect-uri URI [--redirect-uri URI ...] --scopes "user email ..."
+              [--id ID] [--public] [--auth-method client_secret_basic|client_secret_post]
+              [--homepage URL] [--edition general|lu] [--first-party]
+                                        registers a client; a confidential one gets a secret, shown once
+  clients update ID [--name NAME] [--redirect-uri URI ...] [--scopes "..."] [--homepage URL|--no-homepage]
+              [--edition general|lu|--all-editions] [--rotate-secret]
+  clients remove ID                     removes a client and revokes every grant and token it holds
+  oauth rotate-keys                     new signing and cookie keys; the old ones stay published 7 days
+`;
+
+type Write = (line: string) => void;
+
+class UsageError extends Error {}
+
+/** `--name x --redirect-uri a --redirect-uri b --public` → values by flag (repeatable) and switches. */
+function parseFlags(args: readonly string[], switches: ReadonlySet<string>) {
+  const values = new Map<string, string[]>();
+  const on = new Set<string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) positional.push(arg);
+    else if (switches.has(arg)) on.add(arg);
+    else {
+      const value = args[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      values.set(arg, [...(values.get(arg) ?? []), value]);
+      i++;
+    }
+  }
+  const one = (flag: string) => values.get(flag)?.at(-1);
+  return { values, on, positional, one };
+}
+
+async function secretBoxFor(given: SecretBox | undefined): Promise<SecretBox> {
+  return given ?? createSecretBox(await resolveEncryptionKey(loadConfig()));
+}
+
+function checkUris(uris: readonly string[], what: string) {
+  const allowHttp = process.env.NODE_ENV !== 'production';
+  for (const uri of uris)
+    if (!isRegistrableAddress(uri, { allowHttp }))
+      throw new UsageError(`${what} ${uri} is not an absolute https address (http only on loopback)`);
+}
+
+function checkScopes(text: string): string[] {
+  const known = registrableScopes(Object.values(EDITIONS));
+  const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+  const unknown = scopes.filter((scope) => !known.has(scope));
+  if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
+  return scopes;
+}
+
+function checkEdition(edition: string | undefined): string | null {
+  if (edition === undefined) return null;
+  if (!(EDITION_IDS as readonly string[]).includes(edition)) throw new UsageError(`unknown edition ${edition}`);
+  return edition;
+}
+
+const isFirstPartyId = (id: string) => (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(id);
+
+async function add(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
+  const flags = parseFlags(args, new Set(['--public', '--first-party']));
+  const name = flags.one('--name');
+  const redirectUris = flags.values.get('--redirect-uri') ?? [];
+  if (!name || !redirectUris.length) throw new UsageError('clients add needs --name and --redirect-uri');
+  checkUris(redirectUris, 'redirect URI');
+  const homepage = flags.one('--homepage') ?? null;
+  if (homepage) checkUris([homepage], 'homepage');
+  const clientId = flags.one('--id') ?? randomBytes(12).toString('base64url');
+  if (!clientIdSchema.safeParse(clientId).success) throw new UsageError('--id: letters, digits, . _ - (1 to 64)');
+  // SPEC §6: only the portal's own platforms (2 and 51) are first-party, and they always are.
+  if (flags.on.has('--first-party') && !isFirstPartyId(clientId))
+    throw new UsageError(`only clients ${FIRST_PARTY_CLIENT_IDS.join(' and ')} are first-party`);
+  const confidential = !flags.on.has('--public');
+  const authMethod = confidential ? (flags.one('--auth-method') ?? 'client_secret_basic') : 'none';
+  if (!['none', 'client_secret_basic', 'client_secret_post'].includes(authMethod))
+    throw new UsageError(`unknown --auth-method ${authMethod}`);
+  const secret = confidential ? randomBytes(32).toString('base64url') : undefined;
+  const box = secret ? await secretBoxFor(secrets) : undefined;
+  const existing = await db.selectFrom('oauth_clients').select('client_id').where('client_id', '=', clientId).executeTakeFirst();
+  if (existing) throw new UsageError(`client ${clientId} exists already`);
+  await db
+    .insertInto('oauth_clients')
+    .values({
+      client_id: clientId,
+      edition: checkEdition(flags.one('--edition')),
+      name,
+      redirect_uris: JSON.stringify(redirectUris),
+      scopes: JSON.stringify(checkScopes(flags.one('--scopes') ?? '')),
+      homepage,
+      confidential,
+      secret_enc: secret && box ? box.encrypt(secret) : null,
+      auth_method: authMethod as 'none' | 'client_secret_basic' | 'client_secret_post',
+      first_party: isFirstPartyId(clientId),
+    })
+    .execute();
+  write(`Client ${clientId} registered (${confidential ? authMethod : 'public, PKCE'}).`);
+  if (secret) write(`Client secret (shown once, keep it safe): ${secret}`);
+}
+
+async function update(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
+  const flags = parseFlags(args, new Set(['--no-homepage', '--all-editions', '--rotate-secret']));
+  const clientId = flags.positional[0];
+  const client = clientId
+    ? await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+    : undefined;
+  if (!clientId || !client) throw new UsageError(`unknown client ${clientId ?? ''}`);
+  const changes: Record<string, unknown> = { updated_at: new Date() };
+  const name = flags.one('--name');
+  if (name) changes.name = name;
+  const redirectUris = flags.values.get('--redirect-uri');
+  if (redirectUris) {
+    checkUris(redirectUris, 'redirect URI');
+    changes.redirect_uris = JSON.stringify(redirectUris);
+  }
+  const scopes = flags.one('--scopes');
+  if (scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(scopes));
+  const homepage = flags.one('--homepage');
+  if (homepage) {
+    checkUris([homepage], 'homepage');
+    changes.homepage = homepage;
+  }
+  if (flags.on.has('--no-homepage')) changes.homepage = null;
+  if (flags.one('--edition')) changes.edition = checkEdition(flags.one('--edition'));
+  if (flags.on.has('--all-editions')) changes.edition = null;
+  let secret: string | undefined;
+  if (flags.on.has('--rotate-secret')) {
+    if (!client.confidential) throw new UsageError('a public client has no secret');
+    secret = randomBytes(32).toString('base64url');
+    changes.secret_enc = (await secretBoxFor(secrets)).encrypt(secret);
+  }
+  await db.updateTable('oauth_clients').set(changes).where('client_id', '=', clientId).execute();
+  write(`Client ${clientId} updated.`);
+  if (secret) write(`New client secret (shown once, keep it safe): ${secret}`);
+}
+
+async function remove(db: Db, args: readonly string[], write: Write) {
+  const clientId = args[0];
+  if (!clientId) throw new UsageError('clients remove needs a client id');
+  const removed = await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst();
+    await trx.deleteFrom('oauth_payloads').where('client_id', '=', clientId).execute();
+    return Number(result.numDeletedRows);
+  });
+  if (!removed) throw new UsageError(`unknown client ${clientId}`);
+  write(`Client ${clientId} removed; its grants and tokens are revoked.`);
+}
+
+async function list(db: Db, write: Write) {
+  const clients = await listClients(db);
+  if (!clients.length) write('No OAuth client is registered.');
+  for (const client of clients) {
+    const kind = client.firstParty ? 'first-party' : 'third-party';
+    const auth = client.confidential ? client.authMethod : 'public';
+    write(`${client.clientId}  ${client.name}  [${kind}, ${auth}, ${client.edition ?? 'all editions'}]`);
+    write(`    redirect URIs: ${client.redirectUris.join(' ')}`);
+    write(`    scopes: ${client.scopes.join(' ') || '(openid only)'}`);
+    if (client.homepage) write(`    homepage: ${client.homepage}`);
+  }
+}
+
+/**
+ * `clients …` and `oauth rotate-keys`. The secret box encrypts client secrets and keys; without
+ * one given, it comes from the same configuration as the server's (ENCRYPTION_KEY or DATA_DIR).
+ */
+export async function runOAuthCommand(
+  db: Db,
+  argv: readonly string[],
+  write: Write,
+  secrets?: SecretBox,
+): Promise<number | undefined> {
+  const [command, sub, ...args] = argv;
+  try {
+    if (command === 'oauth' && sub === 'rotate-keys') {
+      const kid = await rotateKeys(db, await secretBoxFor(secrets));
+      write(`New signing key ${kid}; running servers switch to it within seconds.`);
+      return 0;
+    }
+    if (command !== 'clients') return undefined;
+    if (sub === 'list' || sub === undefined) await list(db, write);
+    else if (sub === 'add') await add(db, args, write, secrets);
+    else if (sub === 'update') await update(db, args, write, secrets);
+    else if (sub === 'remove') await remove(db, args, write);
+    else return undefined;
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    write(`Error: ${error.message}`);
+    return 2;
+  }
+}

@@ -1,0 +1,77 @@
+import type { ClientMetadata } from 'oidc-provider';
+import type { Db } from '../../db/database';
+import type { OAuthClientsTable } from '../../db/schema';
+import type { SecretBox } from '../../security/secret-box';
+
+export interface OAuthClient {
+  clientId: string;
+  edition: string | null;
+  name: string;
+  redirectUris: string[];
+  scopes: string[];
+  homepage: string | null;
+  confidential: boolean;
+  secretEnc: string | null;
+  authMethod: OAuthClientsTable['auth_method'];
+  firstParty: boolean;
+}
+
+const COLUMNS = [
+  'client_id as clientId',
+  'edition',
+  'name',
+  'redirect_uris as redirectUris',
+  'scopes',
+  'homepage',
+  'confidential',
+  'secret_enc as secretEnc',
+  'auth_method as authMethod',
+  'first_party as firstParty',
+] as const;
+
+/** A registered client usable on an edition's host (its own edition, or every edition). */
+export async function findClient(
+  db: Db,
+  clientId: string,
+  edition?: string,
+): Promise<OAuthClient | undefined> {
+  let query = db.selectFrom('oauth_clients').select(COLUMNS).where('client_id', '=', clientId);
+  if (edition) query = query.where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '=', edition)]));
+  return query.executeTakeFirst();
+}
+
+export async function listClients(db: Db): Promise<OAuthClient[]> {
+  return db.selectFrom('oauth_clients').select(COLUMNS).orderBy('client_id').execute();
+}
+
+/** Names of clients by id, for the granted-apps list. */
+export async function clientNames(db: Db, clientIds: readonly string[]): Promise<Map<string, OAuthClient>> {
+  if (!clientIds.length) return new Map();
+  const rows = await db
+    .selectFrom('oauth_clients')
+    .select(COLUMNS)
+    .where('client_id', 'in', clientIds)
+    .execute();
+  return new Map(rows.map((row) => [row.clientId, row]));
+}
+
+/**
+ * The client as oidc-provider metadata: authorization code (with PKCE, enforced by the provider)
+ * and refresh tokens only, no implicit or password grant; query response mode only, so no page
+ * ever posts a form to the client (the CSP keeps form-action 'self').
+ */
+export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientMetadata {
+  return {
+    client_id: client.clientId,
+    client_name: client.name,
+    ...(client.homepage ? { client_uri: client.homepage } : {}),
+    redirect_uris: client.redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    response_modes: ['query'],
+    scope: ['openid', ...client.scopes.filter((scope) => scope !== 'openid')].join(' '),
+    token_endpoint_auth_method: client.authMethod,
+    ...(client.secretEnc ? { client_secret: secrets.decrypt(client.secretEnc) } : {}),
+    first_party: client.firstParty,
+  };
+}

@@ -1,0 +1,63 @@
+import { emptySchema } from '@vestibule/contract/schemas/common';
+import { revokeGrantParamsSchema, tokensResponseSchema } from '@vestibule/contract/schemas/oauth';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { clientNames } from './clients.queries';
+import { listUserGrants, revokeUserGrants } from './grants.queries';
+
+/** GET /api/tokens (SPEC §7): the third-party applications the user granted, by client_id. */
+const listGrants = defineRoute({
+  method: 'GET',
+  url: '/tokens',
+  auth: 'user',
+  response: tokensResponseSchema,
+  async handler({ auth, request }) {
+    const { db } = request.server.ctx;
+    const grants = await listUserGrants(db, auth.userId);
+    const clients = await clientNames(db, [...new Set(grants.map((grant) => grant.clientId))]);
+    const answer: Record<string, { client_id: string; name: string; scopes: string[] }> = {};
+    for (const grant of grants) {
+      const client = clients.get(grant.clientId);
+      // First-party platforms are the portal's own areas, not third-party applications.
+      if (!client || client.firstParty) continue;
+      const scopes = new Set([...(answer[grant.clientId]?.scopes ?? []), ...grant.scopes]);
+      answer[grant.clientId] = { client_id: grant.clientId, name: client.name, scopes: [...scopes] };
+    }
+    return answer;
+  },
+});
+
+/**
+ * DELETE /api/token/{client_id}: revokes the user's grant to that application and every code,
+ * access token and refresh token issued under it, with its audit row, in one transaction.
+ */
+const revokeGrant = defineRoute({
+  method: 'DELETE',
+  url: '/token/:client_id',
+  auth: 'user',
+  params: revokeGrantParamsSchema,
+  body: emptySchema.optional(),
+  status: 204,
+  async handler({ params, auth, request }) {
+    const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
+      const count = await revokeUserGrants(trx, auth.userId, params.client_id);
+      if (count)
+        await audit(
+          trx,
+          {
+            kind: 'oauth.grant_revoked',
+            userId: auth.userId,
+            edition: request.edition.id,
+            detail: { client_id: params.client_id },
+          },
+          request,
+        );
+      return count;
+    });
+    // Another user's grant and no grant at all answer alike.
+    if (!revoked) throw new ApiError('not_found');
+  },
+});
+
+export const grantRoutes = [listGrants, revokeGrant];

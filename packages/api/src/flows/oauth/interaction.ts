@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Db } from '../../db/database';
+import { ApiError } from '../../http/api-error';
+import type { OAuthClient } from './clients.queries';
+import { findGrantId } from './grants.queries';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * The pending interaction named by `uid`, only if this browser started it: its signed interaction
+ * cookie must name the same uid. A link to /approve?uid=… sent to someone else leads nowhere.
+ */
+export async function boundInteraction(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uid: string,
+): Promise<Interaction> {
+  let interaction: Interaction;
+  try {
+    interaction = await provider.interactionDetails(request.raw, reply.raw);
+  } catch {
+    throw new ApiError('authorization_expired');
+  }
+  if (interaction.uid !== uid || interaction.prompt.name === undefined)
+    throw new ApiError('authorization_expired');
+  return interaction;
+}
+
+/** Scopes of the authorization request (already checked by the provider against the client). */
+export function requestedScopes(interaction: Interaction): string[] {
+  const scope = interaction.params.scope;
+  return typeof scope === 'string' ? [...new Set(scope.split(' ').filter(Boolean))] : [];
+}
+
+/** Scopes the user granted this client before. */
+export async function previouslyGranted(provider: Provider, db: Db, userId: number, clientId: string) {
+  const grantId = await findGrantId(db, String(userId), clientId);
+  const grant = grantId ? await provider.Grant.find(grantId) : undefined;
+  return { grant, scopes: grant?.getOIDCScope().split(' ').filter(Boolean) ?? [] };
+}
+
+/** The address the browser goes to next: the provider's resume endpoint, as a same-origin path. */
+function resumePath(interaction: Interaction): string {
+  const url = new URL(interaction.returnTo);
+  return `${url.pathname}${url.search}`;
+}
+
+async function saveResult(interaction: Interaction, result: Interaction['result']): Promise<string> {
+  interaction.result = result;
+  await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+  return resumePath(interaction);
+}
+
+/**
+ * Finishes the interaction for the portal's user: login as that user, and consent by adding the
+ * requested scopes (and any requested claims) to the user's one grant for this client.
+ */
+export async function acceptInteraction(
+  provider: Provider,
+  db: Db,
+  interaction: Interaction,
+  input: { userId: number; client: OAuthClient; scopes: string[] },
+): Promise<string> {
+  const accountId = String(input.userId);
+  const { grant: existing } = await previouslyGranted(provider, db, input.userId, input.client.clientId);
+  const grant = existing ?? new provider.Grant({ accountId, clientId: input.client.clientId });
+  if (input.scopes.length) grant.addOIDCScope(input.scopes.join(' '));
+  const claims = interaction.prompt.details.missingOIDCClaims;
+  if (Array.isArray(claims) && claims.length) grant.addOIDCClaims(claims as string[]);
+  const grantId = await grant.save();
+  return saveResult(interaction, { login: { accountId }, consent: { grantId } });
+}
+
+/** Finishes the interaction with access_denied, which the provider sends to the client. */
+export function refuseInteraction(interaction: Interaction): Promise<string> {
+  return saveResult(interaction, {
+    error: 'access_denied',
+    error_description: 'The user refused to grant access',
+  });
+}

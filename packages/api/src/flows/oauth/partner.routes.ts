@@ -1,0 +1,30 @@
+import { partnerQuerySchema, partnerResponseSchema } from '@vestibule/contract/schemas/oauth';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { findClient } from './clients.queries';
+
+/**
+ * GET /api/partner: the partner application a user comes from, for the /partner landing. An
+ * unknown client, or a redirect_uri it did not register, is invalid_partner (SPEC §8 text).
+ */
+const partner = defineRoute({
+  method: 'GET',
+  url: '/partner',
+  auth: 'user',
+  query: partnerQuerySchema,
+  response: partnerResponseSchema,
+  async handler({ query, request }) {
+    const client = await findClient(request.server.ctx.db, query.client_id, request.edition.id);
+    if (!client || client.firstParty) throw new ApiError('invalid_partner');
+    if (query.redirect_uri !== undefined && !client.redirectUris.includes(query.redirect_uri))
+      throw new ApiError('invalid_partner');
+    return {
+      client_id: client.clientId,
+      name: client.name,
+      homepage: client.homepage,
+      destination: client.homepage,
+    };
+  },
+});
+
+export const partnerRoutes = [partner];

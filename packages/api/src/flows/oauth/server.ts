@@ -1,0 +1,115 @@
+import { editionForHost } from '@vestibule/contract/editions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { AppContext } from '../../http/context';
+import { purgeExpiredPayloads } from './adapter';
+import { keysVersion, loadKeys } from './keys';
+import { createProvider } from './provider';
+
+/** How often a running server asks whether the keys were rotated. */
+const KEY_CHECK_INTERVAL_MS = 5_000;
+/** Issuers (origins) kept at once; set ALLOWED_HOSTS in production so that only real ones exist. */
+const MAX_ISSUERS = 16;
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+/** Headers of every /oauth answer: JSON, redirects and nothing to frame, script or submit. */
+const OAUTH_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  // Codes travel in redirect URLs: never leak them to the next site in a Referer.
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+export interface OAuthServer {
+  /** The authorization server of the request's origin (its issuer), built on first use. */
+  forRequest(request: FastifyRequest): Promise<Provider>;
+  /** Its Koa request handler. */
+  handlerFor(request: FastifyRequest): Promise<ReturnType<Provider['callback']>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oauth: OAuthServer;
+  }
+}
+
+/** The issuer of a request: its origin, so each edition's host has its own (DESIGN §2). */
+export function issuerOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host.toLowerCase()}`;
+}
+
+function createOAuthServer(ctx: AppContext): OAuthServer {
+  let providers = new Map<
+    string,
+    Promise<{ provider: Provider; handler: ReturnType<Provider['callback']> }>
+  >();
+  let version: string | undefined;
+  let checkedAt = 0;
+
+  async function refreshIfRotated() {
+    if (Date.now() - checkedAt < KEY_CHECK_INTERVAL_MS) return;
+    checkedAt = Date.now();
+    const current = await keysVersion(ctx.db);
+    if (current !== version) {
+      version = current;
+      providers = new Map();
+    }
+  }
+
+  async function build(issuer: string) {
+    const keys = await loadKeys(ctx.db, ctx.secrets);
+    version ??= keys.version;
+    const edition = editionForHost(new URL(issuer).hostname, ctx.config.luHostMarker);
+    const provider = createProvider({ issuer, edition, keys, ...ctx });
+    return { provider, handler: provider.callback() };
+  }
+
+  async function entry(request: FastifyRequest) {
+    await refreshIfRotated();
+    const issuer = issuerOf(request);
+    let found = providers.get(issuer);
+    if (!found) {
+      if (providers.size >= MAX_ISSUERS) providers.delete(providers.keys().next().value as string);
+      found = build(issuer);
+      found.catch(() => providers.delete(issuer));
+      providers.set(issuer, found);
+    }
+    return found;
+  }
+
+  return {
+    forRequest: async (request) => (await entry(request)).provider,
+    handlerFor: async (request) => (await entry(request)).handler,
+  };
+}
+
+/** Mounts the authorization server: /oauth/* and the discovery document, on the app's origin. */
+export async function registerOAuth(app: FastifyInstance) {
+  const server = createOAuthServer(app.ctx);
+  app.decorate('oauth', server);
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const handler = await server.handlerFor(request);
+    reply.hijack();
+    for (const [name, value] of Object.entries(OAUTH_HEADERS)) reply.raw.setHeader(name, value);
+    if (app.ctx.config.production)
+      reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    await handler(request.raw, reply.raw);
+  }
+
+  await app.register(async (scope) => {
+    // oidc-provider reads its own request bodies: Fastify must leave the stream untouched here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/oauth/*', forward);
+    scope.all('/.well-known/openid-configuration', forward);
+  });
+
+  const purge = setInterval(() => {
+    purgeExpiredPayloads(app.ctx.db).catch((error) => app.log.warn({ err: error }, 'oauth purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+}

@@ -1,0 +1,130 @@
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import {
+  resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
+} from '@vestibule/contract/schemas/recovery';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { enqueueMessage } from '../../delivery/outbox';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { attemptChallenge, codeMatches, findChallenge, isLive } from '../../security/challenges/challenge';
+import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { passwordRuleError } from '../../security/password-policy';
+import { passwordChangedMessage } from './password-changed.message';
+import {
+  allEmails,
+  endEverythingOfUser,
+  findRecoveryAccount,
+  type RecoveryAccount,
+  verifiedContacts,
+} from './recovery.queries';
+import { belongsToRequest } from './reset-challenge';
+import { GRANT_PURPOSE, parseResetToken } from './reset-grant';
+
+/** Tells every verified e-mail and phone, in the same transaction as the change (outbox). */
+async function notifyPasswordChanged(trx: Db, request: FastifyRequest, account: RecoveryAccount) {
+  const brand = EDITIONS[account.edition as EditionId]?.brandName ?? 'Vestibule';
+  // The report path is the forgot-password page of this portal (ALLOWED_HOSTS pins the host).
+  const link = `${request.protocol}://${request.host}/forgot-password`;
+  const contacts = await verifiedContacts(trx, account.id);
+  const messages = [
+    ...contacts.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
+    ...contacts.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
+  ];
+  for (const { channel, recipient } of messages) {
+    await enqueueMessage(trx, {
+      channel,
+      edition: account.edition,
+      recipient,
+      ...passwordChangedMessage(channel, account.language, { brand, link }),
+    });
+  }
+  return messages.length;
+}
+
+/**
+ * POST /api/user/reset-password {reset_token, password}: sets the new password (rules of DESIGN
+ * §4). Then every session and trusted device of the user ends (the next login asks for MFA again),
+ * open challenges die, and every verified contact is told. Answers `true` (SPEC §7).
+ */
+const resetPassword = defineRoute({
+  method: 'POST',
+  url: '/user/reset-password',
+  auth: 'public',
+  body: resetPasswordRequestSchema,
+  response: resetPasswordResponseSchema,
+  async handler({ body, request }) {
+    const { db } = request.server.ctx;
+    await limitCodeChecking(request, null);
+    // The token must name a live grant of this device and edition.
+    const token = parseResetToken(body.reset_token);
+    const grant = token ? await findChallenge(db, token.grantId) : undefined;
+    if (
+      !token ||
+      !grant ||
+      !isLive(grant) ||
+      !belongsToRequest(grant, request, GRANT_PURPOSE) ||
+      grant.user_id === null
+    )
+      throw new ApiError('reset_expired');
+    const account = await findRecoveryAccount(db, grant.user_id);
+    if (!account) throw new ApiError('reset_expired');
+    // The password follows the rules; a refused one leaves the grant usable for another try.
+    const broken = passwordRuleError(body.password, {
+      emails: await allEmails(db, account.id),
+      firstname: account.firstname,
+      lastname: account.lastname,
+    });
+    if (broken) throw new ApiError(broken);
+    const current = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', account.id)
+      .executeTakeFirst();
+    if (current?.password_hash && (await verifyPassword(current.password_hash, body.password)))
+      throw new ApiError('password_unchanged');
+    const passwordHash = await hashPassword(body.password);
+
+    try {
+      await attemptChallenge(db, token.grantId, {
+        accept: (_trx, challenge) => belongsToRequest(challenge, request, GRANT_PURPOSE),
+        check: async (_trx, challenge) => codeMatches(request.server.ctx.secrets, challenge, token.secret),
+        async onSuccess(trx) {
+          await trx
+            .updateTable('users')
+            .set({ password_hash: passwordHash, password_status: 0, last_password_change: new Date() })
+            .where('id', '=', account.id)
+            .execute();
+          const ended = await endEverythingOfUser(trx, account.id);
+          const notified = await notifyPasswordChanged(trx, request, account);
+          await audit(
+            trx,
+            {
+              kind: 'password.reset',
+              userId: account.id,
+              edition: account.edition,
+              detail: {
+                sessions_ended: ended.sessions,
+                trusted_devices_revoked: ended.trustedDevices,
+                notified,
+              },
+            },
+            request,
+          );
+        },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'challenge_expired' || error.code === 'invalid_code'))
+        throw new ApiError('reset_expired');
+      throw error;
+    }
+    outboxWorkerOf(request.server)?.notify();
+    return true;
+  },
+});
+
+export const resetPasswordRoutes = [resetPassword];

@@ -1,0 +1,216 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  CODE_CHALLENGE_TTL_SECONDS,
+  CODE_MAX_ATTEMPTS,
+  MESSAGE_CODE_LENGTH,
+  RESEND_COUNTDOWN_AFTER_RESEND_SECONDS,
+  RESEND_COUNTDOWN_INITIAL_SECONDS,
+} from '@vestibule/contract/constants';
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ChallengeChannel, CodeChallengesTable } from '../../db/schema';
+import { enqueueMessage } from '../../delivery/outbox';
+import { ApiError } from '../../http/api-error';
+import type { SecretBox } from '../secret-box';
+import { newNumericCode } from '../tokens';
+import { codeMessage } from './messages';
+
+// The one-time-code challenge core (docs/decisions/0005-code-challenges.md). A challenge is a row
+// whose uuid is the opaque payload the SPA holds; its code is keyed-hashed with that uuid, so a
+// code only ever opens the challenge that created it.
+
+export type Challenge = Selectable<CodeChallengesTable>;
+
+export interface NewChallenge {
+  /** What the challenge is for: `login`, `login_code`, `sudo`, `activate`, `recovery`, … */
+  purpose: string;
+  userId: number | null;
+  edition: string;
+  channel: ChallengeChannel | null;
+  /** Address or E.164 number the code goes to (sms, email). */
+  target?: string | null;
+  methodId?: number | null;
+  parentId?: string | null;
+  sessionId?: number | null;
+  deviceId?: string | null;
+  data?: Record<string, unknown>;
+  ttlSeconds?: number;
+}
+
+export interface Delivery {
+  /** The recipient's language (users.language), for the message text. */
+  locale: string;
+}
+
+/**
+ * Creates a challenge. For sms and email pass `delivery`: a fresh 8-digit code is stored hashed
+ * and its message written to the outbox in the same transaction (`db` must be that transaction).
+ */
+export async function createChallenge(
+  db: Db,
+  secrets: SecretBox,
+  input: NewChallenge,
+  delivery?: Delivery,
+): Promise<Challenge> {
+  const id = randomUUID();
+  const row = await db
+    .insertInto('code_challenges')
+    .values({
+      id,
+      purpose: input.purpose,
+      user_id: input.userId,
+      edition: input.edition,
+      channel: input.channel,
+      target: input.target ?? null,
+      method_id: input.methodId ?? null,
+      parent_id: input.parentId ?? null,
+      session_id: input.sessionId ?? null,
+      device_id: input.deviceId ?? null,
+      data: JSON.stringify(input.data ?? {}),
+      expires_at: new Date(Date.now() + (input.ttlSeconds ?? CODE_CHALLENGE_TTL_SECONDS) * 1000),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (delivery) return sendChallengeCode(db, secrets, row, delivery, { resend: false });
+  return row;
+}
+
+/** Seconds before the challenge may send again: 15 after the first code, 30 after a resend. */
+export function resendInSeconds(challenge: Challenge, now = Date.now()): number {
+  if (!challenge.last_sent_at) return 0;
+  const wait =
+    challenge.resend_count === 0 ? RESEND_COUNTDOWN_INITIAL_SECONDS : RESEND_COUNTDOWN_AFTER_RESEND_SECONDS;
+  return Math.max(0, Math.ceil((new Date(challenge.last_sent_at).getTime() + wait * 1000 - now) / 1000));
+}
+
+/**
+ * Sends a (new) code for an sms or email challenge. A resend replaces the code (the old one dies),
+ * keeps the attempts already made and restarts the countdown; before the countdown ends it
+ * answers 429 resend_too_soon.
+ */
+export async function sendChallengeCode(
+  db: Db,
+  secrets: SecretBox,
+  challenge: Challenge,
+  delivery: Delivery,
+  options: { resend: boolean },
+): Promise<Challenge> {
+  if (challenge.channel !== 'sms' && challenge.channel !== 'email') throw new ApiError('bad_request');
+  if (!challenge.target) throw new Error('a code challenge needs a target');
+  if (options.resend) {
+    const wait = resendInSeconds(challenge);
+    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+  }
+  const code = newNumericCode(MESSAGE_CODE_LENGTH);
+  const updated = await db
+    .updateTable('code_challenges')
+    .set((eb) => ({
+      code_hash: secrets.hash(challenge.id, code),
+      last_sent_at: new Date(),
+      resend_count: options.resend ? eb('resend_count', '+', 1) : eb.val(0),
+    }))
+    .where('id', '=', challenge.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const brand = EDITIONS[challenge.edition as EditionId]?.brandName ?? 'Vestibule';
+  const message = codeMessage(challenge.channel, delivery.locale, {
+    code,
+    brand,
+    minutes: Math.round(CODE_CHALLENGE_TTL_SECONDS / 60),
+  });
+  await enqueueMessage(db, {
+    channel: challenge.channel,
+    edition: challenge.edition,
+    recipient: challenge.target,
+    ...message,
+  });
+  return updated;
+}
+
+/** The challenge of a payload, or undefined; `forUpdate` locks it until the transaction ends. */
+export async function findChallenge(db: Db, id: string, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('code_challenges').selectAll().where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** A challenge still able to take a code: not consumed, not expired, tries left. */
+export function isLive(challenge: Challenge, now = Date.now()): boolean {
+  return (
+    challenge.consumed_at === null &&
+    new Date(challenge.expires_at).getTime() > now &&
+    challenge.attempts < CODE_MAX_ATTEMPTS
+  );
+}
+
+/** Constant-time check of a sent code against the challenge's stored hash. */
+export function codeMatches(secrets: SecretBox, challenge: Challenge, code: string): boolean {
+  if (!challenge.code_hash) return false;
+  const expected = Buffer.from(challenge.code_hash, 'hex');
+  const actual = Buffer.from(secrets.hash(challenge.id, code), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export interface Attempt<T> {
+  /**
+   * Which challenges this call may open (purpose, session, device, a live parent); any other
+   * answers like an unknown payload.
+   */
+  accept(trx: Db, challenge: Challenge): boolean | Promise<boolean>;
+  /** Checks the code (strategy-specific); may update state in the same transaction. */
+  check(trx: Db, challenge: Challenge): Promise<boolean>;
+  /** Runs in the transaction that consumes the challenge; its answer is returned. */
+  onSuccess(trx: Db, challenge: Challenge): Promise<T>;
+  /** Runs in the transaction that counts a wrong code (e.g. an audit row). */
+  onFailure?(trx: Db, challenge: Challenge): Promise<void>;
+}
+
+/**
+ * One try at a challenge, serialised by a row lock. A wrong code counts (committed even though
+ * the call then fails with 422 invalid_code); the fifth wrong one kills the challenge, after
+ * which it answers 410 challenge_expired like an unknown, expired or used payload.
+ */
+export async function attemptChallenge<T>(db: Db, payload: string, attempt: Attempt<T>): Promise<T> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const challenge = await findChallenge(trx, payload, { forUpdate: true });
+    if (!challenge || !isLive(challenge) || !(await attempt.accept(trx, challenge)))
+      return { kind: 'dead' as const };
+    if (!(await attempt.check(trx, challenge))) {
+      await trx
+        .updateTable('code_challenges')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', challenge.id)
+        .execute();
+      await attempt.onFailure?.(trx, challenge);
+      return { kind: 'wrong' as const };
+    }
+    await consumeChallenge(trx, challenge.id);
+    return { kind: 'ok' as const, value: await attempt.onSuccess(trx, challenge) };
+  });
+  if (outcome.kind === 'dead') throw new ApiError('challenge_expired');
+  if (outcome.kind === 'wrong') throw new ApiError('invalid_code');
+  return outcome.value;
+}
+
+export async function consumeChallenge(db: Db, id: string): Promise<void> {
+  await db.updateTable('code_challenges').set({ consumed_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Counts a failure on a parent challenge (a login flow: its children share its budget). */
+export async function countParentFailure(db: Db, parentId: string): Promise<void> {
+  await db
+    .updateTable('code_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', parentId)
+    .execute();
+}
+
+/** Housekeeping: challenges expired more than a day ago are deleted. */
+export async function purgeOldChallenges(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('code_challenges')
+    .where('expires_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/db/seed';
+import { createTestApp, login, type TestApp } from '../support/test-app';
+import { createMfaAccount, latestCode } from './helpers';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.app.close());
+
+async function addMethod(token: string, id: number, target: string) {
+  const started = await test.call({
+    method: 'GET',
+    url: `/api/mfa/${id}/activate?target=${encodeURIComponent(target)}`,
+    token,
+  });
+  expect(started.statusCode).toBe(200);
+  const code = await latestCode(test.database.db, target);
+  const done = await test.call({
+    method: 'POST',
+    url: '/api/mfa/activate',
+    token,
+    payload: { payload: started.json().payload, code },
+  });
+  expect(done.statusCode).toBe(200);
+}
+
+describe('forced MFA setup (mfa_forced)', () => {
+  it('a forced user reaches only the setup until an SMS and an e-mail method exist, without step-up', async () => {
+    const account = await createMfaAccount(test.database.db, [], { mfaForced: true });
+    const token = await login(test, account.email, account.password);
+    expect((await test.call({ method: 'GET', url: '/api/user', token })).json().data.mfa_forced).toBe(true);
+    const blocked = await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('mfa_setup_required');
+
+    await addMethod(token, -1, account.phone);
+    expect((await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token })).statusCode).toBe(403);
+    await addMethod(token, -2, account.email);
+    expect((await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token })).statusCode).toBe(200);
+  });
+
+  it('a forced user logging in for a partner client (not 2 or 51) is not held in setup', async () => {
+    const account = await createMfaAccount(test.database.db, [], { mfaForced: true });
+    const response = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: account.email, password: account.password, client_id: '77' },
+    });
+    const token = response.json().access_token as string;
+    expect((await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token })).statusCode).toBe(200);
+  });
+
+  it('the demo forced@demo.test logs in without MFA and must set it up; customer@demo.test may skip', async () => {
+    const forced = await login(test, 'forced@demo.test', DEMO_PASSWORD);
+    expect((await test.call({ method: 'GET', url: '/api/mfa/status', token: forced })).statusCode).toBe(200);
+    expect(
+      (await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token: forced })).json().code,
+    ).toBe('mfa_setup_required');
+    const customer = await login(test, 'customer@demo.test', DEMO_PASSWORD);
+    expect(
+      (await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token: customer })).statusCode,
+    ).toBe(200);
+  });
+});

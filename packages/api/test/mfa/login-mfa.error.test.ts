@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+import {
+  countMessages,
+  createMfaAccount,
+  latestCode,
+  passwordStep,
+  startChallenge,
+  totpCode,
+  verifyCode,
+} from './helpers';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.app.close());
+
+describe('login with MFA (sad paths)', () => {
+  it('six wrong codes kill the challenge: five 422 invalid_code, then 410 even with the right code', async () => {
+    const account = await createMfaAccount(test.database.db);
+    const mfa = await passwordStep(test, account);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.sms as number,
+      payload: mfa.payload,
+    });
+    const payload = started.json().payload as string;
+    const code = await latestCode(test.database.db, account.phone);
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    for (let i = 0; i < 5; i++) {
+      const response = await verifyCode(test, { payload, code: wrong });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ code: 'invalid_code', message: 'Your code is invalid, try again.' });
+    }
+    const sixth = await verifyCode(test, { payload, code: wrong });
+    expect(sixth.statusCode).toBe(410);
+    expect(sixth.json().code).toBe('challenge_expired');
+    expect((await verifyCode(test, { payload, code })).statusCode).toBe(410);
+    const failures = await test.database.db
+      .selectFrom('audit_events')
+      .select('kind')
+      .where('user_id', '=', account.id)
+      .where('kind', '=', 'login.mfa_failed')
+      .execute();
+    expect(failures).toHaveLength(5);
+  });
+
+  it('a used TOTP code is refused the second time', async () => {
+    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
+    const code = await totpCode(account.totpSecret);
+    const first = await passwordStep(test, account);
+    const a = await startChallenge(test, { mfaId: account.methods.totp as number, payload: first.payload });
+    expect((await verifyCode(test, { payload: a.json().payload, code })).statusCode).toBe(200);
+    const second = await passwordStep(test, account);
+    const b = await startChallenge(test, { mfaId: account.methods.totp as number, payload: second.payload });
+    const replay = await verifyCode(test, { payload: b.json().payload, code });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().code).toBe('invalid_code');
+  });
+
+  it('refuses a TOTP code two steps away (only ±1 step is accepted)', async () => {
+    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
+    const mfa = await passwordStep(test, account);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.totp as number,
+      payload: mfa.payload,
+    });
+    const far = await verifyCode(test, {
+      payload: started.json().payload,
+      code: await totpCode(account.totpSecret, -3),
+    });
+    expect(far.json().code).toBe('invalid_code');
+  });
+
+  it('a code of one challenge is refused on another', async () => {
+    const account = await createMfaAccount(test.database.db);
+    const mfa = await passwordStep(test, account);
+    const sms = await startChallenge(test, { mfaId: account.methods.sms as number, payload: mfa.payload });
+    const email = await startChallenge(test, {
+      mfaId: account.methods.email as number,
+      payload: mfa.payload,
+    });
+    const smsCode = await latestCode(test.database.db, account.phone);
+    const emailCode = await latestCode(test.database.db, account.email);
+    if (smsCode !== emailCode) {
+      const crossed = await verifyCode(test, { payload: email.json().payload, code: smsCode });
+      expect(crossed.json().code).toBe('invalid_code');
+    }
+    // The login payload itself is not a code challenge.
+    expect((await verifyCode(test, { payload: mfa.payload, code: smsCode })).statusCode).toBe(410);
+    expect((await verifyCode(test, { payload: sms.json().payload, code: smsCode })).statusCode).toBe(200);
+  });
+
+  it('a login payload is worthless on another device, and used once', async () => {
+    const account = await createMfaAccount(test.database.db);
+    const mfa = await passwordStep(test, account);
+    const other = await startChallenge(
+      test,
+      { mfaId: account.methods.sms as number, payload: mfa.payload },
+      { deviceId: randomUUID() },
+    );
+    expect(other.statusCode).toBe(410);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.sms as number,
+      payload: mfa.payload,
+    });
+    const code = await latestCode(test.database.db, account.phone);
+    const stolen = await verifyCode(
+      test,
+      { payload: started.json().payload, code },
+      { deviceId: randomUUID() },
+    );
+    expect(stolen.statusCode).toBe(410);
+    expect((await verifyCode(test, { payload: started.json().payload, code })).statusCode).toBe(200);
+    const reused = await startChallenge(test, { mfaId: account.methods.sms as number, payload: mfa.payload });
+    expect(reused.statusCode).toBe(410);
+  });
+
+  it('an expired code answers 410 challenge_expired', async () => {
+    const account = await createMfaAccount(test.database.db);
+    const mfa = await passwordStep(test, account);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.sms as number,
+      payload: mfa.payload,
+    });
+    const code = await latestCode(test.database.db, account.phone);
+    await test.database.db
+      .updateTable('code_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', started.json().payload)
+      .execute();
+    expect((await verifyCode(test, { payload: started.json().payload, code })).json().code).toBe(
+      'challenge_expired',
+    );
+  });
+
+  it("another user's method id, a placeholder id or an unknown payload cannot start a login challenge", async () => {
+    const account = await createMfaAccount(test.database.db);
+    const stranger = await createMfaAccount(test.database.db);
+    const mfa = await passwordStep(test, account);
+    const foreign = await startChallenge(test, {
+      mfaId: stranger.methods.sms as number,
+      payload: mfa.payload,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await startChallenge(test, { mfaId: -1, payload: mfa.payload })).statusCode).toBe(404);
+    expect((await startChallenge(test, { mfaId: 1, payload: randomUUID() })).statusCode).toBe(410);
+    expect(await countMessages(test.database.db, stranger.phone)).toBe(0);
+  });
+
+  it('answers 429 resend_too_soon during the countdown, with Retry-After', async () => {
+    const account = await createMfaAccount(test.database.db);
+    const mfa = await passwordStep(test, account);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.sms as number,
+      payload: mfa.payload,
+    });
+    const resent = await test.call({
+      method: 'POST',
+      url: '/api/mfa/resend',
+      payload: { payload: started.json().payload },
+    });
+    expect(resent.statusCode).toBe(429);
+    expect(resent.json().code).toBe('resend_too_soon');
+    expect(Number(resent.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(resent.headers['retry-after'])).toBeLessThanOrEqual(15);
+  });
+
+  it('refuses a resend for totp (nothing is sent)', async () => {
+    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
+    const mfa = await passwordStep(test, account);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.totp as number,
+      payload: mfa.payload,
+    });
+    const resent = await test.call({
+      method: 'POST',
+      url: '/api/mfa/resend',
+      payload: { payload: started.json().payload },
+    });
+    expect(resent.statusCode).toBe(400);
+  });
+
+  it('limits SMS per number per hour', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_SMS_PER_NUMBER: '2' });
+    const account = await createMfaAccount(strict.database.db);
+    const mfa = await passwordStep(strict, account);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await startChallenge(strict, {
+        mfaId: account.methods.sms as number,
+        payload: mfa.payload,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    await strict.app.close();
+  });
+
+  it('a login flow dies after ten wrong codes across its challenges', async () => {
+    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
+    const mfa = await passwordStep(test, account);
+    for (let round = 0; round < 2; round++) {
+      const started = await startChallenge(test, {
+        mfaId: account.methods.totp as number,
+        payload: mfa.payload,
+      });
+      for (let i = 0; i < 5; i++) await verifyCode(test, { payload: started.json().payload, code: '000000' });
+    }
+    const after = await startChallenge(test, { mfaId: account.methods.totp as number, payload: mfa.payload });
+    expect(after.statusCode).toBe(410);
+  });
+
+  it('answers 422 validation_failed for a code with other characters than letters and digits', async () => {
+    const response = await verifyCode(test, { payload: randomUUID(), code: '12 34;--' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('validation_failed');
+  });
+});

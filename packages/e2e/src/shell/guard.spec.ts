@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { logInWithEmail } from '../support/login';
+import { DEMO_PASSWORD, GENERAL } from '../support/urls';
+
+test.describe('navigation guard', () => {
+  test('/ and unknown paths lead a visitor to /login/email, /login too', async ({ page }) => {
+    await page.goto(`${GENERAL}/`);
+    await expect(page).toHaveURL(/\/login\/email$/);
+    await page.goto(`${GENERAL}/no/such/page`);
+    await expect(page).toHaveURL(/\/login\/email$/);
+    await page.goto(`${GENERAL}/login`);
+    await expect(page).toHaveURL(/\/login\/email$/);
+  });
+
+  test('a visitor on a private route logs in and returns to it', async ({ page }) => {
+    await page.goto(`${GENERAL}/user/dashboard`);
+    await expect(page).toHaveURL(/\/login\/email$/);
+    const target = await page.evaluate(() => sessionStorage.getItem('target_url'));
+    expect(target).toBe('/user/dashboard');
+    await page.locator('input[autocomplete="username"]').fill('employee@demo.test');
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('a logged-in user on a public route goes home, and unknown paths go home', async ({ page }) => {
+    await logInWithEmail(page, GENERAL, 'employee@demo.test');
+    await page.goto(`${GENERAL}/login/email`);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto(`${GENERAL}/somewhere/else`);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('a token in the URL hash logs the user in and the hash is removed', async ({ page, request }) => {
+    const response = await request.post(`${GENERAL}/api/token`, {
+      headers: { 'x-device-id': crypto.randomUUID() },
+      form: { username: 'fridom@demo.test', password: DEMO_PASSWORD },
+    });
+    const { access_token } = await response.json();
+    await page.goto(`${GENERAL}/user/dashboard#token=${access_token}:isOriginApp=false`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Finn');
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('each navigation pushes a virtual_page_view to the data layer', async ({ page }) => {
+    await page.goto(`${GENERAL}/login/email`);
+    await page.getByRole('link', { name: 'Phone' }).click();
+    await expect(page).toHaveURL(/\/login\/phone$/);
+    const views = await page.evaluate(() =>
+      (window as unknown as { dataLayer: { event: string; location: string; title: string }[] }).dataLayer.filter(
+        (entry) => entry.event === 'virtual_page_view',
+      ),
+    );
+    expect(views.map((v) => new URL(v.location).pathname)).toEqual(['/login/email', '/login/phone']);
+    expect(views[0]?.title).toContain('Vestibule');
+  });
+});

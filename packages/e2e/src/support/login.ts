@@ -1,0 +1,11 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './urls';
+
+/** Logs in through the e-mail form of the given origin and waits for the dashboard. */
+export async function logInWithEmail(page: Page, origin: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${origin}/login/email`);
+  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
