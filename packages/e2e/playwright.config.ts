@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`);
+const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`); // also in src/support/urls.ts
 const root = new URL('../..', import.meta.url).pathname;
 
 /** End-to-end in Debian's Chromium against the real built server on a fresh embedded database. */

@@ -9,7 +9,7 @@ test.describe('editions', () => {
     const page = await context.newPage();
     await page.goto(`${LUXEMBOURG}/login/email`);
     await expect(page.getByTestId('brand-name')).toHaveText('Vestibule Luxembourg');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-LU');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se connecter');
     await expect(page).toHaveTitle(/Vestibule Luxembourg/);
     await logInWithEmail(page, LUXEMBOURG, 'employee@demo.lu');
