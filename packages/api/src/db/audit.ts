@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { metrics } from '../operations/metrics';
 import type { Db } from './database';
 
 /** Security events written in the same transaction as the change they record (DESIGN §3). */
@@ -7,6 +8,8 @@ export type AuditKind =
   | 'login.failed'
   | 'logout'
   | 'session.revoked'
+  | 'session.revoked_all'
+  | 'security.not_me'
   | 'maintenance.changed'
   | 'login.mfa_required'
   | 'login.mfa_failed'
@@ -28,7 +31,16 @@ export type AuditKind =
   | 'password.reset_code_failed'
   | 'password.reset_code_verified'
   | 'password.reset'
-  | 'username.recovery_requested';
+  | 'username.recovery_requested'
+  // Profile, contacts, login and IBAN (issue 6).
+  | 'profile.updated'
+  | 'contact.added'
+  | 'contact.verified'
+  | 'contact.updated'
+  | 'contact.removed'
+  | 'contact.primary_changed'
+  | 'login.changed'
+  | 'iban.changed';
 
 export async function audit(
   db: Db,
@@ -46,4 +58,5 @@ export async function audit(
       device_id: request?.deviceId ?? null,
     })
     .execute();
+  metrics.securityEvents.inc({ kind: event.kind });
 }

@@ -10,8 +10,20 @@ const MIGRATION_LOCK_ID = 7_423_001;
  * Applies every `NNNN_name.sql` not yet applied, in order, in one transaction under an advisory
  * lock, so several instances can start at once. Landed migrations are never edited.
  */
+async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+}
+
+/** True when every migration file has been applied (for /readyz). */
+export async function migrationsComplete(db: Db): Promise<boolean> {
+  const files = await migrationFiles();
+  const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
+  const applied = new Set(done.rows.map((row) => row.name));
+  return files.every((file) => applied.has(file));
+}
+
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  const files = await migrationFiles();
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { metrics } from '../operations/metrics';
 import type { Channel } from './message';
 
 export interface NewMessage {
@@ -40,6 +41,7 @@ export async function enqueueMessage(db: Kysely<DB>, message: NewMessage): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  metrics.messagesQueued.inc({ channel: message.channel });
   // A worker that looks before the commit finds nothing and catches the row at its next poll.
   for (const listener of listeners) listener();
   return row.id;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { metrics } from '../operations/metrics';
 import type { RateLimitRule } from '../security/rate-limit';
 import { ApiError } from './api-error';
 
@@ -6,6 +7,7 @@ import { ApiError } from './api-error';
 export async function enforceLimit(request: FastifyRequest, rule: RateLimitRule, subject: string) {
   const result = await request.server.ctx.rateLimiter.consume(rule, subject);
   if (!result.allowed) {
+    metrics.rateLimitHits.inc({ rule: rule.name });
     throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(result.retryAfterSeconds) } });
   }
 }
