@@ -24,6 +24,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Vestibule <no-reply@vestibule.test>'),
+  /** SMS over the Twilio Messages API (or a compatible gateway); all of SID, token and a sender. */
+  SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_SENDER_GENERAL: z.string().min(1).max(16).optional(),
+  SMS_SENDER_LU: z.string().min(1).max(16).optional(),
   /** The dev inbox keeps sent messages readable at /dev/inbox; default on outside production. */
   DEV_INBOX: z.enum(['on', 'off']).optional(),
   TAG_MANAGER_ID: z
@@ -54,9 +60,30 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A MaxMind DB file (GeoLite2/GeoIP2 City) for the location of sessions; none without it. */
+  GEOIP_DB_PATH: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The SMS provider settings when an account is configured; a half-configured one is an error. */
+function smsSettings(e: z.infer<typeof envSchema>) {
+  if (!e.SMS_ACCOUNT_SID && !e.SMS_AUTH_TOKEN) return undefined;
+  const missing = [
+    ['SMS_ACCOUNT_SID', e.SMS_ACCOUNT_SID],
+    ['SMS_AUTH_TOKEN', e.SMS_AUTH_TOKEN],
+  ].filter(([, value]) => !value);
+  if (!e.SMS_SENDER_GENERAL && !e.SMS_SENDER_LU) missing.push(['SMS_SENDER_GENERAL', undefined]);
+  if (missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map(([name]) => `  ${name}: required when SMS is configured`).join('\n')}`,
+    );
+  }
+  const senders: Record<string, string> = {};
+  if (e.SMS_SENDER_GENERAL) senders.general = e.SMS_SENDER_GENERAL;
+  if (e.SMS_SENDER_LU) senders.lu = e.SMS_SENDER_LU;
+  return { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID!, authToken: e.SMS_AUTH_TOKEN!, senders };
+}
 
 export class ConfigError extends Error {}
 
@@ -101,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: smsSettings(e),
     devInbox,
     tagManagerId: e.TAG_MANAGER_ID,
     cookiePrefix: e.COOKIE_FLAVOUR === 'production' ? '' : 'production_',
@@ -115,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smsPerNumberLimit: e.RATE_LIMIT_SMS_PER_NUMBER,
     codeChecksPerIpLimit: e.RATE_LIMIT_CODE_CHECKS_PER_IP,
     recoveryPerIpLimit: e.RATE_LIMIT_RECOVERY_PER_IP,
+    /** Undefined: sessions show no location (flows/sessions/geoip.ts). */
+    geoipDbPath: e.GEOIP_DB_PATH ? resolve(e.GEOIP_DB_PATH) : undefined,
     /** Undefined when no captcha provider is configured: no widget, no verification. */
     captcha: e.CAPTCHA_PROVIDER
       ? {

@@ -10,6 +10,8 @@ export const SESSION_KEYS = {
   loginPayload: 'loginPayload',
   mfaPayload: 'mfaPayload',
   mfaForced: 'mfa_forced',
+  /** Set when a login said the password is weak, until /weak-password replaces it. */
+  weakPassword: 'weak_password',
   fuzzionPayload: 'fuzzion_payload',
   openApp: 'open_app',
   targetUrl: 'target_url',

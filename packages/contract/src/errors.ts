@@ -39,6 +39,7 @@ export const ERRORS = {
   password_common: { status: 422, en: 'This password is too common. Please choose another one.' },
   password_personal: { status: 422, en: 'Your password must not contain your email address or name.' },
   password_unchanged: { status: 422, en: 'Your new password must differ from the current one.' },
+  current_password_invalid: { status: 422, en: 'Your current password is not correct.' },
   invalid_card_number: { status: 422, en: 'Your card number is invalid.' },
   invalid_national_register_number: { status: 422, en: 'Your national register number is invalid.' },
   reset_expired: { status: 410, en: 'This password reset has expired. Please start again.' },
@@ -51,6 +52,21 @@ export const ERRORS = {
   authorization_expired: {
     status: 410,
     en: 'This authorization request has expired. Please go back to the application and try again.',
+  },
+  // Profile, contacts and IBAN (issue 6, docs/decisions/0010-profile-contacts-iban.md).
+  invalid_iban: { status: 422, en: 'The provided IBAN is invalid.' },
+  contact_minimum: { status: 409, en: 'You must keep at least one email address and one phone number.' },
+  contact_is_primary: {
+    status: 409,
+    en: 'This is your primary contact and login. Make another one primary first, or change your login.',
+  },
+  contact_used_by_mfa: {
+    status: 409,
+    en: 'This contact receives your verification codes. Change it in the Security tab first.',
+  },
+  primary_needs_mfa: {
+    status: 409,
+    en: 'Only a verified contact with two-step verification turned on can become primary. Turn it on in the Security tab.',
   },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },
 } as const satisfies Record<string, { status: number; en: string }>;

@@ -214,6 +214,13 @@ export interface OAuthKeysTable {
   retired_at: NullableTimestamp;
 }
 
+// 0005_security: how far each user has read the notification area.
+export interface SecurityNotificationReadsTable {
+  user_id: number;
+  last_read_event_id: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -231,4 +238,5 @@ export interface DB {
   oauth_clients: OAuthClientsTable;
   oauth_payloads: OAuthPayloadsTable;
   oauth_keys: OAuthKeysTable;
+  security_notification_reads: SecurityNotificationReadsTable;
 }

@@ -43,6 +43,9 @@ interface DemoAccount {
   /** National register number (digits) and an active card of theirs, for forgot username. */
   national_register_number?: string;
   card?: string;
+  /** More contacts besides the primary ones (profile specs); `mfa` adds an SMS method on it. */
+  extraEmails?: readonly { address: string; verified: boolean }[];
+  extraPhones?: readonly { number: string; verified: boolean; mfa?: boolean }[];
   note: string;
 }
 
@@ -144,6 +147,50 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     user_id: 'MM-LU-1009',
     note: 'Luxembourg forgot-password end-to-end specs change its password (phone +352 621 000 009)',
   },
+  {
+    edition: 'general',
+    email: 'security@demo.test',
+    phone: '+32470000010',
+    firstname: 'Sam',
+    lastname: 'Verhoeven',
+    language: 'en',
+    user_id: 'MM-1010',
+    note: 'Security tab end-to-end specs end its sessions and report "not me" (phone +32 470 00 00 10)',
+  },
+  {
+    edition: 'general',
+    email: 'password@demo.test',
+    phone: '+32470000011',
+    firstname: 'Pat',
+    lastname: 'Hermans',
+    language: 'en',
+    user_id: 'MM-1011',
+    note: 'Security tab end-to-end specs change its password (phone +32 470 00 00 11)',
+  },
+  {
+    edition: 'general',
+    email: 'profile@demo.test',
+    phone: '+32470000020',
+    firstname: 'Paula',
+    lastname: 'Mertens',
+    language: 'en',
+    user_id: 'MM-1020',
+    mfa: ['email', 'sms'],
+    extraEmails: [{ address: 'paula.unverified@demo.test', verified: false }],
+    extraPhones: [{ number: '+32470000021', verified: true, mfa: true }],
+    note: 'profile specs: MFA by e-mail (primary) and SMS on both phones (+32 470 00 00 20 and 21); an unverified e-mail',
+  },
+  {
+    edition: 'lu',
+    email: 'profile@demo.lu',
+    phone: '+352621000020',
+    firstname: 'Paul',
+    lastname: 'Kremer',
+    language: 'fr_LU',
+    user_id: 'MM-LU-1020',
+    extraPhones: [{ number: '+352621000021', verified: true }],
+    note: 'Luxembourg profile specs: no MFA (step-up by a code to the primary contact); a second phone without 2FA',
+  },
 ];
 
 /** Seeds the demo accounts when the database has no user; answers whether it did. */
@@ -197,6 +244,35 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
             verified_at: new Date(),
           })
           .execute();
+      }
+      for (const extra of account.extraEmails ?? []) {
+        await trx
+          .insertInto('user_emails')
+          .values({
+            user_id: user.id,
+            edition: account.edition,
+            address: extra.address,
+            is_default: false,
+            verified_at: extra.verified ? new Date() : null,
+          })
+          .execute();
+      }
+      for (const extra of account.extraPhones ?? []) {
+        await trx
+          .insertInto('user_phones')
+          .values({
+            user_id: user.id,
+            edition: account.edition,
+            number: extra.number,
+            is_default: false,
+            verified_at: extra.verified ? new Date() : null,
+          })
+          .execute();
+        if (extra.mfa)
+          await trx
+            .insertInto('mfa_methods')
+            .values({ user_id: user.id, method: 'sms', target: extra.number, secret_enc: null, last_totp_step: null })
+            .execute();
       }
       if (account.card) {
         await trx

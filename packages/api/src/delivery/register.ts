@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { registerDevInboxRoutes } from './dev-inbox.routes';
 import { selectTransports } from './transports/select';
+import { createTwilioSmsTransport } from './transports/sms-twilio';
 import { OutboxWorker } from './worker';
 
 const workers = new WeakMap<FastifyInstance, OutboxWorker>();
@@ -26,6 +27,7 @@ export async function registerDelivery(
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       devInbox: config.devInbox,
+      sms: config.sms ? createTwilioSmsTransport(config.sms) : undefined,
     }),
     log: log.child({ component: 'outbox' }),
   });

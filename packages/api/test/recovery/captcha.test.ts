@@ -20,7 +20,11 @@ beforeAll(async () => {
       received.push(form);
       const success = form.get('secret') === 'test-secret' && form.get('response') === 'solved-token';
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(success ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      response.end(
+        JSON.stringify(
+          success ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
@@ -42,10 +46,18 @@ describe('captcha on recovery', () => {
     const test = await appWith('turnstile');
     const ip = randomIp();
     const call = (captcha?: string) =>
-      post(test, '/api/user/forgot-password', { username: 'captcha-user@test.example', ...(captcha ? { captcha } : {}) }, { remoteAddress: ip });
+      post(
+        test,
+        '/api/user/forgot-password',
+        { username: 'captcha-user@test.example', ...(captcha ? { captcha } : {}) },
+        { remoteAddress: ip },
+      );
     const missing = await call();
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ code: 'captcha_required', message: 'Please confirm that you are not a robot.' });
+    expect(missing.json()).toEqual({
+      code: 'captcha_required',
+      message: 'Please confirm that you are not a robot.',
+    });
     const refused = await call('forged-token');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('captcha_failed');
@@ -61,8 +73,12 @@ describe('captcha on recovery', () => {
     const body = { identifier_type: 'card', identifier: '5065000000000001' };
     const ip = { remoteAddress: randomIp() };
     expect((await post(test, '/api/user/forgot-username', body, ip)).json().code).toBe('captcha_required');
-    expect((await post(test, '/api/user/forgot-username', { ...body, captcha: 'nope' }, ip)).json().code).toBe('captcha_failed');
-    expect((await post(test, '/api/user/forgot-username', { ...body, captcha: 'solved-token' }, ip)).statusCode).toBe(200);
+    expect(
+      (await post(test, '/api/user/forgot-username', { ...body, captcha: 'nope' }, ip)).json().code,
+    ).toBe('captcha_failed');
+    expect(
+      (await post(test, '/api/user/forgot-username', { ...body, captcha: 'solved-token' }, ip)).statusCode,
+    ).toBe(200);
     await test.app.close();
   });
 
@@ -81,12 +97,16 @@ describe('captcha on recovery', () => {
 
   it('names the provider in the CSP only when configured', async () => {
     const plain = await createTestApp();
-    const without = (await plain.call({ method: 'GET', url: '/healthz' })).headers['content-security-policy'] as string;
+    const without = (await plain.call({ method: 'GET', url: '/healthz' })).headers[
+      'content-security-policy'
+    ] as string;
     expect(without).not.toContain('challenges.cloudflare.com');
     expect(without).not.toContain('frame-src');
     await plain.app.close();
     const test = await appWith('turnstile');
-    const csp = (await test.call({ method: 'GET', url: '/healthz' })).headers['content-security-policy'] as string;
+    const csp = (await test.call({ method: 'GET', url: '/healthz' })).headers[
+      'content-security-policy'
+    ] as string;
     expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com");
     expect(csp).toContain('frame-src https://challenges.cloudflare.com');
     await test.app.close();
@@ -94,7 +114,12 @@ describe('captcha on recovery', () => {
 
   it('is off without a provider: no token needed', async () => {
     const test = await createTestApp();
-    const response = await post(test, '/api/user/forgot-password', { username: 'no-captcha@test.example' }, { remoteAddress: randomIp() });
+    const response = await post(
+      test,
+      '/api/user/forgot-password',
+      { username: 'no-captcha@test.example' },
+      { remoteAddress: randomIp() },
+    );
     expect(response.statusCode).toBe(200);
     await test.app.close();
   });

@@ -47,7 +47,8 @@ describe('POST /api/user/forgot-password/verify (sad paths)', () => {
   it('answers wrong codes for an unknown account exactly like for a known one', async () => {
     const payload = await started(`ghost-${randomUUID().slice(0, 6)}@test.example`);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await verifyResetCode(test, payload, '12345678', extra)).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await verifyResetCode(test, payload, '12345678', extra)).statusCode);
     expect(statuses).toEqual([422, 422, 422, 422, 422, 410]);
   });
 
@@ -111,10 +112,18 @@ describe('POST /api/user/reset-password (sad paths)', () => {
   it('refuses a token from another device, a forged one and an expired one', async () => {
     const account = await createAccount(test.database.db);
     const token = await resetTokenFor(test, account.email, account.email, extra);
-    const elsewhere = await resetPassword(test, token, 'Lantern-orbit-meadow-42', { ...extra, deviceId: randomUUID() });
+    const elsewhere = await resetPassword(test, token, 'Lantern-orbit-meadow-42', {
+      ...extra,
+      deviceId: randomUUID(),
+    });
     expect(elsewhere.statusCode).toBe(410);
     const [grantId] = token.split('.');
-    const forged = await resetPassword(test, `${grantId}.${'A'.repeat(43)}`, 'Lantern-orbit-meadow-42', extra);
+    const forged = await resetPassword(
+      test,
+      `${grantId}.${'A'.repeat(43)}`,
+      'Lantern-orbit-meadow-42',
+      extra,
+    );
     expect(forged.statusCode).toBe(410);
     expect((await resetPassword(test, 'garbage', 'Lantern-orbit-meadow-42', extra)).statusCode).toBe(410);
     await test.database.db
@@ -138,7 +147,13 @@ describe('POST /api/user/forgot-password (sad paths)', () => {
     const unverified = `unverified-${randomUUID().slice(0, 6)}@test.example`;
     await test.database.db
       .insertInto('user_emails')
-      .values({ user_id: account.id, edition: 'general', address: unverified, is_default: false, verified_at: null })
+      .values({
+        user_id: account.id,
+        edition: 'general',
+        address: unverified,
+        is_default: false,
+        verified_at: null,
+      })
       .execute();
     const response = await forgotPassword(test, unverified, extra);
     expect(response.statusCode).toBe(200);
@@ -149,7 +164,12 @@ describe('POST /api/user/forgot-password (sad paths)', () => {
     const account = await createAccount(test.database.db);
     for (const username of [account.email, `ghost-${randomUUID().slice(0, 6)}@test.example`]) {
       const payload = await started(username);
-      const resend = await post(test, '/api/user/forgot-password/resend', { payload, technology: 'EMAIL' }, extra);
+      const resend = await post(
+        test,
+        '/api/user/forgot-password/resend',
+        { payload, technology: 'EMAIL' },
+        extra,
+      );
       expect(resend.statusCode).toBe(429);
       expect(resend.json().code).toBe('resend_too_soon');
       expect(Number(resend.headers['retry-after'])).toBeGreaterThan(0);
@@ -160,7 +180,8 @@ describe('POST /api/user/forgot-password (sad paths)', () => {
     const account = await createAccount(test.database.db);
     for (const username of [account.email, `ghost-${randomUUID().slice(0, 6)}@test.example`]) {
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await forgotPassword(test, username, { remoteAddress: randomIp() })).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await forgotPassword(test, username, { remoteAddress: randomIp() })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     }
   });
@@ -170,7 +191,13 @@ describe('POST /api/user/forgot-password (sad paths)', () => {
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++)
-      statuses.push((await forgotPassword(strict, `ip-${i}-${randomUUID().slice(0, 6)}@test.example`, { remoteAddress: ip })).statusCode);
+      statuses.push(
+        (
+          await forgotPassword(strict, `ip-${i}-${randomUUID().slice(0, 6)}@test.example`, {
+            remoteAddress: ip,
+          })
+        ).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 429]);
     await strict.app.close();
   });
@@ -178,7 +205,12 @@ describe('POST /api/user/forgot-password (sad paths)', () => {
   it('a resend needs the device and edition that asked', async () => {
     const account = await createAccount(test.database.db);
     const payload = await started(account.email);
-    const other = await post(test, '/api/user/forgot-password/resend', { payload, technology: 'EMAIL' }, { ...extra, host: 'lu.localhost' });
+    const other = await post(
+      test,
+      '/api/user/forgot-password/resend',
+      { payload, technology: 'EMAIL' },
+      { ...extra, host: 'lu.localhost' },
+    );
     expect(other.statusCode).toBe(410);
   });
 });

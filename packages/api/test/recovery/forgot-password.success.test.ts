@@ -4,9 +4,9 @@ import {
   resetPasswordResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMfaAccount } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, login, type TestApp } from '../support/test-app';
-import { createMfaAccount } from '../mfa/helpers';
 import {
   type Extra,
   forgotPassword,
@@ -105,7 +105,13 @@ describe('POST /api/user/forgot-password (happy paths)', () => {
     });
     await test.database.db
       .insertInto('trusted_devices')
-      .values({ user_id: account.id, device_id: crypto.randomUUID(), user_agent: null, ip: null, expires_at: new Date(Date.now() + 86_400_000) })
+      .values({
+        user_id: account.id,
+        device_id: crypto.randomUUID(),
+        user_agent: null,
+        ip: null,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
       .execute();
     expect((await test.call({ method: 'GET', url: '/api/user', token: before.token })).statusCode).toBe(200);
 
@@ -113,9 +119,17 @@ describe('POST /api/user/forgot-password (happy paths)', () => {
     expect((await resetPassword(test, token, NEW_PASSWORD, extra)).statusCode).toBe(200);
 
     expect((await test.call({ method: 'GET', url: '/api/user', token: before.token })).statusCode).toBe(401);
-    const sessions = await test.database.db.selectFrom('sessions').select('id').where('user_id', '=', account.id).execute();
+    const sessions = await test.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', account.id)
+      .execute();
     expect(sessions).toEqual([]);
-    const devices = await test.database.db.selectFrom('trusted_devices').select('id').where('user_id', '=', account.id).execute();
+    const devices = await test.database.db
+      .selectFrom('trusted_devices')
+      .select('id')
+      .where('user_id', '=', account.id)
+      .execute();
     expect(devices).toEqual([]);
     const next = await post(test, '/api/token', { username: account.email, password: NEW_PASSWORD });
     expect(next.statusCode).toBe(401);
@@ -160,7 +174,12 @@ describe('POST /api/user/forgot-password (happy paths)', () => {
       .set({ last_sent_at: new Date(Date.now() - 16_000) })
       .where('id', '=', payload)
       .execute();
-    const resent = await post(test, '/api/user/forgot-password/resend', { payload, technology: 'SMS' }, extra);
+    const resent = await post(
+      test,
+      '/api/user/forgot-password/resend',
+      { payload, technology: 'SMS' },
+      extra,
+    );
     expect(resent.statusCode).toBe(200);
     // The account's phone is not disclosed: the user typed an e-mail.
     expect(resent.json()).toMatchObject({ technology: 'SMS', recipient: [], payload, resend_in: 30 });

@@ -39,7 +39,9 @@ describe('POST /api/user/forgot-username', () => {
       kind: 'email',
       value: 'e***@demo.lu',
     });
-    expect((await forgotUsername('national_register_number', '1985073012341', lu)).json().usernames).toHaveLength(2);
+    expect(
+      (await forgotUsername('national_register_number', '1985073012341', lu)).json().usernames,
+    ).toHaveLength(2);
     // A Belgian number is not a Luxembourg one.
     expect((await forgotUsername('national_register_number', '85073003328', lu)).statusCode).toBe(422);
   });
@@ -48,7 +50,13 @@ describe('POST /api/user/forgot-username', () => {
     const account = await createAccount(test.database.db);
     await test.database.db
       .insertInto('cards')
-      .values({ edition: 'general', number: '5065000000000027', user_id: account.id, holder_national_register_number: '02010112322', status: 'active' })
+      .values({
+        edition: 'general',
+        number: '5065000000000027',
+        user_id: account.id,
+        holder_national_register_number: '02010112322',
+        status: 'active',
+      })
       .execute();
     const response = await forgotUsername('national_register_number', '02010112322');
     expect(response.json().usernames.map((u: { kind: string }) => u.kind)).toEqual(['email', 'phone']);
@@ -76,7 +84,10 @@ describe('POST /api/user/forgot-username', () => {
 
   it('is limited per identifier: the sixth lookup of one number in an hour answers 429', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await forgotUsername('card', '5065000000000043', { remoteAddress: randomIp() })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await forgotUsername('card', '5065000000000043', { remoteAddress: randomIp() })).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -87,7 +98,14 @@ describe('POST /api/user/forgot-username', () => {
     const statuses: number[] = [];
     for (const card of cards)
       statuses.push(
-        (await post(strict, '/api/user/forgot-username', { identifier_type: 'card', identifier: card }, { remoteAddress: ip })).statusCode,
+        (
+          await post(
+            strict,
+            '/api/user/forgot-username',
+            { identifier_type: 'card', identifier: card },
+            { remoteAddress: ip },
+          )
+        ).statusCode,
       );
     expect(statuses).toEqual([200, 200, 429]);
     await strict.app.close();

@@ -61,13 +61,14 @@ export function Captcha({ onToken, resetSignal }: CaptchaProps) {
 
   if (!config) return null;
   return (
-    <div className={styles.captcha} role="group" aria-label={t('captcha.label')}>
+    <fieldset className={styles.captcha}>
+      <legend className="visually-hidden">{t('captcha.label')}</legend>
       <div ref={container} />
       {failed && (
         <p role="alert" className={styles.error}>
           {t('captcha.loadError')}
         </p>
       )}
-    </div>
+    </fieldset>
   );
 }

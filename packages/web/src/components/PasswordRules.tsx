@@ -18,7 +18,9 @@ export function PasswordRules({ id, met }: PasswordRulesProps) {
         {PASSWORD_RULES.map((rule) => (
           <li key={rule.id} className={met.has(rule.id) ? styles.met : styles.rule}>
             <span className={styles.mark} aria-hidden="true" />
-            {rule.id === 'length' ? t('passwordRules.length', { min: rule.min, max: rule.max }) : t(`passwordRules.${rule.id}`)}
+            {rule.id === 'length'
+              ? t('passwordRules.length', { min: rule.min, max: rule.max })
+              : t(`passwordRules.${rule.id}`)}
             {met.has(rule.id) && <span className="visually-hidden"> ({t('passwordRules.met')})</span>}
           </li>
         ))}

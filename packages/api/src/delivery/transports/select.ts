@@ -9,7 +9,7 @@ export interface TransportSettings {
   smtpUrl?: string | undefined;
   mailFrom: string;
   devInbox: boolean;
-  /** SMS over HTTP (provider adapter) plugs in here once it exists. */
+  /** SMS over HTTP (provider adapter), when configured. */
   sms?: Transport | undefined;
 }
 

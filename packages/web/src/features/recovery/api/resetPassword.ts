@@ -4,7 +4,11 @@ import { apiRequest } from '../../../lib/api';
 
 /** POST /api/user/reset-password: the new password with the reset token; answers true. */
 export function resetPassword(request: ResetPasswordRequest) {
-  return apiRequest('/user/reset-password', { method: 'POST', json: request, schema: resetPasswordResponseSchema });
+  return apiRequest('/user/reset-password', {
+    method: 'POST',
+    json: request,
+    schema: resetPasswordResponseSchema,
+  });
 }
 
 export function useResetPassword() {

@@ -4,7 +4,11 @@ import { apiRequest } from '../../../lib/api';
 
 /** POST /api/user/forgot-password/verify: the code, traded for a single-use reset token. */
 export function verifyResetCode(request: ResetCodeRequest) {
-  return apiRequest('/user/forgot-password/verify', { method: 'POST', json: request, schema: resetCodeResponseSchema });
+  return apiRequest('/user/forgot-password/verify', {
+    method: 'POST',
+    json: request,
+    schema: resetCodeResponseSchema,
+  });
 }
 
 export function useVerifyResetCode() {

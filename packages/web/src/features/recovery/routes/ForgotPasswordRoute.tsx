@@ -43,7 +43,10 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ username: string }>({ resolver: zodResolver(schemas[mode]), defaultValues: { username: '' } });
+  } = useForm<{ username: string }>({
+    resolver: zodResolver(schemas[mode]),
+    defaultValues: { username: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ username }) => {
     let name = username;
@@ -117,7 +120,10 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
               autoCapitalize="none"
               spellCheck={false}
               aria-invalid={fieldError ? true : undefined}
-              aria-describedby={[mode === 'phone' ? hintId : '', fieldError ? errorId : ''].filter(Boolean).join(' ') || undefined}
+              aria-describedby={
+                [mode === 'phone' ? hintId : '', fieldError ? errorId : ''].filter(Boolean).join(' ') ||
+                undefined
+              }
               {...register('username')}
             />
             {fieldError && (
@@ -143,7 +149,9 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
 
         <ul className={styles.links}>
           <li>
-            <Link to={mode === 'email' ? PATHS.loginEmail : PATHS.loginPhone}>{t('recovery.backToLogin')}</Link>
+            <Link to={mode === 'email' ? PATHS.loginEmail : PATHS.loginPhone}>
+              {t('recovery.backToLogin')}
+            </Link>
           </li>
           <li>
             <Link to={PATHS.forgotUsername}>{t('login.forgotUsername')}</Link>

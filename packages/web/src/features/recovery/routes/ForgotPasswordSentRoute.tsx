@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { RecoveryTechnology } from '@vestibule/contract/schemas/recovery';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PATHS } from '../../../app/paths';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useResendResetCode } from '../api/resendResetCode';
+import { useVerifyResetCode } from '../api/verifyResetCode';
+import styles from '../components/Recovery.module.css';
+import { useCountdown } from '../components/useCountdown';
+import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
+
+const schema = z.object({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'recovery.sent.required')
+        .regex(/^\d{8}$/, 'recovery.sent.format'),
+    ),
+});
+type FieldKey = 'recovery.sent.required' | 'recovery.sent.format' | 'errors.invalid_code';
+
+/** /forgot-password-sent: the 8-digit code, with resend by e-mail or SMS and its countdown. */
+export function ForgotPasswordSentRoute() {
+  const initial = readRecovery();
+  if (!initial || initial.done) return <Navigate to={PATHS.forgotPasswordEmail} replace />;
+  return <CodeScreen initial={initial} />;
+}
+
+function CodeScreen({ initial }: { initial: RecoveryState }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const [state, setState] = useState(initial);
+  const [resent, setResent] = useState(false);
+  const verify = useVerifyResetCode();
+  const resend = useResendResetCode();
+  const secondsLeft = useCountdown(state.resendAt);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { code: '' },
+  });
+
+  const update = (next: RecoveryState) => {
+    writeRecovery(next);
+    setState(next);
+  };
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const answer = await verify.mutateAsync({ payload: state.payload, code });
+      writeRecovery({ ...state, resetToken: answer.reset_token });
+      navigate(PATHS.resetPassword, { replace: true });
+    } catch (error) {
+      // SPEC §4: a wrong code shows inline until the user types again.
+      if (error instanceof ApiError && error.code === 'invalid_code')
+        setError('code', { message: 'errors.invalid_code' }, { shouldFocus: true });
+    }
+  });
+
+  const onResend = async (technology: RecoveryTechnology) => {
+    setResent(false);
+    try {
+      const answer = await resend.mutateAsync({ payload: state.payload, technology });
+      update({
+        ...state,
+        recipient: answer.recipient,
+        technology: answer.technology,
+        resendAt: Date.now() + answer.resend_in * 1000,
+      });
+      setResent(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)
+        update({ ...state, resendAt: Date.now() + error.retryAfterSeconds * 1000 });
+    }
+  };
+
+  const fieldError = errors.code?.message as FieldKey | undefined;
+  const formError =
+    verify.error instanceof ApiError && verify.error.code === 'invalid_code' ? null : verify.error;
+  const resendError =
+    resend.error instanceof ApiError && resend.error.code === 'resend_too_soon' ? null : resend.error;
+  const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
+  const startAgain = state.usernameKind === 'phone' ? PATHS.forgotPasswordPhone : PATHS.forgotPasswordEmail;
+  const busy = isSubmitting || verify.isPending;
+  const recipient = state.recipient[0];
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('recovery.sent.title')}</h1>
+        <p className={styles.intro}>
+          {recipient
+            ? t('recovery.sent.toRecipient', { recipient })
+            : t(state.technology === 'SMS' ? 'recovery.sent.toPhone' : 'recovery.sent.toEmail')}{' '}
+          {t('recovery.sent.validity')}
+        </p>
+
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-code`} className={styles.label}>
+              {t('recovery.sent.code')}
+            </label>
+            <p id={`${id}-hint`} className={styles.hint}>
+              {t('recovery.sent.codeHint')}
+            </p>
+            <input
+              id={`${id}-code`}
+              className={`${styles.input} ${styles.code}`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              spellCheck={false}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
+              {...register('code')}
+            />
+            {fieldError && (
+              <p id={`${id}-error`} className={styles.fieldError}>
+                {t(fieldError)}
+              </p>
+            )}
+          </div>
+
+          {(formError || resendError) && (
+            <div role="alert" className={styles.formError}>
+              <p>{t(errorKey(formError ?? resendError))}</p>
+              {dead && <Link to={startAgain}>{t('recovery.startAgain')}</Link>}
+            </div>
+          )}
+
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {t(busy ? 'recovery.sent.submitting' : 'recovery.sent.submit')}
+          </button>
+        </form>
+
+        <div className={styles.resend}>
+          <p className={styles.resendTitle}>{t('recovery.sent.notReceived')}</p>
+          <div className={styles.resendLinks}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={secondsLeft > 0 || resend.isPending}
+              onClick={() => void onResend('EMAIL')}
+            >
+              {t('recovery.sent.resendEmail')}
+            </button>
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={secondsLeft > 0 || resend.isPending}
+              onClick={() => void onResend('SMS')}
+            >
+              {t('recovery.sent.resendSms')}
+            </button>
+          </div>
+          {secondsLeft > 0 && (
+            <p className={styles.countdown}>{t('recovery.sent.countdown', { seconds: secondsLeft })}</p>
+          )}
+          <p role="status" className={styles.status}>
+            {resent ? t('recovery.sent.resent') : ''}
+          </p>
+        </div>
+
+        <ul className={styles.links}>
+          <li>
+            <Link to={startAgain}>{t('recovery.startAgain')}</Link>
+          </li>
+          <li>
+            <Link to={PATHS.loginEmail}>{t('recovery.backToLogin')}</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { parseCardNumber } from '@vestibule/contract/card-number';
+import { parseNationalRegisterNumber } from '@vestibule/contract/national-register-number';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { Captcha, captchaEnabled } from '../../../components/Captcha';
+import { ApiError, errorKey } from '../../../lib/api';
+import { currentEdition } from '../../../lib/edition';
+import { useFindUsernames } from '../api/findUsernames';
+import styles from '../components/Recovery.module.css';
+
+type Kind = 'card' | 'nrn';
+type FieldKey =
+  | `recovery.forgotUsername.required.${Kind}`
+  | 'errors.invalid_card_number'
+  | 'errors.invalid_national_register_number';
+
+/** /forgot-username: find the usernames by card number or national register number (SPEC §2). */
+export function ForgotUsernameRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const edition = currentEdition();
+  const find = useFindUsernames();
+  const [kind, setKind] = useState<Kind>('card');
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<{ identifier: string }>({ defaultValues: { identifier: '' } });
+
+  const choose = (next: Kind) => {
+    setKind(next);
+    reset({ identifier: '' });
+    clearErrors();
+    find.reset();
+  };
+
+  const onSubmit = handleSubmit(async ({ identifier }) => {
+    // The check digits are checked here first (Luhn, mod 97, Luhn + Verhoeff), then by the server.
+    if (!identifier.trim())
+      return setError('identifier', { message: `recovery.forgotUsername.required.${kind}` });
+    const valid =
+      kind === 'card'
+        ? parseCardNumber(identifier)
+        : parseNationalRegisterNumber(identifier, edition.nationalNumberFormat);
+    if (!valid)
+      return setError(
+        'identifier',
+        {
+          message: kind === 'card' ? 'errors.invalid_card_number' : 'errors.invalid_national_register_number',
+        },
+        { shouldFocus: true },
+      );
+    if (captchaEnabled() && !captcha) return setCaptchaMissing(true);
+    setCaptchaMissing(false);
+    try {
+      const answer = await find.mutateAsync({
+        identifier_type: kind === 'card' ? 'card' : 'national_register_number',
+        identifier: valid,
+        ...(captcha ? { captcha } : {}),
+      });
+      navigate(PATHS.forgotUsernameResponse, { state: { usernames: answer.usernames } });
+    } catch (error) {
+      setCaptchaReset((n) => n + 1);
+      if (
+        error instanceof ApiError &&
+        (error.code === 'invalid_card_number' || error.code === 'invalid_national_register_number')
+      )
+        setError('identifier', { message: `errors.${error.code}` }, { shouldFocus: true });
+    }
+  });
+
+  const fieldError = errors.identifier?.message as FieldKey | undefined;
+  const formError =
+    find.error instanceof ApiError && find.error.code?.startsWith('invalid_') ? null : find.error;
+  const busy = isSubmitting || find.isPending;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('recovery.forgotUsername.title')}</h1>
+        <p className={styles.intro}>{t('recovery.forgotUsername.intro')}</p>
+
+        <fieldset className={styles.switch}>
+          <legend className="visually-hidden">{t('recovery.forgotUsername.methods')}</legend>
+          {(['card', 'nrn'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={styles.switchItem}
+              aria-pressed={kind === option}
+              onClick={() => choose(option)}
+            >
+              {t(option === 'card' ? 'recovery.forgotUsername.tabCard' : 'recovery.forgotUsername.tabNrn')}
+            </button>
+          ))}
+        </fieldset>
+
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-identifier`} className={styles.label}>
+              {t(kind === 'card' ? 'recovery.forgotUsername.card' : 'recovery.forgotUsername.nrn')}
+            </label>
+            <p id={`${id}-hint`} className={styles.hint}>
+              {t(kind === 'card' ? 'recovery.forgotUsername.cardHint' : 'recovery.forgotUsername.nrnHint')}
+            </p>
+            <input
+              id={`${id}-identifier`}
+              key={kind}
+              className={styles.input}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
+              {...register('identifier')}
+            />
+            {fieldError && (
+              <p id={`${id}-error`} className={styles.fieldError}>
+                {t(fieldError)}
+              </p>
+            )}
+          </div>
+
+          <Captcha onToken={setCaptcha} resetSignal={captchaReset} />
+
+          {(formError || captchaMissing) && (
+            <p role="alert" className={styles.formError}>
+              {t(captchaMissing ? 'errors.captcha_required' : errorKey(formError))}
+            </p>
+          )}
+
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {t(busy ? 'recovery.forgotUsername.submitting' : 'recovery.forgotUsername.submit')}
+          </button>
+        </form>
+
+        <ul className={styles.links}>
+          <li>
+            <Link to={PATHS.loginEmail}>{t('recovery.backToLogin')}</Link>
+          </li>
+          <li>
+            <Link to={PATHS.forgotPasswordEmail}>{t('login.forgotPassword')}</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { formatPhone } from '@vestibule/contract/phone';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { Icon } from '../../../components/Icon';
+import styles from '../components/Recovery.module.css';
+import { clearRecovery, readRecovery } from '../recoveryState';
+
+/** /reset-password-confirmed: the username (e-mail or phone) and a login button (SPEC §2). */
+export function ResetPasswordConfirmedRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  // Read once: the flow is over, so the stored state goes when the user leaves for the login.
+  const [state] = useState(readRecovery);
+  if (!state?.done) return <Navigate to={PATHS.loginEmail} replace />;
+  const username = state.usernameKind === 'phone' ? formatPhone(state.username) : state.username;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <span className={styles.badge}>
+          <Icon name="security" size={30} />
+        </span>
+        <h1 id={`${id}-title`}>{t('recovery.confirmed.title')}</h1>
+        <p className={styles.intro}>{t('recovery.confirmed.text')}</p>
+        <div className={styles.usernameBox}>
+          <span className={styles.usernameLabel}>{t('recovery.confirmed.username')}</span>
+          <span className={styles.usernameValue} data-testid="recovered-username">
+            {username}
+          </span>
+        </div>
+        <Link
+          to={state.usernameKind === 'phone' ? PATHS.loginPhone : PATHS.loginEmail}
+          className={styles.submit}
+          onClick={clearRecovery}
+        >
+          {t('recovery.confirmed.login')}
+        </Link>
+      </section>
+    </div>
+  );
+}
