@@ -13,3 +13,8 @@ export function toE164(input: string, defaultRegion: 'BE' | 'LU'): string | unde
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/** The country calling code of an E.164 number (`+352621000001` → `352`), or undefined. */
+export function callingCode(e164: string): string | undefined {
+  return parsePhoneNumberFromString(e164)?.countryCallingCode;
+}
