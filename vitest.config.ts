@@ -39,6 +39,7 @@ export default defineConfig({
           globalSetup: ['packages/api/test/support/postgres-global-setup.ts'],
           env: {
             TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+            TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
           },
         },
       },

@@ -2,7 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { MAX_JSON_BODY_BYTES } from '@vestibule/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { migrationsComplete } from './db/migrate';
 import { registerDelivery } from './delivery/register';
+import { contactRoutes } from './flows/contacts/contacts.routes';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { mfaActivateRoutes } from './flows/mfa/activate.routes';
@@ -14,22 +16,32 @@ import { grantRoutes } from './flows/oauth/grants.routes';
 import { partnerRoutes } from './flows/oauth/partner.routes';
 import { registerOAuth } from './flows/oauth/server';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
+import { ibanRoutes } from './flows/profile/iban.routes';
+import { loginChangeRoutes } from './flows/profile/login-change.routes';
 import { userRoutes } from './flows/profile/user.routes';
 import { forgotPasswordRoutes } from './flows/recovery/forgot-password.routes';
 import { forgotUsernameRoutes } from './flows/recovery/forgot-username.routes';
 import { resetPasswordRoutes } from './flows/recovery/reset-password.routes';
+import { securityEventRoutes } from './flows/security/events.routes';
+import { securityPasswordRoutes } from './flows/security/password.routes';
+import { sessionRoutes } from './flows/sessions/sessions.routes';
 import { ApiError } from './http/api-error';
 import type { AppContext } from './http/context';
 import { registerRequestContext } from './http/edition-and-headers';
 import { registerErrorHandling } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { registerOperations } from './operations/operations.routes';
 
 export const API_ROUTES = [
   ...statusRoutes,
   ...tokenRoutes,
   ...userRoutes,
+  ...contactRoutes,
+  ...loginChangeRoutes,
+  ...ibanRoutes,
   ...mfaChallengeRoutes,
   ...mfaMethodRoutes,
   ...mfaActivateRoutes,
@@ -41,6 +53,9 @@ export const API_ROUTES = [
   ...authorizeRoutes,
   ...grantRoutes,
   ...partnerRoutes,
+  ...sessionRoutes,
+  ...securityEventRoutes,
+  ...securityPasswordRoutes,
 ];
 
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
@@ -71,9 +86,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestContext(app);
   registerSecurityHeaders(app);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  let migrated = false;
+  registerOperations(app, async () => (migrated ||= await migrationsComplete(ctx.db)));
   await registerOAuth(app);
   registerRoutes(app, API_ROUTES);
+  registerOpenApi(app, API_ROUTES);
   await registerDelivery(app);
   await registerSpa(app);
   return app;

@@ -13,6 +13,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Demo accounts on an empty database (README); default on outside production, never in it. */
+  SEED_DEMO_DATA: z.enum(['on', 'off']).optional(),
+  /** redis://… to share rate-limit counters between instances in Redis instead of the database. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   LU_HOST_MARKER: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'must be one host-name label such as "lu"')
@@ -99,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && devInbox) {
     throw new ConfigError('Invalid configuration:\n  DEV_INBOX: the dev inbox cannot run in production');
   }
+  if (production && e.SEED_DEMO_DATA === 'on') {
+    throw new ConfigError('Invalid configuration:\n  SEED_DEMO_DATA: demo accounts with a published password cannot run in production');
+  }
   if (production && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: required in production (the dev inbox is off there)',
@@ -122,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'on' : !production,
     luHostMarker: e.LU_HOST_MARKER,
     allowedHosts: e.ALLOWED_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())

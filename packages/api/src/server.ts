@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { registerAdminEndpoint } from './cli/admin-endpoint';
 import type { Config } from './config';
@@ -9,6 +10,7 @@ import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { resolveEncryptionKey } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
+import { redisRateLimiter } from './security/redis-rate-limit';
 import { createSecretBox } from './security/secret-box';
 
 export interface RunningServer {
@@ -31,11 +33,12 @@ export async function createServer(config: Config, options: { seed?: boolean } =
   const applied = await migrate(database.db);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const secrets = createSecretBox(await resolveEncryptionKey(config));
-  const seeded = options.seed !== false ? await seedDemoData(database.db, secrets) : false;
+  const seeded = options.seed !== false && config.seedDemoData ? await seedDemoData(database.db, secrets) : false;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({
     config,
     db: database.db,
-    rateLimiter: databaseRateLimiter(database.db),
+    rateLimiter: redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db),
     log,
     secrets,
   });
@@ -47,6 +50,7 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     seeded,
     async close() {
       await app.close();
+      redis?.disconnect();
       await database.close();
     },
   };

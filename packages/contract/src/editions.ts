@@ -23,6 +23,8 @@ export interface Edition {
   showDealsPartner: boolean;
   /** Brand-named OAuth scopes (SPEC §3: "two scopes whose names carry the product's brand"). */
   brandScopes: readonly [string, string];
+  /** What a card holder types to sign up (SPEC §3): the 16-digit card number or an activation code. */
+  onboardingCardEntry: 'card_number' | 'activation_code';
 }
 
 export const EDITIONS: Record<EditionId, Edition> = {
@@ -36,6 +38,7 @@ export const EDITIONS: Record<EditionId, Edition> = {
     nationalNumberFormat: 'BE',
     showDealsPartner: true,
     brandScopes: ['vestibule', 'vestibulecard'],
+    onboardingCardEntry: 'card_number',
   },
   lu: {
     id: 'lu',
@@ -47,6 +50,7 @@ export const EDITIONS: Record<EditionId, Edition> = {
     nationalNumberFormat: 'LU',
     showDealsPartner: false,
     brandScopes: ['vestibule', 'vestibulecard'],
+    onboardingCardEntry: 'activation_code',
   },
 };
 

@@ -68,6 +68,27 @@ export const ERRORS = {
     status: 409,
     en: 'Only a verified contact with two-step verification turned on can become primary. Turn it on in the Security tab.',
   },
+  // Onboarding (issue 5, docs/decisions/0011-onboarding.md).
+  invalid_activation_code: { status: 422, en: 'Your activation code is invalid.' },
+  invalid_invitation_code: { status: 422, en: 'Your invitation code is invalid.' },
+  invitation_expired: {
+    status: 410,
+    en: 'This invitation has expired. Please ask your employer for a new one.',
+  },
+  invitation_used: { status: 409, en: 'This invitation has already been used. Please log in to your account.' },
+  card_already_activated: {
+    status: 409,
+    en: 'This card has already been activated. Please log in to your account.',
+  },
+  onboarding_expired: { status: 410, en: 'Your sign-up has expired. Please start again.' },
+  onboarding_step: { status: 409, en: 'Please complete the previous steps first.' },
+  onboarding_invalid_email: { status: 422, en: 'The email provided is invalid' },
+  onboarding_invalid_phone: { status: 422, en: 'The phone number provided is invalid' },
+  terms_required: {
+    status: 422,
+    en: 'Please accept the terms and conditions and the privacy statement to continue.',
+  },
+  terms_outdated: { status: 409, en: 'The terms have changed. Please read and accept the new version.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },
 } as const satisfies Record<string, { status: number; en: string }>;
 

@@ -40,7 +40,15 @@ export type AuditKind =
   | 'contact.removed'
   | 'contact.primary_changed'
   | 'login.changed'
-  | 'iban.changed';
+  | 'iban.changed'
+  // Onboarding (issue 5).
+  | 'onboarding.started'
+  | 'onboarding.code_failed'
+  | 'onboarding.completed'
+  | 'card.activated'
+  | 'card.activation_failed'
+  | 'cards.imported'
+  | 'invitation.created';
 
 export async function audit(
   db: Db,

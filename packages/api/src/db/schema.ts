@@ -162,7 +162,7 @@ export interface SettingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-export type CardStatus = 'inactive' | 'active' | 'blocked' | 'expired';
+export type CardStatus = 'inactive' | 'active' | 'blocked' | 'expired' | 'held';
 
 /** Card registry (0003_recovery; onboarding extends it). */
 export interface CardsTable {
@@ -174,6 +174,75 @@ export interface CardsTable {
   status: ColumnType<CardStatus, CardStatus | undefined, CardStatus>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  // 0007_onboarding: issuer, holder, Luxembourg activation code (SHA-256), activation time.
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  activation_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_firstname: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_lastname: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_birthdate: ColumnType<string | null, string | null | undefined, string | null>;
+  activated_at: NullableTimestamp;
+}
+
+// 0007_onboarding: companies, invitations, onboarding flows, consents.
+export interface CompaniesTable {
+  id: Generated<number>;
+  edition: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  edition: string;
+  code_hash: string;
+  email: string;
+  company_id: number;
+  firstname: string | null;
+  lastname: string | null;
+  language: Generated<string>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface OnboardingFlowsTable {
+  id: string;
+  edition: string;
+  kind: 'card' | 'activation_code' | 'invitation';
+  step: 'terms' | 'create' | 'email' | 'phone' | 'password' | 'done';
+  device_id: string;
+  language: string;
+  card_id: number | null;
+  invitation_id: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  email_verified_at: NullableTimestamp;
+  phone: string | null;
+  phone_verified_at: NullableTimestamp;
+  terms_version: string | null;
+  privacy_version: string | null;
+  terms_language: string | null;
+  terms_accepted_at: NullableTimestamp;
+  marketing_email: Generated<boolean>;
+  marketing_sms: Generated<boolean>;
+  user_id: number | null;
+  outcome: 'card_activated' | 'card_failed' | 'code_only' | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface UserConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'terms' | 'privacy' | 'marketing_email' | 'marketing_sms';
+  granted: boolean;
+  version: string | null;
+  language: string | null;
+  created_at: CreatedAt;
 }
 
 // 0004_oauth: third-party OAuth clients, oidc-provider artefacts, signing keys.
@@ -239,4 +308,8 @@ export interface DB {
   oauth_payloads: OAuthPayloadsTable;
   oauth_keys: OAuthKeysTable;
   security_notification_reads: SecurityNotificationReadsTable;
+  companies: CompaniesTable;
+  invitations: InvitationsTable;
+  onboarding_flows: OnboardingFlowsTable;
+  user_consents: UserConsentsTable;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { storeRecoveryKeys } from '../flows/mfa/recovery-keys';
 import { seedOAuthDemo } from '../flows/oauth/demo';
 import { hashPassword } from '../security/password';
@@ -186,19 +187,25 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     phone: '+352621000020',
     firstname: 'Paul',
     lastname: 'Kremer',
-    language: 'fr_LU',
+    language: 'en_LU',
     user_id: 'MM-LU-1020',
     extraPhones: [{ number: '+352621000021', verified: true }],
     note: 'Luxembourg profile specs: no MFA (step-up by a code to the primary contact); a second phone without 2FA',
   },
 ];
 
+/** Arbitrary constant naming the seeding lock. */
+const SEED_LOCK_ID = 7_423_002;
+
 /** Seeds the demo accounts when the database has no user; answers whether it did. */
 export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Instances starting together on one PostgreSQL: one seeds, the others find it done.
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
     for (const account of DEMO_ACCOUNTS) {
       const user = await trx
         .insertInto('users')
@@ -271,7 +278,13 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
         if (extra.mfa)
           await trx
             .insertInto('mfa_methods')
-            .values({ user_id: user.id, method: 'sms', target: extra.number, secret_enc: null, last_totp_step: null })
+            .values({
+              user_id: user.id,
+              method: 'sms',
+              target: extra.number,
+              secret_enc: null,
+              last_totp_step: null,
+            })
             .execute();
       }
       if (account.card) {
@@ -302,7 +315,9 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
         if (method === 'totp') await storeRecoveryKeys(trx, secrets, user.id, row.id, DEMO_RECOVERY_KEYS);
       }
     }
+    return true;
   });
+  if (!seeded) return false;
   await seedOAuthDemo(db);
   return true;
 }

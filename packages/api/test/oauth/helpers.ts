@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
-import { type TestAccount, createAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/accounts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
 
 /** A test app listening on a loopback port: the OAuth flows need real HTTP and cookies. */
@@ -38,7 +38,9 @@ export async function registerClient(
       edition: null,
       name: `App ${clientId}`,
       redirect_uris: JSON.stringify([redirectUri]),
-      scopes: JSON.stringify(options.scopes ?? ['profile', 'email', 'phone', 'user', 'balance', 'offline_access']),
+      scopes: JSON.stringify(
+        options.scopes ?? ['profile', 'email', 'phone', 'user', 'balance', 'offline_access'],
+      ),
       homepage: `https://${clientId}.example/`,
       confidential,
       secret_enc: secret ? TEST_SECRETS.encrypt(secret) : null,
@@ -117,7 +119,12 @@ export async function startAuthorization(
 ): Promise<AuthorizationStart> {
   const start = await sendToAuthorization(browser, client, options);
   expect(start.location.pathname).toBe('/approve');
-  return { uid: start.location.searchParams.get('uid')!, approveUrl: start.location, verifier: start.verifier, state: start.state };
+  return {
+    uid: start.location.searchParams.get('uid')!,
+    approveUrl: start.location,
+    verifier: start.verifier,
+    state: start.state,
+  };
 }
 
 /** The client's redirect to /oauth/auth: answers where the server sends the browser. */
@@ -166,7 +173,10 @@ export async function authorize(
   const body = (await details.json()) as { approvalType: string | null; target: string | null };
   let target = body.target;
   if (body.approvalType === 'scopes') {
-    const approval = await browser.api('/authorize', { method: 'POST', json: { uid: start.uid, decision: 'accept' } });
+    const approval = await browser.api('/authorize', {
+      method: 'POST',
+      json: { uid: start.uid, decision: 'accept' },
+    });
     expect(approval.status).toBe(200);
     target = ((await approval.json()) as { target: string }).target;
   }

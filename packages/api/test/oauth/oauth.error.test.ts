@@ -42,7 +42,11 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
   it('an unregistered redirect_uri never reaches the client: the partner page shows invalid_partner', async () => {
     const client = await registerClient(test.database.db);
     const browser = new Browser(test.origin);
-    for (const redirectUri of [`${client.redirectUri}/other`, 'https://evil.example/callback', `${client.redirectUri}?x=1`]) {
+    for (const redirectUri of [
+      `${client.redirectUri}/other`,
+      'https://evil.example/callback',
+      `${client.redirectUri}?x=1`,
+    ]) {
       const response = await browser.fetch(`/oauth/auth?${authQuery(client.clientId, redirectUri)}`);
       expect(response.status).toBe(303);
       const location = new URL(response.headers.get('location')!, test.origin);
@@ -54,9 +58,12 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
   });
 
   it('an unknown client lands on the partner page too', async () => {
-    const response = await fetch(`${test.origin}/oauth/auth?${authQuery('no-such-client', 'https://x.example/cb')}`, {
-      redirect: 'manual',
-    });
+    const response = await fetch(
+      `${test.origin}/oauth/auth?${authQuery('no-such-client', 'https://x.example/cb')}`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/partner?error=invalid_client&client_id=no-such-client');
   });
@@ -87,7 +94,9 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
       const location = new URL(response.headers.get('location')!, test.origin);
       // Implicit and hybrid responses would use the fragment: read both.
       const answer = new URLSearchParams(location.hash.slice(1) || location.search);
-      expect(answer.get('error') ?? '').toMatch(/unsupported_response_type|invalid_request|unauthorized_client/);
+      expect(answer.get('error') ?? '').toMatch(
+        /unsupported_response_type|invalid_request|unauthorized_client/,
+      );
       expect(answer.get('access_token')).toBeNull();
       expect(answer.get('id_token')).toBeNull();
     }
@@ -96,7 +105,11 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
   it('the password and client-credentials grants do not exist', async () => {
     const client = await registerClient(test.database.db);
     for (const grantType of ['password', 'client_credentials', 'implicit']) {
-      const response = await tokenRequest(test.origin, client, { grant_type: grantType, username: 'a', password: 'b' });
+      const response = await tokenRequest(test.origin, client, {
+        grant_type: grantType,
+        username: 'a',
+        password: 'b',
+      });
       expect(response.status).toBe(400);
       expect(response.body.error).toMatch(/unsupported_grant_type|unauthorized_client|invalid_request/);
     }
@@ -135,7 +148,12 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
     const other = await registerClient(test.database.db);
     const { browser } = await loggedInBrowser();
     const { code, verifier } = await authorize(browser, client);
-    const stolen = await exchangeCode(test.origin, { ...other, redirectUri: client.redirectUri }, code, verifier);
+    const stolen = await exchangeCode(
+      test.origin,
+      { ...other, redirectUri: client.redirectUri },
+      code,
+      verifier,
+    );
     expect(stolen.status).toBe(400);
     expect(stolen.body.error).toBe('invalid_grant');
   });
@@ -176,7 +194,10 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${client.clientId}:${client.secret}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ token: tokens.body.refresh_token as string, token_type_hint: 'refresh_token' }),
+      body: new URLSearchParams({
+        token: tokens.body.refresh_token as string,
+        token_type_hint: 'refresh_token',
+      }),
     });
     expect(response.status).toBe(200);
     const after = await refresh(test.origin, client, tokens.body.refresh_token as string);
@@ -187,7 +208,10 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
     const client = await registerClient(test.database.db);
     const { browser } = await loggedInBrowser();
     const start = await startAuthorization(browser, client);
-    const refusal = await browser.api('/authorize', { method: 'POST', json: { uid: start.uid, decision: 'refuse' } });
+    const refusal = await browser.api('/authorize', {
+      method: 'POST',
+      json: { uid: start.uid, decision: 'refuse' },
+    });
     expect(refusal.status).toBe(200);
     const callback = await resume(browser, ((await refusal.json()) as { target: string }).target);
     expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
@@ -205,11 +229,14 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
     const details = await victim.api(`/authorize?uid=${start.uid}`);
     expect(details.status).toBe(410);
     expect(((await details.json()) as { code: string }).code).toBe('authorization_expired');
-    const approval = await victim.api('/authorize', { method: 'POST', json: { uid: start.uid, decision: 'accept' } });
+    const approval = await victim.api('/authorize', {
+      method: 'POST',
+      json: { uid: start.uid, decision: 'accept' },
+    });
     expect(approval.status).toBe(410);
   });
 
-  it('a different client_id or redirect_uri than the interaction\'s is refused', async () => {
+  it("a different client_id or redirect_uri than the interaction's is refused", async () => {
     const client = await registerClient(test.database.db);
     const { browser } = await loggedInBrowser();
     const start = await startAuthorization(browser, client);
@@ -224,7 +251,7 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
     expect((await browser.api('/token/demo-partner', { method: 'DELETE' })).status).toBe(401);
   });
 
-  it('DELETE /api/token/{client_id} cannot touch another user\'s grant (IDOR)', async () => {
+  it("DELETE /api/token/{client_id} cannot touch another user's grant (IDOR)", async () => {
     const client = await registerClient(test.database.db);
     const { browser: owner } = await loggedInBrowser();
     const { code, verifier } = await authorize(owner, client);
@@ -243,7 +270,7 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
     expect(response.status).toBe(422);
   });
 
-  it('a token of one edition is worthless on the other edition\'s issuer', async () => {
+  it("a token of one edition is worthless on the other edition's issuer", async () => {
     const client = await registerClient(test.database.db);
     const { browser } = await loggedInBrowser();
     const { code, verifier } = await authorize(browser, client);

@@ -1,6 +1,6 @@
 import { EDITIONS } from '@vestibule/contract/editions';
-import { supportedScopes } from '@vestibule/contract/scopes';
 import { authorizeResponseSchema, tokensResponseSchema } from '@vestibule/contract/schemas/oauth';
+import { supportedScopes } from '@vestibule/contract/scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorize,
@@ -42,7 +42,9 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     expect(discovery.grant_types_supported).not.toContain('password');
     expect(discovery.grant_types_supported).not.toContain('implicit');
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(supportedScopes(EDITIONS.general)));
-    const jwks = (await (await fetch(`${test.origin}/oauth/jwks`)).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(`${test.origin}/oauth/jwks`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
@@ -79,7 +81,10 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     });
     expect(body.scopes).toEqual(['openid', 'profile', 'email', 'phone', 'balance']);
 
-    const approval = await browser.api('/authorize', { method: 'POST', json: { uid: start.uid, decision: 'accept' } });
+    const approval = await browser.api('/authorize', {
+      method: 'POST',
+      json: { uid: start.uid, decision: 'accept' },
+    });
     expect(approval.status).toBe(200);
     const { target } = (await approval.json()) as { target: string };
     expect(target).toBe(`/oauth/auth/${start.uid}`);
@@ -120,7 +125,11 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
       },
       body: new URLSearchParams({ token: tokens.body.access_token as string }),
     });
-    expect(await introspection.json()).toMatchObject({ active: true, client_id: client.clientId, sub: String(account.id) });
+    expect(await introspection.json()).toMatchObject({
+      active: true,
+      client_id: client.clientId,
+      sub: String(account.id),
+    });
   });
 
   it('releases only the claims of the granted scopes', async () => {
@@ -133,7 +142,11 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     const userinfo = await fetch(`${test.origin}/oauth/me`, {
       headers: { authorization: `Bearer ${tokens.body.access_token}` },
     });
-    expect(await userinfo.json()).toEqual({ sub: String(account.id), email: account.email, email_verified: true });
+    expect(await userinfo.json()).toEqual({
+      sub: String(account.id),
+      email: account.email,
+      email_verified: true,
+    });
   });
 
   it('skips the consent screen for scopes granted before, and asks only for new ones', async () => {
@@ -159,8 +172,14 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
 
     // A new scope: only that one is asked.
     const start = await startAuthorization(browser, client, { scope: 'openid email balance' });
-    const details = authorizeResponseSchema.parse(await (await browser.api(`/authorize?uid=${start.uid}`)).json());
-    expect(details).toMatchObject({ approvalType: 'scopes', scopes: ['balance'], granted: ['openid', 'email'] });
+    const details = authorizeResponseSchema.parse(
+      await (await browser.api(`/authorize?uid=${start.uid}`)).json(),
+    );
+    expect(details).toMatchObject({
+      approvalType: 'scopes',
+      scopes: ['balance'],
+      granted: ['openid', 'email'],
+    });
   });
 
   it('answers a target at once for a first-party client', async () => {
@@ -169,7 +188,9 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     const browser = new Browser(test.origin);
     await browser.logIn(account);
     const start = await startAuthorization(browser, client);
-    const details = authorizeResponseSchema.parse(await (await browser.api(`/authorize?uid=${start.uid}`)).json());
+    const details = authorizeResponseSchema.parse(
+      await (await browser.api(`/authorize?uid=${start.uid}`)).json(),
+    );
     expect(details.approvalType).toBeNull();
     expect(details.target).toBe(`/oauth/auth/${start.uid}`);
     const callback = await resume(browser, details.target!);
@@ -213,7 +234,11 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     const list = await browser.api('/tokens');
     expect(list.status).toBe(200);
     expect(tokensResponseSchema.parse(await list.json())).toEqual({
-      [client.clientId]: { client_id: client.clientId, name: `App ${client.clientId}`, scopes: ['openid', 'email', 'balance'] },
+      [client.clientId]: {
+        client_id: client.clientId,
+        name: `App ${client.clientId}`,
+        scopes: ['openid', 'email', 'balance'],
+      },
     });
 
     const revoke = await browser.api(`/token/${client.clientId}`, { method: 'DELETE' });
@@ -236,7 +261,9 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
 
     // After revocation the consent screen shows again.
     const start = await startAuthorization(browser, client, { scope: 'openid email' });
-    const details = authorizeResponseSchema.parse(await (await browser.api(`/authorize?uid=${start.uid}`)).json());
+    const details = authorizeResponseSchema.parse(
+      await (await browser.api(`/authorize?uid=${start.uid}`)).json(),
+    );
     expect(details.approvalType).toBe('scopes');
   });
 });

@@ -19,6 +19,18 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
   authorization_expired:
     'Diese Autorisierungsanfrage ist abgelaufen. Bitte kehren Sie zur Anwendung zurück und versuchen Sie es erneut.',
+  invalid_activation_code: 'Ihr Aktivierungscode ist ungültig.',
+  invalid_invitation_code: 'Ihr Einladungscode ist ungültig.',
+  invitation_expired: 'Diese Einladung ist abgelaufen. Bitten Sie Ihren Arbeitgeber um eine neue.',
+  invitation_used: 'Diese Einladung wurde bereits verwendet. Bitte melden Sie sich bei Ihrem Konto an.',
+  card_already_activated: 'Diese Karte wurde bereits aktiviert. Bitte melden Sie sich bei Ihrem Konto an.',
+  onboarding_expired: 'Ihre Registrierung ist abgelaufen. Bitte beginnen Sie erneut.',
+  onboarding_step: 'Bitte schließen Sie zuerst die vorherigen Schritte ab.',
+  onboarding_invalid_email: 'Die angegebene E-Mail-Adresse ist ungültig',
+  onboarding_invalid_phone: 'Die angegebene Telefonnummer ist ungültig',
+  terms_required:
+    'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung, um fortzufahren.',
+  terms_outdated: 'Die Bedingungen haben sich geändert. Bitte lesen und akzeptieren Sie die neue Version.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',
   invalid_code: 'Ihr Code ist ungültig, bitte versuchen Sie es erneut.',
@@ -45,9 +57,12 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   reset_expired: 'Diese Passwortzurücksetzung ist abgelaufen. Bitte beginnen Sie erneut.',
   captcha_required: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
   captcha_failed: 'Die Roboterprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
-  invalid_iban: "Die angegebene IBAN ist ungültig.",
-  contact_minimum: "Sie müssen mindestens eine E-Mail-Adresse und eine Telefonnummer behalten.",
-  contact_is_primary: "Dies ist Ihr Hauptkontakt und Ihr Benutzername. Machen Sie zuerst einen anderen Kontakt zum Hauptkontakt oder ändern Sie Ihren Benutzernamen.",
-  contact_used_by_mfa: "Dieser Kontakt empfängt Ihre Bestätigungscodes. Ändern Sie ihn zuerst im Reiter Sicherheit.",
-  primary_needs_mfa: "Nur ein bestätigter Kontakt mit aktivierter Zwei-Schritt-Bestätigung kann Hauptkontakt werden. Aktivieren Sie sie im Reiter Sicherheit.",
+  invalid_iban: 'Die angegebene IBAN ist ungültig.',
+  contact_minimum: 'Sie müssen mindestens eine E-Mail-Adresse und eine Telefonnummer behalten.',
+  contact_is_primary:
+    'Dies ist Ihr Hauptkontakt und Ihr Benutzername. Machen Sie zuerst einen anderen Kontakt zum Hauptkontakt oder ändern Sie Ihren Benutzernamen.',
+  contact_used_by_mfa:
+    'Dieser Kontakt empfängt Ihre Bestätigungscodes. Ändern Sie ihn zuerst im Reiter Sicherheit.',
+  primary_needs_mfa:
+    'Nur ein bestätigter Kontakt mit aktivierter Zwei-Schritt-Bestätigung kann Hauptkontakt werden. Aktivieren Sie sie im Reiter Sicherheit.',
 };

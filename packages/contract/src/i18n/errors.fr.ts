@@ -18,6 +18,18 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   invalid_partner: 'Oups. Il semble que le partenaire dont vous venez utilise une configuration invalide.',
   authorization_expired:
     "Cette demande d'autorisation a expiré. Veuillez retourner à l'application et réessayer.",
+  invalid_activation_code: "Votre code d'activation est invalide.",
+  invalid_invitation_code: "Votre code d'invitation est invalide.",
+  invitation_expired: 'Cette invitation a expiré. Demandez-en une nouvelle à votre employeur.',
+  invitation_used: 'Cette invitation a déjà été utilisée. Connectez-vous à votre compte.',
+  card_already_activated: 'Cette carte a déjà été activée. Connectez-vous à votre compte.',
+  onboarding_expired: 'Votre inscription a expiré. Veuillez recommencer.',
+  onboarding_step: "Veuillez d'abord terminer les étapes précédentes.",
+  onboarding_invalid_email: "L'adresse e-mail fournie est invalide",
+  onboarding_invalid_phone: 'Le numéro de téléphone fourni est invalide',
+  terms_required:
+    'Veuillez accepter les conditions générales et la déclaration de confidentialité pour continuer.',
+  terms_outdated: 'Les conditions ont changé. Veuillez lire et accepter la nouvelle version.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',
   invalid_code: 'Votre code est invalide, réessayez.',
@@ -45,8 +57,11 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: "Veuillez confirmer que vous n'êtes pas un robot.",
   captcha_failed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
   invalid_iban: "L'IBAN fourni est invalide.",
-  contact_minimum: "Vous devez garder au moins une adresse e-mail et un numéro de téléphone.",
-  contact_is_primary: "C'est votre contact principal et votre identifiant. Rendez d'abord un autre contact principal, ou changez votre identifiant.",
-  contact_used_by_mfa: "Ce contact reçoit vos codes de vérification. Modifiez-le d'abord dans l'onglet Sécurité.",
-  primary_needs_mfa: "Seul un contact vérifié avec la vérification en deux étapes activée peut devenir principal. Activez-la dans l'onglet Sécurité.",
+  contact_minimum: 'Vous devez garder au moins une adresse e-mail et un numéro de téléphone.',
+  contact_is_primary:
+    "C'est votre contact principal et votre identifiant. Rendez d'abord un autre contact principal, ou changez votre identifiant.",
+  contact_used_by_mfa:
+    "Ce contact reçoit vos codes de vérification. Modifiez-le d'abord dans l'onglet Sécurité.",
+  primary_needs_mfa:
+    "Seul un contact vérifié avec la vérification en deux étapes activée peut devenir principal. Activez-la dans l'onglet Sécurité.",
 };

@@ -18,6 +18,17 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   invalid_partner: 'Oeps. De partner waarvan u komt, lijkt een ongeldige configuratie te gebruiken.',
   authorization_expired:
     'Dit autorisatieverzoek is verlopen. Ga terug naar de toepassing en probeer het opnieuw.',
+  invalid_activation_code: 'Je activeringscode is ongeldig.',
+  invalid_invitation_code: 'Je uitnodigingscode is ongeldig.',
+  invitation_expired: 'Deze uitnodiging is verlopen. Vraag je werkgever om een nieuwe.',
+  invitation_used: 'Deze uitnodiging is al gebruikt. Meld je aan bij je account.',
+  card_already_activated: 'Deze kaart is al geactiveerd. Meld je aan bij je account.',
+  onboarding_expired: 'Je registratie is verlopen. Begin opnieuw.',
+  onboarding_step: 'Rond eerst de vorige stappen af.',
+  onboarding_invalid_email: 'Het opgegeven e-mailadres is ongeldig',
+  onboarding_invalid_phone: 'Het opgegeven telefoonnummer is ongeldig',
+  terms_required: 'Aanvaard de algemene voorwaarden en de privacyverklaring om verder te gaan.',
+  terms_outdated: 'De voorwaarden zijn gewijzigd. Lees en aanvaard de nieuwe versie.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',
   invalid_code: 'Je code is ongeldig, probeer opnieuw.',
@@ -44,9 +55,12 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   reset_expired: 'Deze wachtwoordherstelling is verlopen. Begin opnieuw.',
   captcha_required: 'Bevestig dat je geen robot bent.',
   captcha_failed: 'De robotcontrole is mislukt. Probeer het opnieuw.',
-  invalid_iban: "Het opgegeven IBAN is ongeldig.",
-  contact_minimum: "Je moet minstens één e-mailadres en één telefoonnummer behouden.",
-  contact_is_primary: "Dit is je hoofdcontact en je gebruikersnaam. Maak eerst een ander contact hoofdcontact, of wijzig je gebruikersnaam.",
-  contact_used_by_mfa: "Dit contact ontvangt je verificatiecodes. Wijzig het eerst in het tabblad Beveiliging.",
-  primary_needs_mfa: "Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.",
+  invalid_iban: 'Het opgegeven IBAN is ongeldig.',
+  contact_minimum: 'Je moet minstens één e-mailadres en één telefoonnummer behouden.',
+  contact_is_primary:
+    'Dit is je hoofdcontact en je gebruikersnaam. Maak eerst een ander contact hoofdcontact, of wijzig je gebruikersnaam.',
+  contact_used_by_mfa:
+    'Dit contact ontvangt je verificatiecodes. Wijzig het eerst in het tabblad Beveiliging.',
+  primary_needs_mfa:
+    'Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.',
 };

@@ -14,7 +14,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * fetch for openid-client that reaches `*.localhost` hosts on the loopback address: Chromium
@@ -36,7 +36,9 @@ async function loopbackFetch(
         headers: options.headers,
         lookup: (_host, lookupOptions, callback) =>
           (lookupOptions as { all?: boolean }).all
-            ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }])
+            ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+                { address: '127.0.0.1', family: 4 },
+              ])
             : (callback as (e: null, a: string, f: number) => void)(null, '127.0.0.1', 4),
       },
       (incoming) => {
@@ -47,7 +49,9 @@ async function loopbackFetch(
           for (const [name, value] of Object.entries(incoming.headers))
             for (const one of ([] as string[]).concat(value ?? [])) headers.append(name, one);
           const status = incoming.statusCode ?? 500;
-          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
+          resolve(
+            new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }),
+          );
         });
       },
     );
@@ -77,7 +81,8 @@ export async function startPartnerApp(issuer: string, clientId = 'demo-partner')
       response.end(html);
     };
     try {
-      if (url.pathname === '/') return send(200, page('Demo Partner', '<a href="/login">Log in with Vestibule</a>'));
+      if (url.pathname === '/')
+        return send(200, page('Demo Partner', '<a href="/login">Log in with Vestibule</a>'));
       if (url.pathname === '/login') {
         const verifier = oidc.randomPKCECodeVerifier();
         pending = { verifier, state: oidc.randomState() };
@@ -93,7 +98,7 @@ export async function startPartnerApp(issuer: string, clientId = 'demo-partner')
       }
       if (url.pathname === '/callback') {
         const error = url.searchParams.get('error');
-        if (error) return send(200, page('Login failed', `<p id="error">${escape(error)}</p>`));
+        if (error) return send(200, page('Login failed', `<p id="error">${escapeHtml(error)}</p>`));
         if (!pending) return send(400, page('Login failed', '<p id="error">no pending login</p>'));
         const tokens = await oidc.authorizationCodeGrant(config, url, {
           pkceCodeVerifier: pending.verifier,
@@ -102,9 +107,25 @@ export async function startPartnerApp(issuer: string, clientId = 'demo-partner')
         pending = undefined;
         refreshToken = tokens.refresh_token;
         const claims = tokens.claims();
-        const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, claims?.sub ?? oidc.skipSubjectCheck);
-        const result = { sub: claims?.sub, iss: claims?.iss, scope: tokens.scope, userinfo, refresh: Boolean(refreshToken) };
-        return send(200, page('Logged in', `<pre id="result">${escape(JSON.stringify(result))}</pre><a href="/refresh">Refresh</a>`));
+        const userinfo = await oidc.fetchUserInfo(
+          config,
+          tokens.access_token,
+          claims?.sub ?? oidc.skipSubjectCheck,
+        );
+        const result = {
+          sub: claims?.sub,
+          iss: claims?.iss,
+          scope: tokens.scope,
+          userinfo,
+          refresh: Boolean(refreshToken),
+        };
+        return send(
+          200,
+          page(
+            'Logged in',
+            `<pre id="result">${escapeHtml(JSON.stringify(result))}</pre><a href="/refresh">Refresh</a>`,
+          ),
+        );
       }
       if (url.pathname === '/refresh') {
         if (!refreshToken) return send(400, page('Refresh', '<p id="refresh">no refresh token</p>'));
@@ -114,12 +135,12 @@ export async function startPartnerApp(issuer: string, clientId = 'demo-partner')
           return send(200, page('Refresh', '<p id="refresh">refresh: ok</p>'));
         } catch (cause) {
           const code = cause instanceof oidc.ResponseBodyError ? cause.error : 'failed';
-          return send(200, page('Refresh', `<p id="refresh">refresh: failed (${escape(code)})</p>`));
+          return send(200, page('Refresh', `<p id="refresh">refresh: failed (${escapeHtml(code)})</p>`));
         }
       }
       send(404, page('Not found', ''));
     } catch (cause) {
-      send(500, page('Error', `<p id="error">${escape(String(cause))}</p>`));
+      send(500, page('Error', `<p id="error">${escapeHtml(String(cause))}</p>`));
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -19,12 +19,16 @@ export interface NavigationState {
   mfaForced: boolean;
   /** client_id of the stored target URL, for the forced-MFA rule. */
   targetClientId: string | undefined;
+  /** sessionStorage `weak_password`: the login said the password is weak, not yet replaced. */
+  weakPasswordPending?: boolean;
 }
 
 export type NavigationDecision =
   | { kind: 'redirect'; to: string }
   /** Store the requested location as the target URL, then go to login. */
-  | { kind: 'login'; to: string; target: string };
+  | { kind: 'login'; to: string; target: string }
+  /** End the session (forced MFA setup left, SPEC §4 rule 6), then go to `to`. */
+  | { kind: 'logout'; to: string };
 
 /**
  * Hook point for the forced-MFA rules of SPEC §4 rule 6 (setup-mfa redirect, logout when leaving
@@ -50,8 +54,13 @@ export function decideNavigation(
   // Rule 6.
   const mfaDecision = mfaRule(state);
   if (mfaDecision) return mfaDecision;
+  // Rule 6 applies "on routes other than mfa and mfa-methods": the login's MFA step is reached
+  // before a session exists, the step-up one with it.
+  if (path === PATHS.mfa || path === PATHS.mfaMethods) return null;
   const isPublic = isPublicPath(path);
-  if (state.loggedIn && isPublic) return { kind: 'redirect', to: PATHS.dashboard };
+  // weak-password is public but is where a session with a weak password must go (after MFA).
+  if (state.loggedIn && isPublic && path !== PATHS.weakPassword)
+    return { kind: 'redirect', to: PATHS.dashboard };
   if (!state.loggedIn && !isPublic)
     return { kind: 'login', to: PATHS.loginEmail, target: `${path}${state.search}` };
   return null;

@@ -16,6 +16,35 @@ export const PATHS = {
   resetPasswordConfirmed: '/reset-password-confirmed',
   forgotUsername: '/forgot-username',
   forgotUsernameResponse: '/forgot-username-response',
+  approve: '/approve',
+  partner: '/partner',
+  access: '/user/access',
+  // MFA (issue 3)
+  mfa: '/mfa',
+  mfaTotpRecovery: '/mfa/totp-recovery',
+  mfaMethods: '/mfa/methods',
+  setupMfa: '/setup-mfa',
+  setupMfaSelection: '/setup-mfa/selection',
+  setupMfaPhone: '/setup-mfa/phone',
+  setupMfaEmail: '/setup-mfa/email',
+  setupMfaTotp: '/setup-mfa/totp',
+  setupMfaConfirmation: '/setup-mfa/confirmation',
+  setupMfaSuccess: '/setup-mfa/success',
+  setupTotpSuccess: '/setup-totp/success',
+  totpRedirect: '/totp/redirect',
+  weakPassword: '/weak-password',
+  securityMfaEdit: '/security/mfa-edit',
+  securityEditRecovery: '/security/edit-recovery',
+  // Security tab (issue 7)
+  security: '/security',
+  securityHistory: '/security/history',
+  securityEditPassword: '/security/edit-password',
+  notifications: '/notifications',
+  // Profile (issue 6)
+  profile: '/profile',
+  profileEditInfo: '/profile/edit-info',
+  profileEditCredentials: '/profile/edit-credentials',
+  profileEditIban: '/profile/edit-iban',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

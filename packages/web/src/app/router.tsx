@@ -1,22 +1,89 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
-import { ApiError, setApiEventHandlers } from '../lib/api';
+import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { queryClient } from '../lib/queryClient';
 import { forgetSession } from '../lib/session';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
 import { fetchUser, userQuery } from '../lib/user';
-import { decideNavigation, type MfaRule, noMfaRule } from './guard';
+import { decideNavigation, type MfaRule } from './guard';
 import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { Shell } from './layout/Shell';
+import { mfaPageRoutes, mfaSecurityRoutes } from './mfaRoutes';
+import { forcedMfaRule } from './mfaRule';
 import { isNeutralPath, isPublicPath, PATHS } from './paths';
+import { profileRoutes } from './profileRoutes';
 import { RootRoute } from './RootRoute';
+import { securityRoutes } from './securityRoutes';
 
-/** Replaced by the MFA issue with the forced-MFA rules of SPEC §4 rule 6. */
-const mfaRule: MfaRule = noMfaRule;
+/** The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts). */
+const mfaRule: MfaRule = forcedMfaRule;
+
+/** Third-party applications (issue 8): consent and partner landing without the sidebar. */
+const oauthPageRoutes = [
+  {
+    path: PATHS.approve,
+    lazy: async () => ({ Component: (await import('../features/oauth/routes/ApproveRoute')).ApproveRoute }),
+  },
+  {
+    path: PATHS.partner,
+    lazy: async () => ({ Component: (await import('../features/oauth/routes/PartnerRoute')).PartnerRoute }),
+  },
+];
+
+/** Recovery screens (SPEC §2), one lazy chunk each. */
+const recoveryRoutes = [
+  {
+    path: PATHS.forgotPasswordEmail,
+    lazy: async () => {
+      const { ForgotPasswordRoute } = await import('../features/recovery/routes/ForgotPasswordRoute');
+      return { element: <ForgotPasswordRoute mode="email" /> };
+    },
+  },
+  {
+    path: PATHS.forgotPasswordPhone,
+    lazy: async () => {
+      const { ForgotPasswordRoute } = await import('../features/recovery/routes/ForgotPasswordRoute');
+      return { element: <ForgotPasswordRoute mode="phone" /> };
+    },
+  },
+  {
+    path: PATHS.forgotPasswordSent,
+    lazy: async () => ({
+      Component: (await import('../features/recovery/routes/ForgotPasswordSentRoute'))
+        .ForgotPasswordSentRoute,
+    }),
+  },
+  {
+    path: PATHS.resetPassword,
+    lazy: async () => ({
+      Component: (await import('../features/recovery/routes/ResetPasswordRoute')).ResetPasswordRoute,
+    }),
+  },
+  {
+    path: PATHS.resetPasswordConfirmed,
+    lazy: async () => ({
+      Component: (await import('../features/recovery/routes/ResetPasswordConfirmedRoute'))
+        .ResetPasswordConfirmedRoute,
+    }),
+  },
+  {
+    path: PATHS.forgotUsername,
+    lazy: async () => ({
+      Component: (await import('../features/recovery/routes/ForgotUsernameRoute')).ForgotUsernameRoute,
+    }),
+  },
+  {
+    path: PATHS.forgotUsernameResponse,
+    lazy: async () => ({
+      Component: (await import('../features/recovery/routes/ForgotUsernameResponseRoute'))
+        .ForgotUsernameResponseRoute,
+    }),
+  },
+];
 
 export function createAppRouter() {
   // The router runs the guard while it is being created, before `router` below is assigned.
@@ -35,10 +102,16 @@ export function createAppRouter() {
         previousPath: created?.state.initialized ? created.state.location.pathname : null,
         mfaForced: sessionValue('mfaForced') !== null,
         targetClientId: clientIdOf(storedTargetUrl(), origin),
+        weakPasswordPending: sessionValue('weakPassword') !== null,
       },
       mfaRule,
     );
     if (decision?.kind === 'login') storeTargetUrl(decision.target);
+    if (decision?.kind === 'logout') {
+      // The request takes the token before the session is forgotten; its answer does not matter.
+      void apiRequest('/token', { method: 'DELETE', quiet: true }).catch(() => undefined);
+      forgetSession();
+    }
     if (decision) throw redirect(decision.to);
 
     // SPEC §4 rule 4: a logged-in user is loaded (and cached) before a private page shows.
@@ -84,6 +157,10 @@ export function createAppRouter() {
               children: [
                 { path: PATHS.loginEmail, element: <LoginRoute mode="email" /> },
                 { path: PATHS.loginPhone, element: <LoginRoute mode="phone" /> },
+                { path: PATHS.forgotPassword, loader: () => redirect(PATHS.forgotPasswordEmail) },
+                ...recoveryRoutes,
+                ...oauthPageRoutes,
+                ...mfaPageRoutes,
               ],
             },
             {
@@ -95,6 +172,15 @@ export function createAppRouter() {
                     Component: (await import('../features/dashboard/routes/DashboardRoute')).DashboardRoute,
                   }),
                 },
+                {
+                  path: PATHS.access,
+                  lazy: async () => ({
+                    Component: (await import('../features/oauth/routes/AccessRoute')).AccessRoute,
+                  }),
+                },
+                ...mfaSecurityRoutes,
+                ...securityRoutes,
+                ...profileRoutes,
               ],
             },
           ],

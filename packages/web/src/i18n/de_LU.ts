@@ -1,4 +1,7 @@
 import { DE_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.de';
+import { mfaDeLU } from '../features/mfa/i18n/de_LU';
+import { securityDeLU } from '../features/security/i18n/de_LU';
+import { profileDeLU } from '../features/profile/i18n/de_LU';
 import type { Messages } from './en';
 
 export const deLU: Messages = {
@@ -81,7 +84,8 @@ export const deLU: Messages = {
     startAgain: 'Neu beginnen',
     forgotPassword: {
       title: 'Passwort vergessen?',
-      intro: 'Geben Sie die E-Mail-Adresse oder Telefonnummer ein, mit der Sie sich anmelden. Wir senden dorthin einen Code, mit dem Sie ein neues Passwort wählen.',
+      intro:
+        'Geben Sie die E-Mail-Adresse oder Telefonnummer ein, mit der Sie sich anmelden. Wir senden dorthin einen Code, mit dem Sie ein neues Passwort wählen.',
       methods: 'Ihr Benutzername ist',
       tabEmail: 'Eine E-Mail-Adresse',
       tabPhone: 'Eine Telefonnummer',
@@ -98,9 +102,12 @@ export const deLU: Messages = {
     },
     sent: {
       title: 'Geben Sie Ihren Code ein',
-      toRecipient: 'Wenn ein Konto {{recipient}} verwendet, haben wir soeben einen 8-stelligen Code dorthin gesendet.',
-      toEmail: 'Wenn Ihr Konto eine E-Mail-Adresse hat, haben wir soeben einen 8-stelligen Code dorthin gesendet.',
-      toPhone: 'Wenn Ihr Konto eine Telefonnummer hat, haben wir soeben einen 8-stelligen Code per SMS dorthin gesendet.',
+      toRecipient:
+        'Wenn ein Konto {{recipient}} verwendet, haben wir soeben einen 8-stelligen Code dorthin gesendet.',
+      toEmail:
+        'Wenn Ihr Konto eine E-Mail-Adresse hat, haben wir soeben einen 8-stelligen Code dorthin gesendet.',
+      toPhone:
+        'Wenn Ihr Konto eine Telefonnummer hat, haben wir soeben einen 8-stelligen Code per SMS dorthin gesendet.',
       validity: 'Der Code ist 10 Minuten gültig.',
       code: 'Bestätigungscode',
       codeHint: '8 Ziffern',
@@ -134,7 +141,8 @@ export const deLU: Messages = {
     },
     forgotUsername: {
       title: 'Benutzernamen vergessen?',
-      intro: 'Ihr Benutzername ist die E-Mail-Adresse oder Telefonnummer, mit der Sie sich anmelden. Finden Sie ihn mit Ihrer Karte oder Ihrer nationalen Identifikationsnummer.',
+      intro:
+        'Ihr Benutzername ist die E-Mail-Adresse oder Telefonnummer, mit der Sie sich anmelden. Finden Sie ihn mit Ihrer Karte oder Ihrer nationalen Identifikationsnummer.',
       methods: 'Finden mit',
       tabCard: 'Kartennummer',
       tabNrn: 'Identifikationsnummer',
@@ -144,13 +152,17 @@ export const deLU: Messages = {
       nrnHint: 'Die 13 Ziffern Ihrer Matrikelnummer, zum Beispiel 1985 0730 123 41.',
       submit: 'Benutzernamen finden',
       submitting: 'Wird gesucht…',
-      required: { card: 'Geben Sie Ihre Kartennummer ein.', nrn: 'Geben Sie Ihre Identifikationsnummer ein.' },
+      required: {
+        card: 'Geben Sie Ihre Kartennummer ein.',
+        nrn: 'Geben Sie Ihre Identifikationsnummer ein.',
+      },
     },
     usernames: {
       title: 'Ihr Benutzername',
       found: 'Ihre Eingabe ist verknüpft mit:',
       none: 'Für Ihre Eingabe wurde kein Benutzername gefunden.',
-      noneHelp: 'Prüfen Sie die Nummer und versuchen Sie es erneut. Wenn Sie eine Karte erhalten haben, können Sie damit Ihr Konto erstellen.',
+      noneHelp:
+        'Prüfen Sie die Nummer und versuchen Sie es erneut. Wenn Sie eine Karte erhalten haben, können Sie damit Ihr Konto erstellen.',
       email: 'E-Mail',
       phone: 'Telefon',
       login: 'Anmelden',
@@ -189,5 +201,85 @@ export const deLU: Messages = {
     text: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
     home: 'Zum Dashboard',
   },
+  oauth: {
+    scopes: {
+      openid: 'Wissen, wer Sie bei {{brand}} sind',
+      profile: 'Ihren Namen und Ihre Sprache sehen',
+      email: 'Ihre primäre E-Mail-Adresse sehen',
+      phone: 'Ihre primäre Telefonnummer sehen',
+      offline_access: 'Zugriff behalten, während Sie es nicht nutzen',
+      balance: 'Den Saldo Ihrer Karten sehen',
+      clientarea: 'Ihren Kundenbereich öffnen',
+      company: 'Die Daten Ihres Unternehmens sehen',
+      customerwrite: 'Das Konto Ihres Unternehmens verwalten',
+      fridom: 'Ihr Fridom-Budget öffnen',
+      history: 'Ihren Verlauf sehen',
+      mobile: 'Ihr Konto in der mobilen App nutzen',
+      notification: 'Ihnen Benachrichtigungen senden',
+      payment: 'Mit Ihrer Karte bezahlen',
+      reimbursemoney: 'Erstattungen für Sie beantragen',
+      transaction: 'Ihre Transaktionen sehen',
+      user: 'Ihr Profil sehen: Name, E-Mail-Adresse, Telefonnummer und Sprache',
+      userwrite: 'Ihr Profil ändern',
+      brand: 'Ihr {{brand}}-Konto nutzen',
+      brandCard: 'Ihre {{brand}}-Karten nutzen',
+      unknown: 'Anderer Zugriff: {{scope}}',
+    },
+    approve: {
+      title: '{{client}} möchte auf Ihr {{brand}}-Konto zugreifen',
+      intro: 'Wenn Sie es erlauben, kann {{client}}:',
+      alreadyGranted: 'Sie haben bereits erlaubt: {{scopes}}.',
+      accept: 'Zugriff erlauben',
+      refuse: 'Ablehnen',
+      accepting: 'Wird erlaubt…',
+      refusing: 'Wird abgelehnt…',
+      warning: 'Ohne Ihre Zustimmung wird {{client}} der Zugriff auf Ihr Konto verweigert.',
+      home: 'Zurück zur Startseite',
+      loading: 'Die Anfrage wird geprüft…',
+      redirecting: 'Zurück zu {{client}}…',
+      refused: 'Zugriff verweigert. Zurück zu {{client}}…',
+      errorTitle: 'Diese Anfrage kann nicht fortgesetzt werden',
+    },
+    access: {
+      title: 'Anwendungen von Drittanbietern',
+      intro:
+        'Anwendungen, denen Sie den Zugriff auf Ihr Konto erlaubt haben. Sie können ihren Zugriff jederzeit widerrufen.',
+      empty: 'Sie haben noch keiner Anwendung den Zugriff auf Ihr Konto erlaubt.',
+      canDo: 'Sie kann:',
+      revoke: 'Zugriff widerrufen',
+      revokeLabel: 'Zugriff von {{client}} widerrufen',
+      revoking: 'Wird widerrufen…',
+      clientDeleted: 'Der Zugriff von {{client}} wurde widerrufen.',
+      revokeError: 'Beim Löschen des Elements ist ein Fehler aufgetreten.',
+      loadError: 'Ihre Anwendungen konnten nicht geladen werden.',
+      retry: 'Erneut versuchen',
+    },
+    partner: {
+      title: 'Wohin möchten Sie?',
+      intro: 'Wählen Sie, wo Sie mit Ihrem {{brand}}-Konto weitermachen.',
+      invalid: 'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
+      clientArea: {
+        name: 'Kundenbereich',
+        description: 'Bestellen Sie Gutscheine und verwalten Sie das Konto Ihres Unternehmens.',
+      },
+      myArea: {
+        name: 'Mitarbeiterbereich',
+        description: 'Sehen Sie Ihren Saldo, Ihre Karten und Transaktionen.',
+      },
+      admin: {
+        name: 'Verwaltung',
+        description: 'Verwalten Sie Benutzer und Einstellungen Ihrer Organisation.',
+      },
+      deals: { name: 'Angebote', description: 'Entdecken Sie Rabatte unseres Partners.' },
+      partner: {
+        name: 'Zurück zu {{client}}',
+        description: 'Kehren Sie zu der Website zurück, von der Sie kamen.',
+      },
+      external: 'öffnet eine externe Website',
+    },
+  },
+  mfa: mfaDeLU,
+  security: securityDeLU,
+  profile: profileDeLU,
   errors: DE_ERROR_MESSAGES,
 };

@@ -1,4 +1,7 @@
 import { EN_ERROR_MESSAGES } from '@vestibule/contract/errors';
+import { mfaEn } from '../features/mfa/i18n/en';
+import { securityEn } from '../features/security/i18n/en';
+import { profileEn } from '../features/profile/i18n/en';
 
 // The English bundle defines the keys (CONVENTIONS i18n): every other locale must have exactly
 // these keys and keep every {{placeholder}} (checked by bundles.test.ts).
@@ -82,7 +85,8 @@ export const en = {
     startAgain: 'Start again',
     forgotPassword: {
       title: 'Forgot your password?',
-      intro: 'Enter the e-mail address or phone number you log in with. We will send a code to it to choose a new password.',
+      intro:
+        'Enter the e-mail address or phone number you log in with. We will send a code to it to choose a new password.',
       methods: 'Your username is',
       tabEmail: 'An e-mail',
       tabPhone: 'A phone number',
@@ -135,7 +139,8 @@ export const en = {
     },
     forgotUsername: {
       title: 'Forgot your username?',
-      intro: 'Your username is the e-mail address or phone number you log in with. Find it with your card or your national register number.',
+      intro:
+        'Your username is the e-mail address or phone number you log in with. Find it with your card or your national register number.',
       methods: 'Find it with',
       tabCard: 'Card number',
       tabNrn: 'National number',
@@ -151,7 +156,8 @@ export const en = {
       title: 'Your username',
       found: 'What you entered is linked to:',
       none: 'No username was found for what you entered.',
-      noneHelp: 'Check the number and try again. If you have received a card, you can create your account with it.',
+      noneHelp:
+        'Check the number and try again. If you have received a card, you can create your account with it.',
       email: 'E-mail',
       phone: 'Phone',
       login: 'Log in',
@@ -184,6 +190,73 @@ export const en = {
     text: 'An error has occurred. Please try again later.',
     home: 'Go to the dashboard',
   },
+  oauth: {
+    scopes: {
+      openid: 'Know who you are on {{brand}}',
+      profile: 'See your name and language',
+      email: 'See your primary e-mail address',
+      phone: 'See your primary phone number',
+      offline_access: 'Keep access while you are not using it',
+      balance: 'See the balance of your cards',
+      clientarea: 'Access your client area',
+      company: 'See your company details',
+      customerwrite: 'Manage your company account',
+      fridom: 'Access your Fridom budget',
+      history: 'See your history',
+      mobile: 'Use your account in the mobile app',
+      notification: 'Send you notifications',
+      payment: 'Pay with your card',
+      reimbursemoney: 'Request reimbursements for you',
+      transaction: 'See your transactions',
+      user: 'See your profile: name, e-mail address, phone number and language',
+      userwrite: 'Change your profile',
+      brand: 'Use your {{brand}} account',
+      brandCard: 'Use your {{brand}} cards',
+      unknown: 'Other access: {{scope}}',
+    },
+    approve: {
+      title: '{{client}} wants to access your {{brand}} account',
+      intro: 'If you allow it, {{client}} will be able to:',
+      alreadyGranted: 'You already allowed: {{scopes}}.',
+      accept: 'Allow access',
+      refuse: 'Refuse',
+      accepting: 'Allowing…',
+      refusing: 'Refusing…',
+      warning: 'Without your consent, {{client}} is denied access to your account.',
+      home: 'Back to the homepage',
+      loading: 'Checking the request…',
+      redirecting: 'Taking you back to {{client}}…',
+      refused: 'Access denied. Taking you back to {{client}}…',
+      errorTitle: 'This request cannot continue',
+    },
+    access: {
+      title: 'Third-party apps',
+      intro: 'Applications you allowed to use your account. You can revoke their access at any time.',
+      empty: 'You have not allowed any application to use your account.',
+      canDo: 'It can:',
+      revoke: 'Revoke access',
+      revokeLabel: 'Revoke access of {{client}}',
+      revoking: 'Revoking…',
+      clientDeleted: 'Access of {{client}} was revoked.',
+      revokeError: 'An error occurred while trying to delete the item.',
+      loadError: 'Your applications could not be loaded.',
+      retry: 'Try again',
+    },
+    partner: {
+      title: 'Where do you want to go?',
+      intro: 'Choose where to continue with your {{brand}} account.',
+      invalid: "Oops. Seems like the partner you're coming from uses an invalid configuration.",
+      clientArea: { name: 'Client area', description: 'Order vouchers and manage your company account.' },
+      myArea: { name: 'Employee area', description: 'Check your balance, cards and transactions.' },
+      admin: { name: 'Administration', description: 'Manage users and settings of your organisation.' },
+      deals: { name: 'Deals', description: 'Discover discounts from our partner.' },
+      partner: { name: 'Back to {{client}}', description: 'Return to the site you came from.' },
+      external: 'opens an external site',
+    },
+  },
+  mfa: mfaEn,
+  security: securityEn,
+  profile: profileEn,
   errors: EN_ERROR_MESSAGES,
 };
 

@@ -13,11 +13,22 @@ export const enLU: Overlay<Messages> = {
       invalid: { email: 'Enter a valid e-mail address, like name@example.lu.' },
     },
     forgotUsername: {
-      intro: 'Your username is the e-mail address or phone number you log in with. Find it with your card or your national identification number.',
+      intro:
+        'Your username is the e-mail address or phone number you log in with. Find it with your card or your national identification number.',
       tabNrn: 'National ID number',
       nrn: 'National identification number',
-      nrnHint: 'The 13 digits of your national identification number (matricule), for example 1985 0730 123 41.',
+      nrnHint:
+        'The 13 digits of your national identification number (matricule), for example 1985 0730 123 41.',
       required: { nrn: 'Enter your national identification number.' },
     },
+  },
+  mfa: { setup: { contact: { phoneHint: 'For example 621 123 456 or +352 621 123 456.' } } },
+  profile: {
+    contact: {
+      emailHint: 'For example name@example.lu.',
+      phoneHint: 'For example 621 123 456 or +352 621 123 456.',
+    },
+    credentials: { hint: 'For example name@example.lu or +352 621 123 456.' },
+    iban: { hint: 'For example LU28 0019 4006 4475 0000.' },
   },
 };

@@ -1,4 +1,7 @@
 import { FR_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.fr';
+import { mfaFr } from '../features/mfa/i18n/fr';
+import { securityFr } from '../features/security/i18n/fr';
+import { profileFr } from '../features/profile/i18n/fr';
 import type { Messages } from './en';
 
 export const fr: Messages = {
@@ -81,7 +84,8 @@ export const fr: Messages = {
     startAgain: 'Recommencer',
     forgotPassword: {
       title: 'Mot de passe oublié ?',
-      intro: "Saisissez l'adresse e-mail ou le numéro de téléphone avec lequel vous vous connectez. Nous y enverrons un code pour choisir un nouveau mot de passe.",
+      intro:
+        "Saisissez l'adresse e-mail ou le numéro de téléphone avec lequel vous vous connectez. Nous y enverrons un code pour choisir un nouveau mot de passe.",
       methods: "Votre nom d'utilisateur est",
       tabEmail: 'Un e-mail',
       tabPhone: 'Un numéro de téléphone',
@@ -100,7 +104,8 @@ export const fr: Messages = {
       title: 'Saisissez votre code',
       toRecipient: 'Si un compte utilise {{recipient}}, nous venons de lui envoyer un code à 8 chiffres.',
       toEmail: 'Si votre compte a une adresse e-mail, nous venons de lui envoyer un code à 8 chiffres.',
-      toPhone: 'Si votre compte a un numéro de téléphone, nous venons de lui envoyer un code à 8 chiffres par SMS.',
+      toPhone:
+        'Si votre compte a un numéro de téléphone, nous venons de lui envoyer un code à 8 chiffres par SMS.',
       validity: 'Le code est valable 10 minutes.',
       code: 'Code de vérification',
       codeHint: '8 chiffres',
@@ -134,7 +139,8 @@ export const fr: Messages = {
     },
     forgotUsername: {
       title: "Nom d'utilisateur oublié ?",
-      intro: "Votre nom d'utilisateur est l'adresse e-mail ou le numéro de téléphone avec lequel vous vous connectez. Retrouvez-le avec votre carte ou votre numéro de registre national.",
+      intro:
+        "Votre nom d'utilisateur est l'adresse e-mail ou le numéro de téléphone avec lequel vous vous connectez. Retrouvez-le avec votre carte ou votre numéro de registre national.",
       methods: 'Le retrouver avec',
       tabCard: 'Numéro de carte',
       tabNrn: 'Numéro national',
@@ -144,13 +150,17 @@ export const fr: Messages = {
       nrnHint: "Les 11 chiffres au dos de votre carte d'identité, par exemple 85.07.30-033.28.",
       submit: "Retrouver mon nom d'utilisateur",
       submitting: 'Recherche…',
-      required: { card: 'Saisissez votre numéro de carte.', nrn: 'Saisissez votre numéro de registre national.' },
+      required: {
+        card: 'Saisissez votre numéro de carte.',
+        nrn: 'Saisissez votre numéro de registre national.',
+      },
     },
     usernames: {
       title: "Votre nom d'utilisateur",
       found: 'Ce que vous avez saisi est lié à :',
       none: "Aucun nom d'utilisateur n'a été trouvé pour ce que vous avez saisi.",
-      noneHelp: 'Vérifiez le numéro et réessayez. Si vous avez reçu une carte, vous pouvez créer votre compte avec elle.',
+      noneHelp:
+        'Vérifiez le numéro et réessayez. Si vous avez reçu une carte, vous pouvez créer votre compte avec elle.',
       email: 'E-mail',
       phone: 'Téléphone',
       login: 'Se connecter',
@@ -186,5 +196,82 @@ export const fr: Messages = {
     text: "Une erreur s'est produite. Veuillez réessayer plus tard.",
     home: 'Aller au tableau de bord',
   },
+  oauth: {
+    scopes: {
+      openid: 'Savoir qui vous êtes sur {{brand}}',
+      profile: 'Voir votre nom et votre langue',
+      email: 'Voir votre adresse e-mail principale',
+      phone: 'Voir votre numéro de téléphone principal',
+      offline_access: "Garder l'accès quand vous ne l'utilisez pas",
+      balance: 'Voir le solde de vos cartes',
+      clientarea: 'Accéder à votre espace client',
+      company: 'Voir les données de votre entreprise',
+      customerwrite: 'Gérer le compte de votre entreprise',
+      fridom: 'Accéder à votre budget Fridom',
+      history: 'Voir votre historique',
+      mobile: "Utiliser votre compte dans l'application mobile",
+      notification: 'Vous envoyer des notifications',
+      payment: 'Payer avec votre carte',
+      reimbursemoney: 'Demander des remboursements pour vous',
+      transaction: 'Voir vos transactions',
+      user: 'Voir votre profil : nom, adresse e-mail, numéro de téléphone et langue',
+      userwrite: 'Modifier votre profil',
+      brand: 'Utiliser votre compte {{brand}}',
+      brandCard: 'Utiliser vos cartes {{brand}}',
+      unknown: 'Autre accès : {{scope}}',
+    },
+    approve: {
+      title: '{{client}} souhaite accéder à votre compte {{brand}}',
+      intro: "Si vous l'autorisez, {{client}} pourra :",
+      alreadyGranted: 'Vous avez déjà autorisé : {{scopes}}.',
+      accept: "Autoriser l'accès",
+      refuse: 'Refuser',
+      accepting: 'Autorisation…',
+      refusing: 'Refus…',
+      warning: "Sans votre consentement, l'accès à votre compte est refusé à {{client}}.",
+      home: "Retour à l'accueil",
+      loading: 'Vérification de la demande…',
+      redirecting: 'Retour vers {{client}}…',
+      refused: 'Accès refusé. Retour vers {{client}}…',
+      errorTitle: 'Cette demande ne peut pas continuer',
+    },
+    access: {
+      title: 'Applications tierces',
+      intro:
+        'Les applications que vous avez autorisées à utiliser votre compte. Vous pouvez révoquer leur accès à tout moment.',
+      empty: "Vous n'avez autorisé aucune application à utiliser votre compte.",
+      canDo: 'Elle peut :',
+      revoke: "Révoquer l'accès",
+      revokeLabel: "Révoquer l'accès de {{client}}",
+      revoking: 'Révocation…',
+      clientDeleted: "L'accès de {{client}} a été révoqué.",
+      revokeError: "Une erreur s'est produite lors de la suppression de l'élément.",
+      loadError: "Vos applications n'ont pas pu être chargées.",
+      retry: 'Réessayer',
+    },
+    partner: {
+      title: 'Où souhaitez-vous aller ?',
+      intro: 'Choisissez où continuer avec votre compte {{brand}}.',
+      invalid: 'Oups. Il semble que le partenaire dont vous venez utilise une configuration invalide.',
+      clientArea: {
+        name: 'Espace client',
+        description: 'Commandez des titres et gérez le compte de votre entreprise.',
+      },
+      myArea: {
+        name: 'Espace employé',
+        description: 'Consultez votre solde, vos cartes et vos transactions.',
+      },
+      admin: {
+        name: 'Administration',
+        description: 'Gérez les utilisateurs et les paramètres de votre organisation.',
+      },
+      deals: { name: 'Bons plans', description: 'Découvrez les réductions de notre partenaire.' },
+      partner: { name: 'Retour vers {{client}}', description: "Revenez sur le site d'où vous venez." },
+      external: 'ouvre un site externe',
+    },
+  },
+  mfa: mfaFr,
+  security: securityFr,
+  profile: profileFr,
   errors: FR_ERROR_MESSAGES,
 };

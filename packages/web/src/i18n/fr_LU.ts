@@ -13,11 +13,22 @@ export const frLU: Overlay<Messages> = {
       invalid: { email: 'Saisissez une adresse e-mail valide, comme nom@exemple.lu.' },
     },
     forgotUsername: {
-      intro: "Votre nom d'utilisateur est l'adresse e-mail ou le numéro de téléphone avec lequel vous vous connectez. Retrouvez-le avec votre carte ou votre numéro d'identification national.",
+      intro:
+        "Votre nom d'utilisateur est l'adresse e-mail ou le numéro de téléphone avec lequel vous vous connectez. Retrouvez-le avec votre carte ou votre numéro d'identification national.",
       tabNrn: "Numéro d'identification",
       nrn: "Numéro d'identification national",
-      nrnHint: "Les 13 chiffres de votre numéro d'identification national (matricule), par exemple 1985 0730 123 41.",
+      nrnHint:
+        "Les 13 chiffres de votre numéro d'identification national (matricule), par exemple 1985 0730 123 41.",
       required: { nrn: "Saisissez votre numéro d'identification national." },
     },
+  },
+  mfa: { setup: { contact: { phoneHint: 'Par exemple 621 123 456 ou +352 621 123 456.' } } },
+  profile: {
+    contact: {
+      emailHint: 'Par exemple nom@exemple.lu.',
+      phoneHint: 'Par exemple 621 123 456 ou +352 621 123 456.',
+    },
+    credentials: { hint: 'Par exemple nom@exemple.lu ou +352 621 123 456.' },
+    iban: { hint: 'Par exemple LU28 0019 4006 4475 0000.' },
   },
 };

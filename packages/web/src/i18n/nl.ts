@@ -1,4 +1,7 @@
 import { NL_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.nl';
+import { mfaNl } from '../features/mfa/i18n/nl';
+import { securityNl } from '../features/security/i18n/nl';
+import { profileNl } from '../features/profile/i18n/nl';
 import type { Messages } from './en';
 
 export const nl: Messages = {
@@ -253,5 +256,8 @@ export const nl: Messages = {
       external: 'opent een externe site',
     },
   },
+  mfa: mfaNl,
+  security: securityNl,
+  profile: profileNl,
   errors: NL_ERROR_MESSAGES,
 };

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly retryAfterSeconds?: number,
     readonly fields?: Record<string, string>,
+    /** The whole JSON body, for answers that carry more than the error (401 mfa_required). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -77,7 +79,8 @@ function bodyFor(request: ApiRequest<z.ZodType | undefined>): BodyInit | undefin
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  const body = errorBodySchema.safeParse(await response.json().catch(() => null));
+  const json: unknown = await response.json().catch(() => null);
+  const body = errorBodySchema.safeParse(json);
   const code = body.success && isErrorCode(body.data.code) ? body.data.code : undefined;
   const retryAfter = Number(response.headers.get('Retry-After'));
   return new ApiError(
@@ -86,6 +89,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     body.success ? body.data.message : `HTTP error, status = ${response.status}`,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     body.success ? body.data.fields : undefined,
+    json,
   );
 }
 

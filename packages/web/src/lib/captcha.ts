@@ -15,7 +15,8 @@ let loading: Promise<CaptchaWidgets> | undefined;
  * API when the script calls back. Only called when a provider is configured; the CSP names it then.
  */
 export function loadCaptcha(provider: CaptchaProvider): Promise<CaptchaWidgets> {
-  loading ??= new Promise<CaptchaWidgets>((resolve, reject) => {
+  if (loading) return loading;
+  const attempt = new Promise<CaptchaWidgets>((resolve, reject) => {
     const data = CAPTCHA_PROVIDER_DATA[provider];
     const scope = window as unknown as Record<string, unknown>;
     scope[ONLOAD_CALLBACK] = () => resolve(scope[data.globalName] as CaptchaWidgets);
@@ -23,11 +24,15 @@ export function loadCaptcha(provider: CaptchaProvider): Promise<CaptchaWidgets> 
     script.src = `${data.scriptUrl}&onload=${ONLOAD_CALLBACK}`;
     script.async = true;
     script.onerror = () => {
-      loading = undefined;
       script.remove();
       reject(new Error('the captcha script could not load'));
     };
     document.head.append(script);
   });
-  return loading;
+  loading = attempt;
+  // A failed load may be tried again by the next widget.
+  attempt.catch(() => {
+    if (loading === attempt) loading = undefined;
+  });
+  return attempt;
 }

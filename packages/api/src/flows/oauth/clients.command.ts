@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
 import { EDITION_IDS, EDITIONS } from '@vestibule/contract/editions';
 import { isRegistrableAddress } from '@vestibule/contract/redirects';
-import { registrableScopes } from '@vestibule/contract/scopes';
 import { clientIdSchema } from '@vestibule/contract/schemas/oauth';
+import { registrableScopes } from '@vestibule/contract/scopes';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { resolveEncryptionKey } from '../../security/encryption-key';
@@ -67,7 +67,8 @@ function checkScopes(text: string): string[] {
 
 function checkEdition(edition: string | undefined): string | null {
   if (edition === undefined) return null;
-  if (!(EDITION_IDS as readonly string[]).includes(edition)) throw new UsageError(`unknown edition ${edition}`);
+  if (!(EDITION_IDS as readonly string[]).includes(edition))
+    throw new UsageError(`unknown edition ${edition}`);
   return edition;
 }
 
@@ -82,7 +83,8 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
   const homepage = flags.one('--homepage') ?? null;
   if (homepage) checkUris([homepage], 'homepage');
   const clientId = flags.one('--id') ?? randomBytes(12).toString('base64url');
-  if (!clientIdSchema.safeParse(clientId).success) throw new UsageError('--id: letters, digits, . _ - (1 to 64)');
+  if (!clientIdSchema.safeParse(clientId).success)
+    throw new UsageError('--id: letters, digits, . _ - (1 to 64)');
   // SPEC §6: only the portal's own platforms (2 and 51) are first-party, and they always are.
   if (flags.on.has('--first-party') && !isFirstPartyId(clientId))
     throw new UsageError(`only clients ${FIRST_PARTY_CLIENT_IDS.join(' and ')} are first-party`);
@@ -92,7 +94,11 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
     throw new UsageError(`unknown --auth-method ${authMethod}`);
   const secret = confidential ? randomBytes(32).toString('base64url') : undefined;
   const box = secret ? await secretBoxFor(secrets) : undefined;
-  const existing = await db.selectFrom('oauth_clients').select('client_id').where('client_id', '=', clientId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('oauth_clients')
+    .select('client_id')
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
   if (existing) throw new UsageError(`client ${clientId} exists already`);
   await db
     .insertInto('oauth_clients')

@@ -126,7 +126,10 @@ export function createProvider(options: ProviderOptions): Provider {
           (token.clientId === client.clientId || client.metadata().first_party === true),
       },
       // A client revokes its own tokens only.
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
     },
     extraClientMetadata: {

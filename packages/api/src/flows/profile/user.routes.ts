@@ -1,4 +1,6 @@
+import { updateProfileRequestSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { loadUser } from './user.queries';
@@ -17,4 +19,50 @@ const getUser = defineRoute({
   },
 });
 
-export const userRoutes = [getUser];
+/**
+ * PATCH /api/user (SPEC §2 edit-info): names, gender, birth date and interface language; only the
+ * fields sent change. The language must be one the request's edition offers. Answers the user.
+ */
+const updateUser = defineRoute({
+  method: 'PATCH',
+  url: '/user',
+  auth: 'user',
+  body: updateProfileRequestSchema,
+  response: userResponseSchema,
+  async handler({ body, auth, request }) {
+    const { db } = request.server.ctx;
+    if (body.language !== undefined && !request.edition.locales.includes(body.language))
+      throw new ApiError('validation_failed', { fields: { language: 'Unsupported language' } });
+    const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+    return db.transaction().execute(async (trx) => {
+      if (changed.length > 0) {
+        await trx
+          .updateTable('users')
+          .set({
+            ...(body.firstname !== undefined && { firstname: body.firstname }),
+            ...(body.lastname !== undefined && { lastname: body.lastname }),
+            ...(body.gender !== undefined && { gender: body.gender }),
+            ...(body.birthdate !== undefined && { birthdate: body.birthdate }),
+            ...(body.language !== undefined && { language: body.language }),
+          })
+          .where('id', '=', auth.userId)
+          .execute();
+        await audit(
+          trx,
+          {
+            kind: 'profile.updated',
+            userId: auth.userId,
+            edition: request.edition.id,
+            detail: { fields: changed },
+          },
+          request,
+        );
+      }
+      const data = await loadUser(trx, auth.userId);
+      if (!data) throw new ApiError('unauthorized');
+      return { data };
+    });
+  },
+});
+
+export const userRoutes = [getUser, updateUser];

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
+import { useNotifications } from '../../features/security/api/notifications';
 import { LINKED_PATHS, PATHS } from '../paths';
 import styles from './UserLayout.module.css';
 
@@ -24,6 +25,8 @@ const LABELS = {
 /** Logged-in pages: sidebar on desktop, bottom tab bar under the small breakpoint (576 px). */
 export function UserLayout() {
   const { t } = useTranslation();
+  // Unread security notifications (issue 7): a count on the sidebar entry, a dot on the Security tab.
+  const unread = useNotifications().data?.unread ?? 0;
   return (
     <div className={styles.layout}>
       <nav className={styles.nav} aria-label={t('nav.label')}>
@@ -33,6 +36,17 @@ export function UserLayout() {
               <NavLink to={item.to} className={styles.link}>
                 <Icon name={item.key} className={styles.icon} />
                 <span className={styles.label}>{t(LABELS[item.key])}</span>
+                {unread > 0 && item.key === 'notifications' && (
+                  <span className={styles.badge} data-testid="notification-badge">
+                    <span aria-hidden="true">{unread > 9 ? '9+' : unread}</span>
+                    <span className="visually-hidden">{t('security.notifications.badge', { count: unread })}</span>
+                  </span>
+                )}
+                {unread > 0 && item.key === 'security' && (
+                  <span className={styles.tabDot}>
+                    <span className="visually-hidden">{t('security.notifications.badge', { count: unread })}</span>
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -34,7 +34,8 @@ interface LoginFormProps {
   mode: LoginMode;
   edition: Edition;
   clientId: string | undefined;
-  onLoggedIn: () => void;
+  /** Where to go next: mfa-methods, weak-password, setup-mfa or the stored target. */
+  onLoggedIn: (next: string) => void;
 }
 
 export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProps) {
@@ -65,8 +66,8 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
       name = e164;
     }
     try {
-      await logIn.mutateAsync({ username: name, password, client_id: clientId });
-      onLoggedIn();
+      const outcome = await logIn.mutateAsync({ username: name, password, client_id: clientId });
+      onLoggedIn(outcome.next);
     } catch {
       // The mutation keeps the error; it is shown next to the form below.
     }

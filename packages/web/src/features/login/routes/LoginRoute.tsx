@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { currentEdition } from '../../../lib/edition';
-import { storedTargetUrl, takeTargetPath } from '../../../lib/targetUrl';
+import { storedTargetUrl } from '../../../lib/targetUrl';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
 import { platformLabel, targetClientId } from '../platform';
@@ -38,7 +38,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           mode={mode}
           edition={edition}
           clientId={targetClientId(target, origin)}
-          onLoggedIn={() => navigate(takeTargetPath(PATHS.dashboard), { replace: true })}
+          onLoggedIn={(next) => navigate(next, { replace: true })}
         />
 
         <ul className={styles.links}>

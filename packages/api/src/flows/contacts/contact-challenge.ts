@@ -1,0 +1,128 @@
+import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import { toE164 } from '@vestibule/contract/phone';
+import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
+import { emailSchema } from '@vestibule/contract/username';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import type { AuthContext } from '../../http/authenticate';
+import {
+  attemptChallenge,
+  type Challenge,
+  codeMatches,
+  createChallenge,
+  resendInSeconds,
+} from '../../security/challenges/challenge';
+import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import { loadChallengeUser } from '../mfa/challenge-user.queries';
+import { contactOwner } from '../mfa/contact.queries';
+import { CHANNEL } from './contact.queries';
+
+// Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two
+// more purposes — `contact` (add, update or verify a contact) and `login_change` (edit-credentials).
+// A challenge is bound to the session that started it; its `data` says what the code confirms.
+
+export type ChallengeUser = NonNullable<Awaited<ReturnType<typeof loadChallengeUser>>>;
+
+export async function requireUser(db: Db, auth: AuthContext): Promise<ChallengeUser> {
+  const user = await loadChallengeUser(db, auth.userId);
+  if (!user) throw new ApiError('unauthorized');
+  return user;
+}
+
+export const INVALID: Record<ContactKind, 'invalid_email' | 'invalid_phone'> = {
+  email: 'invalid_email',
+  phone: 'invalid_phone',
+};
+
+/** An address as typed, normalised (lower-case e-mail, E.164 phone); 422 with the SPEC text otherwise. */
+export function normaliseContact(kind: ContactKind, raw: string, edition: string): string {
+  if (kind === 'email') {
+    const parsed = emailSchema.safeParse(raw);
+    if (!parsed.success) throw new ApiError('invalid_email');
+    return parsed.data;
+  }
+  const phone = toE164(raw, EDITIONS[edition as EditionId]?.phoneRegion ?? 'BE');
+  if (!phone) throw new ApiError('invalid_phone');
+  return phone;
+}
+
+/**
+ * An address can be given to this account only when no account of the edition (this one included)
+ * has it: the SPEC's "invalid or already used" answer (422), never a 5xx from the unique index.
+ */
+export async function requireFree(db: Db, edition: string, kind: ContactKind, value: string) {
+  if ((await contactOwner(db, edition, CHANNEL[kind], value)) !== undefined)
+    throw new ApiError(INVALID[kind]);
+}
+
+/** Starts a challenge whose code goes to `target`; answers what the code screen shows. */
+export async function startAddressChallenge(
+  request: FastifyRequest,
+  auth: AuthContext,
+  user: ChallengeUser,
+  input: {
+    purpose: 'contact' | 'login_change';
+    kind: ContactKind;
+    target: string;
+    data: Record<string, unknown>;
+  },
+): Promise<ContactChallenge> {
+  const ctx = request.server.ctx;
+  const channel = CHANNEL[input.kind];
+  await limitCodeSending(request, { userId: user.id, channel, target: input.target });
+  const challenge = await ctx.db.transaction().execute((trx) =>
+    createChallenge(
+      trx,
+      ctx.secrets,
+      {
+        purpose: input.purpose,
+        userId: user.id,
+        edition: user.edition,
+        channel,
+        target: input.target,
+        sessionId: auth.sessionId,
+        deviceId: request.deviceId,
+        data: { ...input.data, kind: input.kind },
+      },
+      { locale: user.language },
+    ),
+  );
+  outboxWorkerOf(request.server)?.notify();
+  return {
+    payload: challenge.id,
+    method: channel,
+    target: input.target,
+    code_length: MESSAGE_CODE_LENGTH,
+    resend_in: resendInSeconds(challenge),
+    expires_at: new Date(challenge.expires_at).toISOString(),
+  };
+}
+
+/**
+ * Checks a code for a challenge of this purpose, kind and session; on success runs `apply` in the
+ * transaction that consumes the challenge. Wrong code: 422 invalid_code; dead or foreign: 410.
+ */
+export async function confirmAddressChallenge<T>(
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: { purpose: 'contact' | 'login_change'; kind?: ContactKind; payload: string; code: string },
+  apply: (trx: Db, challenge: Challenge) => Promise<T>,
+): Promise<T> {
+  const ctx = request.server.ctx;
+  await limitCodeChecking(request, auth.userId);
+  const result = await attemptChallenge(ctx.db, input.payload, {
+    accept: (_trx, challenge) =>
+      challenge.purpose === input.purpose &&
+      challenge.session_id === auth.sessionId &&
+      challenge.user_id === auth.userId &&
+      (input.kind === undefined || challenge.data.kind === input.kind),
+    check: async (_trx, challenge) => codeMatches(ctx.secrets, challenge, input.code),
+    onSuccess: apply,
+  });
+  // The change's notices were written with it.
+  outboxWorkerOf(request.server)?.notify();
+  return result;
+}

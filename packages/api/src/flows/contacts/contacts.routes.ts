@@ -1,0 +1,339 @@
+import {
+  type ContactKind,
+  codeConfirmRequestSchema,
+  contactChallengeResponseSchema,
+  contactIdParamsSchema,
+  emailContactRequestSchema,
+  phoneContactRequestSchema,
+} from '@vestibule/contract/schemas/profile';
+import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import type { AuthContext } from '../../http/authenticate';
+import { defineRoute } from '../../http/route';
+import { notifyChange, type Recipient, recipients } from '../profile/notify';
+import { loadUser } from '../profile/user.queries';
+import {
+  backsMfaMethod,
+  CHANNEL,
+  type ContactRow,
+  deleteContact,
+  insertContact,
+  listContacts,
+  lockContacts,
+  markVerified,
+  primaryAddresses,
+  replaceContactValue,
+  setDefaultContact,
+} from './contact.queries';
+import {
+  type ChallengeUser,
+  confirmAddressChallenge,
+  normaliseContact,
+  requireFree,
+  requireUser,
+  startAddressChallenge,
+} from './contact-challenge';
+
+// Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
+// set of routes per kind. A new or changed address counts only once a code sent to it comes back.
+
+const SEGMENT: Record<ContactKind, string> = { email: 'emails', phone: 'phones' };
+
+async function answerUser(db: Db, userId: number) {
+  const data = await loadUser(db, userId);
+  if (!data) throw new ApiError('unauthorized');
+  return { data };
+}
+
+/** The primary e-mail and phone of the account, as notice recipients. */
+async function primaryRecipients(db: Db, userId: number): Promise<Recipient[]> {
+  const primary = await primaryAddresses(db, userId);
+  return recipients(
+    primary.email !== undefined && { channel: 'email', address: primary.email },
+    primary.phone !== undefined && { channel: 'sms', address: primary.phone },
+  );
+}
+
+/** One of the user's contacts of a kind; another user's id is simply not found (404). */
+async function ownContact(db: Db, userId: number, kind: ContactKind, id: number, lock = false) {
+  const rows = lock ? await lockContacts(db, userId, kind) : await listContacts(db, userId, kind);
+  const contact = rows.find((row) => row.id === id);
+  if (!contact) throw new ApiError('not_found');
+  return { contact, rows };
+}
+
+/** The primary (the login) and a contact that sends MFA codes are changed elsewhere (409). */
+async function requireFreelyEditable(db: Db, userId: number, kind: ContactKind, contact: ContactRow) {
+  if (contact.is_default) throw new ApiError('contact_is_primary');
+  if (await backsMfaMethod(db, userId, kind, contact.value)) throw new ApiError('contact_used_by_mfa');
+}
+
+async function confirmContact(
+  request: FastifyRequest,
+  auth: AuthContext,
+  kind: ContactKind,
+  user: ChallengeUser,
+  body: { payload: string; code: string },
+) {
+  const channel = CHANNEL[kind];
+  return confirmAddressChallenge(
+    request,
+    auth,
+    { purpose: 'contact', kind, payload: body.payload, code: body.code },
+    async (trx, challenge) => {
+      const target = challenge.target as string;
+      const action = challenge.data.action as 'add' | 'update' | 'verify';
+      const contactId = typeof challenge.data.contact_id === 'number' ? challenge.data.contact_id : null;
+      const rows = await lockContacts(trx, user.id, kind);
+      const before = await primaryRecipients(trx, user.id);
+      if (action === 'verify') {
+        const contact = rows.find((row) => row.id === contactId && row.value === target);
+        if (!contact) throw new ApiError('not_found');
+        await markVerified(trx, kind, contact.id);
+        await audit(
+          trx,
+          {
+            kind: 'contact.verified',
+            userId: user.id,
+            edition: user.edition,
+            detail: { kind, id: contact.id },
+          },
+          request,
+        );
+        return answerUser(trx, user.id);
+      }
+      // Checked again under the transaction: another account may have taken it meanwhile.
+      await requireFree(trx, user.edition, kind, target);
+      if (action === 'add') {
+        await insertContact(trx, user, kind, target, !rows.some((row) => row.is_default));
+        await audit(
+          trx,
+          { kind: 'contact.added', userId: user.id, edition: user.edition, detail: { kind } },
+          request,
+        );
+        await notifyChange(
+          trx,
+          request,
+          user,
+          'contact_added',
+          recipients(...before, { channel, address: target }),
+          {
+            contact: target,
+          },
+        );
+        return answerUser(trx, user.id);
+      }
+      const contact = rows.find((row) => row.id === contactId);
+      if (!contact) throw new ApiError('not_found');
+      await requireFreelyEditable(trx, user.id, kind, contact);
+      await replaceContactValue(trx, kind, contact.id, target);
+      await audit(
+        trx,
+        { kind: 'contact.updated', userId: user.id, edition: user.edition, detail: { kind, id: contact.id } },
+        request,
+      );
+      const old = contact.verified_at !== null && { channel, address: contact.value };
+      await notifyChange(
+        trx,
+        request,
+        user,
+        'contact_updated',
+        recipients(old, ...before, { channel, address: target }),
+        {
+          contact: target,
+        },
+      );
+      return answerUser(trx, user.id);
+    },
+  );
+}
+
+function routesFor(kind: ContactKind) {
+  const base = `/user/${SEGMENT[kind]}`;
+  const bodySchema = kind === 'email' ? emailContactRequestSchema : phoneContactRequestSchema;
+  const typed = (body: unknown) =>
+    kind === 'email' ? (body as { email: string }).email : (body as { phone: string }).phone;
+
+  /** POST …: sends a code to a new address; it joins the account once confirmed. */
+  const add = defineRoute({
+    method: 'POST',
+    url: base,
+    auth: 'user',
+    body: bodySchema,
+    response: contactChallengeResponseSchema,
+    status: 202,
+    async handler({ body, auth, request }) {
+      const { db } = request.server.ctx;
+      const user = await requireUser(db, auth);
+      const target = normaliseContact(kind, typed(body), user.edition);
+      await requireFree(db, user.edition, kind, target);
+      return startAddressChallenge(request, auth, user, {
+        purpose: 'contact',
+        kind,
+        target,
+        data: { action: 'add' },
+      });
+    },
+  });
+
+  /** POST …/confirm {payload, code}: the code proves the address; answers the updated user. */
+  const confirm = defineRoute({
+    method: 'POST',
+    url: `${base}/confirm`,
+    auth: 'user',
+    body: codeConfirmRequestSchema,
+    response: userResponseSchema,
+    async handler({ body, auth, request }) {
+      const user = await requireUser(request.server.ctx.db, auth);
+      return confirmContact(request, auth, kind, user, body);
+    },
+  });
+
+  /** POST …/{id}/verify: a code to an unverified contact of the user; 204 when already verified. */
+  const verify = defineRoute({
+    method: 'POST',
+    url: `${base}/:id/verify`,
+    auth: 'user',
+    params: contactIdParamsSchema,
+    response: contactChallengeResponseSchema,
+    status: 202,
+    async handler({ params, auth, request, reply }) {
+      const { db } = request.server.ctx;
+      const user = await requireUser(db, auth);
+      const { contact } = await ownContact(db, user.id, kind, params.id);
+      if (contact.verified_at !== null) return reply.code(204).send();
+      return startAddressChallenge(request, auth, user, {
+        purpose: 'contact',
+        kind,
+        target: contact.value,
+        data: { action: 'verify', contact_id: contact.id },
+      });
+    },
+  });
+
+  /** PUT …/{id}: replaces a (non-primary, non-MFA) contact by a new address, once proven. */
+  const update = defineRoute({
+    method: 'PUT',
+    url: `${base}/:id`,
+    auth: 'user',
+    params: contactIdParamsSchema,
+    body: bodySchema,
+    response: contactChallengeResponseSchema,
+    status: 202,
+    async handler({ params, body, auth, request, reply }) {
+      const { db } = request.server.ctx;
+      const user = await requireUser(db, auth);
+      const { contact } = await ownContact(db, user.id, kind, params.id);
+      await requireFreelyEditable(db, user.id, kind, contact);
+      const target = normaliseContact(kind, typed(body), user.edition);
+      if (target === contact.value) return reply.code(204).send();
+      await requireFree(db, user.edition, kind, target);
+      return startAddressChallenge(request, auth, user, {
+        purpose: 'contact',
+        kind,
+        target,
+        data: { action: 'update', contact_id: contact.id },
+      });
+    },
+  });
+
+  /** DELETE …/{id}: one e-mail and one phone always remain; the primary and MFA ones stay. */
+  const remove = defineRoute({
+    method: 'DELETE',
+    url: `${base}/:id`,
+    auth: 'user',
+    params: contactIdParamsSchema,
+    response: userResponseSchema,
+    async handler({ params, auth, request }) {
+      const { db } = request.server.ctx;
+      const user = await requireUser(db, auth);
+      const answer = await db.transaction().execute(async (trx) => {
+        const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
+        if (rows.length <= 1) throw new ApiError('contact_minimum');
+        await requireFreelyEditable(trx, user.id, kind, contact);
+        await deleteContact(trx, kind, contact.id);
+        await audit(
+          trx,
+          {
+            kind: 'contact.removed',
+            userId: user.id,
+            edition: user.edition,
+            detail: { kind, id: contact.id },
+          },
+          request,
+        );
+        const removed = contact.verified_at !== null && { channel: CHANNEL[kind], address: contact.value };
+        await notifyChange(
+          trx,
+          request,
+          user,
+          'contact_removed',
+          recipients(removed, ...(await primaryRecipients(trx, user.id))),
+          {
+            contact: contact.value,
+          },
+        );
+        return answerUser(trx, user.id);
+      });
+      outboxWorkerOf(request.server)?.notify();
+      return answer;
+    },
+  });
+
+  /**
+   * POST …/{id}/primary: only a verified contact on which two-step verification is turned on
+   * (an MFA method of the kind sends its codes there) may become primary (SPEC §4).
+   */
+  const primary = defineRoute({
+    method: 'POST',
+    url: `${base}/:id/primary`,
+    auth: 'user',
+    params: contactIdParamsSchema,
+    response: userResponseSchema,
+    async handler({ params, auth, request }) {
+      const { db } = request.server.ctx;
+      const user = await requireUser(db, auth);
+      const answer = await db.transaction().execute(async (trx) => {
+        const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
+        if (contact.is_default) return answerUser(trx, user.id);
+        if (contact.verified_at === null || !(await backsMfaMethod(trx, user.id, kind, contact.value)))
+          throw new ApiError('primary_needs_mfa');
+        const previous = rows.find((row) => row.is_default);
+        await setDefaultContact(trx, user.id, kind, contact.id);
+        await audit(
+          trx,
+          {
+            kind: 'contact.primary_changed',
+            userId: user.id,
+            edition: user.edition,
+            detail: { kind, id: contact.id },
+          },
+          request,
+        );
+        const channel = CHANNEL[kind];
+        await notifyChange(
+          trx,
+          request,
+          user,
+          'primary_changed',
+          recipients(previous?.verified_at ? { channel, address: previous.value } : undefined, {
+            channel,
+            address: contact.value,
+          }),
+          { contact: contact.value },
+        );
+        return answerUser(trx, user.id);
+      });
+      outboxWorkerOf(request.server)?.notify();
+      return answer;
+    },
+  });
+
+  return [add, confirm, verify, update, remove, primary];
+}
+
+export const contactRoutes = [...routesFor('email'), ...routesFor('phone')];

@@ -1,0 +1,73 @@
+import { parseIban } from '@vestibule/contract/iban';
+import { ibanRequestSchema } from '@vestibule/contract/schemas/profile';
+import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { audit } from '../../db/audit';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { listContacts } from '../contacts/contact.queries';
+import { requireUser } from '../contacts/contact-challenge';
+import { requireSudo } from '../sudo/sudo';
+import { notifyChange, recipients } from './notify';
+import { loadUser } from './user.queries';
+
+/**
+ * PUT /api/user/iban {iban} (SPEC §2 edit-iban, §5): a valid IBAN of a SEPA country of the
+ * country list (422 invalid_iban), behind a step-up (403 sudo_required). `country` becomes the
+ * IBAN's country. Every verified contact is told, with the way to report it was not them.
+ */
+const updateIban = defineRoute({
+  method: 'PUT',
+  url: '/user/iban',
+  auth: 'user',
+  body: ibanRequestSchema,
+  response: userResponseSchema,
+  async handler({ body, auth, request }) {
+    const { db } = request.server.ctx;
+    const user = await requireUser(db, auth);
+    const parsed = parseIban(body.iban);
+    if (!parsed) throw new ApiError('invalid_iban');
+    const answer = await db.transaction().execute(async (trx) => {
+      // In the change's transaction: a failed change keeps a single grant.
+      await requireSudo(trx, auth);
+      await trx
+        .updateTable('users')
+        .set({ iban: parsed.iban, country: parsed.country })
+        .where('id', '=', user.id)
+        .execute();
+      const last4 = parsed.iban.slice(-4);
+      await audit(
+        trx,
+        {
+          kind: 'iban.changed',
+          userId: user.id,
+          edition: user.edition,
+          detail: { country: parsed.country, last4 },
+        },
+        request,
+      );
+      const verified = (rows: Awaited<ReturnType<typeof listContacts>>) =>
+        rows.filter((row) => row.verified_at !== null);
+      const emails = verified(await listContacts(trx, user.id, 'email'));
+      const phones = verified(await listContacts(trx, user.id, 'phone'));
+      await notifyChange(
+        trx,
+        request,
+        user,
+        'iban_changed',
+        recipients(
+          ...emails.map((row) => ({ channel: 'email' as const, address: row.value })),
+          ...phones.map((row) => ({ channel: 'sms' as const, address: row.value })),
+        ),
+        { last4 },
+      );
+      const data = await loadUser(trx, user.id);
+      if (!data) throw new ApiError('unauthorized');
+      return { data };
+    });
+    outboxWorkerOf(request.server)?.notify();
+    return answer;
+  },
+});
+
+export const ibanRoutes = [updateIban];

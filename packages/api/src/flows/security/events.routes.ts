@@ -1,0 +1,169 @@
+import {
+  eventsQuerySchema,
+  NOTIFICATIONS_MAX,
+  notificationsReadRequestSchema,
+  notificationsResponseSchema,
+  notMeRequestSchema,
+  notMeResponseSchema,
+  type SecurityEvent,
+  securityEventsResponseSchema,
+} from '@vestibule/contract/schemas/security';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { clearLoginCookie } from '../login/login-cookie';
+import { endEverythingOfUser } from '../recovery/recovery.queries';
+import { decodeCursor, encodeCursor } from '../sessions/cursor';
+import { locate } from '../sessions/geoip';
+import { clientNames } from '../sessions/session-list.queries';
+import { describeUserAgent } from '../sessions/user-agent';
+import {
+  type EventRow,
+  eventPage,
+  lastReadEventId,
+  markRead,
+  notificationEvents,
+  userAgentsOf,
+} from './events.queries';
+
+/** Details a user may read back: never an IP, a token, a code or a target address. */
+const SAFE_DETAIL_KEYS = ['method', 'mfa', 'reason', 'sessions_ended', 'client_id', 'trusted_device', 'current'];
+
+/** Audit rows as the timeline shows them: device, location and safe details. */
+async function present(request: FastifyRequest, userId: number, rows: EventRow[]): Promise<SecurityEvent[]> {
+  const { db, config, log } = request.server.ctx;
+  const deviceIds = rows.flatMap((row) => (row.device_id ? [row.device_id] : []));
+  const clientIds = rows.flatMap((row) =>
+    typeof row.detail.client_id === 'string' ? [row.detail.client_id] : [],
+  );
+  const [agents, names] = await Promise.all([userAgentsOf(db, userId, deviceIds), clientNames(db, clientIds)]);
+  const events: SecurityEvent[] = [];
+  for (const row of rows) {
+    const device = describeUserAgent(row.device_id ? agents.get(row.device_id) : null);
+    const detail: SecurityEvent['detail'] = {};
+    for (const key of SAFE_DETAIL_KEYS) {
+      const value = row.detail[key];
+      if (['string', 'number', 'boolean'].includes(typeof value)) detail[key] = value as string | number | boolean;
+    }
+    if (typeof detail.client_id === 'string') detail.client_name = names.get(detail.client_id) ?? detail.client_id;
+    events.push({
+      id: row.id,
+      kind: row.kind,
+      created_at: new Date(row.created_at).toISOString(),
+      new_device: Boolean(row.new_device),
+      this_device: row.device_id !== null && row.device_id === request.deviceId,
+      browser: device.browser,
+      os: device.os,
+      location: await locate(config.geoipDbPath, log, row.ip),
+      detail,
+    });
+  }
+  return events;
+}
+
+/**
+ * GET /api/security/events?cursor=&limit=: the security timeline from the audit log, newest first:
+ * sign-ins (new devices marked), MFA, contact, password and IBAN changes, merges, revoked apps.
+ */
+const events = defineRoute({
+  method: 'GET',
+  url: '/security/events',
+  auth: 'user',
+  query: eventsQuerySchema,
+  response: securityEventsResponseSchema,
+  async handler({ query, auth, request }) {
+    const before = decodeCursor(query.cursor, 1);
+    if (query.cursor && !before) throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
+    const rows = await eventPage(
+      request.server.ctx.db,
+      auth.userId,
+      query.limit + 1,
+      before ? Number(before[0]) : undefined,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: await present(request, auth.userId, page),
+      next_cursor: rows.length > query.limit && last ? encodeCursor([last.id]) : null,
+    };
+  },
+});
+
+/**
+ * POST /api/security/not-me {event_id?}: "this was not me". Every session (this one too) and
+ * trusted device ends, open challenges die; the SPA then sends the user to /forgot-password to
+ * take the account back with a code sent to their own contact (docs/decisions/0009).
+ */
+const notMe = defineRoute({
+  method: 'POST',
+  url: '/security/not-me',
+  auth: 'user',
+  body: notMeRequestSchema,
+  response: notMeResponseSchema,
+  async handler({ body, auth, request, reply }) {
+    const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
+      if (body.event_id !== undefined) {
+        const event = await trx
+          .selectFrom('audit_events')
+          .select('id')
+          .where('id', '=', body.event_id)
+          .where('user_id', '=', auth.userId)
+          .executeTakeFirst();
+        if (!event) throw new ApiError('not_found');
+      }
+      const result = await endEverythingOfUser(trx, auth.userId);
+      await audit(
+        trx,
+        {
+          kind: 'security.not_me',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: {
+            event_id: body.event_id ?? null,
+            sessions_ended: result.sessions,
+            trusted_devices_revoked: result.trustedDevices,
+          },
+        },
+        request,
+      );
+      return result.sessions;
+    });
+    clearLoginCookie(request, reply);
+    return { sessions_ended: ended };
+  },
+});
+
+/** GET /api/notifications: the notification area, newest first, with the unread count. */
+const notifications = defineRoute({
+  method: 'GET',
+  url: '/notifications',
+  auth: 'user',
+  response: notificationsResponseSchema,
+  async handler({ auth, request }) {
+    const { db } = request.server.ctx;
+    const [rows, readUpTo] = await Promise.all([
+      notificationEvents(db, auth.userId, request.deviceId, NOTIFICATIONS_MAX),
+      lastReadEventId(db, auth.userId),
+    ]);
+    const data = (await present(request, auth.userId, rows)).map((event) => ({
+      ...event,
+      read: event.id <= readUpTo,
+    }));
+    return { unread: data.filter((event) => !event.read).length, data };
+  },
+});
+
+/** POST /api/notifications/read {up_to?}: marks the notifications up to that event as read. */
+const read = defineRoute({
+  method: 'POST',
+  url: '/notifications/read',
+  auth: 'user',
+  body: notificationsReadRequestSchema.optional(),
+  status: 204,
+  async handler({ body, auth, request }) {
+    await markRead(request.server.ctx.db, auth.userId, body?.up_to);
+  },
+});
+
+export const securityEventRoutes = [events, notMe, notifications, read];

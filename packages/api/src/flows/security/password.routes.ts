@@ -1,0 +1,115 @@
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+} from '@vestibule/contract/schemas/security';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { enqueueMessage } from '../../delivery/outbox';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import { enforceLimit } from '../../http/enforce-limit';
+import { defineRoute } from '../../http/route';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { passwordRuleError } from '../../security/password-policy';
+import type { RateLimitRule } from '../../security/rate-limit';
+import { allEmails, verifiedContacts } from '../recovery/recovery.queries';
+import { deleteOtherSessions } from '../sessions/session-list.queries';
+import { hasSudo, requireSudo } from '../sudo/sudo';
+import { passwordChangedNotice } from './password-changed.notice';
+
+/** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */
+const CURRENT_PASSWORD_TRIES: RateLimitRule = { name: 'password:current', limit: 5, windowSeconds: 15 * 60 };
+
+/** Tells every verified e-mail and phone, in the change's transaction (outbox). */
+async function notifyContacts(
+  trx: Db,
+  request: FastifyRequest,
+  user: { id: number; edition: string; language: string },
+) {
+  const brand = EDITIONS[user.edition as EditionId]?.brandName ?? 'Vestibule';
+  const link = `${request.protocol}://${request.host}/forgot-password`;
+  const contacts = await verifiedContacts(trx, user.id);
+  const messages = [
+    ...contacts.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
+    ...contacts.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
+  ];
+  for (const { channel, recipient } of messages)
+    await enqueueMessage(trx, {
+      channel,
+      edition: user.edition,
+      recipient,
+      ...passwordChangedNotice(channel, user.language, { brand, link }),
+    });
+  return messages.length;
+}
+
+/**
+ * POST /api/user/password {current_password, password, end_other_sessions}: the Security tab's
+ * password change. Needs a step-up (403 sudo_required), the current password (422
+ * current_password_invalid) and a new one following DESIGN §4; then last_password_change is now,
+ * the other sessions end when asked, every verified contact is told, and an audit row is written.
+ */
+const changePassword = defineRoute({
+  method: 'POST',
+  url: '/user/password',
+  auth: 'user',
+  body: changePasswordRequestSchema,
+  response: changePasswordResponseSchema,
+  async handler({ body, auth, request }) {
+    const { db } = request.server.ctx;
+    // Step-up first: without it nothing else is looked at (the grant is used up at the change).
+    if (!hasSudo(auth)) throw new ApiError('sudo_required');
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'edition', 'language', 'password_hash', 'firstname', 'lastname'])
+      .where('id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    // The current password proves the person at the keyboard, throttled per account.
+    await enforceLimit(request, CURRENT_PASSWORD_TRIES, String(user.id));
+    if (!user.password_hash || !(await verifyPassword(user.password_hash, body.current_password)))
+      throw new ApiError('current_password_invalid', { fields: { current_password: 'invalid' } });
+    await request.server.ctx.rateLimiter.reset(CURRENT_PASSWORD_TRIES, String(user.id));
+    // The new password follows the rules of DESIGN §4 and differs from the current one.
+    const broken = passwordRuleError(body.password, {
+      emails: await allEmails(db, user.id),
+      firstname: user.firstname,
+      lastname: user.lastname,
+    });
+    if (broken) throw new ApiError(broken, { fields: { password: broken } });
+    if (body.password === body.current_password) throw new ApiError('password_unchanged');
+    const passwordHash = await hashPassword(body.password);
+
+    const changedAt = new Date();
+    const result = await db.transaction().execute(async (trx) => {
+      await requireSudo(trx, auth);
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_status: 0, last_password_change: changedAt })
+        .where('id', '=', user.id)
+        .execute();
+      const ended = body.end_other_sessions ? await deleteOtherSessions(trx, user.id, auth.sessionId) : 0;
+      const notified = await notifyContacts(trx, request, user);
+      await audit(
+        trx,
+        {
+          kind: 'password.changed',
+          userId: user.id,
+          edition: user.edition,
+          detail: { reason: 'settings', sessions_ended: ended, notified },
+        },
+        request,
+      );
+      return { ended, notified };
+    });
+    outboxWorkerOf(request.server)?.notify();
+    return {
+      last_password_change: changedAt.toISOString(),
+      sessions_ended: result.ended,
+      notified: result.notified,
+    };
+  },
+});
+
+export const securityPasswordRoutes = [changePassword];

@@ -1,0 +1,151 @@
+import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
+import { emptySchema } from '@vestibule/contract/schemas/common';
+import {
+  logoutAllResponseSchema,
+  type SessionInfo,
+  type SessionService,
+  sessionIdParamsSchema,
+  sessionsQuerySchema,
+  sessionsResponseSchema,
+} from '@vestibule/contract/schemas/security';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { clearLoginCookie } from '../login/login-cookie';
+import { decodeCursor, encodeCursor } from './cursor';
+import { locate } from './geoip';
+import {
+  clientNames,
+  deleteAllUserSessions,
+  deleteUserSession,
+  deviceTotals,
+  firstSignIns,
+  sessionPage,
+  sessionTotals,
+} from './session-list.queries';
+import { describeUserAgent } from './user-agent';
+
+/** What a session was opened for, from the client_id of its login (docs/decisions/0009). */
+function servicesOf(clientId: string | null, names: Map<string, string>): SessionService[] {
+  if (clientId === null) return [{ kind: 'portal', name: null }];
+  if ((FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId))
+    return [{ kind: 'platform', name: names.get(clientId) ?? null }];
+  return [{ kind: 'partner', name: names.get(clientId) ?? clientId }];
+}
+
+/**
+ * GET /api/sessions?cursor=&limit=: the user's live sessions, most recently used first, one page
+ * at a time (keyset), each with its device (name, browser, system, location, first connection,
+ * live sessions) and whether it is the current one; plus the user's session and device counts.
+ */
+const list = defineRoute({
+  method: 'GET',
+  url: '/sessions',
+  auth: 'user',
+  query: sessionsQuerySchema,
+  response: sessionsResponseSchema,
+  async handler({ query, auth, request }) {
+    const { db, config, log } = request.server.ctx;
+    const after = decodeCursor(query.cursor, 2);
+    // A cursor that is not ours is a bad request, not an empty page.
+    if (query.cursor && !after) throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
+    const rows = await sessionPage(db, auth.userId, query.limit + 1, after as [bigint, bigint] | undefined);
+    const page = rows.slice(0, query.limit);
+    const deviceIds = page.map((row) => row.device_id);
+    const [totals, signIns, names, counts] = await Promise.all([
+      deviceTotals(db, auth.userId, deviceIds),
+      firstSignIns(db, auth.userId, deviceIds),
+      clientNames(db, page.flatMap((row) => (row.client_id ? [row.client_id] : []))),
+      sessionTotals(db, auth.userId),
+    ]);
+    const data: SessionInfo[] = [];
+    for (const row of page) {
+      const device = describeUserAgent(row.user_agent);
+      const total = totals.get(row.device_id);
+      const firstSeen = [total?.firstAt, signIns.get(row.device_id), row.created_at]
+        .filter((date): date is Date => date instanceof Date)
+        .reduce((a, b) => (a.getTime() <= b.getTime() ? a : b));
+      data.push({
+        id: row.id,
+        device_id: row.device_id,
+        device_name: device.deviceName,
+        device_type: device.deviceType,
+        browser: device.browser,
+        os: device.os,
+        location: await locate(config.geoipDbPath, log, row.ip),
+        created_at: row.created_at.toISOString(),
+        last_seen_at: row.last_seen_at.toISOString(),
+        first_connection_at: firstSeen.toISOString(),
+        status: row.id === auth.sessionId ? 'current' : 'active',
+        services: servicesOf(row.client_id, names),
+        device_session_count: total?.count ?? 1,
+      });
+    }
+    const last = page.at(-1);
+    return {
+      data,
+      next_cursor: rows.length > query.limit && last ? encodeCursor([last.last_seen_us, last.id]) : null,
+      session_count: counts.sessions,
+      device_count: counts.devices,
+    };
+  },
+});
+
+/**
+ * DELETE /api/sessions/{id}: ends one of the user's sessions; that device's next call answers 401.
+ * Another user's session, or one already ended, is 404: nobody learns which ids exist.
+ */
+const revoke = defineRoute({
+  method: 'DELETE',
+  url: '/sessions/:id',
+  auth: 'user',
+  params: sessionIdParamsSchema,
+  body: emptySchema.optional(),
+  status: 204,
+  async handler({ params, auth, request, reply }) {
+    await request.server.ctx.db.transaction().execute(async (trx) => {
+      const deviceId = await deleteUserSession(trx, auth.userId, params.id);
+      if (!deviceId) throw new ApiError('not_found');
+      await audit(
+        trx,
+        {
+          kind: 'session.revoked',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { session_id: params.id, current: params.id === auth.sessionId },
+        },
+        request,
+      );
+    });
+    if (params.id === auth.sessionId) clearLoginCookie(request, reply);
+  },
+});
+
+/** POST /api/sessions/logout-all: global logout, every session of the user ends, this one too. */
+const logoutAll = defineRoute({
+  method: 'POST',
+  url: '/sessions/logout-all',
+  auth: 'user',
+  body: emptySchema.optional(),
+  response: logoutAllResponseSchema,
+  async handler({ auth, request, reply }) {
+    const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
+      const count = await deleteAllUserSessions(trx, auth.userId);
+      await audit(
+        trx,
+        {
+          kind: 'session.revoked_all',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { sessions_ended: count },
+        },
+        request,
+      );
+      return count;
+    });
+    clearLoginCookie(request, reply);
+    return { sessions_ended: ended };
+  },
+});
+
+export const sessionRoutes = [list, revoke, logoutAll];

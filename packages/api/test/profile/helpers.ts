@@ -1,0 +1,69 @@
+import { contactChallengeResponseSchema } from '@vestibule/contract/schemas/profile';
+import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { expect } from 'vitest';
+import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
+import type { TestApp } from '../support/test-app';
+
+export interface ProfileSession {
+  account: MfaAccount;
+  token: string;
+}
+
+/** A fresh account with SMS and e-mail MFA on its primary contacts, logged in (with a step-up). */
+export async function profileSession(test: TestApp): Promise<ProfileSession> {
+  const account = await createMfaAccount(test.database.db, ['sms', 'email']);
+  return { account, token: await loginWithSms(test, account) };
+}
+
+let counter = 0;
+/** A phone number and e-mail no account has yet. */
+export function freshAddresses() {
+  counter += 1;
+  const unique = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  return {
+    email: `new-${process.pid}-${counter}-${unique}@test.example`,
+    // Belgian mobile numbers +32 47x xx xx xx: vary the last six digits.
+    phone: `+32478${String((Number(unique) + counter * 7919) % 1_000_000).padStart(6, '0')}`,
+  };
+}
+
+/** Starts a code to a new address (POST, or PUT for an update) and confirms it; answers the user. */
+export async function proveAddress(
+  test: TestApp,
+  session: ProfileSession,
+  request: { method: 'POST' | 'PUT'; url: string; payload: Record<string, string> },
+  confirmUrl: string,
+  recipient: string,
+) {
+  const started = await test.call({ ...request, token: session.token });
+  expect(started.statusCode, started.body).toBe(202);
+  const challenge = contactChallengeResponseSchema.parse(started.json());
+  const code = await latestCode(test.database.db, recipient);
+  const confirmed = await test.call({
+    method: 'POST',
+    url: confirmUrl,
+    token: session.token,
+    payload: { payload: challenge.payload, code },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return userResponseSchema.parse(confirmed.json()).data;
+}
+
+export async function messagesTo(test: TestApp, recipient: string) {
+  return test.database.db
+    .selectFrom('outbox')
+    .select(['body_text', 'subject'])
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function auditKinds(test: TestApp, userId: number) {
+  const rows = await test.database.db
+    .selectFrom('audit_events')
+    .select('kind')
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.kind);
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { chooseMethod, codeFromInbox, enterCode, MFA_PHONE, MFA_USER, passwordStep } from '../support/mfa';
+import { DEMO_PASSWORD, GENERAL } from '../support/urls';
+
+test.describe('MFA (errors)', () => {
+  test('a wrong code shows inline until the user types again', async ({ page }) => {
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /E-mail/);
+    const field = page.locator('input[autocomplete="one-time-code"]');
+    await enterCode(page, '00000000');
+    await expect(page.getByText('Your code is invalid, try again.')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.press('Backspace');
+    await expect(page.getByText('Your code is invalid, try again.')).toHaveCount(0);
+  });
+
+  test('the code field keeps letters and digits only, and checks the length before posting', async ({
+    page,
+  }) => {
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    const field = page.locator('input[autocomplete="one-time-code"]');
+    await field.fill('12-34 5');
+    await expect(field).toHaveValue('12345');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('The code has 8 digits.')).toBeVisible();
+  });
+
+  test('the resend link waits for its countdown, then sends a new code', async ({ page }) => {
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    const resend = page.getByRole('button', { name: 'Send a new code' });
+    await expect(resend).toBeDisabled();
+    await expect(page.getByText(/You can ask for a new code in 1?\d s\./)).toBeVisible();
+    await expect(resend).toBeEnabled({ timeout: 17_000 });
+    const since = Date.now();
+    await resend.click();
+    await expect(page.getByText('A new code is on its way.')).toBeVisible();
+    await expect(resend).toBeDisabled();
+    await expect(page.getByText(/You can ask for a new code in (30|29|28) s\./)).toBeVisible();
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('mfa-methods in login mode without a login payload goes back to login', async ({ page }) => {
+    await page.goto(`${GENERAL}/mfa/methods?isLogin=true&methods=[]`);
+    await expect(page).toHaveURL(/\/login\/email$/);
+  });
+
+  test('the last SMS method cannot be deleted', async ({ page }) => {
+    const since = Date.now();
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto(`${GENERAL}/security/mfa-edit`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /^Delete Text message/ }).click();
+    await expect(
+      page.getByText('You must keep at least one email and one SMS verification method.'),
+    ).toBeVisible();
+  });
+
+  test('a forced user leaving the setup is logged out', async ({ page }) => {
+    await page.goto(`${GENERAL}/login/email`);
+    await page.locator('input[autocomplete="username"]').fill('forced@demo.test');
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/setup-mfa$/);
+    // The top bar's home link is an in-app navigation away from the setup.
+    await page.locator('header a').first().click();
+    await expect(page).toHaveURL(/\/login\/email$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+});

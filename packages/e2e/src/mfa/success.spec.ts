@@ -1,0 +1,176 @@
+import { expect, test } from '@playwright/test';
+import {
+  chooseMethod,
+  codeFromInbox,
+  DEMO_TOTP_SECRET,
+  enterCode,
+  MFA_PHONE,
+  MFA_USER,
+  passwordStep,
+} from '../support/mfa';
+import { totp } from '../support/totp';
+import { DEMO_PASSWORD, GENERAL } from '../support/urls';
+
+// Each recovery key works once per fresh database: every spec of this folder uses its own key.
+
+test.describe('MFA (success)', () => {
+  test('logs in with an SMS code read from the inbox', async ({ page }) => {
+    const since = Date.now();
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    await expect(page.getByText(/by SMS to \+32 \*\*\* \*\* 05/)).toBeVisible();
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maxime');
+  });
+
+  test('logs in with an authenticator code computed from the secret, Enter submitting', async ({ page }) => {
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Authenticator app/);
+    await expect(page.getByText('Send a new code')).toHaveCount(0);
+    await page.locator('input[autocomplete="one-time-code"]').fill(totp(DEMO_TOTP_SECRET));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('logs in with a recovery key and says how many remain', async ({ page }) => {
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Recovery key/);
+    await enterCode(page, 'DEMO1-AAAAA');
+    await expect(page).toHaveURL(/\/mfa\/totp-recovery\?mfaId=\d+&remaining=\d+/);
+    const remaining = new URL(page.url()).searchParams.get('remaining');
+    expect(Number(remaining)).toBeLessThanOrEqual(9);
+    await expect(page.getByTestId('recovery-unused')).toHaveText(
+      `You have ${remaining} unused recovery keys left.`,
+    );
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('a trusted device skips MFA at the next login', async ({ page }) => {
+    const since = Date.now();
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    await page.getByLabel('Trust this device for 30 days').check();
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login\/email$/);
+    await passwordStep(page, GENERAL, MFA_USER);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+    // The device is listed in Security (the login by code granted the step-up) and can be revoked.
+    await page.goto(`${GENERAL}/security/mfa-edit`);
+    await expect(page).toHaveURL(/\/security\/mfa-edit$/);
+    await expect(page.getByTestId('trusted-devices').getByText('This device')).toBeVisible();
+  });
+
+  test('steps up with a code before a sensitive route, then comes back to it', async ({ page }) => {
+    await page.goto(`${GENERAL}/login/email`);
+    await page.locator('input[autocomplete="username"]').fill('employee@demo.test');
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    const since = Date.now();
+    await page.goto(`${GENERAL}/security/mfa-edit`);
+    await expect(page).toHaveURL(/\/mfa\/methods\?single=true&redirect=%2Fsecurity%2Fmfa-edit/);
+    await expect(page.getByText('This is a sensitive change.', { exact: false })).toBeVisible();
+    await chooseMethod(page, /Text message/);
+    await expect(page.getByLabel('Trust this device for 30 days')).toHaveCount(0);
+    await enterCode(page, await codeFromInbox(page, GENERAL, '+32470000001', since));
+    await expect(page).toHaveURL(/\/security\/mfa-edit$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-step verification');
+  });
+
+  test('a customer sees the warning and 2 reasons, and may skip the setup', async ({ page }) => {
+    await page.goto(`${GENERAL}/login/email`);
+    await page.locator('input[autocomplete="username"]').fill('customer@demo.test');
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/setup-mfa$/);
+    await expect(page.getByTestId('customer-warning')).toBeVisible();
+    await expect(page.getByTestId('reasons').locator('li')).toHaveCount(2);
+    await page.getByRole('button', { name: /Ignorer|Skip/ }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('a forced user sets up SMS then e-mail, confirms and reaches the dashboard', async ({ page }) => {
+    await page.goto(`${GENERAL}/login/email`);
+    await page.locator('input[autocomplete="username"]').fill('forced@demo.test');
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/setup-mfa$/);
+    await expect(page.getByTestId('reasons').locator('li')).toHaveCount(3);
+    // No way around: a private page leads back to the setup.
+    await page.goto(`${GENERAL}/user/dashboard`);
+    await expect(page).toHaveURL(/\/setup-mfa$/);
+    await page.getByRole('button', { name: 'Activeren' }).click();
+
+    await expect(page).toHaveURL(/\/setup-mfa\/phone$/);
+    let since = Date.now();
+    await page.getByRole('button', { name: 'Code versturen' }).click();
+    await enterCode(page, await codeFromInbox(page, GENERAL, '+32470000006', since), 'Bevestigen');
+
+    await expect(page).toHaveURL(/\/setup-mfa\/email$/);
+    since = Date.now();
+    await page.getByRole('button', { name: 'Code versturen' }).click();
+    await enterCode(page, await codeFromInbox(page, GENERAL, 'forced@demo.test', since), 'Bevestigen');
+
+    await expect(page).toHaveURL(/\/setup-mfa\/confirmation$/);
+    await page.getByRole('button', { name: 'Bevestigen' }).click();
+    await expect(page).toHaveURL(/\/setup-mfa\/success$/);
+    await page.getByRole('button', { name: 'Doorgaan' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test('weak@demo.test must replace its password after login, with the rules listed', async ({ page }) => {
+    // This changes weak@demo.test's password for the rest of the run; no other spec uses it.
+    await page.goto(`${GENERAL}/login/email`);
+    await page.locator('input[autocomplete="username"]').fill('weak@demo.test');
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
+    await expect(page.getByText('have 8 to 128 characters')).toBeVisible();
+    // The way around is closed: the dashboard leads back here.
+    await page.goto(`${GENERAL}/user/dashboard`);
+    await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
+
+    await page.getByLabel('New password', { exact: true }).fill('password123');
+    await page.getByLabel('Confirm the new password').fill('password123');
+    await page.getByRole('button', { name: 'Save my new password' }).click();
+    await expect(page.getByText('This password is too common. Please choose another one.')).toBeVisible();
+
+    await page.getByLabel('New password', { exact: true }).fill('Lantern-orchard-7391');
+    await page.getByLabel('Confirm the new password').fill('Lantern-orchard-7391');
+    await page.getByRole('button', { name: 'Save my new password' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  });
+
+  test('resets the authenticator with a QR code and key, then shows the recovery keys once', async ({
+    page,
+  }) => {
+    // Runs last among the mfa@demo.test specs that use the demo secret: it replaces that secret.
+    const since = Date.now();
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto(`${GENERAL}/security/mfa-edit`);
+    await page.getByRole('link', { name: 'Set up again' }).click();
+    await expect(page).toHaveURL(/\/setup-mfa\/totp\?reset=true/);
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const secret = await page.getByTestId('totp-secret').getAttribute('data-secret');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await enterCode(page, totp(secret as string));
+    await expect(page).toHaveURL(/\/setup-totp\/success/);
+    await expect(page.getByTestId('recovery-keys').locator('li')).toHaveCount(10);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download as a text file' }).click();
+    expect((await download).suggestedFilename()).toBe('recovery-keys.txt');
+    await page.getByRole('button', { name: 'I have saved my keys' }).click();
+    await expect(page).toHaveURL(/\/security\/mfa-edit$/);
+    await page.goBack();
+    await expect(page.getByTestId('recovery-keys')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { chooseMethod, codeFromInbox, enterCode, MFA_PHONE, MFA_USER, passwordStep } from '../support/mfa';
+import { GENERAL } from '../support/urls';
+
+test.describe('MFA (ui)', () => {
+  test('method choice, code screen and totp-recovery have no axe violations', async ({ page }) => {
+    await passwordStep(page, GENERAL, MFA_USER);
+    await expect(page).toHaveURL(/\/mfa\/methods\?/);
+    await expectNoAxeViolations(page);
+    await chooseMethod(page, /Recovery key/);
+    const field = page.locator('input[autocomplete="one-time-code"]');
+    await expect(field).toHaveAttribute('inputmode', 'text');
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await enterCode(page, 'DEMO3-CCCCC');
+    await expect(page).toHaveURL(/\/mfa\/totp-recovery/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the code screen with resend, phone width, has no axe violations', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
+    await expect(page.getByLabel('Trust this device for 30 days')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Security MFA screens (methods, trusted devices, recovery keys) have no axe violations', async ({
+    page,
+  }) => {
+    const since = Date.now();
+    await passwordStep(page, GENERAL, MFA_USER);
+    await chooseMethod(page, /Text message/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto(`${GENERAL}/security/mfa-edit`);
+    await expect(page.getByTestId('mfa-methods').locator('li').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto(`${GENERAL}/security/edit-recovery`);
+    await expect(page.getByTestId('recovery-count')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the weak-password screen asks a visitor to log in first, without axe violations', async ({
+    page,
+  }) => {
+    await page.goto(`${GENERAL}/weak-password`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { logInWithEmail } from '../support/login';
+import { type PartnerApp, startPartnerApp } from '../support/partnerApp';
+import { GENERAL, LUXEMBOURG } from '../support/urls';
+
+const layouts = [
+  { name: 'mobile', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+];
+const editions = [
+  {
+    origin: GENERAL,
+    user: 'employee@demo.test',
+    heading: 'Demo Partner wants to access your Vestibule account',
+  },
+  {
+    origin: LUXEMBOURG,
+    user: 'employee@demo.lu',
+    heading: 'Demo Partner souhaite accéder à votre compte Vestibule Luxembourg',
+  },
+];
+
+for (const edition of editions) {
+  test.describe(`consent and access screens on ${new URL(edition.origin).hostname}`, () => {
+    let partner: PartnerApp;
+    test.beforeAll(async () => {
+      partner = await startPartnerApp(edition.origin);
+    });
+    test.afterAll(() => partner.close());
+
+    for (const layout of layouts) {
+      test(`${layout.name}: consent, access and partner screens have no axe violations`, async ({ page }) => {
+        await page.setViewportSize(layout.viewport);
+        await logInWithEmail(page, edition.origin, edition.user);
+        await page.goto(`${partner.origin}/login`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(edition.heading);
+        await expectNoAxeViolations(page);
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          layout.viewport.width,
+        );
+        await page.locator('main button').first().click();
+        await expect(page.locator('#result')).toBeVisible();
+
+        await page.goto(`${edition.origin}/user/access`);
+        await expect(page.locator('[data-client-id="demo-partner"]')).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.locator('[data-client-id="demo-partner"] button').click();
+        await expect(page.locator('[data-alert="client-deleted"]')).toBeVisible();
+        await expectNoAxeViolations(page);
+
+        await page.goto(`${edition.origin}/partner?client_id=demo-partner`);
+        await expect(page.locator('[data-destination="partner"]')).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.goto(`${edition.origin}/partner?client_id=unknown`);
+        await expect(page.getByRole('alert')).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
+
+test('the deals destination is hidden in the Luxembourg edition', async ({ page }) => {
+  await logInWithEmail(page, LUXEMBOURG, 'employee@demo.lu');
+  await page.goto(`${LUXEMBOURG}/partner?client_id=demo-partner`);
+  await expect(page.locator('[data-destination="myArea"]')).toBeVisible();
+  await expect(page.locator('[data-destination="deals"]')).toHaveCount(0);
+});

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { GENERAL } from '../support/urls';
+import { contactRow, freshEmail, LAYOUTS, logInGeneral, logInLu, openProfile, PROFILE } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+for (const layout of LAYOUTS) {
+  test.describe(`profile (errors, ${layout.name})`, () => {
+    test.use({ viewport: layout.viewport });
+
+    test('an e-mail or phone of another account gets the duplicate texts next to the field', async ({
+      page,
+    }) => {
+      await logInGeneral(page);
+      await openProfile(page);
+      const emails = page.locator('[data-contacts="email"]');
+      await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
+      await emails.getByLabel('New e-mail address').fill('employee@demo.test');
+      await emails.getByRole('button', { name: 'Send a code' }).click();
+      await expect(emails.getByText('This email is invalid or already used')).toBeVisible();
+      await expect(emails.getByLabel('New e-mail address')).toHaveAttribute('aria-invalid', 'true');
+      await emails.getByRole('button', { name: 'Cancel' }).click();
+
+      const phones = page.locator('[data-contacts="phone"]');
+      await phones.getByRole('button', { name: 'Add a phone number' }).click();
+      await phones.getByLabel('New phone number').fill('0470 00 00 01');
+      await phones.getByRole('button', { name: 'Send a code' }).click();
+      await expect(phones.getByText('This phone number is invalid or already used')).toBeVisible();
+    });
+
+    test('a wrong code is refused inline', async ({ page }) => {
+      await logInGeneral(page);
+      await openProfile(page);
+      const emails = page.locator('[data-contacts="email"]');
+      await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
+      await emails.getByLabel('New e-mail address').fill(freshEmail());
+      await emails.getByRole('button', { name: 'Send a code' }).click();
+      await page.getByLabel('Verification code').fill('00000000');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await expect(page.getByText('Your code is invalid, try again.')).toBeVisible();
+    });
+
+    test('the primary moves only to a contact with 2FA: the error points to the Security tab', async ({
+      page,
+    }) => {
+      await logInLu(page);
+      await openProfile(page);
+      await contactRow(page, PROFILE.lu.second).getByRole('button', { name: 'Make primary' }).click();
+      const alert = contactRow(page, PROFILE.lu.second).getByRole('alert');
+      await expect(alert).toContainText('two-step verification');
+      await expect(alert.getByRole('link', { name: 'Go to the Security tab' })).toHaveAttribute(
+        'href',
+        '/security',
+      );
+    });
+
+    test("other failures say 'Change failed'", async ({ page }) => {
+      await logInGeneral(page);
+      await openProfile(page);
+      await page.route('**/api/user/phones/*/primary', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
+      await expect(contactRow(page, PROFILE.general.second).getByRole('alert')).toHaveText('Change failed');
+    });
+
+    test('edit-credentials shows the message of a 422', async ({ page }) => {
+      await logInGeneral(page);
+      await page.goto(`${GENERAL}/profile/edit-credentials`);
+      await page.getByLabel('New e-mail address or phone number').fill('employee@demo.test');
+      await page.getByRole('button', { name: 'Send a code' }).click();
+      await expect(page.getByText('This email is invalid or already used')).toBeVisible();
+    });
+
+    test('edit-iban: an invalid IBAN, then a failed update', async ({ page }) => {
+      await logInGeneral(page);
+      await page.goto(`${GENERAL}/profile/edit-iban`);
+      const field = page.getByLabel('IBAN', { exact: true });
+      await field.fill('BE68 5390 0754 7035');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('The provided IBAN is invalid.')).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await page.route('**/api/user/iban', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await field.fill('BE68 5390 0754 7034');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: "IBAN couldn't be updated. Try again later." }),
+      ).toBeVisible();
+    });
+  });
+}
+
+test('edit-info typed in the address bar goes back to the overview (entry rule)', async ({ page }) => {
+  await logInGeneral(page);
+  await page.goto(`${GENERAL}/profile/edit-info`);
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('edit-iban without a step-up goes to the method choice first (Luxembourg)', async ({ page }) => {
+  await logInLu(page);
+  await page.goto(`${PROFILE.lu.origin}/profile/edit-iban`);
+  await expect(page).toHaveURL(/\/mfa\/methods\?single=true&redirect=%2Fprofile%2Fedit-iban/);
+});

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { GENERAL, LUXEMBOURG } from '../support/urls';
+import { LAYOUTS, logInGeneral, logInLu, openProfile } from './helpers';
+
+for (const layout of LAYOUTS) {
+  test.describe(`profile screens (ui, ${layout.name})`, () => {
+    test.use({ viewport: layout.viewport });
+
+    test('general edition: overview and edit screens are accessible and fit the screen', async ({ page }) => {
+      await logInGeneral(page);
+      await openProfile(page);
+      await expectNoAxeViolations(page);
+      // The add form and its field error.
+      const emails = page.locator('[data-contacts="email"]');
+      await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
+      await emails.getByRole('button', { name: 'Send a code' }).click();
+      await expect(emails.getByText('Enter an e-mail address.')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: 'Edit personal information' }).click();
+      await expect(page).toHaveURL(/edit-info$/);
+      await expectNoAxeViolations(page);
+      for (const path of ['/profile/edit-credentials', '/profile/edit-iban']) {
+        await page.goto(`${GENERAL}${path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflow, path).toBe(false);
+      }
+      // Touch targets: every button of the overview is at least 44 px high.
+      await openProfile(page);
+      for (const box of await page
+        .locator('main button, main a')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
+        expect(box).toBeGreaterThanOrEqual(44);
+    });
+
+    test('Luxembourg edition: the overview is accessible, phones in international format', async ({
+      page,
+    }) => {
+      await logInLu(page);
+      await openProfile(page);
+      await expect(page.getByText('+352 621 000 021')).toBeVisible();
+      await expectNoAxeViolations(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+      expect(new URL(page.url()).origin).toBe(LUXEMBOURG);
+    });
+  });
+}

@@ -1,0 +1,67 @@
+import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
+import { type MfaMethod, mfaListResponseSchema } from '@vestibule/contract/schemas/mfa';
+import type { User } from '@vestibule/contract/schemas/user';
+import { apiRequest } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
+import { removeSessionValue, setSessionValue, tokenStore } from '../lib/storage';
+import { clientIdOf, storedTargetUrl, takeTargetPath } from '../lib/targetUrl';
+import { fetchUser, userQuery } from '../lib/user';
+import { PATHS } from './paths';
+
+// Where a fresh session goes (SPEC §4 "Login", "Forced MFA intro"): shared by the password login,
+// the MFA code screen and the weak-password screen, which all end a login.
+
+/** The forced-MFA and customer rules apply to first-party logins only (client_id absent, 2, 51). */
+export function isFirstPartyClient(clientId: string | undefined): boolean {
+  return clientId === undefined || (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
+}
+
+const hasMethod = (methods: readonly MfaMethod[], kind: MfaMethod['method']) =>
+  methods.some((m) => m.method === kind && m.id > 0);
+
+/** What setup the user owes: forced (no way around), offered (customer, may skip) or none. */
+export function setupNeeded(
+  user: Pick<User, 'mfa_forced' | 'mfa_customer'>,
+  methods: readonly MfaMethod[],
+  clientId: string | undefined,
+): 'forced' | 'offered' | 'none' {
+  if (!isFirstPartyClient(clientId)) return 'none';
+  if (user.mfa_forced) return hasMethod(methods, 'sms') && hasMethod(methods, 'email') ? 'none' : 'forced';
+  if (user.mfa_customer && methods.length === 0) return 'offered';
+  return 'none';
+}
+
+/** After a complete login (and after a weak password is replaced): setup-mfa or the target. */
+export async function destinationAfterLogin(user: User): Promise<string> {
+  if (user.mfa_forced || user.mfa_customer) {
+    const clientId = clientIdOf(storedTargetUrl(), window.location.origin);
+    const { data } = await apiRequest('/mfa', { schema: mfaListResponseSchema });
+    const setup = setupNeeded(user, data, clientId);
+    if (setup === 'forced') setSessionValue('mfaForced', 'true');
+    if (setup !== 'none') return PATHS.setupMfa;
+  }
+  removeSessionValue('mfaForced');
+  return takeTargetPath(PATHS.dashboard);
+}
+
+/** Stores a new session token, forgets the login flow and loads (caches) the user. */
+export async function startSession(token: string, weakPassword: boolean | undefined): Promise<User> {
+  tokenStore.set(token);
+  removeSessionValue('loginPayload');
+  removeSessionValue('mfaPayload');
+  // The weak-password screen is owed until the password changes (the session is restricted).
+  if (weakPassword) setSessionValue('weakPassword', 'true');
+  const user = await fetchUser();
+  queryClient.setQueryData(userQuery.queryKey, user);
+  return user;
+}
+
+/**
+ * Starts the session and says where to go: weak-password first when the password is weak, else
+ * setup-mfa or the target.
+ */
+export async function completeLogin(token: string, weakPassword: boolean | undefined): Promise<string> {
+  const user = await startSession(token, weakPassword);
+  if (weakPassword) return `${PATHS.weakPassword}?verified=true`;
+  return destinationAfterLogin(user);
+}

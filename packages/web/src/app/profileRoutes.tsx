@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { PATHS } from './paths';
+import { requireStepUp } from './stepUp';
+
+// Profile screens (issue 6), in the user layout, each a lazy chunk. edit-credentials and edit-iban
+// are security-sensitive (SPEC §4 rule 5): a step-up first. edit-info is reachable only from the
+// overview (SPEC §2 entry rule): the route itself checks the navigation state the overview sets.
+
+export const profileRoutes: RouteObject[] = [
+  {
+    path: PATHS.profile,
+    lazy: async () => ({ Component: (await import('../features/profile/routes/ProfileRoute')).ProfileRoute }),
+  },
+  {
+    path: PATHS.profileEditInfo,
+    lazy: async () => ({
+      Component: (await import('../features/profile/routes/EditInfoRoute')).EditInfoRoute,
+    }),
+  },
+  {
+    path: PATHS.profileEditCredentials,
+    loader: requireStepUp('edit-credentials'),
+    lazy: async () => ({
+      Component: (await import('../features/profile/routes/EditCredentialsRoute')).EditCredentialsRoute,
+    }),
+  },
+  {
+    path: PATHS.profileEditIban,
+    loader: requireStepUp('edit-iban'),
+    lazy: async () => ({
+      Component: (await import('../features/profile/routes/EditIbanRoute')).EditIbanRoute,
+    }),
+  },
+];

@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import { PATHS } from './paths';
+import { requireStepUp } from './stepUp';
+
+// Security tab and notification area (issue 7), in the user layout, each a lazy chunk.
+
+export const securityRoutes: RouteObject[] = [
+  {
+    path: PATHS.security,
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/SecurityRoute')).SecurityRoute,
+    }),
+  },
+  {
+    path: PATHS.securityHistory,
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/HistoryRoute')).HistoryRoute,
+    }),
+  },
+  {
+    path: PATHS.securityEditPassword,
+    loader: requireStepUp('edit-password'),
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/EditPasswordRoute')).EditPasswordRoute,
+    }),
+  },
+  {
+    path: PATHS.notifications,
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/NotificationsRoute')).NotificationsRoute,
+    }),
+  },
+];

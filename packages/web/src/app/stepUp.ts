@@ -1,0 +1,58 @@
+import { type MfaStatus, mfaStatusResponseSchema } from '@vestibule/contract/schemas/mfa';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { ApiError, apiRequest } from '../lib/api';
+import { tokenStore } from '../lib/storage';
+import { PATHS } from './paths';
+
+// SPEC §4 rule 5: security-sensitive routes need a recent step-up (sudo) grant, else the user
+// proves a factor on mfa-methods (single=true) and comes back. The server refuses the sensitive
+// calls without the grant anyway (403 sudo_required); this spares the user a form that would fail.
+
+/** The security-sensitive routes of SPEC §4 rule 5, by route name, with their paths. */
+export const SENSITIVE_ROUTES = {
+  'mfa-edit': '/security/mfa-edit',
+  'edit-recovery': '/security/edit-recovery',
+  'edit-password': '/security/edit-password',
+  'edit-credentials': '/profile/edit-credentials',
+  'edit-iban': '/profile/edit-iban',
+} as const;
+export type SensitiveRouteName = keyof typeof SENSITIVE_ROUTES;
+
+/** GET /api/mfa/status: whether the session holds a live step-up grant. */
+export function fetchMfaStatus(signal?: AbortSignal) {
+  return apiRequest('/mfa/status', { schema: mfaStatusResponseSchema, signal, quiet: true });
+}
+
+/** mfa-methods in step-up mode (single=true), coming back to `redirect` (a same-origin path). */
+export function stepUpPath(redirectTo: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ single: 'true', redirect: redirectTo, ...extra });
+  return `${PATHS.mfaMethods}?${params}`;
+}
+
+/**
+ * Route loader for a sensitive route: lets it render when the session holds a step-up grant,
+ * otherwise redirects to mfa-methods with single=true and a redirect back to the same URL.
+ * Use: `{ path: SENSITIVE_ROUTES['edit-iban'], loader: requireStepUp('edit-iban'), lazy: … }`.
+ */
+export function requireStepUp(routeName: SensitiveRouteName) {
+  return async function stepUpLoader({ request }: LoaderFunctionArgs) {
+    const url = new URL(request.url);
+    // Loaders run beside the root guard: without a session the guard sends the user to login.
+    if (tokenStore.get() === null) return null;
+    let status: MfaStatus;
+    try {
+      status = await fetchMfaStatus(request.signal);
+    } catch (error) {
+      // A lost or restricted session is the guard's and the page's to handle.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+      throw error;
+    }
+    if (status.sudo) return { sudoExpiresAt: status.sudo_expires_at, routeName };
+    throw redirect(stepUpPath(`${url.pathname}${url.search}`));
+  };
+}
+
+/** For a 403 sudo_required met inside a screen (a single grant already used): step up again. */
+export function stepUpAgainPath(): string {
+  return stepUpPath(`${window.location.pathname}${window.location.search}`);
+}

@@ -1,0 +1,49 @@
+import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../../components/Icon';
+import { maskTarget } from '../maskTarget';
+import styles from './Mfa.module.css';
+
+const ICONS: Record<MfaMethod['method'], IconName> = {
+  sms: 'phone',
+  email: 'mail',
+  totp: 'key',
+  totpRecovery: 'key',
+};
+
+/** One method of the method list: icon, name, masked target, primary tag. */
+export function MethodButton({
+  method,
+  busy,
+  disabled,
+  onChoose,
+}: {
+  method: MfaMethod;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
+  const { t } = useTranslation();
+  const target = maskTarget(method.method, method.target);
+  const hint =
+    method.method === 'sms' || method.method === 'email'
+      ? target
+        ? t(`mfa.methodHints.${method.method}`, { target })
+        : t(`mfa.methodHints.${method.method}NoTarget`)
+      : t(`mfa.methodHints.${method.method}`);
+  return (
+    <button type="button" className={styles.method} onClick={onChoose} disabled={disabled} aria-busy={busy}>
+      <span className={styles.methodIcon}>
+        <Icon name={ICONS[method.method]} size={22} />
+      </span>
+      <span className={styles.methodText}>
+        <span className={styles.methodName}>
+          {t(`mfa.methodNames.${method.method}`)}
+          {method.primary && <span className={styles.tag}>{t('mfa.methods.primary')}</span>}
+        </span>
+        <span className={styles.methodTarget}>{busy ? t('mfa.methods.starting') : hint}</span>
+      </span>
+      <Icon name="arrow" size={20} className={styles.methodArrow} />
+    </button>
+  );
+}

@@ -1,0 +1,124 @@
+import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { stepUpAgainPath } from '../../../app/stepUp';
+import { useToast } from '../../../components/Toasts';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useMethods } from '../api/listMethods';
+import { useDeleteMethod, useSwitchPrimary } from '../api/manageMethods';
+import { maskTarget } from '../maskTarget';
+import styles from './Mfa.module.css';
+
+/** Security tab: the MFA methods with make-primary, change, delete and add (needs a step-up). */
+export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const methods = useMethods();
+  const remove = useDeleteMethod();
+  const primary = useSwitchPrimary();
+  const back = `redirect=${encodeURIComponent(returnTo)}`;
+  const list = (methods.data ?? []).filter((m) => m.id > 0 && m.method !== 'totpRecovery');
+  const totp = list.find((m) => m.method === 'totp');
+
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
+    else toast.show('error', t(errorKey(error)));
+  };
+  const onRemove = (m: MfaMethod) => {
+    if (!window.confirm(t('mfa.settings.confirmRemove'))) return;
+    remove.mutate(m.id, { onSuccess: () => toast.show('success', t('mfa.settings.removed')), onError });
+  };
+  const onPrimary = (m: MfaMethod) =>
+    primary.mutate(m.id, {
+      onSuccess: () => toast.show('success', t('mfa.settings.primaryChanged')),
+      onError,
+    });
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('mfa.settings.methodsTitle')}</h2>
+      {methods.isPending && <p role="status">{t('common.loading')}</p>}
+      {methods.isError && (
+        <div role="alert" className={styles.formError}>
+          <p>{t('mfa.settings.loadError')}</p>
+          <button type="button" className={styles.linkButton} onClick={() => void methods.refetch()}>
+            {t('mfa.settings.retry')}
+          </button>
+        </div>
+      )}
+      <ul className={styles.itemList} data-testid="mfa-methods">
+        {list.map((m) => {
+          const target = maskTarget(m.method, m.target);
+          return (
+            <li key={m.id} className={styles.item}>
+              <span className={styles.methodText}>
+                <span className={styles.methodName}>
+                  {t(`mfa.methodNames.${m.method}`)}
+                  {m.primary && <span className={styles.tag}>{t('mfa.methods.primary')}</span>}
+                </span>
+                {target && <span className={styles.methodTarget}>{target}</span>}
+              </span>
+              <span className={styles.itemActions}>
+                {!m.primary && (
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => onPrimary(m)}
+                    disabled={primary.isPending}
+                  >
+                    {t('mfa.settings.makePrimary')}
+                  </button>
+                )}
+                {m.method !== 'totp' ? (
+                  <Link
+                    className={styles.linkButton}
+                    to={`${m.method === 'sms' ? PATHS.setupMfaPhone : PATHS.setupMfaEmail}?edit=${m.id}&${back}`}
+                  >
+                    {t('mfa.settings.change')}
+                  </Link>
+                ) : (
+                  <Link
+                    className={styles.linkButton}
+                    to={`${PATHS.setupMfaTotp}?reset=true&mfaId=${m.id}&${back}`}
+                  >
+                    {t('mfa.settings.resetTotp')}
+                  </Link>
+                )}
+                <button
+                  type="button"
+                  className={styles.dangerButton}
+                  onClick={() => onRemove(m)}
+                  disabled={remove.isPending}
+                  aria-label={t('mfa.settings.removeLabel', {
+                    method: t(`mfa.methodNames.${m.method}`),
+                    target: target ?? '',
+                  })}
+                >
+                  {t('mfa.settings.remove')}
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <h3>{t('mfa.settings.addTitle')}</h3>
+      <div className={styles.itemActions}>
+        <Link className={styles.linkButton} to={`${PATHS.setupMfaPhone}?${back}`}>
+          {t('mfa.settings.addSms')}
+        </Link>
+        <Link className={styles.linkButton} to={`${PATHS.setupMfaEmail}?${back}`}>
+          {t('mfa.settings.addEmail')}
+        </Link>
+        {!totp && (
+          <Link className={styles.linkButton} to={`${PATHS.setupMfaTotp}?${back}`}>
+            {t('mfa.settings.addTotp')}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

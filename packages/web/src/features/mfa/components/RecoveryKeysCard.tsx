@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { stepUpAgainPath } from '../../../app/stepUp';
+import { useToast } from '../../../components/Toasts';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';
+import styles from './Mfa.module.css';
+
+/** Security tab: how many recovery keys are unused, and regenerating them (needs a step-up). */
+export function RecoveryKeysCard() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const status = useRecoveryStatus();
+  const regenerate = useRegenerateRecoveryKeys();
+
+  const onRegenerate = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: ({ recovery_keys }) =>
+        navigate(
+          `${PATHS.setupTotpSuccess}?isRegenerated=true&redirect=${encodeURIComponent(PATHS.securityEditRecovery)}`,
+          {
+            state: { keys: recovery_keys },
+          },
+        ),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
+        else toast.show('error', t(errorKey(error)));
+      },
+    });
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('mfa.settings.recoveryTitle')}</h2>
+      <p className={styles.hint}>{t('mfa.settings.recoveryIntro')}</p>
+      {status.isPending && <p role="status">{t('common.loading')}</p>}
+      {status.isError && (
+        <p role="alert" className={styles.formError}>
+          {t('mfa.settings.loadError')}
+        </p>
+      )}
+      {status.data && status.data.mfa_id === null && (
+        <>
+          <p>{t('mfa.settings.recoveryNoTotp')}</p>
+          <Link
+            className={styles.linkButton}
+            to={`${PATHS.setupMfaTotp}?redirect=${encodeURIComponent(PATHS.securityEditRecovery)}`}
+          >
+            {t('mfa.settings.addTotp')}
+          </Link>
+        </>
+      )}
+      {status.data && status.data.mfa_id !== null && (
+        <>
+          <p className={styles.note} data-testid="recovery-count">
+            {t('mfa.settings.recoveryCount', { unused: status.data.unused, total: status.data.total })}
+          </p>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={onRegenerate}
+            disabled={regenerate.isPending}
+          >
+            {regenerate.isPending && <span className={styles.spinner} aria-hidden="true" />}
+            {t('mfa.settings.regenerate')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import styles from './Mfa.module.css';
+import { useCountdown } from './useCountdown';
+
+/** "Send a new code" with its countdown (15 s, then 30 s after each resend; SPEC §4 "Resend"). */
+export function ResendLink({
+  resendAt,
+  pending,
+  resent,
+  onResend,
+}: {
+  resendAt: number | null;
+  pending: boolean;
+  resent: boolean;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation();
+  const left = useCountdown(resendAt);
+  return (
+    <div className={styles.resend}>
+      <p className={styles.resendTitle}>{t('mfa.code.notReceived')}</p>
+      <div className={styles.resendLinks}>
+        <button type="button" className={styles.linkButton} disabled={left > 0 || pending} onClick={onResend}>
+          {t('mfa.code.resend')}
+        </button>
+      </div>
+      {left > 0 && <p className={styles.countdown}>{t('mfa.code.countdown', { seconds: left })}</p>}
+      <p role="status" className={styles.status}>
+        {resent ? t('mfa.code.resent') : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
+
+/**
+ * A target as the method list shows it: the login answer is masked by the server already; the
+ * logged-in list is not, and a step-up screen should not show a full number over a shoulder.
+ */
+export function maskTarget(method: MfaMethodKind, target: string | null): string | null {
+  if (!target || target.includes('*')) return target;
+  if (method === 'email') {
+    const [local = '', domain = ''] = target.split('@');
+    return `${local.slice(0, 1)}***@${domain}`;
+  }
+  if (method === 'sms')
+    return `${target.slice(0, target.startsWith('+') ? 3 : 0)} *** ** ${target.slice(-2)}`.trim();
+  return target;
+}

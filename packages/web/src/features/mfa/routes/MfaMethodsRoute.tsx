@@ -1,0 +1,141 @@
+import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { ApiError, errorKey } from '../../../lib/api';
+import { sessionValue } from '../../../lib/storage';
+import { useUser } from '../../../lib/user';
+import { useMethods } from '../api/listMethods';
+import { useStartChallenge } from '../api/startChallenge';
+import { challengeStateFrom, writeChallenge } from '../challengeState';
+import { MethodButton } from '../components/MethodButton';
+import styles from '../components/Mfa.module.css';
+import { parseMethodsParam, stepUpChoices } from '../methodList';
+
+/**
+ * /mfa/methods (route name mfa-methods; query redirect, isFuzzion, methods, isLogin, single):
+ * choosing a method starts its challenge (the SMS or e-mail goes out), then /mfa takes the code.
+ */
+export function MfaMethodsRoute() {
+  const [params] = useSearchParams();
+  const isLogin = params.get('isLogin') === 'true';
+  const loginPayload = sessionValue('loginPayload');
+  if (isLogin && !loginPayload) return <Navigate to={PATHS.loginEmail} replace />;
+  return isLogin ? (
+    <MethodsScreen
+      methods={parseMethodsParam(params.get('methods')) ?? []}
+      loginPayload={loginPayload ?? undefined}
+    />
+  ) : (
+    <StepUpMethods />
+  );
+}
+
+function StepUpMethods() {
+  const { t } = useTranslation();
+  const methods = useMethods();
+  const user = useUser();
+  if (methods.isPending || user.isPending)
+    return (
+      <div className={styles.page}>
+        <p role="status" className={styles.card}>
+          {t('common.loading')}
+        </p>
+      </div>
+    );
+  if (methods.isError)
+    return (
+      <div className={styles.page}>
+        <div role="alert" className={`${styles.card} ${styles.formError}`}>
+          <p>{t('mfa.methods.loadError')}</p>
+          <button type="button" className={styles.linkButton} onClick={() => void methods.refetch()}>
+            {t('mfa.methods.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  return <MethodsScreen methods={stepUpChoices(methods.data, user.data)} loginPayload={undefined} />;
+}
+
+function MethodsScreen({
+  methods,
+  loginPayload,
+}: {
+  methods: MfaMethod[];
+  loginPayload: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const start = useStartChallenge();
+  const [chosen, setChosen] = useState<MfaMethod | null>(null);
+  const isLogin = loginPayload !== undefined;
+
+  const choose = async (method: MfaMethod) => {
+    setChosen(method);
+    try {
+      const answer = await start.mutateAsync({
+        mfaId: method.id,
+        payload: loginPayload,
+        single: isLogin ? undefined : params.get('single') === 'true' ? '1' : '0',
+        method: method.method === 'totpRecovery' ? 'totpRecovery' : undefined,
+      });
+      writeChallenge(challengeStateFrom(method.id, answer));
+      const next = new URLSearchParams(params);
+      next.set('mfaId', String(method.id));
+      next.set('method', answer.method);
+      navigate(`${PATHS.mfa}?${next}`);
+    } catch {
+      setChosen(null);
+    }
+  };
+
+  const loginDead = isLogin && start.error instanceof ApiError && start.error.code === 'challenge_expired';
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('mfa.methods.title')}</h1>
+        <p className={styles.intro}>{t(isLogin ? 'mfa.methods.introLogin' : 'mfa.methods.introStepUp')}</p>
+
+        {methods.length === 0 ? (
+          <p className={styles.formError}>{t('mfa.methods.none')}</p>
+        ) : (
+          <ul className={styles.methods} aria-label={t('mfa.methods.listLabel')}>
+            {methods.map((method) => (
+              <li key={`${method.method}-${method.id}`}>
+                <MethodButton
+                  method={method}
+                  busy={chosen === method}
+                  disabled={start.isPending}
+                  onChoose={() => void choose(method)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {start.error && (
+          <div role="alert" className={styles.formError}>
+            <p>{t(errorKey(start.error))}</p>
+            {loginDead && <Link to={PATHS.loginEmail}>{t('mfa.methods.backToLogin')}</Link>}
+          </div>
+        )}
+
+        <ul className={styles.links}>
+          <li>
+            {isLogin ? (
+              <Link to={PATHS.loginEmail}>{t('mfa.methods.backToLogin')}</Link>
+            ) : (
+              <button type="button" className={styles.linkButton} onClick={() => navigate(-1)}>
+                {t('mfa.methods.cancel')}
+              </button>
+            )}
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

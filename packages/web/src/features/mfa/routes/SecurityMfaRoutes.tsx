@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LINKED_PATHS } from '../../../app/paths';
+import styles from '../components/Mfa.module.css';
+import { MfaMethodsCard } from '../components/MfaMethodsCard';
+import { RecoveryKeysCard } from '../components/RecoveryKeysCard';
+import { TrustedDevicesCard } from '../components/TrustedDevicesCard';
+
+/** /security/mfa-edit (step-up first): methods and trusted devices. */
+export function MfaEditRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section className={styles.userPage} aria-labelledby={`${id}-title`}>
+      <Link to={LINKED_PATHS.security}>{t('mfa.settings.backToSecurity')}</Link>
+      <h1 id={`${id}-title`}>{t('mfa.settings.title')}</h1>
+      <p className={styles.intro}>{t('mfa.settings.intro')}</p>
+      <MfaMethodsCard />
+      <TrustedDevicesCard />
+    </section>
+  );
+}
+
+/** /security/edit-recovery (step-up first): the authenticator's recovery keys. */
+export function EditRecoveryRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section className={styles.userPage} aria-labelledby={`${id}-title`}>
+      <Link to={LINKED_PATHS.security}>{t('mfa.settings.backToSecurity')}</Link>
+      <h1 id={`${id}-title`}>{t('mfa.settings.recoveryTitle')}</h1>
+      <RecoveryKeysCard />
+    </section>
+  );
+}

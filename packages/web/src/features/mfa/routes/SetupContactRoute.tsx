@@ -1,0 +1,267 @@
+import { MESSAGE_CODE_LENGTH, RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibule/contract/constants';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { stepUpAgainPath } from '../../../app/stepUp';
+import { useToast } from '../../../components/Toasts';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useUser } from '../../../lib/user';
+import { redirectPath } from '../afterSuccess';
+import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
+import { fetchMethods } from '../api/listMethods';
+import { resendCode } from '../api/resendCode';
+import { CodeField, codeProblem } from '../components/CodeField';
+import styles from '../components/Mfa.module.css';
+import { ResendLink } from '../components/ResendLink';
+import { nextSetupStep } from '../setupSteps';
+
+type ContactKind = 'sms' | 'email';
+const PLACEHOLDER: Record<ContactKind, number> = { sms: -1, email: -2 };
+
+/** Errors of the target itself, shown under the field. */
+const TARGET_ERRORS = [
+  'invalid_phone',
+  'invalid_email',
+  'phone-duplicated',
+  'email-duplicated',
+  'sms-duplicated',
+  'validation_failed',
+];
+
+interface Sent {
+  payload: string;
+  target: string;
+  resendAt: number;
+}
+
+/** /setup-mfa/phone and /setup-mfa/email: a number or address, then its 8-digit code. */
+export function SetupContactRoute({ kind }: { kind: ContactKind }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const editId = Number(params.get('edit')) > 0 ? Number(params.get('edit')) : undefined;
+  const user = useUser();
+  const primary =
+    kind === 'sms'
+      ? (user.data?.phone.find((p) => p.default)?.phone ?? '')
+      : (user.data?.email.find((e) => e.default)?.email ?? '');
+  const [target, setTarget] = useState<string | null>(null);
+  const [targetError, setTargetError] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const start = useStartActivation();
+  const confirm = useConfirmActivation();
+  const value = target ?? (editId ? '' : primary);
+
+  const goOn = async () => {
+    setFinishing(true);
+    const redirect = params.get('redirect');
+    const to = redirect
+      ? redirectPath(redirect, { action: null, targetMfaId: null }, window.location.origin)
+      : undefined;
+    navigate(to ?? nextSetupStep(await fetchMethods()), { replace: true });
+  };
+
+  const onSend = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) {
+      setTargetError(t(kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail'));
+      return;
+    }
+    try {
+      const answer = await start.mutateAsync({
+        id: editId ?? PLACEHOLDER[kind],
+        target: value.trim(),
+        edit: editId !== undefined,
+      });
+      if (!answer) {
+        toast.show('success', t('mfa.setup.contact.alreadySet'));
+        await goOn();
+        return;
+      }
+      if (answer.data.method === 'totp') return;
+      setSent({
+        payload: answer.payload,
+        target: answer.data.target,
+        resendAt: Date.now() + (answer.data.resend_in || RESEND_COUNTDOWN_INITIAL_SECONDS) * 1000,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
+      else if (error instanceof ApiError && error.code && TARGET_ERRORS.includes(error.code))
+        setTargetError(t(errorKey(error)));
+    }
+  };
+
+  const onConfirm = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!sent) return;
+    const problem = codeProblem(code, kind, MESSAGE_CODE_LENGTH);
+    if (problem) {
+      setCodeError(t(problem.key, { length: MESSAGE_CODE_LENGTH }));
+      return;
+    }
+    try {
+      await confirm.mutateAsync({ payload: sent.payload, code });
+      toast.show('success', t(editId ? 'mfa.setup.contact.edited' : 'mfa.setup.contact.added'));
+      await goOn();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_code') setCodeError(t('errors.invalid_code'));
+    }
+  };
+
+  const onResend = async () => {
+    if (!sent) return;
+    setResent(false);
+    setResending(true);
+    try {
+      const answer = await resendCode(sent.payload, false);
+      setSent({ ...sent, resendAt: Date.now() + (answer.resend_in ?? 30) * 1000 });
+      setResent(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.retryAfterSeconds)
+        setSent({ ...sent, resendAt: Date.now() + error.retryAfterSeconds * 1000 });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const title = editId
+    ? kind === 'sms'
+      ? 'mfa.setup.contact.titleEditSms'
+      : 'mfa.setup.contact.titleEditEmail'
+    : kind === 'sms'
+      ? 'mfa.setup.contact.titleSms'
+      : 'mfa.setup.contact.titleEmail';
+  const startError =
+    start.error instanceof ApiError &&
+    (TARGET_ERRORS.includes(start.error.code ?? '') || start.error.code === 'sudo_required')
+      ? null
+      : start.error;
+  const confirmError =
+    confirm.error instanceof ApiError && confirm.error.code === 'invalid_code' ? null : confirm.error;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t(title)}</h1>
+        {!sent ? (
+          <form
+            className={styles.form}
+            onSubmit={(event) => void onSend(event)}
+            noValidate
+            aria-busy={start.isPending}
+          >
+            <p className={styles.intro}>
+              {t(kind === 'sms' ? 'mfa.setup.contact.introSms' : 'mfa.setup.contact.introEmail')}
+            </p>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-target`} className={styles.label}>
+                {t(kind === 'sms' ? 'mfa.setup.contact.phone' : 'mfa.setup.contact.email')}
+              </label>
+              {kind === 'sms' && (
+                <p id={`${id}-hint`} className={styles.hint}>
+                  {t('mfa.setup.contact.phoneHint')}
+                </p>
+              )}
+              <input
+                id={`${id}-target`}
+                className={styles.input}
+                type={kind === 'sms' ? 'tel' : 'email'}
+                inputMode={kind === 'sms' ? 'tel' : 'email'}
+                autoComplete={kind === 'sms' ? 'tel' : 'email'}
+                spellCheck={false}
+                value={value}
+                aria-invalid={targetError ? true : undefined}
+                aria-describedby={
+                  [kind === 'sms' ? `${id}-hint` : '', targetError ? `${id}-target-error` : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
+                onChange={(event) => {
+                  setTarget(event.target.value);
+                  setTargetError(null);
+                }}
+              />
+              {targetError && (
+                <p id={`${id}-target-error`} className={styles.fieldError}>
+                  {targetError}
+                </p>
+              )}
+            </div>
+            {startError && (
+              <p role="alert" className={styles.formError}>
+                {t(errorKey(startError))}
+              </p>
+            )}
+            <button type="submit" className={styles.submit} disabled={start.isPending || finishing}>
+              {(start.isPending || finishing) && <span className={styles.spinner} aria-hidden="true" />}
+              {t(start.isPending ? 'mfa.setup.contact.sending' : 'mfa.setup.contact.send')}
+            </button>
+          </form>
+        ) : (
+          <>
+            <form
+              className={styles.form}
+              onSubmit={(event) => void onConfirm(event)}
+              noValidate
+              aria-busy={confirm.isPending}
+            >
+              <p className={styles.intro}>
+                {t(kind === 'sms' ? 'mfa.setup.contact.codeIntroSms' : 'mfa.setup.contact.codeIntroEmail', {
+                  target: sent.target,
+                })}
+              </p>
+              <CodeField
+                id={`${id}-code`}
+                method={kind}
+                length={MESSAGE_CODE_LENGTH}
+                value={code}
+                error={codeError}
+                onChange={(next) => {
+                  setCode(next);
+                  setCodeError(null);
+                }}
+              />
+              {confirmError && (
+                <p role="alert" className={styles.formError}>
+                  {t(errorKey(confirmError))}
+                </p>
+              )}
+              <button type="submit" className={styles.submit} disabled={confirm.isPending || finishing}>
+                {(confirm.isPending || finishing) && <span className={styles.spinner} aria-hidden="true" />}
+                {t(confirm.isPending ? 'mfa.code.submitting' : 'mfa.code.submit')}
+              </button>
+            </form>
+            <ResendLink
+              resendAt={sent.resendAt}
+              pending={resending}
+              resent={resent}
+              onResend={() => void onResend()}
+            />
+            <ul className={styles.links}>
+              <li>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => {
+                    setSent(null);
+                    setCode('');
+                    setCodeError(null);
+                  }}
+                >
+                  {t('mfa.setup.contact.changeTarget')}
+                </button>
+              </li>
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

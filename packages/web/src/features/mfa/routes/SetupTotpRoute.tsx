@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { TOTP_CODE_LENGTH } from '@vestibule/contract/constants';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { stepUpAgainPath } from '../../../app/stepUp';
+import { Icon } from '../../../components/Icon';
+import { ApiError, errorKey } from '../../../lib/api';
+import { startActivation, useConfirmActivation } from '../api/activateMethod';
+import { CodeField, codeProblem } from '../components/CodeField';
+import styles from '../components/Mfa.module.css';
+
+/** The key in groups of four, easier to type into an app. */
+export function groupSecret(secret: string): string[] {
+  return secret.match(/.{1,4}/g) ?? [];
+}
+
+/** /setup-mfa/totp (reset=true&mfaId to replace it): QR code or key, then a 6-digit code. */
+export function SetupTotpRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const resetId = params.get('reset') === 'true' ? Number(params.get('mfaId')) : undefined;
+  // Not under the ['mfa'] key: invalidating the methods must not start another setup.
+  const setup = useQuery({
+    queryKey: ['totp-setup', resetId ?? null],
+    queryFn: () => (resetId ? startActivation(resetId, { edit: true }) : startActivation(-3)),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnMount: false,
+  });
+  const confirm = useConfirmActivation();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  if (setup.error instanceof ApiError && setup.error.code === 'sudo_required')
+    return <Navigate to={stepUpAgainPath()} replace />;
+
+  const data = setup.data?.data.method === 'totp' ? setup.data.data : undefined;
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!setup.data) return;
+    const problem = codeProblem(code, 'totp', TOTP_CODE_LENGTH);
+    if (problem) {
+      setCodeError(t(problem.key, { length: TOTP_CODE_LENGTH }));
+      return;
+    }
+    try {
+      const result = await confirm.mutateAsync({ payload: setup.data.payload, code });
+      const next = new URLSearchParams();
+      const redirect = params.get('redirect');
+      if (redirect) next.set('redirect', redirect);
+      navigate(`${PATHS.setupTotpSuccess}${next.size ? `?${next}` : ''}`, {
+        replace: true,
+        state: { keys: result.recovery_keys ?? [] },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_code') setCodeError(t('errors.invalid_code'));
+    }
+  };
+
+  const confirmError =
+    confirm.error instanceof ApiError && confirm.error.code === 'invalid_code' ? null : confirm.error;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t(resetId ? 'mfa.setup.totp.titleReset' : 'mfa.setup.totp.title')}</h1>
+        {setup.isPending && <p role="status">{t('common.loading')}</p>}
+        {setup.isError && (
+          <div role="alert" className={styles.formError}>
+            <p>{t('mfa.setup.totp.loadError')}</p>
+            <p>{t(errorKey(setup.error))}</p>
+          </div>
+        )}
+        {setup.isSuccess && !setup.data && (
+          <>
+            <p className={styles.note}>{t('mfa.setup.totp.exists')}</p>
+            <Link to={PATHS.securityMfaEdit} className={styles.secondary}>
+              {t('mfa.settings.title')}
+            </Link>
+          </>
+        )}
+        {data && (
+          <>
+            {resetId && <p className={styles.warning}>{t('mfa.setup.totp.resetWarning')}</p>}
+            <p className={styles.intro}>{t('mfa.setup.totp.scan')}</p>
+            <img
+              className={styles.qr}
+              src={data.qr}
+              alt={t('mfa.setup.totp.qrAlt')}
+              width={200}
+              height={200}
+            />
+            <div className={styles.field}>
+              <p className={styles.label}>{t('mfa.setup.totp.manual')}</p>
+              <p className={styles.secret} data-testid="totp-secret" data-secret={data.secret}>
+                {groupSecret(data.secret).map((group, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: groups of a fixed key, same order every render
+                  <span key={index}>{group}</span>
+                ))}
+              </p>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() =>
+                  void navigator.clipboard
+                    ?.writeText(data.secret)
+                    .then(() => setCopied(true))
+                    .catch(() => undefined)
+                }
+              >
+                <Icon name="copy" size={18} /> {t('mfa.setup.totp.copyKey')}
+              </button>
+              <p role="status" className={styles.status}>
+                {copied ? t('mfa.setup.totp.copied') : ''}
+              </p>
+            </div>
+            <form
+              className={styles.form}
+              onSubmit={(event) => void onSubmit(event)}
+              noValidate
+              aria-busy={confirm.isPending}
+            >
+              <p>{t('mfa.setup.totp.codeIntro')}</p>
+              <CodeField
+                id={`${id}-code`}
+                method="totp"
+                length={TOTP_CODE_LENGTH}
+                value={code}
+                error={codeError}
+                onChange={(next) => {
+                  setCode(next);
+                  setCodeError(null);
+                }}
+              />
+              {confirmError && (
+                <p role="alert" className={styles.formError}>
+                  {t(errorKey(confirmError))}
+                </p>
+              )}
+              <button type="submit" className={styles.submit} disabled={confirm.isPending}>
+                {confirm.isPending && <span className={styles.spinner} aria-hidden="true" />}
+                {t(confirm.isPending ? 'mfa.code.submitting' : 'mfa.code.submit')}
+              </button>
+            </form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

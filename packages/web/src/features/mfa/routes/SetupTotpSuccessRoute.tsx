@@ -1,0 +1,121 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { Icon } from '../../../components/Icon';
+import { useToast } from '../../../components/Toasts';
+import { currentEdition } from '../../../lib/edition';
+import { takeTargetPath } from '../../../lib/targetUrl';
+import { redirectPath } from '../afterSuccess';
+import styles from '../components/Mfa.module.css';
+
+/** The recovery keys as a text file, one per line, with a header saying what they are. */
+export function recoveryKeysFile(header: string, keys: readonly string[]): string {
+  return `${header}\n\n${keys.join('\n')}\n`;
+}
+
+/**
+ * /setup-totp/success (isRegenerated=true after a regeneration): the recovery keys, shown once —
+ * they come in the navigation state only, never stored, so a reload no longer shows them.
+ */
+export function SetupTotpSuccessRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [keys] = useState<string[]>(() => {
+    const state = location.state as { keys?: unknown } | null;
+    return Array.isArray(state?.keys) ? state.keys.filter((k): k is string => typeof k === 'string') : [];
+  });
+  const regenerated = params.get('isRegenerated') === 'true';
+
+  // Forget the keys from the history entry: back/forward must not show them again.
+  useEffect(() => {
+    if (keys.length) window.history.replaceState({ ...window.history.state, usr: null }, '');
+  }, [keys]);
+
+  useEffect(() => {
+    if (regenerated && keys.length) toast.show('success', t('mfa.setup.totpSuccess.generated'));
+  }, [regenerated, keys, toast, t]);
+
+  const text = recoveryKeysFile(
+    t('mfa.setup.totpSuccess.fileHeader', { brand: currentEdition().brandName }),
+    keys,
+  );
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'recovery-keys.txt';
+    link.click();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const onContinue = () => {
+    const redirect = params.get('redirect');
+    const to = redirect
+      ? redirectPath(redirect, { action: null, targetMfaId: null }, window.location.origin)
+      : undefined;
+    navigate(to ?? takeTargetPath(PATHS.dashboard), { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <span className={styles.badge}>
+          <Icon name="security" size={30} />
+        </span>
+        <h1 id={`${id}-title`}>
+          {t(regenerated ? 'mfa.setup.totpSuccess.titleRegenerated' : 'mfa.setup.totpSuccess.title')}
+        </h1>
+        {keys.length === 0 ? (
+          <>
+            <p className={styles.note}>{t('mfa.setup.totpSuccess.gone')}</p>
+            <Link to={PATHS.securityEditRecovery} className={styles.secondary}>
+              {t('mfa.settings.manageRecovery')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className={styles.intro}>
+              {t(regenerated ? 'mfa.setup.totpSuccess.textRegenerated' : 'mfa.setup.totpSuccess.text')}{' '}
+              <strong>{t('mfa.setup.totpSuccess.once')}</strong>
+            </p>
+            <ul
+              className={styles.keys}
+              aria-label={t('mfa.setup.totpSuccess.keysLabel')}
+              data-testid="recovery-keys"
+            >
+              {keys.map((key) => (
+                <li key={key}>{key}</li>
+              ))}
+            </ul>
+            <div className={styles.row}>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() =>
+                  void navigator.clipboard
+                    ?.writeText(keys.join('\n'))
+                    .then(() => toast.show('success', t('mfa.setup.totpSuccess.copied')))
+                    .catch(() => undefined)
+                }
+              >
+                <Icon name="copy" size={20} />
+                {t('mfa.setup.totpSuccess.copy')}
+              </button>
+              <button type="button" className={styles.secondary} onClick={download}>
+                <Icon name="download" size={20} />
+                {t('mfa.setup.totpSuccess.download')}
+              </button>
+            </div>
+          </>
+        )}
+        <button type="button" className={styles.submit} onClick={onContinue}>
+          {t('mfa.setup.totpSuccess.continue')}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/Toasts';
+import { useGrants, useRevokeGrant } from '../api/tokens';
+import { ScopeList } from '../components/ScopeList';
+import styles from './AccessRoute.module.css';
+
+/**
+ * /user/access (SPEC §2 "Access"): the third-party applications the user allowed, each with a
+ * revoke button; revoking shows the closable success alert (client-deleted).
+ */
+export function AccessRoute() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const grants = useGrants();
+  const revoke = useRevokeGrant();
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const onRevoke = async (clientId: string, name: string) => {
+    try {
+      await revoke.mutateAsync(clientId);
+      setDeleted(name);
+      // The revoked row and its button are gone: move focus to the alert that says so.
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } catch {
+      toast.show('error', t('oauth.access.revokeError'));
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{t('oauth.access.title')}</h1>
+        <p className={styles.intro}>{t('oauth.access.intro')}</p>
+      </header>
+
+      {deleted && (
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          role="status"
+          className={styles.success}
+          data-alert="client-deleted"
+        >
+          <span className={styles.successIcon} aria-hidden="true">
+            ✓
+          </span>
+          <p className={styles.successText}>{t('oauth.access.clientDeleted', { client: deleted })}</p>
+          <button type="button" className={styles.close} onClick={() => setDeleted(null)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{t('common.close')}</span>
+          </button>
+        </div>
+      )}
+
+      {grants.isError ? (
+        <div role="alert" className={styles.error}>
+          <p>{t('oauth.access.loadError')}</p>
+          <button type="button" className={styles.retry} onClick={() => grants.refetch()}>
+            {t('oauth.access.retry')}
+          </button>
+        </div>
+      ) : !grants.data ? (
+        <p aria-live="polite">{t('common.loading')}</p>
+      ) : grants.data.length === 0 ? (
+        <p className={styles.empty}>{t('oauth.access.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {grants.data.map((grant) => {
+            const busy = revoke.isPending && revoke.variables === grant.client_id;
+            const titleId = `grant-${grant.client_id}`;
+            return (
+              <li key={grant.client_id} className={styles.item} data-client-id={grant.client_id}>
+                <div className={styles.itemHeader}>
+                  <span className={styles.badge} aria-hidden="true">
+                    {grant.name.slice(0, 1).toUpperCase()}
+                  </span>
+                  <h2 id={titleId} className={styles.name}>
+                    {grant.name}
+                  </h2>
+                </div>
+                <p id={`${titleId}-can`} className={styles.canDo}>
+                  {t('oauth.access.canDo')}
+                </p>
+                <ScopeList scopes={grant.scopes} labelledBy={`${titleId}-can`} />
+                <button
+                  type="button"
+                  className={styles.revoke}
+                  disabled={revoke.isPending}
+                  aria-label={t('oauth.access.revokeLabel', { client: grant.name })}
+                  onClick={() => onRevoke(grant.client_id, grant.name)}
+                >
+                  {t(busy ? 'oauth.access.revoking' : 'oauth.access.revoke')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { authorizeQuerySchema } from '@vestibule/contract/schemas/oauth';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { errorKey } from '../../../lib/api';
+import { currentEdition } from '../../../lib/edition';
+import { useApproval, useAuthorize } from '../api/authorize';
+import { ScopeList } from '../components/ScopeList';
+import { continueTo } from '../navigate';
+import { useScopeLabel } from '../scopes';
+import styles from './OAuthPage.module.css';
+
+/**
+ * /approve (SPEC §2 "Consent"): the authorization server's interaction. The guard has logged the
+ * user in; GET /api/authorize says whether to ask, and the answer goes back to the client.
+ */
+export function ApproveRoute() {
+  const { t } = useTranslation();
+  const edition = currentEdition();
+  const label = useScopeLabel();
+  const [search] = useSearchParams();
+  const query = useMemo(() => {
+    const parsed = authorizeQuerySchema.safeParse(Object.fromEntries(search));
+    return parsed.success ? parsed.data : undefined;
+  }, [search]);
+  const authorize = useAuthorize(query);
+  const approval = useApproval();
+  const [leaving, setLeaving] = useState<'accept' | 'refuse' | 'auto' | null>(null);
+
+  const target = authorize.data?.target;
+  useEffect(() => {
+    if (target && continueTo(target)) setLeaving('auto');
+  }, [target]);
+
+  const decide = async (decision: 'accept' | 'refuse') => {
+    if (!query) return;
+    try {
+      const answer = await approval.mutateAsync({ uid: query.uid, decision });
+      if (continueTo(answer.target)) setLeaving(decision);
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  };
+
+  const client = authorize.data?.client.name ?? '';
+  const error = !query
+    ? 'errors.authorization_expired'
+    : authorize.error
+      ? errorKey(authorize.error)
+      : undefined;
+
+  if (error) {
+    return (
+      <div className={styles.page}>
+        <section className={styles.card} aria-labelledby="approve-title">
+          <h1 id="approve-title">{t('oauth.approve.errorTitle')}</h1>
+          <p role="alert" className={styles.error}>
+            {t(error)}
+          </p>
+          <Link className={styles.secondary} to={PATHS.dashboard}>
+            {t('oauth.approve.home')}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+
+  if (!authorize.data || leaving) {
+    const text =
+      leaving === 'refuse'
+        ? t('oauth.approve.refused', { client })
+        : leaving
+          ? t('oauth.approve.redirecting', { client })
+          : t('oauth.approve.loading');
+    return (
+      <div className={styles.page}>
+        <section className={styles.card} aria-busy="true">
+          <h1 className="visually-hidden">{t('oauth.approve.loading')}</h1>
+          <p className={styles.waiting} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            {text}
+          </p>
+        </section>
+      </div>
+    );
+  }
+
+  const busy = approval.isPending;
+  const { scopes, granted } = authorize.data;
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="approve-title">
+        <div className={styles.header}>
+          <span className={styles.badge} aria-hidden="true">
+            {client.slice(0, 1).toUpperCase()}
+          </span>
+          <h1 id="approve-title">{t('oauth.approve.title', { client, brand: edition.brandName })}</h1>
+        </div>
+        <p id="approve-intro" className={styles.intro}>
+          {t('oauth.approve.intro', { client })}
+        </p>
+        <ScopeList scopes={scopes} labelledBy="approve-intro" />
+        {granted.length > 0 && (
+          <p className={styles.note}>
+            {t('oauth.approve.alreadyGranted', { scopes: granted.map(label).join(', ') })}
+          </p>
+        )}
+        <p className={styles.warning}>{t('oauth.approve.warning', { client })}</p>
+        {approval.error && (
+          <p role="alert" className={styles.error}>
+            {t(errorKey(approval.error))}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={styles.primary} disabled={busy} onClick={() => decide('accept')}>
+            {t(
+              busy && approval.variables?.decision === 'accept'
+                ? 'oauth.approve.accepting'
+                : 'oauth.approve.accept',
+            )}
+          </button>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={busy}
+            onClick={() => decide('refuse')}
+          >
+            {t(
+              busy && approval.variables?.decision === 'refuse'
+                ? 'oauth.approve.refusing'
+                : 'oauth.approve.refuse',
+            )}
+          </button>
+        </div>
+        <Link className={styles.homeLink} to={PATHS.dashboard}>
+          {t('oauth.approve.home')}
+        </Link>
+      </section>
+    </div>
+  );
+}

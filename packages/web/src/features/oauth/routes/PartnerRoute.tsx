@@ -1,0 +1,99 @@
+import { allowedRedirect } from '@vestibule/contract/redirects';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Icon, type IconName } from '../../../components/Icon';
+import { type Area, areaUrl, DEALS_PARTNER_URL } from '../../../lib/areas';
+import { currentEdition } from '../../../lib/edition';
+import { usePartner } from '../api/partner';
+import styles from './OAuthPage.module.css';
+
+type DestinationId = 'clientArea' | 'myArea' | 'admin' | 'deals' | 'partner';
+
+interface Destination {
+  id: DestinationId;
+  href: string;
+  icon: IconName;
+  external: boolean;
+  /** Deals opens beside the portal; going back to the partner leaves it. */
+  newTab: boolean;
+}
+
+const AREAS: { id: DestinationId; area: Area; icon: IconName }[] = [
+  { id: 'clientArea', area: 'client', icon: 'client' },
+  { id: 'myArea', area: 'my', icon: 'my' },
+  { id: 'admin', area: 'admin', icon: 'security' },
+];
+
+/**
+ * /partner (SPEC §2): a user arriving from a partner chooses where to go. The query arrives as
+ * inputs (client_id, redirect_uri, error); an unknown or misconfigured partner shows the
+ * invalid-partner text, and the partner itself is offered only at its registered homepage.
+ */
+export function PartnerRoute() {
+  const { t } = useTranslation();
+  const edition = currentEdition();
+  const [search] = useSearchParams();
+  const clientId = search.get('client_id') ?? undefined;
+  const redirectUri = search.get('redirect_uri') ?? undefined;
+  const failed = search.has('error');
+  const partner = usePartner(failed ? undefined : clientId, redirectUri);
+  const invalid = failed || partner.isError;
+
+  const destinations: Destination[] = AREAS.map(({ id, area, icon }) => ({
+    id,
+    href: areaUrl(window.location, area),
+    icon,
+    external: false,
+    newTab: false,
+  }));
+  if (edition.showDealsPartner)
+    destinations.push({ id: 'deals', href: DEALS_PARTNER_URL, icon: 'deals', external: true, newTab: true });
+  const home = partner.data?.destination;
+  const partnerHref = home
+    ? allowedRedirect(home, { origin: window.location.origin, registered: [home] })
+    : undefined;
+  if (partner.data && partnerHref)
+    destinations.push({ id: 'partner', href: partnerHref, icon: 'globe', external: true, newTab: false });
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="partner-title">
+        <h1 id="partner-title">{t('oauth.partner.title')}</h1>
+        {invalid ? (
+          <p role="alert" className={styles.error}>
+            {t('oauth.partner.invalid')}
+          </p>
+        ) : (
+          <p className={styles.intro}>{t('oauth.partner.intro', { brand: edition.brandName })}</p>
+        )}
+        <ul className={styles.destinations}>
+          {destinations.map((destination) => (
+            <li key={destination.id} data-destination={destination.id}>
+              <a
+                className={styles.destination}
+                href={destination.href}
+                {...(destination.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                <span className={styles.destinationIcon}>
+                  <Icon name={destination.icon} />
+                </span>
+                <span className={styles.destinationText}>
+                  <span className={styles.destinationName}>
+                    {t(`oauth.partner.${destination.id}.name`, { client: partner.data?.name ?? '' })}
+                  </span>
+                  <span className={styles.destinationDescription}>
+                    {t(`oauth.partner.${destination.id}.description`)}
+                  </span>
+                  {destination.newTab && (
+                    <span className="visually-hidden">({t('oauth.partner.external')})</span>
+                  )}
+                </span>
+                <Icon name={destination.external ? 'external' : 'arrow'} className={styles.chevron} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

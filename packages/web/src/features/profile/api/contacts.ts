@@ -1,0 +1,48 @@
+import type { ContactKind } from '@vestibule/contract/schemas/profile';
+import { contactChallengeResponseSchema } from '@vestibule/contract/schemas/profile';
+import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { apiRequest } from '../../../lib/api';
+
+// /api/user/emails and /api/user/phones (docs/decisions/0010): changes of addresses start a code
+// challenge (202) confirmed with POST …/confirm; delete and primary answer the user at once.
+
+const base = (kind: ContactKind) => `/user/${kind === 'email' ? 'emails' : 'phones'}`;
+const body = (kind: ContactKind, value: string) => (kind === 'email' ? { email: value } : { phone: value });
+
+export function addContact(kind: ContactKind, value: string) {
+  return apiRequest(base(kind), {
+    method: 'POST',
+    json: body(kind, value),
+    schema: contactChallengeResponseSchema,
+  });
+}
+
+/** PUT …/{id}: undefined (204) when the address is unchanged. */
+export function updateContact(kind: ContactKind, id: number, value: string) {
+  return apiRequest(`${base(kind)}/${id}`, {
+    method: 'PUT',
+    json: body(kind, value),
+    schema: contactChallengeResponseSchema,
+  });
+}
+
+/** POST …/{id}/verify: undefined (204) when it is verified already. */
+export function verifyContact(kind: ContactKind, id: number) {
+  return apiRequest(`${base(kind)}/${id}/verify`, { method: 'POST', schema: contactChallengeResponseSchema });
+}
+
+export function confirmContact(kind: ContactKind, payload: string, code: string) {
+  return apiRequest(`${base(kind)}/confirm`, {
+    method: 'POST',
+    json: { payload, code },
+    schema: userResponseSchema,
+  });
+}
+
+export function deleteContact(kind: ContactKind, id: number) {
+  return apiRequest(`${base(kind)}/${id}`, { method: 'DELETE', schema: userResponseSchema });
+}
+
+export function makePrimary(kind: ContactKind, id: number) {
+  return apiRequest(`${base(kind)}/${id}/primary`, { method: 'POST', schema: userResponseSchema });
+}

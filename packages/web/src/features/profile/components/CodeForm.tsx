@@ -1,0 +1,144 @@
+import { formatPhone } from '@vestibule/contract/phone';
+import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorKey } from '../../../lib/api';
+import { resendCode } from '../api/resendCode';
+import styles from './Profile.module.css';
+
+/** Seconds left until `until` (ms), ticking each second. */
+function useSecondsLeft(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return left;
+}
+
+interface CodeFormProps {
+  challenge: ContactChallenge;
+  /** Checks the code; throws the API error to show. */
+  confirm: (code: string) => Promise<void>;
+  onCancel: () => void;
+  /** The text of an error other than a wrong or dead code. */
+  otherError: (error: unknown) => string;
+}
+
+/** The 8-digit code sent to a new address, with the resend countdown of SPEC §4 (15 s, then 30 s). */
+export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [resendAt, setResendAt] = useState(() => Date.now() + challenge.resend_in * 1000);
+  const secondsLeft = useSecondsLeft(resendAt);
+
+  useEffect(() => input.current?.focus(), []);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!/^\d{8}$/.test(code.replace(/\s/g, ''))) {
+      setError(t('profile.code.required'));
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await confirm(code.replace(/\s/g, ''));
+    } catch (cause) {
+      setError(
+        cause instanceof ApiError && cause.code === 'invalid_code'
+          ? t('profile.code.invalid')
+          : cause instanceof ApiError && cause.code === 'challenge_expired'
+            ? t(errorKey(cause))
+            : otherError(cause),
+      );
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setStatus('');
+    try {
+      const answer = await resendCode(challenge.payload);
+      setResendAt(Date.now() + (answer.resend_in ?? 30) * 1000);
+      setStatus(t('profile.code.resent'));
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.retryAfterSeconds)
+        setResendAt(Date.now() + cause.retryAfterSeconds * 1000);
+      setError(t(errorKey(cause)));
+    }
+  }
+
+  const target = challenge.method === 'sms' ? formatPhone(challenge.target) : challenge.target;
+  return (
+    <form
+      className={`${styles.panel} ${styles.form}`}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className={styles.subTitle}>
+        {t('profile.code.title')}
+      </h3>
+      <p>
+        {t(challenge.method === 'sms' ? 'profile.code.sentSms' : 'profile.code.sentEmail', {
+          length: challenge.code_length,
+          target,
+        })}
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-code`} className={styles.label}>
+          {t('profile.code.label')}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-code`}
+          className={styles.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className={styles.fieldError} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className={styles.buttons}>
+        <button type="submit" className={styles.button} disabled={busy}>
+          {busy ? t('profile.code.confirming') : t('profile.code.confirm')}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          {t('profile.cancel')}
+        </button>
+      </div>
+      <p aria-live="polite">
+        {secondsLeft > 0 ? (
+          <span className={styles.muted}>{t('profile.code.resendIn', { seconds: secondsLeft })}</span>
+        ) : (
+          <button type="button" className={styles.linkButton} onClick={resend}>
+            {t('profile.code.resend')}
+          </button>
+        )}
+        {status && <span className={styles.status}> {status}</span>}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,347 @@
+import { formatPhone } from '@vestibule/contract/phone';
+import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
+import type { User } from '@vestibule/contract/schemas/user';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LINKED_PATHS } from '../../../app/paths';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import {
+  addContact,
+  confirmContact,
+  deleteContact,
+  makePrimary,
+  updateContact,
+  verifyContact,
+} from '../api/contacts';
+import { useSetUser } from '../api/updateProfile';
+import { CodeForm } from './CodeForm';
+import styles from './Profile.module.css';
+
+interface Contact {
+  id: number;
+  value: string;
+  default: boolean;
+  verified: boolean;
+}
+
+type Mode =
+  | { step: 'idle' }
+  | { step: 'enter'; id: number | null }
+  | { step: 'code'; challenge: ContactChallenge; action: 'added' | 'updated' | 'verified' }
+  | { step: 'delete'; id: number };
+
+/** Codes whose SPEC text names the fix, and whether that fix is on the Security tab. */
+const EXPLAINED = {
+  contact_minimum: false,
+  contact_is_primary: false,
+  contact_used_by_mfa: true,
+  primary_needs_mfa: true,
+} as const;
+
+interface Problem {
+  id: number | null;
+  text: string;
+  security: boolean;
+}
+
+const TOAST_KEYS = {
+  email: {
+    added: 'profile.contact.toast.emailAdded',
+    updated: 'profile.contact.toast.emailUpdated',
+    verified: 'profile.contact.toast.emailVerified',
+    deleted: 'profile.contact.toast.emailDeleted',
+    primary: 'profile.contact.toast.emailPrimary',
+  },
+  phone: {
+    added: 'profile.contact.toast.phoneAdded',
+    updated: 'profile.contact.toast.phoneUpdated',
+    verified: 'profile.contact.toast.phoneVerified',
+    deleted: 'profile.contact.toast.phoneDeleted',
+    primary: 'profile.contact.toast.phonePrimary',
+  },
+} as const;
+
+function contactsOf(user: User, kind: ContactKind): Contact[] {
+  return kind === 'email'
+    ? user.email.map((e) => ({ id: e.id, value: e.email, default: e.default, verified: e.verified }))
+    : user.phone.map((p) => ({ id: p.id, value: p.phone, default: p.default, verified: p.verified }));
+}
+
+/** E-mails or phones of the user (SPEC §3, §4, §5): primary first, add, change, verify, delete. */
+export function ContactSection({ user, kind }: { user: User; kind: ContactKind }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const setUser = useSetUser();
+  const id = useId();
+  const [mode, setMode] = useState<Mode>({ step: 'idle' });
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const contacts = contactsOf(user, kind);
+  const show = (v: string) => (kind === 'phone' ? formatPhone(v) : v);
+  const noun = kind === 'email' ? 'email' : 'phone';
+
+  function explain(cause: unknown, contactId: number | null, fallback: string): Problem {
+    if (cause instanceof ApiError && cause.code && cause.code in EXPLAINED)
+      return {
+        id: contactId,
+        text: t(`errors.${cause.code}`),
+        security: EXPLAINED[cause.code as keyof typeof EXPLAINED],
+      };
+    return { id: contactId, text: fallback, security: false };
+  }
+
+  function reset() {
+    setMode({ step: 'idle' });
+    setValue('');
+    setFieldError(null);
+  }
+
+  async function run(
+    contactId: number,
+    action: () => Promise<{ data: User }>,
+    success: string,
+    fallback: string,
+  ) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setUser((await action()).data);
+      toast.show('success', success);
+      reset();
+    } catch (cause) {
+      setProblem(explain(cause, contactId, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function startCode(event: React.FormEvent, contactId: number | null) {
+    event.preventDefault();
+    if (!value.trim()) {
+      setFieldError(t(`profile.contact.required.${noun}`));
+      return;
+    }
+    setBusy(true);
+    setFieldError(null);
+    setProblem(null);
+    try {
+      const challenge =
+        contactId === null ? await addContact(kind, value) : await updateContact(kind, contactId, value);
+      if (challenge) setMode({ step: 'code', challenge, action: contactId === null ? 'added' : 'updated' });
+      else reset();
+    } catch (cause) {
+      if (cause instanceof ApiError && (cause.code === 'invalid_email' || cause.code === 'invalid_phone'))
+        setFieldError(t(`errors.${cause.code}`));
+      else setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function startVerify(contactId: number) {
+    setProblem(null);
+    try {
+      const challenge = await verifyContact(kind, contactId);
+      if (challenge) setMode({ step: 'code', challenge, action: 'verified' });
+    } catch (cause) {
+      setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
+    }
+  }
+
+  const toastKey = (action: keyof (typeof TOAST_KEYS)['email']) => TOAST_KEYS[kind][action];
+
+  function entryForm(contactId: number | null) {
+    return (
+      <form
+        className={`${styles.panel} ${styles.form}`}
+        noValidate
+        onSubmit={(event) => startCode(event, contactId)}
+      >
+        <div className={styles.field}>
+          <label htmlFor={`${id}-value`} className={styles.label}>
+            {t(`profile.contact.new${kind === 'email' ? 'Email' : 'Phone'}`)}
+          </label>
+          <p id={`${id}-hint`} className={styles.hint}>
+            {t(`profile.contact.${noun}Hint`)}
+          </p>
+          <input
+            id={`${id}-value`}
+            className={styles.input}
+            type={kind === 'email' ? 'email' : 'tel'}
+            inputMode={kind === 'email' ? 'email' : 'tel'}
+            autoComplete={kind === 'email' ? 'email' : 'tel'}
+            // biome-ignore lint/a11y/noAutofocus: the form opens on the user's request; focus follows it.
+            autoFocus
+            value={value}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setFieldError(null);
+            }}
+          />
+          {fieldError && (
+            <p id={`${id}-error`} className={styles.fieldError} role="alert">
+              {fieldError}
+            </p>
+          )}
+        </div>
+        <div className={styles.buttons}>
+          <button type="submit" className={styles.button} disabled={busy}>
+            {busy ? t('profile.contact.sending') : t('profile.contact.sendCode')}
+          </button>
+          <button type="button" className={styles.secondary} onClick={reset}>
+            {t('profile.cancel')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  const problemBox = (p: Problem) => (
+    <div className={styles.formError} role="alert">
+      <span>{p.text}</span>
+      {p.security && <Link to={LINKED_PATHS.security}>{t('profile.contact.securityLink')}</Link>}
+    </div>
+  );
+
+  const codeForm =
+    mode.step === 'code' ? (
+      <CodeForm
+        challenge={mode.challenge}
+        onCancel={reset}
+        otherError={(cause) => explain(cause, null, t('profile.contact.changeFailed')).text}
+        confirm={async (code) => {
+          const { data } = await confirmContact(kind, mode.challenge.payload, code);
+          setUser(data);
+          toast.show('success', t(toastKey(mode.action)));
+          reset();
+        }}
+      />
+    ) : null;
+
+  return (
+    <section className={styles.form} aria-labelledby={`${id}-title`} data-contacts={kind}>
+      <h3 id={`${id}-title`} className={styles.subTitle}>
+        {t(kind === 'email' ? 'profile.contact.emails' : 'profile.contact.phones')}
+      </h3>
+      <ul className={styles.contacts}>
+        {contacts.map((contact) => (
+          <li key={contact.id} className={styles.contact} data-contact={contact.value}>
+            <div className={styles.contactRow}>
+              <span className={styles.contactValue}>
+                <span>{show(contact.value)}</span>
+                <span className={styles.badges}>
+                  {contact.default && <span className={styles.badge}>{t('profile.contact.primary')}</span>}
+                  {contact.verified ? (
+                    <span className={styles.badgeVerified}>{t('profile.contact.verified')}</span>
+                  ) : (
+                    <span className={styles.badgeWarning}>{t('profile.contact.unverified')}</span>
+                  )}
+                </span>
+              </span>
+              {!contact.default && (
+                // biome-ignore lint/a11y/useSemanticElements: a group of buttons named for its contact, not a form.
+                <div
+                  className={styles.actions}
+                  role="group"
+                  aria-label={t('profile.contact.actionsFor', { value: show(contact.value) })}
+                >
+                  {contact.verified ? (
+                    <button
+                      type="button"
+                      className={styles.small}
+                      disabled={busy}
+                      onClick={() =>
+                        run(
+                          contact.id,
+                          () => makePrimary(kind, contact.id),
+                          t(toastKey('primary')),
+                          t('profile.contact.changeFailed'),
+                        )
+                      }
+                    >
+                      {t('profile.contact.makePrimary')}
+                    </button>
+                  ) : (
+                    <button type="button" className={styles.small} onClick={() => startVerify(contact.id)}>
+                      {t('profile.contact.verify')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={styles.small}
+                    onClick={() => {
+                      reset();
+                      setProblem(null);
+                      setMode({ step: 'enter', id: contact.id });
+                    }}
+                  >
+                    {t('profile.contact.update')}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.danger}
+                    onClick={() => {
+                      setProblem(null);
+                      setMode({ step: 'delete', id: contact.id });
+                    }}
+                  >
+                    {t('profile.contact.delete')}
+                  </button>
+                </div>
+              )}
+            </div>
+            {problem?.id === contact.id && problemBox(problem)}
+            {mode.step === 'enter' && mode.id === contact.id && entryForm(contact.id)}
+            {mode.step === 'delete' && mode.id === contact.id && (
+              <div className={styles.panel}>
+                <p>{t('profile.contact.confirmDelete', { value: show(contact.value) })}</p>
+                <div className={styles.buttons}>
+                  <button
+                    type="button"
+                    className={styles.dangerSolid}
+                    disabled={busy}
+                    onClick={() =>
+                      run(
+                        contact.id,
+                        () => deleteContact(kind, contact.id),
+                        t(toastKey('deleted')),
+                        t('profile.contact.deleteFailed'),
+                      )
+                    }
+                  >
+                    {t('profile.contact.confirmDeleteYes')}
+                  </button>
+                  <button type="button" className={styles.secondary} onClick={reset}>
+                    {t('profile.cancel')}
+                  </button>
+                </div>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {codeForm}
+      {problem?.id === null && problemBox(problem)}
+      {mode.step === 'enter' && mode.id === null
+        ? entryForm(null)
+        : mode.step === 'idle' && (
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => {
+                setProblem(null);
+                setMode({ step: 'enter', id: null });
+              }}
+            >
+              {t(kind === 'email' ? 'profile.contact.addEmail' : 'profile.contact.addPhone')}
+            </button>
+          )}
+    </section>
+  );
+}

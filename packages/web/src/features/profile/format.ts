@@ -1,0 +1,25 @@
+import type { Locale } from '@vestibule/contract/editions';
+
+/** A BCP 47 tag for Intl from an interface locale: `fr_LU` → `fr-LU`. */
+export function intlLocale(locale: string): string {
+  return locale.replace('_', '-');
+}
+
+/** A `YYYY-MM-DD` date in the reader's words: 12 April 1990, 12 avril 1990… */
+export function formatDate(value: string, locale: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A country's name in the reader's language. */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A language's own name for a locale offered by the edition (the switcher shows the same). */
+export type LanguageKey = `languages.${Locale}`;

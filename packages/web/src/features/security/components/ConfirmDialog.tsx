@@ -1,0 +1,50 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import styles from './Security.module.css';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal question (native <dialog>: focus trap, Escape and the inert page come with it). */
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div id={`${id}-text`} className={styles.dialogText}>
+        {children}
+      </div>
+      <div className={styles.dialogActions}>
+        <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+        <button type="button" className={styles.dangerButton} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

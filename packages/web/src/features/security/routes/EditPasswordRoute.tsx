@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ErrorCode } from '@vestibule/contract/errors';
+import { brokenLocalPasswordRules, type PasswordRuleId } from '@vestibule/contract/password';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PATHS } from '../../../app/paths';
+import { stepUpAgainPath } from '../../../app/stepUp';
+import { Icon } from '../../../components/Icon';
+import { PasswordRules } from '../../../components/PasswordRules';
+import { useToast } from '../../../components/Toasts';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useUser } from '../../../lib/user';
+import { useChangePassword } from '../api/changePassword';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import styles from '../components/Security.module.css';
+
+const schema = z
+  .object({
+    current: z.string().min(1, 'security.editPassword.required.current'),
+    password: z.string().min(1, 'security.editPassword.required.password'),
+    confirmation: z.string().min(1, 'security.editPassword.required.confirmation'),
+    endOthers: z.boolean(),
+  })
+  .refine((fields) => fields.password === fields.confirmation, {
+    path: ['confirmation'],
+    message: 'security.editPassword.mismatch',
+  });
+type Fields = z.infer<typeof schema>;
+type MessageKey =
+  | 'security.editPassword.required.current'
+  | 'security.editPassword.required.password'
+  | 'security.editPassword.required.confirmation'
+  | 'security.editPassword.mismatch'
+  | `errors.${ErrorCode}`;
+
+/** Answers about the new password: shown under its field. */
+const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
+  'password_too_short',
+  'password_too_long',
+  'password_common',
+  'password_personal',
+  'password_unchanged',
+];
+
+/** /security/edit-password (step-up first, SPEC §4 rule 5): current password, new one, rules. */
+export function EditPasswordRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = useUser();
+  const change = useChangePassword();
+  const [shown, setShown] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Fields>({
+    resolver: zodResolver(schema),
+    defaultValues: { current: '', password: '', confirmation: '', endOthers: true },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const met = useMemo(() => {
+    if (!password) return new Set<PasswordRuleId>();
+    const broken = brokenLocalPasswordRules(password, {
+      emails: user.data?.email.map((e) => e.email),
+      firstname: user.data?.firstname,
+      lastname: user.data?.lastname,
+    });
+    // The blocklist is the server's to check: only length and personal data are judged here.
+    return new Set<PasswordRuleId>((['length', 'not_personal'] as const).filter((rule) => !broken.includes(rule)));
+  }, [password, user.data]);
+
+  const onSubmit = handleSubmit(async (fields) => {
+    try {
+      const answer = await change.mutateAsync({
+        current_password: fields.current,
+        password: fields.password,
+        end_other_sessions: fields.endOthers,
+      });
+      toast.show(
+        'success',
+        answer.sessions_ended > 0
+          ? t('security.editPassword.successEnded', { count: answer.sessions_ended })
+          : t('security.editPassword.success'),
+      );
+      navigate(PATHS.security, { replace: true });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      // A single step-up was already used: prove a factor again and come back here.
+      if (error.code === 'sudo_required') navigate(stepUpAgainPath());
+      else if (error.code === 'current_password_invalid')
+        setError('current', { message: 'errors.current_password_invalid' }, { shouldFocus: true });
+      else if (error.code && NEW_PASSWORD_ERRORS.includes(error.code))
+        setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
+    }
+  });
+
+  const fieldError = (name: 'current' | 'password' | 'confirmation') => errors[name]?.message as MessageKey | undefined;
+  const handled =
+    change.error instanceof ApiError &&
+    (change.error.code === 'sudo_required' ||
+      change.error.code === 'current_password_invalid' ||
+      (change.error.code !== undefined && NEW_PASSWORD_ERRORS.includes(change.error.code)));
+  const formError = change.error && !handled ? change.error : null;
+  const busy = isSubmitting || change.isPending;
+  const username = user.data?.email.find((e) => e.default)?.email ?? '';
+
+  const field = (name: 'current' | 'password' | 'confirmation', label: string, autoComplete: string, extra?: string) => {
+    const error = fieldError(name);
+    const describedBy = [extra, error ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={`${id}-${name}`} className={styles.label}>
+          {label}
+        </label>
+        <input
+          id={`${id}-${name}`}
+          className={styles.input}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...register(name)}
+        />
+        {error && (
+          <p id={`${id}-${name}-error`} className={styles.fieldError}>
+            {t(error)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className={styles.page}>
+      <Breadcrumbs
+        items={[
+          { label: t('security.breadcrumbs.dashboard'), to: PATHS.dashboard },
+          { label: t('security.breadcrumbs.security'), to: PATHS.security },
+          { label: t('security.breadcrumbs.editPassword') },
+        ]}
+      />
+      <section className={`${styles.card} ${styles.formCard}`} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('security.editPassword.title')}</h1>
+        <p className={styles.intro}>{t('security.editPassword.intro')}</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+          {field('current', t('security.editPassword.current'), 'current-password')}
+          {field('password', t('security.editPassword.password'), 'new-password', `${id}-rules`)}
+          <PasswordRules id={`${id}-rules`} met={met} />
+          {field('confirmation', t('security.editPassword.confirmation'), 'new-password')}
+          <button
+            type="button"
+            className={styles.revealButton}
+            aria-pressed={shown}
+            aria-controls={`${id}-current ${id}-password ${id}-confirmation`}
+            onClick={() => setShown((value) => !value)}
+          >
+            <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
+            {t('security.editPassword.showPasswords')}
+          </button>
+          <div className={styles.checkboxField}>
+            <input id={`${id}-end`} type="checkbox" aria-describedby={`${id}-end-hint`} {...register('endOthers')} />
+            <label htmlFor={`${id}-end`}>
+              <span className={styles.label}>{t('security.editPassword.endOthers')}</span>
+              <span id={`${id}-end-hint`} className={styles.hint}>
+                {t('security.editPassword.endOthersHint')}
+              </span>
+            </label>
+          </div>
+          {formError && (
+            <div role="alert" className={styles.formError}>
+              <p>{t(errorKey(formError))}</p>
+            </div>
+          )}
+          <div className={styles.formActions}>
+            <button type="submit" className={styles.primaryButton} disabled={busy}>
+              {t(busy ? 'security.editPassword.submitting' : 'security.editPassword.submit')}
+            </button>
+            <Link to={PATHS.security} className={styles.secondaryButton}>
+              {t('security.editPassword.cancel')}
+            </Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
+import styles from '../components/Security.module.css';
+import { EventOrigin } from '../components/Timeline';
+import { eventLabel, formatDateTime } from '../format';
+
+/**
+ * /notifications: security events from other devices. Seeing them marks them read (the badge
+ * clears); those unread when the page opened keep their "New" tag until the user leaves.
+ */
+export function NotificationsRoute() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const unreadAtOpen = useRef<Set<number> | null>(null);
+  const data = notifications.data;
+  if (data && unreadAtOpen.current === null)
+    unreadAtOpen.current = new Set(data.data.filter((n) => !n.read).map((n) => n.id));
+
+  const newest = data?.data[0]?.id;
+  const hasUnread = (data?.unread ?? 0) > 0;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (hasUnread && newest !== undefined) mutate(newest);
+  }, [hasUnread, newest, mutate]);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{t('security.notifications.title')}</h1>
+        <p className={styles.intro}>{t('security.notifications.intro')}</p>
+      </header>
+      <section className={styles.card} aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`} className="visually-hidden">
+          {t('security.notifications.title')}
+        </h2>
+        {notifications.isError ? (
+          <div role="alert" className={styles.error}>
+            <p>{t('security.notifications.loadError')}</p>
+            <button type="button" className={styles.secondaryButton} onClick={() => void notifications.refetch()}>
+              {t('security.notifications.retry')}
+            </button>
+          </div>
+        ) : !data ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : data.data.length === 0 ? (
+          <p className={styles.empty}>{t('security.notifications.empty')}</p>
+        ) : (
+          <ol className={styles.timeline} data-testid="notifications">
+            {data.data.map((event) => {
+              const isNew = unreadAtOpen.current?.has(event.id) ?? false;
+              return (
+                <li key={event.id} className={styles.event} data-kind={event.kind} data-unread={isNew || undefined}>
+                  <span className={isNew ? styles.eventDotNew : styles.eventDot} aria-hidden="true" />
+                  <div className={styles.eventText}>
+                    <p className={styles.eventLabel}>
+                      {eventLabel(t, event)}
+                      {isNew && <span className={styles.tagNew}>{t('security.notifications.unread')}</span>}
+                    </p>
+                    <p className={styles.muted}>
+                      <time dateTime={event.created_at}>{formatDateTime(event.created_at, i18n.language)}</time> ·{' '}
+                      <EventOrigin event={event} />
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <Link to={PATHS.securityHistory} className={styles.textLink}>
+          {t('security.notifications.history')}
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ErrorCode } from '@vestibule/contract/errors';
+import { brokenLocalPasswordRules, type PasswordRuleId } from '@vestibule/contract/password';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { destinationAfterLogin } from '../../../app/afterLogin';
+import { PATHS } from '../../../app/paths';
+import { Icon } from '../../../components/Icon';
+import { PasswordRules } from '../../../components/PasswordRules';
+import { useToast } from '../../../components/Toasts';
+import { ApiError, errorKey } from '../../../lib/api';
+import { removeSessionValue, tokenStore } from '../../../lib/storage';
+import { fetchUser, useUser } from '../../../lib/user';
+import { useChangeWeakPassword } from '../api/changeWeakPassword';
+import styles from './WeakPassword.module.css';
+
+const schema = z
+  .object({
+    password: z.string().min(1, 'mfa.weakPassword.required'),
+    confirmation: z.string().min(1, 'mfa.weakPassword.confirmationRequired'),
+  })
+  .refine((fields) => fields.password === fields.confirmation, {
+    path: ['confirmation'],
+    message: 'mfa.weakPassword.mismatch',
+  });
+type Fields = z.infer<typeof schema>;
+type FieldKey =
+  | 'mfa.weakPassword.required'
+  | 'mfa.weakPassword.confirmationRequired'
+  | 'mfa.weakPassword.mismatch'
+  | `errors.${ErrorCode}`;
+
+/** Answers about the password itself: shown under the field (by error code). */
+const PASSWORD_ERRORS: readonly ErrorCode[] = [
+  'password_too_short',
+  'password_too_long',
+  'password_common',
+  'password_personal',
+  'password_unchanged',
+];
+
+/** /weak-password: a weak password (password_status 1 or 2) must be replaced after login. */
+export function WeakPasswordRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  if (tokenStore.get() === null)
+    return (
+      <div className={styles.page}>
+        <section className={styles.card} aria-labelledby={`${id}-title`}>
+          <h1 id={`${id}-title`}>{t('mfa.weakPassword.title')}</h1>
+          <p className={styles.intro}>{t('mfa.weakPassword.notLoggedIn')}</p>
+          <Link to={PATHS.loginEmail} className={styles.submit}>
+            {t('mfa.weakPassword.login')}
+          </Link>
+        </section>
+      </div>
+    );
+  return <WeakPasswordForm />;
+}
+
+function WeakPasswordForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = useUser();
+  const change = useChangeWeakPassword();
+  const [shown, setShown] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Fields>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
+  const password = useWatch({ control, name: 'password' });
+  const met = useMemo(() => {
+    if (!password) return new Set<PasswordRuleId>();
+    const broken = brokenLocalPasswordRules(password, {
+      emails: user.data?.email.map((e) => e.email),
+      firstname: user.data?.firstname,
+      lastname: user.data?.lastname,
+    });
+    // The blocklist is the server's to check: only length and personal data are judged here.
+    return new Set<PasswordRuleId>(
+      (['length', 'not_personal'] as const).filter((rule) => !broken.includes(rule)),
+    );
+  }, [password, user.data]);
+
+  const onSubmit = handleSubmit(async (fields) => {
+    try {
+      await change.mutateAsync(fields.password);
+      removeSessionValue('weakPassword');
+      toast.show('success', t('mfa.weakPassword.success'));
+      navigate(await destinationAfterLogin(await fetchUser()), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code && PASSWORD_ERRORS.includes(error.code))
+        setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
+    }
+  });
+
+  const passwordError = errors.password?.message as FieldKey | undefined;
+  const confirmationError = errors.confirmation?.message as FieldKey | undefined;
+  const formError =
+    change.error instanceof ApiError && change.error.code && PASSWORD_ERRORS.includes(change.error.code)
+      ? null
+      : change.error;
+  const stale = formError instanceof ApiError && formError.code === 'session_not_fresh';
+  const busy = isSubmitting || change.isPending;
+  const username = user.data?.email.find((e) => e.default)?.email ?? '';
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('mfa.weakPassword.title')}</h1>
+        <p className={styles.intro}>{t('mfa.weakPassword.intro')}</p>
+
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+          <div className={styles.field}>
+            <label htmlFor={`${id}-password`} className={styles.label}>
+              {t('mfa.weakPassword.password')}
+            </label>
+            <div className={styles.passwordRow}>
+              <input
+                id={`${id}-password`}
+                className={`${styles.input} ${styles.passwordInput}`}
+                type={shown ? 'text' : 'password'}
+                autoComplete="new-password"
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
+                {...register('password')}
+              />
+              <button
+                type="button"
+                className={styles.reveal}
+                aria-pressed={shown}
+                aria-controls={`${id}-password ${id}-confirmation`}
+                onClick={() => setShown((value) => !value)}
+              >
+                <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
+                <span className="visually-hidden">{t('mfa.weakPassword.showPassword')}</span>
+              </button>
+            </div>
+            {passwordError && (
+              <p id={`${id}-password-error`} className={styles.fieldError}>
+                {t(passwordError)}
+              </p>
+            )}
+          </div>
+
+          <PasswordRules id={`${id}-rules`} met={met} />
+
+          <div className={styles.field}>
+            <label htmlFor={`${id}-confirmation`} className={styles.label}>
+              {t('mfa.weakPassword.confirmation')}
+            </label>
+            <input
+              id={`${id}-confirmation`}
+              className={styles.input}
+              type={shown ? 'text' : 'password'}
+              autoComplete="new-password"
+              aria-invalid={confirmationError ? true : undefined}
+              aria-describedby={confirmationError ? `${id}-confirmation-error` : undefined}
+              {...register('confirmation')}
+            />
+            {confirmationError && (
+              <p id={`${id}-confirmation-error`} className={styles.fieldError}>
+                {t(confirmationError)}
+              </p>
+            )}
+          </div>
+
+          {formError && (
+            <div role="alert" className={styles.formError}>
+              <p>{t(errorKey(formError))}</p>
+              {stale && <Link to={PATHS.loginEmail}>{t('mfa.weakPassword.login')}</Link>}
+            </div>
+          )}
+
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy && <span className={styles.spinner} aria-hidden="true" />}
+            {t(busy ? 'mfa.weakPassword.submitting' : 'mfa.weakPassword.submit')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}
