@@ -1,14 +1,16 @@
 import type { Db } from '../db/database';
 import { isMaintenanceOn, setMaintenance } from '../flows/maintenance/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
+import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
 import { printInbox } from './inbox';
+import { runUsersCommand, USERS_USAGE } from './users.command';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${OAUTH_USAGE}`;
+${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -33,8 +35,12 @@ export async function runAdminCommand(db: Db, argv: readonly string[], write: Wr
       return 0;
     }
   }
+  const users = await runUsersCommand(db, argv, write);
+  if (users !== undefined) return users;
   const oauth = await runOAuthCommand(db, argv, write);
   if (oauth !== undefined) return oauth;
+  const onboarding = await runOnboardingCommand(db, argv, write);
+  if (onboarding !== undefined) return onboarding;
   write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
   return 2;
 }

@@ -11,6 +11,10 @@ export type AuditKind =
   | 'session.revoked_all'
   | 'security.not_me'
   | 'maintenance.changed'
+  // Admin commands (npm run admin -- users …).
+  | 'account.locked'
+  | 'account.unlocked'
+  | 'account.mfa_policy_changed'
   | 'login.mfa_required'
   | 'login.mfa_failed'
   | 'mfa.added'

@@ -1,0 +1,98 @@
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import { parseUsername } from '@vestibule/contract/username';
+import { audit } from '../db/audit';
+import type { Db } from '../db/database';
+import { findUserByUsername } from '../flows/login/user-lookup.queries';
+
+export const USERS_USAGE = `  users find LOGIN [--edition general|lu]              show an account by e-mail or phone
+  users lock|unlock LOGIN [--edition …]               lock (ends its sessions) or unlock an account
+  users force-mfa LOGIN on|off [--edition …]          set mfa_forced (forced MFA setup at next login)
+  users mfa-customer LOGIN on|off [--edition …]       set mfa_customer (customer MFA policy, may skip)
+`;
+
+type Write = (line: string) => void;
+
+function option(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** Account administration; answers undefined when argv is not a `users` command. */
+export async function runUsersCommand(
+  db: Db,
+  argv: readonly string[],
+  write: Write,
+): Promise<number | undefined> {
+  const [command, action, login, value] = argv;
+  if (command !== 'users') return undefined;
+  const editionId = (option(argv, '--edition') ?? 'general') as EditionId;
+  const edition = EDITIONS[editionId];
+  const username = edition && login ? parseUsername(login, edition.phoneRegion) : undefined;
+  if (!edition || !username || !action) {
+    write(`Usage:\n${USERS_USAGE}`);
+    return 2;
+  }
+  const found = await findUserByUsername(db, edition.id, username);
+  if (!found) {
+    write(`No account with ${username.value} in the ${edition.id} edition.`);
+    return 1;
+  }
+  const userId = found.id;
+  const event = (kind: Parameters<typeof audit>[1]['kind'], detail: Record<string, unknown> = {}) =>
+    audit(db, { kind, userId, edition: edition.id, detail: { ...detail, by: 'admin-cli' } });
+
+  switch (action) {
+    case 'find': {
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+      write(
+        [
+          `Account ${user.id} (${user.edition}): ${[user.firstname, user.lastname].filter(Boolean).join(' ')}`,
+          `  language ${user.language}, password_status ${user.password_status}, ${user.locked_at ? `locked since ${user.locked_at.toISOString()}` : 'not locked'}`,
+          `  mfa_forced ${user.mfa_forced}, mfa_customer ${user.mfa_customer}, ${sessions.length} session(s)`,
+          `  user_id ${user.user_id ?? '-'}, customer_user_id ${user.customer_user_id ?? '-'}, fridom_user_id ${user.fridom_user_id ?? '-'}`,
+        ].join('\n'),
+      );
+      return 0;
+    }
+    case 'lock':
+    case 'unlock': {
+      const lock = action === 'lock';
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ locked_at: lock ? new Date() : null })
+          .where('id', '=', userId)
+          .execute();
+        if (lock) await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        await audit(trx, {
+          kind: lock ? 'account.locked' : 'account.unlocked',
+          userId,
+          edition: edition.id,
+          detail: { by: 'admin-cli' },
+        });
+      });
+      write(`Account ${userId} ${lock ? 'locked; its sessions are ended' : 'unlocked'}.`);
+      return 0;
+    }
+    case 'force-mfa':
+    case 'mfa-customer': {
+      if (value !== 'on' && value !== 'off') break;
+      const column = action === 'force-mfa' ? 'mfa_forced' : 'mfa_customer';
+      await db
+        .updateTable('users')
+        .set({ [column]: value === 'on' })
+        .where('id', '=', userId)
+        .execute();
+      await event('account.mfa_policy_changed', { [column]: value === 'on' });
+      write(`Account ${userId}: ${column} is ${value}.`);
+      return 0;
+    }
+  }
+  write(`Usage:\n${USERS_USAGE}`);
+  return 2;
+}
