@@ -107,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  DEV_INBOX: the dev inbox cannot run in production');
   }
   if (production && e.SEED_DEMO_DATA === 'on') {
-    throw new ConfigError('Invalid configuration:\n  SEED_DEMO_DATA: demo accounts with a published password cannot run in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO_DATA: demo accounts with a published password cannot run in production',
+    );
   }
   if (production && !e.SMTP_URL) {
     throw new ConfigError(
