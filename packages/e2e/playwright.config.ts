@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`); // also in src/support/urls.ts
+/** The server's JSON log of the whole run, scanned for secrets by the global teardown. */
+export const SERVER_LOG = `${DATA_DIR}.log`;
 const root = new URL('../..', import.meta.url).pathname;
 
 /** End-to-end in Debian's Chromium against the real built server on a fresh embedded database. */
@@ -16,6 +18,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  globalTeardown: './src/support/log-hygiene.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'off',
@@ -38,7 +41,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx packages/api/src/main.ts`,
+    command: `rm -rf ${DATA_DIR} && node --import tsx packages/api/src/main.ts > ${SERVER_LOG}`,
     cwd: root,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
@@ -50,12 +53,16 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DEV_INBOX: 'on',
       // Every spec runs from 127.0.0.1 against a few demo accounts in one run: per-IP and hourly
       // per-account budgets would add up across specs (the API tests raise them the same way).
       // The per-username login limit and the per-number SMS budget keep their defaults.
       RATE_LIMIT_LOGIN_PER_IP: '100000',
+      // The MFA specs send many codes to the demo numbers within the hour of a run.
+      RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
+      RATE_LIMIT_CODES_PER_IP: '100000',
+      RATE_LIMIT_SMS_PER_NUMBER: '100000',
       RATE_LIMIT_CODES_PER_IP: '100000',
       RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
       RATE_LIMIT_CODE_CHECKS_PER_IP: '100000',

@@ -10,6 +10,7 @@ test.describe('MFA (errors)', () => {
     await enterCode(page, '00000000');
     await expect(page.getByText('Your code is invalid, try again.')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.press('End');
     await field.press('Backspace');
     await expect(page.getByText('Your code is invalid, try again.')).toHaveCount(0);
   });

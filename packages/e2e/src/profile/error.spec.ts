@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { GENERAL } from '../support/urls';
 import { contactRow, freshEmail, LAYOUTS, logInGeneral, logInLu, openProfile, PROFILE } from './helpers';
 
@@ -6,12 +6,21 @@ test.describe.configure({ mode: 'serial' });
 
 for (const layout of LAYOUTS) {
   test.describe(`profile (errors, ${layout.name})`, () => {
-    test.use({ viewport: layout.viewport });
+    let general: Page;
+    let lu: Page;
+    test.beforeAll(async ({ browser }) => {
+      general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+      await logInGeneral(general);
+      lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+      await logInLu(lu);
+    });
+    test.afterAll(async () => {
+      await general.context().close();
+      await lu.context().close();
+    });
 
-    test('an e-mail or phone of another account gets the duplicate texts next to the field', async ({
-      page,
-    }) => {
-      await logInGeneral(page);
+    test('an e-mail or phone of another account gets the duplicate texts next to the field', async () => {
+      const page = general;
       await openProfile(page);
       const emails = page.locator('[data-contacts="email"]');
       await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
@@ -28,8 +37,8 @@ for (const layout of LAYOUTS) {
       await expect(phones.getByText('This phone number is invalid or already used')).toBeVisible();
     });
 
-    test('a wrong code is refused inline', async ({ page }) => {
-      await logInGeneral(page);
+    test('a wrong code is refused inline', async () => {
+      const page = general;
       await openProfile(page);
       const emails = page.locator('[data-contacts="email"]');
       await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
@@ -40,10 +49,8 @@ for (const layout of LAYOUTS) {
       await expect(page.getByText('Your code is invalid, try again.')).toBeVisible();
     });
 
-    test('the primary moves only to a contact with 2FA: the error points to the Security tab', async ({
-      page,
-    }) => {
-      await logInLu(page);
+    test('the primary moves only to a contact with 2FA: the error points to the Security tab', async () => {
+      const page = lu;
       await openProfile(page);
       await contactRow(page, PROFILE.lu.second).getByRole('button', { name: 'Make primary' }).click();
       const alert = contactRow(page, PROFILE.lu.second).getByRole('alert');
@@ -54,24 +61,25 @@ for (const layout of LAYOUTS) {
       );
     });
 
-    test("other failures say 'Change failed'", async ({ page }) => {
-      await logInGeneral(page);
+    test("other failures say 'Change failed'", async () => {
+      const page = general;
       await openProfile(page);
       await page.route('**/api/user/phones/*/primary', (route) => route.fulfill({ status: 500, body: '{}' }));
       await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
       await expect(contactRow(page, PROFILE.general.second).getByRole('alert')).toHaveText('Change failed');
+      await page.unroute('**/api/user/phones/*/primary');
     });
 
-    test('edit-credentials shows the message of a 422', async ({ page }) => {
-      await logInGeneral(page);
+    test('edit-credentials shows the message of a 422', async () => {
+      const page = general;
       await page.goto(`${GENERAL}/profile/edit-credentials`);
       await page.getByLabel('New e-mail address or phone number').fill('employee@demo.test');
       await page.getByRole('button', { name: 'Send a code' }).click();
       await expect(page.getByText('This email is invalid or already used')).toBeVisible();
     });
 
-    test('edit-iban: an invalid IBAN, then a failed update', async ({ page }) => {
-      await logInGeneral(page);
+    test('edit-iban: an invalid IBAN, then a failed update', async () => {
+      const page = general;
       await page.goto(`${GENERAL}/profile/edit-iban`);
       const field = page.getByLabel('IBAN', { exact: true });
       await field.fill('BE68 5390 0754 7035');
@@ -84,6 +92,7 @@ for (const layout of LAYOUTS) {
       await expect(
         page.getByRole('alert').filter({ hasText: "IBAN couldn't be updated. Try again later." }),
       ).toBeVisible();
+      await page.unroute('**/api/user/iban');
     });
   });
 }

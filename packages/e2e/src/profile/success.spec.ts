@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 import {
@@ -18,10 +18,21 @@ test.describe.configure({ mode: 'serial' });
 
 for (const layout of LAYOUTS) {
   test.describe(`profile (success, ${layout.name})`, () => {
-    test.use({ viewport: layout.viewport });
+    let general: Page;
+    let lu: Page;
+    test.beforeAll(async ({ browser }) => {
+      general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+      await logInGeneral(general);
+      lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+      await logInLu(lu);
+    });
+    test.afterAll(async () => {
+      await general.context().close();
+      await lu.context().close();
+    });
 
-    test('edit-info saves names, gender, birth date and language, applied at once', async ({ page }) => {
-      await logInGeneral(page);
+    test('edit-info saves names, gender, birth date and language, applied at once', async () => {
+      const page = general;
       await openProfile(page);
       await page.getByRole('link', { name: 'Edit personal information' }).click();
       await expect(page).toHaveURL(/\/profile\/edit-info$/);
@@ -29,7 +40,7 @@ for (const layout of LAYOUTS) {
       await page.getByLabel('Last name').fill("Mertens-D'Hondt");
       await page.getByLabel('Female').check();
       await page.getByLabel('Date of birth').fill('1990-04-12');
-      await page.getByLabel('Language').selectOption('fr');
+      await page.getByRole('main').getByLabel('Language').selectOption('fr');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expectToast(page, 'Informations personnelles modifiées');
@@ -38,14 +49,14 @@ for (const layout of LAYOUTS) {
       await expect(page.getByText("Mertens-D'Hondt")).toBeVisible();
       // Back to English for the other specs.
       await page.getByRole('link', { name: 'Modifier les informations personnelles' }).click();
-      await page.getByLabel('Langue').selectOption('en');
+      await page.getByRole('main').getByLabel('Langue').selectOption('en');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await expectToast(page, 'Personal information updated');
       await expect(page.getByText('12 April 1990')).toBeVisible();
     });
 
-    test('adds, changes and deletes an e-mail, each change proven by a code', async ({ page }) => {
-      await logInGeneral(page);
+    test('adds, changes and deletes an e-mail, each change proven by a code', async () => {
+      const page = general;
       await openProfile(page);
       const emails = page.locator('[data-contacts="email"]');
       const first = freshEmail();
@@ -78,8 +89,8 @@ for (const layout of LAYOUTS) {
       expect(inbox[0].bodyText).toContain('/forgot-password');
     });
 
-    test('adds a phone and moves the primary phone to one with 2FA, and back', async ({ page }) => {
-      await logInGeneral(page);
+    test('adds a phone and moves the primary phone to one with 2FA, and back', async () => {
+      const page = general;
       await openProfile(page);
       const phones = page.locator('[data-contacts="phone"]');
       const phone = freshPhone('general');
@@ -98,10 +109,8 @@ for (const layout of LAYOUTS) {
       await expect(phones.locator('li').first()).toHaveAttribute('data-contact', PROFILE.general.phone);
     });
 
-    test('edit-credentials changes the login phone with a code (step-up from the MFA login)', async ({
-      page,
-    }) => {
-      await logInGeneral(page);
+    test('edit-credentials changes the login phone with a code (step-up from the MFA login)', async () => {
+      const page = general;
       await openProfile(page);
       await page.getByRole('link', { name: 'Change login' }).click();
       await expect(page).toHaveURL(/\/profile\/edit-credentials$/);
@@ -119,8 +128,8 @@ for (const layout of LAYOUTS) {
       expect(before).toContain('+32');
     });
 
-    test('edit-iban stores an IBAN, shown masked; every verified contact is told', async ({ page }) => {
-      await logInGeneral(page);
+    test('edit-iban stores an IBAN, shown masked; every verified contact is told', async () => {
+      const page = general;
       await openProfile(page);
       await page.getByRole('link', { name: /IBAN/ }).click();
       await expect(page).toHaveURL(/\/profile\/edit-iban$/);
@@ -135,8 +144,8 @@ for (const layout of LAYOUTS) {
       expect(inbox[0].bodyText).toContain('7034');
     });
 
-    test('Luxembourg: edit-iban asks for a step-up first, a code to the primary e-mail', async ({ page }) => {
-      await logInLu(page);
+    test('Luxembourg: edit-iban asks for a step-up first, a code to the primary e-mail', async () => {
+      const page = lu;
       await openProfile(page);
       await page.getByRole('link', { name: /IBAN/ }).click();
       const since = Date.now();
@@ -150,10 +159,8 @@ for (const layout of LAYOUTS) {
       await expect(page.getByText('Luxembourg', { exact: true })).toBeVisible();
     });
 
-    test('Luxembourg: adds and deletes a phone, changes the login e-mail after a step-up', async ({
-      page,
-    }) => {
-      await logInLu(page);
+    test('Luxembourg: adds and deletes a phone, changes the login e-mail after a step-up', async () => {
+      const page = lu;
       await openProfile(page);
       const phones = page.locator('[data-contacts="phone"]');
       const phone = freshPhone('lu');

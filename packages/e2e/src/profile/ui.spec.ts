@@ -1,14 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { LAYOUTS, logInGeneral, logInLu, openProfile } from './helpers';
 
 for (const layout of LAYOUTS) {
   test.describe(`profile screens (ui, ${layout.name})`, () => {
-    test.use({ viewport: layout.viewport });
+    let general: Page;
+    let lu: Page;
+    test.beforeAll(async ({ browser }) => {
+      general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+      await logInGeneral(general);
+      lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+      await logInLu(lu);
+    });
+    test.afterAll(async () => {
+      await general.context().close();
+      await lu.context().close();
+    });
 
-    test('general edition: overview and edit screens are accessible and fit the screen', async ({ page }) => {
-      await logInGeneral(page);
+    test('general edition: overview and edit screens are accessible and fit the screen', async () => {
+      const page = general;
       await openProfile(page);
       await expectNoAxeViolations(page);
       // The add form and its field error.
@@ -35,10 +46,8 @@ for (const layout of LAYOUTS) {
         expect(box).toBeGreaterThanOrEqual(44);
     });
 
-    test('Luxembourg edition: the overview is accessible, phones in international format', async ({
-      page,
-    }) => {
-      await logInLu(page);
+    test('Luxembourg edition: the overview is accessible, phones in international format', async () => {
+      const page = lu;
       await openProfile(page);
       await expect(page.getByText('+352 621 000 021')).toBeVisible();
       await expectNoAxeViolations(page);

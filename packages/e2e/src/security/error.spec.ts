@@ -34,11 +34,18 @@ test.describe('security tab: errors', () => {
     await logInWithEmail(page, GENERAL, 'security@demo.test');
     await page.route('**/api/sessions/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","message":"x"}' })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"code":"server_error","message":"x"}',
+          })
         : route.continue(),
     );
     await page.goto(`${GENERAL}/security/history`);
-    await page.getByRole('button', { name: /^Log out the session of/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Log out the session of/ })
+      .first()
+      .click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'An error occurred while trying to delete the item.' }),
     ).toBeVisible();

@@ -8,7 +8,10 @@ import { codeSentTo, newestId } from '../recovery/helpers';
 export async function stepUpWithEmailCode(page: Page, email: string) {
   await expect(page).toHaveURL(/\/mfa\/methods\?/);
   const before = await newestId(page, email);
-  await page.getByRole('button', { name: /e-mail/i }).first().click();
+  await page
+    .getByRole('button', { name: /e-mail/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/mfa(\?|$)/);
   const code = await codeSentTo(page, email, before);
   await page.locator('input[autocomplete="one-time-code"]').fill(code);

@@ -29,7 +29,9 @@ test.describe('security tab', () => {
     await expect(laptopPage.getByTestId('devices')).toContainText('This device');
 
     await phoneDevice.getByRole('button', { name: /^Log out the session of iPhone/ }).click();
-    await expect(laptopPage.getByRole('status').filter({ hasText: 'Logged out from one device.' })).toBeVisible();
+    await expect(
+      laptopPage.getByRole('status').filter({ hasText: 'Logged out from one device.' }),
+    ).toBeVisible();
     await expect(phoneDevice).toHaveCount(0);
 
     // The phone's next navigation finds its session gone and lands on the login page.
@@ -74,7 +76,9 @@ test.describe('security tab', () => {
     await page.getByRole('button', { name: 'Log out from all devices' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log out from all devices' }).click();
     await expect(page).toHaveURL(/\/login\/email$/);
-    await expect(page.getByRole('status').filter({ hasText: 'You were logged out from every device.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You were logged out from every device.' }),
+    ).toBeVisible();
     await otherPage.goto(`${GENERAL}/security`);
     await expect(otherPage).toHaveURL(/\/login\/email$/);
     await other.close();
@@ -88,9 +92,17 @@ test.describe('security tab', () => {
     const page = await me.newPage();
     await logInWithEmail(page, GENERAL, SECURITY_USER);
     await page.goto(`${GENERAL}/security/history`);
-    const event = page.getByTestId('timeline').locator('li').filter({ hasText: 'Sign-in' }).filter({ hasNotText: 'from this device' }).first();
+    const event = page
+      .getByTestId('timeline')
+      .locator('li')
+      .filter({ hasText: 'Sign-in' })
+      .filter({ hasNotText: 'from this device' })
+      .first();
     await event.getByRole('button', { name: /^This was not me/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log out everywhere and change my password' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Log out everywhere and change my password' })
+      .click();
     await expect(page).toHaveURL(/\/forgot-password\/email$/);
     await expect(page.getByRole('status').filter({ hasText: 'Every device was logged out.' })).toBeVisible();
     const intruderPage = intruder.pages()[0];
@@ -100,7 +112,9 @@ test.describe('security tab', () => {
     await me.close();
   });
 
-  test('changing the password needs a step-up, then shows the new date, a toast and the event', async ({ page }) => {
+  test('changing the password needs a step-up, then shows the new date, a toast and the event', async ({
+    page,
+  }) => {
     const newPassword = 'Lantern-orbit-meadow-47';
     await logInWithEmail(page, GENERAL, PASSWORD_USER);
     await page.goto(`${GENERAL}/security`);
@@ -112,7 +126,9 @@ test.describe('security tab', () => {
     await page.getByLabel('Confirm the new password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/security$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been changed' }),
+    ).toBeVisible();
     const today = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date());
     await expect(page.getByTestId('last-password-change')).toHaveText(`Last changed on ${today}`);
     await page.goto(`${GENERAL}/security/history`);

@@ -31,7 +31,9 @@ test.describe('security tab: accessibility and editions', () => {
     expect(outline).not.toBe('none');
   });
 
-  test('the Luxembourg edition shows the tab in French with a localised date, axe clean', async ({ page }) => {
+  test('the Luxembourg edition shows the tab in French with a localised date, axe clean', async ({
+    page,
+  }) => {
     await logInWithEmail(page, LUXEMBOURG, 'employee@demo.lu');
     await page.goto(`${LUXEMBOURG}/security`);
     await expect(page.locator('h1')).toHaveText('Sécurité');
