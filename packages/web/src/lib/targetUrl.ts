@@ -1,31 +1,11 @@
 import { SESSION_KEYS } from '@vestibule/contract/constants';
-
-/** Browsers drop tabs and newlines inside URLs and read `\` as `/`: `/\t/host` would be `//host`. */
-function hasControlOrBackslash(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
-  }
-  return false;
-}
+import { sameOriginPath } from '@vestibule/contract/redirects';
 
 /**
- * The stored target URL if it is a same-origin path (DESIGN §4 allow-list), else undefined.
- * Only a path starting with exactly one `/` is accepted: `//host` and `/\host` are protocol-relative
- * to browsers, and anything with a scheme leaves the origin.
+ * The stored target URL if it is a same-origin path (DESIGN §4 allow-list), else undefined: the
+ * one rule of the contract, shared with the server and the OAuth screens.
  */
-export function safeTargetPath(target: string | null | undefined, origin: string): string | undefined {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
-  if (hasControlOrBackslash(target)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(target, origin);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== origin) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+export const safeTargetPath = sameOriginPath;
 
 /** The client_id query parameter of a target URL (for the platform wording and forced MFA). */
 export function clientIdOf(target: string | null | undefined, origin: string): string | undefined {
