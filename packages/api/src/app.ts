@@ -15,6 +15,7 @@ import { authorizeRoutes } from './flows/oauth/authorize.routes';
 import { grantRoutes } from './flows/oauth/grants.routes';
 import { partnerRoutes } from './flows/oauth/partner.routes';
 import { registerOAuth } from './flows/oauth/server';
+import { onboardingRoutes } from './flows/onboarding/onboarding.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
 import { loginChangeRoutes } from './flows/profile/login-change.routes';
@@ -28,7 +29,7 @@ import { sessionRoutes } from './flows/sessions/sessions.routes';
 import { ApiError } from './http/api-error';
 import type { AppContext } from './http/context';
 import { registerRequestContext } from './http/edition-and-headers';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -56,6 +57,7 @@ export const API_ROUTES = [
   ...sessionRoutes,
   ...securityEventRoutes,
   ...securityPasswordRoutes,
+  ...onboardingRoutes,
 ];
 
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
@@ -67,6 +69,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     // Never log headers (Authorization, cookies) or bodies: only method, path and status.
     requestIdHeader: false,
+    frameworkErrors,
   }) as unknown as FastifyInstance;
   app.decorate('ctx', ctx);
 

@@ -36,3 +36,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(request, reply, new ApiError('server_error'));
   });
 }
+
+/**
+ * Errors the router raises before any hook runs (a malformed URL, an over-long path parameter):
+ * the same typed `bad_request`, in the language the request asks for when we have it.
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const asked = (request.headers['accept-language'] ?? '').slice(0, 2).toLowerCase();
+  request.language = ['fr', 'nl', 'de'].includes(asked) ? asked : 'en';
+  return send(request, reply, new ApiError('bad_request'));
+}
