@@ -59,10 +59,6 @@ export default defineConfig({
       // per-account budgets would add up across specs (the API tests raise them the same way).
       // The per-username login limit and the per-number SMS budget keep their defaults.
       RATE_LIMIT_LOGIN_PER_IP: '100000',
-      // The MFA specs send many codes to the demo numbers within the hour of a run.
-      RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
-      RATE_LIMIT_CODES_PER_IP: '100000',
-      RATE_LIMIT_SMS_PER_NUMBER: '100000',
       RATE_LIMIT_CODES_PER_IP: '100000',
       RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
       RATE_LIMIT_CODE_CHECKS_PER_IP: '100000',

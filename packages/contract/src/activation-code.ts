@@ -19,10 +19,13 @@ export function compactCode(input: string): string {
     .replace(/O/g, '0');
 }
 
-/** Weighted sum of the symbols (position-dependent, so a swap of two symbols is caught), mod 32. */
+/**
+ * Weighted sum of the symbols mod 32. Odd weights are invertible mod 32, so every single wrong
+ * symbol is caught; position-dependent weights catch most swaps of neighbours.
+ */
 export function codeCheckSymbol(payload: string): string {
   let sum = 0;
-  for (let i = 0; i < payload.length; i++) sum += ALPHABET.indexOf(payload[i] as string) * (i + 1) * 7;
+  for (let i = 0; i < payload.length; i++) sum += ALPHABET.indexOf(payload[i] as string) * (2 * i + 1);
   return ALPHABET[sum % 32] as string;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { storeRecoveryKeys } from '../flows/mfa/recovery-keys';
 import { seedOAuthDemo } from '../flows/oauth/demo';
+import { seedOnboardingDemo } from '../flows/onboarding/demo';
 import { hashPassword } from '../security/password';
 import type { SecretBox } from '../security/secret-box';
 import type { Db } from './database';
@@ -319,5 +320,6 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
   });
   if (!seeded) return false;
   await seedOAuthDemo(db);
+  await seedOnboardingDemo(db);
   return true;
 }

@@ -45,7 +45,11 @@ describe('security timeline', () => {
   it("never shows another user's events nor failed logins", async () => {
     const account = await createAccount(test.database.db);
     const stranger = await createAccount(test.database.db);
-    await test.call({ method: 'POST', url: '/api/token', payload: { username: account.email, password: 'wrong' } });
+    await test.call({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: account.email, password: 'wrong' },
+    });
     await loginOn(test, stranger);
     const me = await loginOn(test, account);
     const events = await timeline(me.token, me.deviceId);
@@ -63,7 +67,12 @@ describe('notification area', () => {
     const listed = await notifications(me.token, me.deviceId);
     expect(listed.unread).toBe(1);
     expect(listed.data[0]).toMatchObject({ kind: 'login.succeeded', new_device: true, read: false });
-    const read = await test.call({ method: 'POST', url: '/api/notifications/read', token: me.token, payload: {} });
+    const read = await test.call({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: me.token,
+      payload: {},
+    });
     expect(read.statusCode).toBe(204);
     const after = await notifications(me.token, me.deviceId);
     expect(after.unread).toBe(0);
@@ -78,7 +87,12 @@ describe('notification area', () => {
     const me = await loginOn(test, account);
     await loginOn(test, account, randomUUID(), IPHONE);
     await test.call({ method: 'POST', url: '/api/notifications/read', token: me.token, payload: {} });
-    await test.call({ method: 'POST', url: '/api/notifications/read', token: me.token, payload: { up_to: 1 } });
+    await test.call({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: me.token,
+      payload: { up_to: 1 },
+    });
     expect((await notifications(me.token, me.deviceId)).unread).toBe(0);
   });
 });
@@ -105,7 +119,7 @@ describe('POST /api/security/not-me', () => {
     expect(after.data.map((e) => e.kind)).toContain('security.not_me');
   });
 
-  it("refuses an event of another user (404) and ends nothing", async () => {
+  it('refuses an event of another user (404) and ends nothing', async () => {
     const account = await createAccount(test.database.db);
     const stranger = await createAccount(test.database.db);
     const theirs = await loginOn(test, stranger);

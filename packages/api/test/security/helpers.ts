@@ -5,7 +5,12 @@ import type { TestAccount } from '../support/accounts';
 import type { TestApp } from '../support/test-app';
 
 /** Logs an account (without MFA) in from a device of its own; answers token and device. */
-export async function loginOn(test: TestApp, account: TestAccount, deviceId = randomUUID(), userAgent?: string) {
+export async function loginOn(
+  test: TestApp,
+  account: TestAccount,
+  deviceId = randomUUID(),
+  userAgent?: string,
+) {
   const response = await test.call({
     method: 'POST',
     url: '/api/token',

@@ -37,7 +37,9 @@ describe('POST /api/user/password', () => {
 
     // This session goes on; the other one is over; the new password logs in, the old one not.
     expect((await test.call({ method: 'GET', url: '/api/user', token: here.token })).statusCode).toBe(200);
-    expect((await test.call({ method: 'GET', url: '/api/user', token: elsewhere.token })).statusCode).toBe(401);
+    expect((await test.call({ method: 'GET', url: '/api/user', token: elsewhere.token })).statusCode).toBe(
+      401,
+    );
     const user = await test.call({ method: 'GET', url: '/api/user', token: here.token });
     expect(user.json().data.last_password_change).toBe(body.last_password_change);
     const oldLogin = await test.call({
@@ -57,7 +59,14 @@ describe('POST /api/user/password', () => {
       .execute();
     expect(notices.map((n) => n.channel).sort()).toEqual(['email', 'sms']);
     const timeline = securityEventsResponseSchema.parse(
-      (await test.call({ method: 'GET', url: '/api/security/events', token: here.token, deviceId: here.deviceId })).json(),
+      (
+        await test.call({
+          method: 'GET',
+          url: '/api/security/events',
+          token: here.token,
+          deviceId: here.deviceId,
+        })
+      ).json(),
     );
     const changed = timeline.data.find((event) => event.kind === 'password.changed');
     expect(changed).toMatchObject({ this_device: true });

@@ -17,10 +17,21 @@ describe('sessions: refusals', () => {
     const mine = await loginOn(test, me);
     const theirs = await loginOn(test, stranger);
     const listed = sessionsResponseSchema.parse(
-      (await test.call({ method: 'GET', url: '/api/sessions', token: theirs.token, deviceId: theirs.deviceId })).json(),
+      (
+        await test.call({
+          method: 'GET',
+          url: '/api/sessions',
+          token: theirs.token,
+          deviceId: theirs.deviceId,
+        })
+      ).json(),
     );
     const theirId = listed.data[0]?.id;
-    const response = await test.call({ method: 'DELETE', url: `/api/sessions/${theirId}`, token: mine.token });
+    const response = await test.call({
+      method: 'DELETE',
+      url: `/api/sessions/${theirId}`,
+      token: mine.token,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
     const still = await test.call({ method: 'GET', url: '/api/user', token: theirs.token });
@@ -30,7 +41,9 @@ describe('sessions: refusals', () => {
   it('DELETE /api/sessions/{id} of an unknown or malformed id answers 404 or 422', async () => {
     const me = await createAccount(test.database.db);
     const { token } = await loginOn(test, me);
-    expect((await test.call({ method: 'DELETE', url: '/api/sessions/2147483000', token })).statusCode).toBe(404);
+    expect((await test.call({ method: 'DELETE', url: '/api/sessions/2147483000', token })).statusCode).toBe(
+      404,
+    );
     const malformed = await test.call({ method: 'DELETE', url: '/api/sessions/abc', token });
     expect(malformed.statusCode).toBe(422);
   });

@@ -65,7 +65,9 @@ describe('GET /api/sessions', () => {
              now() - interval '30 days', now() - (n / 3 + 1) * interval '1 minute', now() + interval '1 day'
       FROM generate_series(1, 10000) AS n`.execute(test.database.db);
 
-    const first = sessionsResponseSchema.parse((await listSessions(me.token, me.deviceId, '?limit=25')).json());
+    const first = sessionsResponseSchema.parse(
+      (await listSessions(me.token, me.deviceId, '?limit=25')).json(),
+    );
     expect(first.data).toHaveLength(25);
     expect(first.session_count).toBe(10001);
     expect(first.data[0]?.status).toBe('current');
@@ -78,7 +80,10 @@ describe('GET /api/sessions', () => {
     const firstIds = new Set(first.data.map((s) => s.id));
     expect(second.data.some((s) => firstIds.has(s.id))).toBe(false);
     // Newest first across the page boundary, ties broken by id.
-    const boundary = [first.data.at(-1), second.data[0]].map((s) => [Date.parse(s?.last_seen_at ?? ''), s?.id ?? 0]);
+    const boundary = [first.data.at(-1), second.data[0]].map((s) => [
+      Date.parse(s?.last_seen_at ?? ''),
+      s?.id ?? 0,
+    ]);
     const [a, b] = boundary as [[number, number], [number, number]];
     expect(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])).toBe(true);
 
@@ -114,9 +119,18 @@ describe('DELETE /api/sessions/{id}', () => {
     const laptop = await loginOn(test, account);
     const body = sessionsResponseSchema.parse((await listSessions(laptop.token, laptop.deviceId)).json());
     const target = body.data.find((s) => s.device_id === phone.deviceId);
-    const revoke = await test.call({ method: 'DELETE', url: `/api/sessions/${target?.id}`, token: laptop.token });
+    const revoke = await test.call({
+      method: 'DELETE',
+      url: `/api/sessions/${target?.id}`,
+      token: laptop.token,
+    });
     expect(revoke.statusCode).toBe(204);
-    const refused = await test.call({ method: 'GET', url: '/api/user', token: phone.token, deviceId: phone.deviceId });
+    const refused = await test.call({
+      method: 'GET',
+      url: '/api/user',
+      token: phone.token,
+      deviceId: phone.deviceId,
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('unauthorized');
     const still = await test.call({ method: 'GET', url: '/api/user', token: laptop.token });

@@ -130,8 +130,14 @@ export const notMeResponseSchema = z.object({ sessions_ended: z.number().int() }
 /** POST /api/user/password: a password change from the Security tab (step-up first). */
 export const changePasswordRequestSchema = z
   .object({
-    current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4),
+    current_password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH * 4),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH * 4),
     end_other_sessions: z.boolean().default(false),
   })
   .strict();

@@ -19,7 +19,7 @@ test.describe('MFA (errors)', () => {
     page,
   }) => {
     await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /Text message/);
+    await chooseMethod(page, /E-mail/);
     const field = page.locator('input[autocomplete="one-time-code"]');
     await field.fill('12-34 5');
     await expect(field).toHaveValue('12345');
@@ -51,8 +51,8 @@ test.describe('MFA (errors)', () => {
   test('the last SMS method cannot be deleted', async ({ page }) => {
     const since = Date.now();
     await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /Text message/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await chooseMethod(page, /E-mail/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await page.goto(`${GENERAL}/security/mfa-edit`);
     page.once('dialog', (dialog) => void dialog.accept());

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import {
   chooseMethod,
   codeFromInbox,
@@ -36,6 +37,8 @@ test.describe('MFA (success)', () => {
   test('logs in with a recovery key and says how many remain', async ({ page }) => {
     await passwordStep(page, GENERAL, MFA_USER);
     await chooseMethod(page, /Recovery key/);
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await enterCode(page, 'DEMO1-AAAAA');
     await expect(page).toHaveURL(/\/mfa\/totp-recovery\?mfaId=\d+&remaining=\d+/);
     const remaining = new URL(page.url()).searchParams.get('remaining');
@@ -50,19 +53,26 @@ test.describe('MFA (success)', () => {
   test('a trusted device skips MFA at the next login', async ({ page }) => {
     const since = Date.now();
     await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /Text message/);
+    await chooseMethod(page, /E-mail/);
     await page.getByLabel('Trust this device for 30 days').check();
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login\/email$/);
     await passwordStep(page, GENERAL, MFA_USER);
     await expect(page).toHaveURL(/\/user\/dashboard$/);
 
-    // The device is listed in Security (the login by code granted the step-up) and can be revoked.
+    // A login without a code grants no step-up: Security asks for one, then lists this device.
     await page.goto(`${GENERAL}/security/mfa-edit`);
+    const since2 = Date.now();
+    await chooseMethod(page, /E-mail/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since2));
     await expect(page).toHaveURL(/\/security\/mfa-edit$/);
-    await expect(page.getByTestId('trusted-devices').getByText('This device')).toBeVisible();
+    const device = page.getByTestId('trusted-devices').getByRole('listitem');
+    await expect(device.getByText('This device')).toBeVisible();
+    await device.getByRole('button', { name: /^Stop trusting/ }).click();
+    await expect(page.getByText('This device will ask for a code at its next login.')).toBeVisible();
+    await expect(device).toHaveCount(0);
   });
 
   test('steps up with a code before a sensitive route, then comes back to it', async ({ page }) => {
@@ -75,9 +85,9 @@ test.describe('MFA (success)', () => {
     await page.goto(`${GENERAL}/security/mfa-edit`);
     await expect(page).toHaveURL(/\/mfa\/methods\?single=true&redirect=%2Fsecurity%2Fmfa-edit/);
     await expect(page.getByText('This is a sensitive change.', { exact: false })).toBeVisible();
-    await chooseMethod(page, /Text message/);
+    await chooseMethod(page, /E-mail/);
     await expect(page.getByLabel('Trust this device for 30 days')).toHaveCount(0);
-    await enterCode(page, await codeFromInbox(page, GENERAL, '+32470000001', since));
+    await enterCode(page, await codeFromInbox(page, GENERAL, 'employee@demo.test', since));
     await expect(page).toHaveURL(/\/security\/mfa-edit$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-step verification');
   });
@@ -153,8 +163,8 @@ test.describe('MFA (success)', () => {
     // Runs last among the mfa@demo.test specs that use the demo secret: it replaces that secret.
     const since = Date.now();
     await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /Text message/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
+    await chooseMethod(page, /E-mail/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await page.goto(`${GENERAL}/security/mfa-edit`);
     await page.getByRole('link', { name: 'Set up again' }).click();

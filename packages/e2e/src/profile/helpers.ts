@@ -52,7 +52,7 @@ export function freshEmail(): string {
   return `added-${Date.now()}-${counter}@example.test`;
 }
 
-/** Reads the code sent to `to` after `since` and confirms it in the profile code form. */
+/** Reads the code sent to `to` after `since` and confirms it in the profile code form (the dev inbox is read on the general host: Node does not resolve *.localhost). */
 export async function confirmCode(page: Page, origin: string, to: string, since: number) {
   const code = await codeFromInbox(page, origin, to, since);
   await page.getByLabel('Verification code').fill(code);

@@ -7,6 +7,8 @@ for (const layout of LAYOUTS) {
   test.describe(`profile screens (ui, ${layout.name})`, () => {
     let general: Page;
     let lu: Page;
+    // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
+    test.describe.configure({ timeout: 90_000 });
     test.beforeAll(async ({ browser }) => {
       general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
       await logInGeneral(general);

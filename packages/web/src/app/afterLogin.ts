@@ -1,12 +1,15 @@
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
-import { type MfaMethod, mfaListResponseSchema } from '@vestibule/contract/schemas/mfa';
+import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import type { User } from '@vestibule/contract/schemas/user';
-import { apiRequest } from '../lib/api';
+import { apiRequest, lazySchema } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import { removeSessionValue, setSessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, takeTargetPath } from '../lib/targetUrl';
 import { fetchUser, userQuery } from '../lib/user';
 import { PATHS } from './paths';
+
+// A module of the login page: its schema loads on use, keeping zod off it (docs/performance.md).
+const mfaListResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/mfa')).mfaListResponseSchema);
 
 // Where a fresh session goes (SPEC §4 "Login", "Forced MFA intro"): shared by the password login,
 // the MFA code screen and the weak-password screen, which all end a login.

@@ -41,14 +41,14 @@ export const mfaPageRoutes: RouteObject[] = [
     path: PATHS.setupMfaPhone,
     lazy: async () => {
       const { SetupContactRoute } = await contact();
-      return { element: <SetupContactRoute kind="sms" /> };
+      return { element: <SetupContactRoute key="sms" kind="sms" /> };
     },
   },
   {
     path: PATHS.setupMfaEmail,
     lazy: async () => {
       const { SetupContactRoute } = await contact();
-      return { element: <SetupContactRoute kind="email" /> };
+      return { element: <SetupContactRoute key="email" kind="email" /> };
     },
   },
   {

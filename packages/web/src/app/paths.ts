@@ -45,6 +45,19 @@ export const PATHS = {
   profileEditInfo: '/profile/edit-info',
   profileEditCredentials: '/profile/edit-credentials',
   profileEditIban: '/profile/edit-iban',
+  // Onboarding (issue 5)
+  onboarding: '/onboarding',
+  onboardingCard: '/onboarding/card',
+  onboardingExistingCard: '/onboarding/existingCard',
+  onboardingCode: '/onboarding/code',
+  onboardingWelcome: '/onboarding/welcome',
+  onboardingTerms: '/onboarding/terms-conditions',
+  onboardingCreate: '/onboarding/create',
+  onboardingConfirmation: '/onboarding/confirmation',
+  onboardingPassword: '/onboarding/password',
+  onboardingPhoneVerification: '/onboarding/phone-verification',
+  onboardingEmailVerification: '/onboarding/email-verification',
+  onboardingMfa: '/onboarding-mfa',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

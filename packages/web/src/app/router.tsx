@@ -1,5 +1,8 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
+import { onboardingEntryRule } from '../features/onboarding/entryOrder';
+import { onboardingResumePath } from '../features/onboarding/onboardingStore';
+import { onboardingRoutes } from '../features/onboarding/routes';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { queryClient } from '../lib/queryClient';
@@ -19,8 +22,11 @@ import { profileRoutes } from './profileRoutes';
 import { RootRoute } from './RootRoute';
 import { securityRoutes } from './securityRoutes';
 
-/** The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts). */
-const mfaRule: MfaRule = forcedMfaRule;
+/**
+ * The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts), then the onboarding
+ * entry order of SPEC §2 (features/onboarding/entryOrder.ts).
+ */
+const mfaRule: MfaRule = (state) => forcedMfaRule(state) ?? onboardingEntryRule(state, onboardingResumePath());
 
 /** Third-party applications (issue 8): consent and partner landing without the sidebar. */
 const oauthPageRoutes = [
@@ -161,6 +167,7 @@ export function createAppRouter() {
                 ...recoveryRoutes,
                 ...oauthPageRoutes,
                 ...mfaPageRoutes,
+                ...onboardingRoutes,
               ],
             },
             {

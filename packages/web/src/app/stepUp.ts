@@ -1,6 +1,6 @@
-import { type MfaStatus, mfaStatusResponseSchema } from '@vestibule/contract/schemas/mfa';
+import type { MfaStatus } from '@vestibule/contract/schemas/mfa';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { ApiError, apiRequest } from '../lib/api';
+import { ApiError, apiRequest, lazySchema } from '../lib/api';
 import { tokenStore } from '../lib/storage';
 import { PATHS } from './paths';
 
@@ -17,6 +17,9 @@ export const SENSITIVE_ROUTES = {
   'edit-iban': '/profile/edit-iban',
 } as const;
 export type SensitiveRouteName = keyof typeof SENSITIVE_ROUTES;
+
+// The router loads this module with the first page: the schema loads on use (docs/performance.md).
+const mfaStatusResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/mfa')).mfaStatusResponseSchema);
 
 /** GET /api/mfa/status: whether the session holds a live step-up grant. */
 export function fetchMfaStatus(signal?: AbortSignal) {

@@ -1,5 +1,6 @@
 import { DE_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.de';
 import { mfaDeLU } from '../features/mfa/i18n/de_LU';
+import { onboardingDeLU } from '../features/onboarding/i18n/de_LU';
 import { securityDeLU } from '../features/security/i18n/de_LU';
 import { profileDeLU } from '../features/profile/i18n/de_LU';
 import type { Messages } from './en';
@@ -281,5 +282,6 @@ export const deLU: Messages = {
   mfa: mfaDeLU,
   security: securityDeLU,
   profile: profileDeLU,
+  onboarding: onboardingDeLU,
   errors: DE_ERROR_MESSAGES,
 };

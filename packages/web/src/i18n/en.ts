@@ -1,5 +1,6 @@
 import { EN_ERROR_MESSAGES } from '@vestibule/contract/errors';
 import { mfaEn } from '../features/mfa/i18n/en';
+import { onboardingEn } from '../features/onboarding/i18n/en';
 import { securityEn } from '../features/security/i18n/en';
 import { profileEn } from '../features/profile/i18n/en';
 
@@ -257,6 +258,7 @@ export const en = {
   mfa: mfaEn,
   security: securityEn,
   profile: profileEn,
+  onboarding: onboardingEn,
   errors: EN_ERROR_MESSAGES,
 };
 

@@ -1,3 +1,4 @@
+import { onboardingEnLU } from '../features/onboarding/i18n/en_LU';
 import type { Messages } from './en';
 import type { Overlay } from './overlay';
 
@@ -31,4 +32,5 @@ export const enLU: Overlay<Messages> = {
     credentials: { hint: 'For example name@example.lu or +352 621 123 456.' },
     iban: { hint: 'For example LU28 0019 4006 4475 0000.' },
   },
+  onboarding: onboardingEnLU,
 };

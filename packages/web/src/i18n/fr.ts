@@ -1,5 +1,6 @@
 import { FR_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.fr';
 import { mfaFr } from '../features/mfa/i18n/fr';
+import { onboardingFr } from '../features/onboarding/i18n/fr';
 import { securityFr } from '../features/security/i18n/fr';
 import { profileFr } from '../features/profile/i18n/fr';
 import type { Messages } from './en';
@@ -273,5 +274,6 @@ export const fr: Messages = {
   mfa: mfaFr,
   security: securityFr,
   profile: profileFr,
+  onboarding: onboardingFr,
   errors: FR_ERROR_MESSAGES,
 };

@@ -1,3 +1,4 @@
+import { onboardingFrLU } from '../features/onboarding/i18n/fr_LU';
 import type { Messages } from './en';
 import type { Overlay } from './overlay';
 
@@ -31,4 +32,5 @@ export const frLU: Overlay<Messages> = {
     credentials: { hint: 'Par exemple nom@exemple.lu ou +352 621 123 456.' },
     iban: { hint: 'Par exemple LU28 0019 4006 4475 0000.' },
   },
+  onboarding: onboardingFrLU,
 };

@@ -1,5 +1,6 @@
 import { NL_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.nl';
 import { mfaNl } from '../features/mfa/i18n/nl';
+import { onboardingNl } from '../features/onboarding/i18n/nl';
 import { securityNl } from '../features/security/i18n/nl';
 import { profileNl } from '../features/profile/i18n/nl';
 import type { Messages } from './en';
@@ -259,5 +260,6 @@ export const nl: Messages = {
   mfa: mfaNl,
   security: securityNl,
   profile: profileNl,
+  onboarding: onboardingNl,
   errors: NL_ERROR_MESSAGES,
 };

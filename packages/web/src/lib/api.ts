@@ -1,7 +1,44 @@
 import { type ErrorCode, isErrorCode } from '@vestibule/contract/errors';
-import { errorBodySchema } from '@vestibule/contract/schemas/common';
-import type { z } from 'zod';
+import type { ErrorBody } from '@vestibule/contract/schemas/common';
 import { deviceId, tokenStore } from './storage';
+
+/**
+ * What checks a 2xx answer: a zod schema from the contract, or `lazySchema` around one. The first
+ * page must not load zod (docs/performance.md), so the calls it makes take their schemas lazily.
+ */
+export interface AnswerParser<T> {
+  parse(input: unknown): T | Promise<T>;
+  /** Starts loading the schema while the request is under way. */
+  preload?(): void;
+}
+
+/** A contract schema loaded on first use, e.g. `lazySchema(async () => (await import(…)).xSchema)`. */
+export function lazySchema<T>(load: () => Promise<{ parse(input: unknown): T }>): AnswerParser<T> {
+  let loading: Promise<{ parse(input: unknown): T }> | undefined;
+  const schema = () => {
+    loading ??= load();
+    return loading;
+  };
+  return {
+    async parse(input) {
+      return (await schema()).parse(input);
+    },
+    preload() {
+      void schema().catch(() => undefined);
+    },
+  };
+}
+
+/** The error body of SPEC §7 (`errorBodySchema`), checked by hand to keep zod off this path. */
+function readErrorBody(json: unknown): ErrorBody | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { code, message, fields } = json as Record<string, unknown>;
+  if (typeof code !== 'string' || !isErrorCode(code) || typeof message !== 'string') return undefined;
+  if (fields === undefined) return { code, message };
+  if (typeof fields !== 'object' || fields === null) return undefined;
+  if (!Object.values(fields).every((value) => typeof value === 'string')) return undefined;
+  return { code, message, fields: fields as Record<string, string> };
+}
 
 /** A non-ok answer (status ≥ 400) or a network failure (status 0). */
 export class ApiError extends Error {
@@ -38,7 +75,7 @@ export function setApiLanguage(locale: string): void {
   acceptLanguage = locale;
 }
 
-export interface ApiRequest<S extends z.ZodType | undefined> {
+export interface ApiRequest<S extends AnswerParser<unknown> | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   json?: unknown;
@@ -53,7 +90,7 @@ export interface ApiRequest<S extends z.ZodType | undefined> {
   signal?: AbortSignal;
 }
 
-function headersFor(request: ApiRequest<z.ZodType | undefined>): Headers {
+function headersFor(request: ApiRequest<AnswerParser<unknown> | undefined>): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     'Cache-Control': 'no-cache',
@@ -69,7 +106,7 @@ function headersFor(request: ApiRequest<z.ZodType | undefined>): Headers {
   return headers;
 }
 
-function bodyFor(request: ApiRequest<z.ZodType | undefined>): BodyInit | undefined {
+function bodyFor(request: ApiRequest<AnswerParser<unknown> | undefined>): BodyInit | undefined {
   if (request.form) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(request.form)) if (value !== undefined) params.set(key, value);
@@ -80,24 +117,24 @@ function bodyFor(request: ApiRequest<z.ZodType | undefined>): BodyInit | undefin
 
 async function errorFrom(response: Response): Promise<ApiError> {
   const json: unknown = await response.json().catch(() => null);
-  const body = errorBodySchema.safeParse(json);
-  const code = body.success && isErrorCode(body.data.code) ? body.data.code : undefined;
+  const body = readErrorBody(json);
   const retryAfter = Number(response.headers.get('Retry-After'));
   return new ApiError(
     response.status,
-    code,
-    body.success ? body.data.message : `HTTP error, status = ${response.status}`,
+    body?.code as ErrorCode | undefined,
+    body ? body.message : `HTTP error, status = ${response.status}`,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    body.success ? body.data.fields : undefined,
+    body?.fields,
     json,
   );
 }
 
 /** Calls `/api<path>` with the headers of SPEC §7 and returns the validated answer. */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+export async function apiRequest<S extends AnswerParser<unknown> | undefined = undefined>(
   path: string,
   request: ApiRequest<S> = {},
-): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
+): Promise<S extends AnswerParser<infer T> ? T : undefined> {
+  request.schema?.preload?.();
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -119,7 +156,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     throw error;
   }
   if (!request.schema || response.status === 204) return undefined as never;
-  return request.schema.parse(await response.json()) as never;
+  return (await request.schema.parse(await response.json())) as never;
 }
 
 /** The translation key for an error: the bundle's text for a known code, else the generic one. */

@@ -28,7 +28,15 @@ import {
 } from './events.queries';
 
 /** Details a user may read back: never an IP, a token, a code or a target address. */
-const SAFE_DETAIL_KEYS = ['method', 'mfa', 'reason', 'sessions_ended', 'client_id', 'trusted_device', 'current'];
+const SAFE_DETAIL_KEYS = [
+  'method',
+  'mfa',
+  'reason',
+  'sessions_ended',
+  'client_id',
+  'trusted_device',
+  'current',
+];
 
 /** Audit rows as the timeline shows them: device, location and safe details. */
 async function present(request: FastifyRequest, userId: number, rows: EventRow[]): Promise<SecurityEvent[]> {
@@ -37,16 +45,21 @@ async function present(request: FastifyRequest, userId: number, rows: EventRow[]
   const clientIds = rows.flatMap((row) =>
     typeof row.detail.client_id === 'string' ? [row.detail.client_id] : [],
   );
-  const [agents, names] = await Promise.all([userAgentsOf(db, userId, deviceIds), clientNames(db, clientIds)]);
+  const [agents, names] = await Promise.all([
+    userAgentsOf(db, userId, deviceIds),
+    clientNames(db, clientIds),
+  ]);
   const events: SecurityEvent[] = [];
   for (const row of rows) {
     const device = describeUserAgent(row.device_id ? agents.get(row.device_id) : null);
     const detail: SecurityEvent['detail'] = {};
     for (const key of SAFE_DETAIL_KEYS) {
       const value = row.detail[key];
-      if (['string', 'number', 'boolean'].includes(typeof value)) detail[key] = value as string | number | boolean;
+      if (['string', 'number', 'boolean'].includes(typeof value))
+        detail[key] = value as string | number | boolean;
     }
-    if (typeof detail.client_id === 'string') detail.client_name = names.get(detail.client_id) ?? detail.client_id;
+    if (typeof detail.client_id === 'string')
+      detail.client_name = names.get(detail.client_id) ?? detail.client_id;
     events.push({
       id: row.id,
       kind: row.kind,

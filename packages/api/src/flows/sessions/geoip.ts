@@ -46,7 +46,11 @@ async function open(path: string, log: Logger): Promise<Lookup> {
 }
 
 /** The location of an address, or null (no database configured, private or unknown address). */
-export async function locate(path: string | undefined, log: Logger, ip: string | null): Promise<Location | null> {
+export async function locate(
+  path: string | undefined,
+  log: Logger,
+  ip: string | null,
+): Promise<Location | null> {
   if (!path || !ip) return null;
   if (loaded?.path !== path) loaded = { path, lookup: open(path, log) };
   return (await loaded.lookup)(ip);

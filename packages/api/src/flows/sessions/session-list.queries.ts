@@ -51,11 +51,7 @@ export async function deviceTotals(db: Db, userId: number, deviceIds: readonly s
   if (deviceIds.length === 0) return new Map<string, { count: number; firstAt: Date }>();
   const rows = await db
     .selectFrom('sessions')
-    .select([
-      'device_id',
-      sql<string>`count(*)`.as('count'),
-      sql<Date>`min(created_at)`.as('first_at'),
-    ])
+    .select(['device_id', sql<string>`count(*)`.as('count'), sql<Date>`min(created_at)`.as('first_at')])
     .where('user_id', '=', userId)
     .where('device_id', 'in', [...new Set(deviceIds)])
     .where('expires_at', '>', sql<Date>`now()`)

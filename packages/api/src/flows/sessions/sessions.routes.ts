@@ -55,7 +55,10 @@ const list = defineRoute({
     const [totals, signIns, names, counts] = await Promise.all([
       deviceTotals(db, auth.userId, deviceIds),
       firstSignIns(db, auth.userId, deviceIds),
-      clientNames(db, page.flatMap((row) => (row.client_id ? [row.client_id] : []))),
+      clientNames(
+        db,
+        page.flatMap((row) => (row.client_id ? [row.client_id] : [])),
+      ),
       sessionTotals(db, auth.userId),
     ]);
     const data: SessionInfo[] = [];

@@ -39,12 +39,16 @@ export function UserLayout() {
                 {unread > 0 && item.key === 'notifications' && (
                   <span className={styles.badge} data-testid="notification-badge">
                     <span aria-hidden="true">{unread > 9 ? '9+' : unread}</span>
-                    <span className="visually-hidden">{t('security.notifications.badge', { count: unread })}</span>
+                    <span className="visually-hidden">
+                      {t('security.notifications.badge', { count: unread })}
+                    </span>
                   </span>
                 )}
                 {unread > 0 && item.key === 'security' && (
                   <span className={styles.tabDot}>
-                    <span className="visually-hidden">{t('security.notifications.badge', { count: unread })}</span>
+                    <span className="visually-hidden">
+                      {t('security.notifications.badge', { count: unread })}
+                    </span>
                   </span>
                 )}
               </NavLink>

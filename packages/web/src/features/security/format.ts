@@ -72,6 +72,7 @@ const EVENT_KEYS = {
 /** What happened, in words: "Sign-in from a new device", "Access of Demo Partner revoked". */
 export function eventLabel(t: TFunction, event: SecurityEvent): string {
   if (event.kind === 'login.succeeded' && event.new_device) return t('security.events.signInNewDevice');
-  const client = typeof event.detail.client_name === 'string' ? event.detail.client_name : t('security.events.anApp');
+  const client =
+    typeof event.detail.client_name === 'string' ? event.detail.client_name : t('security.events.anApp');
   return t(`security.events.${EVENT_KEYS[event.kind]}`, { client });
 }

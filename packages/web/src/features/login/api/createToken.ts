@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { mfaRequiredBodySchema } from '@vestibule/contract/schemas/mfa';
-import {
-  type TokenRequest,
-  type TokenResponse,
-  tokenResponseSchema,
-} from '@vestibule/contract/schemas/token';
+import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
 import { completeLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
+
+// The login page loads without zod (docs/performance.md): the answer's schemas load on submit.
+const tokenResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/token')).tokenResponseSchema);
+const mfaRequiredBodySchema = lazySchema(async () => (await import('@vestibule/contract/schemas/mfa')).mfaRequiredBodySchema);
 
 /** POST /api/token: the password grant of the portal's own login (form body, SPEC §7). */
 export function createToken(request: TokenRequest) {
@@ -35,16 +34,15 @@ export type LogInOutcome =
 async function logIn(request: TokenRequest): Promise<LogInOutcome> {
   let answer: TokenResponse;
   try {
+    mfaRequiredBodySchema.preload?.();
     answer = await createToken(request);
   } catch (error) {
-    const mfa =
-      error instanceof ApiError && error.status === 401
-        ? mfaRequiredBodySchema.safeParse(error.body)
-        : undefined;
-    if (!mfa?.success) throw error;
-    setSessionValue('loginPayload', mfa.data.mfa.payload);
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    const mfa = await Promise.resolve(mfaRequiredBodySchema.parse(error.body)).catch(() => undefined);
+    if (!mfa) throw error;
+    setSessionValue('loginPayload', mfa.mfa.payload);
     removeSessionValue('mfaPayload');
-    const params = new URLSearchParams({ isLogin: 'true', methods: JSON.stringify(mfa.data.mfa.methods) });
+    const params = new URLSearchParams({ isLogin: 'true', methods: JSON.stringify(mfa.mfa.methods) });
     const target = safeTargetPath(storedTargetUrl(), window.location.origin);
     if (target) params.set('redirect', target);
     return { kind: 'mfa', next: `${PATHS.mfaMethods}?${params}` };

@@ -26,7 +26,7 @@ export function EditInfoRoute() {
 }
 
 function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['data']> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const toast = useToast();
@@ -73,7 +73,8 @@ function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['
       });
       // Saved to the user and applied at once (SPEC §2).
       await changeLocale(language);
-      toast.show('success', t('profile.editInfo.toast'));
+      // In the language just chosen: `t` of this render still speaks the previous one.
+      toast.show('success', i18n.t('profile.editInfo.toast'));
       navigate(PATHS.profile);
     } catch (cause) {
       const fields = cause instanceof ApiError ? cause.fields : undefined;

@@ -18,7 +18,8 @@ export function useNotifications() {
 /** POST /api/notifications/read: everything up to `upTo` is read (the badge clears). */
 export function useMarkNotificationsRead() {
   return useMutation({
-    mutationFn: (upTo: number) => apiRequest('/notifications/read', { method: 'POST', json: { up_to: upTo } }),
+    mutationFn: (upTo: number) =>
+      apiRequest('/notifications/read', { method: 'POST', json: { up_to: upTo } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }

@@ -16,11 +16,7 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
       <ol>
         {items.map((item) => (
           <li key={item.label}>
-            {item.to ? (
-              <Link to={item.to}>{item.label}</Link>
-            ) : (
-              <span aria-current="page">{item.label}</span>
-            )}
+            {item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
           </li>
         ))}
       </ol>

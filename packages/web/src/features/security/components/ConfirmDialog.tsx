@@ -13,7 +13,16 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question (native <dialog>: focus trap, Escape and the inert page come with it). */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -41,7 +50,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
-        <button type="button" className={styles.dangerButton} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className={styles.dangerButton}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {confirmLabel}
         </button>
       </div>

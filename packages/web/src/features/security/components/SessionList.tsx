@@ -63,27 +63,46 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
         {groups.map((group) => {
           const head = group.sessions[0] as SessionInfo;
           const current = group.sessions.some((s) => s.status === 'current');
-          const name = head.device_name ?? t('security.sessions.unknownDevice');
+          // A model name when the agent tells one, else its kind ("Computer"), else "Unknown device".
+          const typeLabel = t(`security.sessions.deviceTypes.${head.device_type}`);
+          const name =
+            head.device_name ??
+            (head.device_type === 'unknown' ? t('security.sessions.unknownDevice') : typeLabel);
           const place = formatPlace(t, head.location, language) ?? t('security.sessions.noLocation');
           const titleId = `${id}-${group.deviceId}`;
           return (
-            <li key={group.deviceId} className={styles.device} data-device-id={group.deviceId} aria-labelledby={titleId}>
+            <li
+              key={group.deviceId}
+              className={styles.device}
+              data-device-id={group.deviceId}
+              aria-labelledby={titleId}
+            >
               <div className={styles.deviceHead}>
                 <span className={styles.deviceIcon} aria-hidden="true">
-                  <Icon name={head.device_type === 'mobile' || head.device_type === 'tablet' ? 'phone' : 'dashboard'} />
+                  <Icon
+                    name={
+                      head.device_type === 'mobile' || head.device_type === 'tablet' ? 'phone' : 'dashboard'
+                    }
+                  />
                 </span>
                 <div className={styles.deviceText}>
                   <h3 id={titleId} className={styles.deviceName}>
                     {name}
-                    <span className="visually-hidden"> · </span>
-                    <span className={styles.deviceType}>{t(`security.sessions.deviceTypes.${head.device_type}`)}</span>
+                    {head.device_name && (
+                      <>
+                        <span className="visually-hidden"> · </span>
+                        <span className={styles.deviceType}>{typeLabel}</span>
+                      </>
+                    )}
                     {current && <span className={styles.tagCurrent}>{t('security.sessions.current')}</span>}
                   </h3>
                   <p>{formatAgent(t, head.browser, head.os)}</p>
                   <p className={styles.muted}>
                     {place} ·{' '}
-                    {t('security.sessions.firstConnection', { date: formatDate(head.first_connection_at, language) })} ·{' '}
-                    {t('security.sessions.sessionCount', { count: head.device_session_count })}
+                    {t('security.sessions.firstConnection', {
+                      date: formatDate(head.first_connection_at, language),
+                    })}{' '}
+                    · {t('security.sessions.sessionCount', { count: head.device_session_count })}
                   </p>
                 </div>
               </div>
@@ -94,17 +113,34 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
                     .map((s) => t(`security.sessions.serviceNames.${s.kind}`, { name: s.name ?? '' }))
                     .join(', ');
                   return (
-                    <li key={session.id} className={styles.session} data-session-id={session.id} data-status={session.status}>
+                    <li
+                      key={session.id}
+                      className={styles.session}
+                      data-session-id={session.id}
+                      data-status={session.status}
+                    >
                       <div className={styles.sessionText}>
                         <p>
-                          <span className={session.status === 'current' ? styles.statusCurrent : styles.statusActive}>
-                            {t(session.status === 'current' ? 'security.sessions.currentSession' : 'security.sessions.active')}
+                          <span
+                            className={
+                              session.status === 'current' ? styles.statusCurrent : styles.statusActive
+                            }
+                          >
+                            {t(
+                              session.status === 'current'
+                                ? 'security.sessions.currentSession'
+                                : 'security.sessions.active',
+                            )}
                           </span>{' '}
-                          {t('security.sessions.lastActive', { date: formatDateTime(session.last_seen_at, language) })}
+                          {t('security.sessions.lastActive', {
+                            date: formatDateTime(session.last_seen_at, language),
+                          })}
                         </p>
                         <p className={styles.muted}>
-                          {t('security.sessions.started', { date: formatDateTime(session.created_at, language) })} ·{' '}
-                          {t('security.sessions.services', { services })}
+                          {t('security.sessions.started', {
+                            date: formatDateTime(session.created_at, language),
+                          })}{' '}
+                          · {t('security.sessions.services', { services })}
                         </p>
                       </div>
                       {session.status !== 'current' && (

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
 import { forgetSession } from '../../../lib/session';
+import { clearSessionState } from '../../../lib/storage';
 import { useNotMe, useSecurityEvents } from '../api/events';
 import { eventLabel, formatAgent, formatDateTime, formatPlace } from '../format';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -31,10 +32,14 @@ export function useNotMeFlow() {
   const [pending, setPending] = useState<SecurityEvent | null | undefined>(undefined);
   const confirm = () =>
     notMe.mutate(pending?.id, {
-      onSuccess: () => {
-        forgetSession();
+      onSuccess: async () => {
+        // The stored session goes first (the guard then lets a public page open), the cached
+        // queries only once this page is gone: mounted ones would refetch, meet 401 and send the
+        // user to the login page instead.
+        clearSessionState();
         toast.show('success', t('security.history.notMeDone'));
-        navigate(PATHS.forgotPasswordEmail, { replace: true });
+        await navigate(PATHS.forgotPasswordEmail, { replace: true });
+        forgetSession();
       },
       onError: () => {
         setPending(undefined);
@@ -86,10 +91,7 @@ export function Timeline() {
             <li key={event.id} className={styles.event} data-kind={event.kind}>
               <span className={styles.eventDot} aria-hidden="true" />
               <div className={styles.eventText}>
-                <p className={styles.eventLabel}>
-                  {label}
-                  {event.new_device && <span className={styles.tagNew}>{t('security.history.newDevice')}</span>}
-                </p>
+                <p className={styles.eventLabel}>{label}</p>
                 <p className={styles.muted}>
                   <time dateTime={event.created_at}>{date}</time> · <EventOrigin event={event} />
                 </p>

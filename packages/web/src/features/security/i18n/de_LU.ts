@@ -10,7 +10,8 @@ export const securityDeLU: typeof securityEn = {
   },
   overview: {
     title: 'Sicherheit',
-    intro: 'Ihr Passwort, die Zwei-Schritt-Verifizierung und die Geräte, die bei Ihrem Konto angemeldet sind.',
+    intro:
+      'Ihr Passwort, die Zwei-Schritt-Verifizierung und die Geräte, die bei Ihrem Konto angemeldet sind.',
     passwordTitle: 'Passwort',
     lastChange: 'Zuletzt geändert am {{date}}',
     neverChanged: 'Sie haben Ihr Passwort noch nicht geändert.',

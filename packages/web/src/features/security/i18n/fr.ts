@@ -77,7 +77,7 @@ export const securityFr: typeof securityEn = {
   history: {
     title: 'Appareils et historique de sécurité',
     intro:
-      "Vérifiez où votre compte est utilisé et ce qui a changé. Si quelque chose ne vient pas de vous, agissez maintenant.",
+      'Vérifiez où votre compte est utilisé et ce qui a changé. Si quelque chose ne vient pas de vous, agissez maintenant.',
     devicesTitle: 'Appareils et sessions',
     timelineTitle: 'Activité de sécurité',
     empty: 'Aucune activité de sécurité pour le moment.',
@@ -90,7 +90,7 @@ export const securityFr: typeof securityEn = {
     notMeLabel: "Ce n'était pas moi : {{event}}, {{date}}",
     notMeTitle: 'Sécurisez votre compte',
     notMeText:
-      "Nous allons déconnecter tous les appareils, celui-ci compris, et ne plus faire confiance à vos appareils. Vous choisirez ensuite un nouveau mot de passe grâce à un code envoyé à votre adresse e-mail ou à votre téléphone.",
+      'Nous allons déconnecter tous les appareils, celui-ci compris, et ne plus faire confiance à vos appareils. Vous choisirez ensuite un nouveau mot de passe grâce à un code envoyé à votre adresse e-mail ou à votre téléphone.',
     notMeConfirm: 'Tout déconnecter et changer mon mot de passe',
     notMeCancel: 'Annuler',
     notMeDone: 'Tous les appareils ont été déconnectés. Choisissez maintenant un nouveau mot de passe.',
@@ -98,7 +98,7 @@ export const securityFr: typeof securityEn = {
   },
   events: {
     signIn: 'Connexion',
-    signInNewDevice: "Connexion depuis un nouvel appareil",
+    signInNewDevice: 'Connexion depuis un nouvel appareil',
     logout: 'Déconnexion',
     sessionRevoked: 'Une session a été fermée',
     sessionRevokedAll: 'Déconnexion de tous les appareils',

@@ -76,7 +76,8 @@ export const securityNl: typeof securityEn = {
   },
   history: {
     title: 'Toestellen en beveiligingsgeschiedenis',
-    intro: 'Controleer waar je account gebruikt wordt en wat er veranderd is. Was jij het niet? Kom dan nu in actie.',
+    intro:
+      'Controleer waar je account gebruikt wordt en wat er veranderd is. Was jij het niet? Kom dan nu in actie.',
     devicesTitle: 'Toestellen en sessies',
     timelineTitle: 'Beveiligingsactiviteit',
     empty: 'Nog geen beveiligingsactiviteit.',
@@ -150,7 +151,8 @@ export const securityNl: typeof securityEn = {
   notifications: {
     title: 'Meldingen',
     intro: 'Beveiligingsgebeurtenissen op je account die op een ander toestel gebeurden.',
-    empty: 'Niets nieuws. We laten het je hier weten wanneer je account op een ander toestel gebruikt of gewijzigd wordt.',
+    empty:
+      'Niets nieuws. We laten het je hier weten wanneer je account op een ander toestel gebruikt of gewijzigd wordt.',
     unread: 'Nieuw',
     badge_one: '{{count}} ongelezen melding',
     badge_other: '{{count}} ongelezen meldingen',

@@ -73,7 +73,9 @@ export function EditPasswordRoute() {
       lastname: user.data?.lastname,
     });
     // The blocklist is the server's to check: only length and personal data are judged here.
-    return new Set<PasswordRuleId>((['length', 'not_personal'] as const).filter((rule) => !broken.includes(rule)));
+    return new Set<PasswordRuleId>(
+      (['length', 'not_personal'] as const).filter((rule) => !broken.includes(rule)),
+    );
   }, [password, user.data]);
 
   const onSubmit = handleSubmit(async (fields) => {
@@ -101,7 +103,8 @@ export function EditPasswordRoute() {
     }
   });
 
-  const fieldError = (name: 'current' | 'password' | 'confirmation') => errors[name]?.message as MessageKey | undefined;
+  const fieldError = (name: 'current' | 'password' | 'confirmation') =>
+    errors[name]?.message as MessageKey | undefined;
   const handled =
     change.error instanceof ApiError &&
     (change.error.code === 'sudo_required' ||
@@ -111,9 +114,15 @@ export function EditPasswordRoute() {
   const busy = isSubmitting || change.isPending;
   const username = user.data?.email.find((e) => e.default)?.email ?? '';
 
-  const field = (name: 'current' | 'password' | 'confirmation', label: string, autoComplete: string, extra?: string) => {
+  const field = (
+    name: 'current' | 'password' | 'confirmation',
+    label: string,
+    autoComplete: string,
+    extra?: string,
+  ) => {
     const error = fieldError(name);
-    const describedBy = [extra, error ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [extra, error ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
     return (
       <div className={styles.field}>
         <label htmlFor={`${id}-${name}`} className={styles.label}>
@@ -166,7 +175,12 @@ export function EditPasswordRoute() {
             {t('security.editPassword.showPasswords')}
           </button>
           <div className={styles.checkboxField}>
-            <input id={`${id}-end`} type="checkbox" aria-describedby={`${id}-end-hint`} {...register('endOthers')} />
+            <input
+              id={`${id}-end`}
+              type="checkbox"
+              aria-describedby={`${id}-end-hint`}
+              {...register('endOthers')}
+            />
             <label htmlFor={`${id}-end`}>
               <span className={styles.label}>{t('security.editPassword.endOthers')}</span>
               <span id={`${id}-end-hint`} className={styles.hint}>

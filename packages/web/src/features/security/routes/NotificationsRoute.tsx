@@ -41,7 +41,11 @@ export function NotificationsRoute() {
         {notifications.isError ? (
           <div role="alert" className={styles.error}>
             <p>{t('security.notifications.loadError')}</p>
-            <button type="button" className={styles.secondaryButton} onClick={() => void notifications.refetch()}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => void notifications.refetch()}
+            >
               {t('security.notifications.retry')}
             </button>
           </div>
@@ -54,7 +58,12 @@ export function NotificationsRoute() {
             {data.data.map((event) => {
               const isNew = unreadAtOpen.current?.has(event.id) ?? false;
               return (
-                <li key={event.id} className={styles.event} data-kind={event.kind} data-unread={isNew || undefined}>
+                <li
+                  key={event.id}
+                  className={styles.event}
+                  data-kind={event.kind}
+                  data-unread={isNew || undefined}
+                >
                   <span className={isNew ? styles.eventDotNew : styles.eventDot} aria-hidden="true" />
                   <div className={styles.eventText}>
                     <p className={styles.eventLabel}>
@@ -62,8 +71,10 @@ export function NotificationsRoute() {
                       {isNew && <span className={styles.tagNew}>{t('security.notifications.unread')}</span>}
                     </p>
                     <p className={styles.muted}>
-                      <time dateTime={event.created_at}>{formatDateTime(event.created_at, i18n.language)}</time> ·{' '}
-                      <EventOrigin event={event} />
+                      <time dateTime={event.created_at}>
+                        {formatDateTime(event.created_at, i18n.language)}
+                      </time>{' '}
+                      · <EventOrigin event={event} />
                     </p>
                   </div>
                 </li>

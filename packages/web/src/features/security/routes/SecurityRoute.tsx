@@ -11,8 +11,8 @@ import { RecoveryKeysCard } from '../../mfa/components/RecoveryKeysCard';
 import { useNotifications } from '../api/notifications';
 import { useLogoutAll } from '../api/sessions';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { SessionList } from '../components/SessionList';
 import styles from '../components/Security.module.css';
+import { SessionList } from '../components/SessionList';
 import { formatDate } from '../format';
 
 /** /security (SPEC §2): password, two-step verification, devices, global logout, privacy. */

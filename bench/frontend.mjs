@@ -1,0 +1,70 @@
+// Front-end figures: bytes of JavaScript and CSS a first visit of /login/email loads (counted from
+// the responses of a real Chromium page load, gzip-compressed here at level 9 like the budget test
+// in packages/web/src/bundle-budget.test.ts), and Lighthouse performance scores (mobile preset).
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** gzip bytes of the scripts and style sheets a first visit of `path` loads, once idle. */
+export async function firstVisitBytes(origin, path) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage();
+    const loaded = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') loaded.push({ type, response });
+    });
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button').first().waitFor();
+    const totals = { js: 0, css: 0, files: [] };
+    for (const { type, response } of loaded) {
+      const bytes = gzipSync(await response.body(), { level: 9 }).length;
+      totals[type === 'script' ? 'js' : 'css'] += bytes;
+      totals.files.push({ url: new URL(response.url()).pathname, gzip: bytes });
+    }
+    return totals;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse performance score (0..100, mobile preset) of each page; a page's `cookie` logs in. */
+export async function lighthouseScores(origin, pages) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const scores = {};
+    for (const { path, cookie } of pages) {
+      const result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const { lhr } = result;
+      scores[path] = {
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      };
+    }
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}

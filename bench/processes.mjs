@@ -1,0 +1,88 @@
+// Child processes of the bench: the server under test, the baseline, the load generator, tsx
+// helpers; and the peak resident memory of a process (Linux /proc).
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+const run = promisify(execFile);
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `node <args>` to completion and answers the JSON of its last stdout line. */
+export async function nodeJson(args, env = {}) {
+  const { stdout } = await run(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1));
+}
+
+/** Load from a process of its own (bench/load.mjs). */
+export function load(spec) {
+  return nodeJson(['bench/load.mjs', JSON.stringify(spec)]);
+}
+
+/** Starts a long-running node process and resolves once its stdout shows `ready`. */
+export function startProcess(args, env, ready, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms`)), timeoutMs);
+    function fail(error) {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${error.message}\n${output.slice(-4000)}`));
+    }
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** SIGTERM, then SIGKILL after 15 s. */
+export function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.removeAllListeners('exit');
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Peak resident set size of a live process in bytes (VmHWM), or null where /proc is missing. */
+export function peakRss(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+// The table of the bench (issue 11): each figure with its value, its target and whether it holds.
+// KB = 1,000 bytes; MB = 1,000,000 bytes.
+
+export const BUDGETS = { jsBytes: 80_000, cssBytes: 15_000, lighthouse: 95 };
+
+const round = (value, digits = 0) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function serverRows(name, figures, results) {
+  if (!figures) return [];
+  if (figures.skipped) return [{ figure: `server on ${name}`, value: 'skipped', target: '', holds: null, note: figures.skipped }];
+  const cores = results.machine.cores;
+  const limit = results.hash.limitPerSecond;
+  const { logins, user, userBaseline, refresh, sessionsPage } = figures;
+  const postgres = name === 'postgres';
+  return [
+    {
+      figure: `password logins/s (${name})`,
+      value: `${round(logins.rps, 1)}/s = ${round(logins.rps / limit, 2)} of ${round(limit, 1)}/s`,
+      target: '≥ 0.9 of cores ÷ one hash',
+      holds: logins.rps >= 0.9 * limit && logins.non2xx === 0,
+    },
+    {
+      figure: `GET /api/user (${name})`,
+      value: `${round(user.rps)} req/s p50 ${user.p50} ms p99 ${user.p99} ms = ${round(user.rps / userBaseline.rps, 2)} of baseline ${round(userBaseline.rps)} req/s (p50 ${userBaseline.p50} p99 ${userBaseline.p99})`,
+      target: '≥ 0.5 of baseline',
+      holds: user.rps >= 0.5 * userBaseline.rps && user.non2xx === 0,
+    },
+    {
+      figure: `OAuth refresh with rotation (${name})`,
+      value: `${round(refresh.rps)}/s = ${round(refresh.rps / cores)}/s per core (p50 ${refresh.p50} ms p99 ${refresh.p99} ms)`,
+      target: postgres ? '≥ 1,000/s per core' : '(PostgreSQL only)',
+      holds: postgres ? refresh.rps / cores >= 1000 && refresh.non2xx === 0 : null,
+    },
+    {
+      figure: `peak RSS of the server (${name})`,
+      value: figures.peakRssBytes ? `${round(figures.peakRssBytes / 1e6)} MB (idle ${round(figures.idleRssBytes / 1e6)} MB)` : 'n/a',
+      target: postgres ? '< 200 MB' : '(PostgreSQL only)',
+      holds: postgres && figures.peakRssBytes ? figures.peakRssBytes < 200e6 : null,
+    },
+    {
+      figure: `sessions page, 10,000 sessions (${name})`,
+      value: `p50 ${sessionsPage.p50} ms p95 ${sessionsPage.p95} ms (${sessionsPage.sessionCount} sessions, ${sessionsPage.pageSize} a page)`,
+      target: '< 50 ms',
+      holds: sessionsPage.p50 < 50,
+    },
+  ];
+}
+
+function frontendRows(frontend) {
+  if (!frontend) return [];
+  const { bytes, lighthouse } = frontend;
+  return [
+    { figure: 'JS of /login/email, first visit (gzip)', value: kb(bytes.js), target: '≤ 80 KB', holds: bytes.js <= BUDGETS.jsBytes },
+    { figure: 'CSS of /login/email, first visit (gzip)', value: kb(bytes.css), target: '≤ 15 KB', holds: bytes.css <= BUDGETS.cssBytes },
+    ...Object.entries(lighthouse).map(([path, result]) => ({
+      figure: `Lighthouse performance, mobile: ${path}`,
+      value: `${result.score} (LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms${result.finalPath !== path ? `, ended on ${result.finalPath}` : ''})`,
+      target: '≥ 95',
+      holds: result.score >= BUDGETS.lighthouse && result.finalPath === path,
+    })),
+  ];
+}
+
+export function tableRows(results) {
+  return [
+    {
+      figure: 'one password hash (argon2id m=19 MiB t=2 p=1)',
+      value: `${round(results.hash.ms, 1)} ms → limit ${round(results.hash.limitPerSecond, 1)}/s on ${results.machine.cores} cores`,
+      target: '',
+      holds: null,
+    },
+    ...serverRows('postgres', results.postgres, results),
+    ...serverRows('pglite', results.pglite, results),
+    ...frontendRows(results.frontend),
+  ];
+}
+
+export function printTable(rows) {
+  const mark = (holds) => (holds === null ? '—' : holds ? 'yes' : 'NO');
+  const widths = ['figure', 'value', 'target'].map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i] ?? 5)).join(' | ');
+  console.log(`\n${line(['figure', 'value', 'target', 'holds?'])}`);
+  console.log(widths.map((w) => '-'.repeat(w)).concat('-----').join('-|-'));
+  for (const row of rows) console.log(line([row.figure, row.value, row.target, mark(row.holds)]));
+  for (const row of rows.filter((r) => r.note)) console.log(`note: ${row.figure}: ${row.note}`);
+}

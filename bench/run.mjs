@@ -1,0 +1,91 @@
+// `npm run bench [-- --quick] [-- --postgres | --pglite] [-- --no-frontend]`: measures the portal
+// against the limits of this machine, in one run, and prints the table of docs/performance.md.
+// Writes bench/results.json. Needs PostgreSQL on 127.0.0.1:5432 (database `test`, or
+// BENCH_DATABASE_URL) for the PostgreSQL figures; without it they are reported as skipped.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import pg from 'pg';
+import { firstVisitBytes, lighthouseScores } from './frontend.mjs';
+import { nodeJson, ROOT } from './processes.mjs';
+import { printTable, tableRows } from './report.mjs';
+import { serverFigures } from './server-figures.mjs';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const modes = args.has('--pglite') ? ['pglite'] : args.has('--postgres') ? ['postgres'] : ['postgres', 'pglite'];
+const durations = quick ? { warm: 1, measure: 3, samples: 10 } : { warm: 3, measure: 15, samples: 40 };
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const started = Date.now();
+const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
+
+const results = {
+  date: new Date().toISOString(),
+  quick,
+  machine: { cores: availableParallelism(), node: process.version, platform: process.platform },
+  durations,
+};
+
+if (!args.has('--no-build')) {
+  log('building the web app');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@vestibule/web'], { cwd: ROOT, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('npm run build -w @vestibule/web failed');
+}
+
+log('time of one password hash at the production parameters');
+results.hash = await nodeJson(['--import', 'tsx', 'bench/hash-time.ts', quick ? '8' : '30']);
+results.hash.limitPerSecond = results.machine.cores / (results.hash.ms / 1000);
+
+async function frontend(origin, user) {
+  if (args.has('--no-frontend')) return undefined;
+  log('front end: first visit of /login/email, Lighthouse');
+  const bytes = await firstVisitBytes(origin, '/login/email');
+  const cookie = [...user.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  // The dashboard as a logged-in user opening a new tab: the login cookie resumes the session.
+  const lighthouse = await lighthouseScores(origin, [{ path: '/login/email' }, { path: '/user/dashboard', cookie }]);
+  return { bytes, lighthouse };
+}
+
+/** A PostgreSQL schema of our own, created here and dropped at the end. */
+async function withSchema(run) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch (error) {
+    return { skipped: `PostgreSQL not reachable at ${databaseUrl}: ${error.message}` };
+  }
+  const schema = `bench_${process.pid}`;
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+  try {
+    return await run(schema);
+  } finally {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+}
+
+let frontendDone = false;
+const onceFrontend = async (origin, user) => {
+  if (frontendDone) return undefined;
+  frontendDone = true;
+  return frontend(origin, user);
+};
+for (const mode of modes) {
+  log(`server on ${mode}`);
+  results[mode] =
+    mode === 'postgres'
+      ? await withSchema((schema) =>
+          serverFigures({ kind: 'postgres', url: databaseUrl, schema }, durations, log, onceFrontend),
+        )
+      : await serverFigures({ kind: 'pglite' }, durations, log, onceFrontend);
+  if (results[mode].frontend) {
+    results.frontend = { ...results[mode].frontend, server: mode };
+    delete results[mode].frontend;
+  }
+}
+
+results.seconds = Math.round((Date.now() - started) / 1000);
+results.table = tableRows(results);
+writeFileSync(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+printTable(results.table);
+log(`done; bench/results.json written`);

@@ -1,0 +1,161 @@
+// The server figures on one database (PostgreSQL or PGlite): prepare, start the real server, load
+// it from bench/load.mjs, then the bare baseline on the same database once the server is stopped.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
+import { freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
+
+const DEMO_PASSWORD = 'Demo-password-2026';
+/** Two demo accounts without MFA take turns, under the per-username limit of 5 (SPEC). */
+const LOGIN_USERS = ['employee@demo.test', 'weak@demo.test'];
+const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+function serverEnv(port, database) {
+  return {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'on',
+    DEV_INBOX: 'on',
+    ENCRYPTION_KEY,
+    // The load comes from one address: per-IP budgets must not be what is measured.
+    RATE_LIMIT_LOGIN_PER_IP: '100000000',
+    RATE_LIMIT_CODES_PER_IP: '100000000',
+    RATE_LIMIT_CODE_CHECKS_PER_IP: '100000000',
+    RATE_LIMIT_RECOVERY_PER_IP: '100000000',
+    ...database,
+  };
+}
+
+/**
+ * `database`: { kind: 'postgres', url, schema } or { kind: 'pglite' }. `durations`: seconds of
+ * warm-up and of each measurement. Answers the figures; `withServer(origin)` runs while the server
+ * is still up (front-end figures) after its peak memory was read.
+ */
+export async function serverFigures(database, durations, log, withServer) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
+  const dbEnv =
+    database.kind === 'postgres'
+      ? {
+          DATABASE_URL: `${database.url}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`,
+          DATA_DIR: dataDir,
+        }
+      : { DATA_DIR: dataDir, BENCH_PGLITE_DIR: join(dataDir, 'pglite') };
+  try {
+    log('preparing the database (migrations, demo data, 10,000 sessions)');
+    await nodeJson(
+      ['--import', 'tsx', 'bench/prepare.ts'],
+      database.kind === 'postgres'
+        ? { DATABASE_URL: database.url, BENCH_SCHEMA: database.schema, ENCRYPTION_KEY }
+        : { BENCH_PGLITE_DIR: dbEnv.BENCH_PGLITE_DIR, ENCRYPTION_KEY },
+    );
+
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = await startProcess(
+      ['--import', 'tsx', 'packages/api/src/main.ts'],
+      serverEnv(port, dbEnv),
+      'Vestibule is up',
+    );
+    const figures = { idleRssBytes: peakRss(server.pid) };
+    let user;
+    try {
+      user = new BenchBrowser(origin);
+      await user.logIn(LOGIN_USERS[0], DEMO_PASSWORD);
+
+      log('password logins');
+      const loginSpec = (seconds) => ({
+        kind: 'fixed',
+        url: origin,
+        seconds,
+        connections: 4,
+        requests: LOGIN_USERS.map((username) => ({
+          method: 'POST',
+          path: '/api/token',
+          headers: { 'content-type': 'application/json', 'x-device-id': user.deviceId },
+          body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+        })),
+      });
+      await load(loginSpec(durations.warm));
+      figures.logins = await load(loginSpec(durations.measure));
+
+      log('GET /api/user');
+      const userSpec = (seconds) => ({
+        kind: 'fixed',
+        url: origin,
+        seconds,
+        connections: 10,
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/user',
+            headers: { authorization: `Bearer ${user.token}`, 'x-device-id': user.deviceId, accept: 'application/json' },
+          },
+        ],
+      });
+      await load(userSpec(durations.warm));
+      figures.user = await load(userSpec(durations.measure));
+
+      log('OAuth refresh-token rotation');
+      const tokens = [];
+      for (let i = 0; i < 8 + 8; i++) tokens.push(await partnerRefreshToken(user));
+      const refreshSpec = (seconds, chains) => ({
+        kind: 'refresh',
+        url: origin,
+        seconds,
+        clientId: DEMO_PARTNER.clientId,
+        tokens: chains,
+      });
+      await load(refreshSpec(durations.warm, tokens.slice(8)));
+      figures.refresh = await load(refreshSpec(durations.measure, tokens.slice(0, 8)));
+
+      log('sessions page of a user with 10,000 sessions');
+      figures.sessionsPage = await sessionsPage(origin, durations.samples);
+
+      figures.peakRssBytes = peakRss(server.pid);
+      if (withServer) figures.frontend = await withServer(origin, user);
+    } finally {
+      await stopProcess(server);
+    }
+
+    log('baseline: bare Fastify route, same query, same database');
+    const basePort = await freePort();
+    const baseline = await startProcess(['bench/baseline-server.mjs'], { ...dbEnv, PORT: String(basePort) }, 'ready');
+    try {
+      const spec = (seconds) => ({
+        kind: 'fixed',
+        url: `http://127.0.0.1:${basePort}`,
+        seconds,
+        connections: 10,
+        requests: [{ method: 'GET', path: '/api/user', headers: { authorization: `Bearer ${user.token}` } }],
+      });
+      await load(spec(durations.warm));
+      figures.userBaseline = await load(spec(durations.measure));
+    } finally {
+      await stopProcess(baseline);
+    }
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Time of GET /api/sessions (first page) for the user with 10,000 sessions, one at a time. */
+async function sessionsPage(origin, samples) {
+  const browser = new BenchBrowser(origin);
+  await browser.logIn('fridom@demo.test', DEMO_PASSWORD);
+  const times = [];
+  let body;
+  for (let i = 0; i < samples + 2; i++) {
+    const started = performance.now();
+    const response = await browser.fetch('/api/sessions', { api: true });
+    body = await response.json();
+    if (response.status !== 200) throw new Error(`GET /api/sessions: ${response.status} ${JSON.stringify(body)}`);
+    if (i >= 2) times.push(performance.now() - started); // two warm-up calls
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  return { p50: at(0.5), p95: at(0.95), samples, sessionCount: body.session_count, pageSize: body.data.length };
+}

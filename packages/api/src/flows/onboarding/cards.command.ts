@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { EDITION_IDS, type EditionId } from '@vestibule/contract/editions';
+import { emailSchema } from '@vestibule/contract/username';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { hashToken } from '../../security/tokens';
+import { parseCardsCsv } from './cards.csv';
+import { companyId, createInvitation, INVITATION_TTL_DAYS } from './registry';
+
+export const ONBOARDING_USAGE = `  cards import FILE.csv                 imports issued cards (header: edition,number,company,firstname,
+                                        lastname[,activation_code,birthdate,national_register_number,status]);
+                                        a file with any bad row is refused whole, each bad row named by line
+  invitations create --email ADDRESS --company NAME [--edition general|lu] [--firstname NAME]
+              [--lastname NAME] [--language fr] [--days ${INVITATION_TTL_DAYS}] [--link-base URL]
+                                        creates an invitation; its code goes out by e-mail (outbox)
+`;
+
+type Write = (line: string) => void;
+
+function flag(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function importCards(db: Db, file: string | undefined, write: Write): Promise<number> {
+  if (!file) {
+    write('Usage: cards import FILE.csv');
+    return 2;
+  }
+  let text: string;
+  try {
+    text = await readFile(resolve(file), 'utf8');
+  } catch {
+    write(`Cannot read ${file}.`);
+    return 1;
+  }
+  const { rows, errors } = parseCardsCsv(text);
+  // Cards already issued are refused like any other bad row.
+  if (rows.length) {
+    const existing = await db
+      .selectFrom('cards')
+      .select(['edition', 'number', 'activation_code_hash'])
+      .where((eb) =>
+        eb.or([
+          eb('number', 'in', rows.map((row) => row.number)),
+          eb(
+            'activation_code_hash',
+            'in',
+            rows.flatMap((row) => (row.activationCode ? [hashToken(row.activationCode)] : ['-'])),
+          ),
+        ]),
+      )
+      .execute();
+    for (const row of rows) {
+      if (existing.some((card) => card.edition === row.edition && card.number === row.number))
+        errors.push({ line: row.line, message: `card ${row.number} is already in the registry` });
+      else if (row.activationCode && existing.some((card) => card.activation_code_hash === hashToken(row.activationCode as string)))
+        errors.push({ line: row.line, message: 'activation code is already in the registry' });
+    }
+  }
+  if (errors.length) {
+    for (const error of errors.sort((a, b) => a.line - b.line)) write(`line ${error.line}: ${error.message}`);
+    write(`Nothing imported: ${errors.length} bad row(s).`);
+    return 1;
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows)
+      await trx
+        .insertInto('cards')
+        .values({
+          edition: row.edition,
+          number: row.number,
+          activation_code_hash: row.activationCode ? hashToken(row.activationCode) : null,
+          company_id: await companyId(trx, row.edition, row.company),
+          holder_firstname: row.firstname,
+          holder_lastname: row.lastname,
+          holder_birthdate: row.birthdate,
+          holder_national_register_number: row.nationalRegisterNumber,
+          status: row.status,
+          user_id: null,
+        })
+        .execute();
+    for (const edition of new Set(rows.map((row) => row.edition)))
+      await audit(trx, {
+        kind: 'cards.imported',
+        userId: null,
+        edition,
+        detail: { count: rows.filter((row) => row.edition === edition).length },
+      });
+  });
+  write(`Imported ${rows.length} card(s).`);
+  return 0;
+}
+
+async function createInvitationCommand(db: Db, args: readonly string[], write: Write): Promise<number> {
+  const email = emailSchema.safeParse(flag(args, '--email') ?? '');
+  const company = flag(args, '--company')?.trim();
+  const edition = (flag(args, '--edition') ?? 'general') as EditionId;
+  const days = Number(flag(args, '--days') ?? INVITATION_TTL_DAYS);
+  const problems = [];
+  if (!email.success) problems.push('--email needs a valid address');
+  if (!company) problems.push('--company needs a name');
+  if (!(EDITION_IDS as readonly string[]).includes(edition)) problems.push('--edition is general or lu');
+  if (!Number.isInteger(days) || days < 1 || days > 365) problems.push('--days is 1 to 365');
+  if (problems.length || !email.success || !company) {
+    write(`Cannot create the invitation: ${problems.join('; ')}.`);
+    return 2;
+  }
+  const port = process.env.PORT ?? '3000';
+  const linkBase =
+    flag(args, '--link-base') ?? (edition === 'lu' ? `http://lu.localhost:${port}` : `http://localhost:${port}`);
+  const created = await db.transaction().execute(async (trx) => {
+    const invitation = await createInvitation(trx, {
+      edition,
+      email: email.data,
+      company,
+      firstname: flag(args, '--firstname') ?? null,
+      lastname: flag(args, '--lastname') ?? null,
+      language: flag(args, '--language'),
+      days,
+      linkBase,
+    });
+    await audit(trx, { kind: 'invitation.created', userId: null, edition, detail: { invitation_id: invitation.id } });
+    return invitation;
+  });
+  write(
+    // The code is a bearer secret: it travels only in the e-mail, never in a terminal or a log.
+    `Invitation ${created.id} for ${email.data} (${company}), valid until ${created.expiresAt.toISOString()}; its code was sent by e-mail.`,
+  );
+  return 0;
+}
+
+/** `cards …` and `invitations …`; undefined when the command is not one of these. */
+export async function runOnboardingCommand(
+  db: Db,
+  argv: readonly string[],
+  write: Write,
+): Promise<number | undefined> {
+  const [command, sub, ...args] = argv;
+  if (command === 'cards' && sub === 'import') return importCards(db, args[0], write);
+  if (command === 'invitations' && sub === 'create') return createInvitationCommand(db, args, write);
+  return undefined;
+}

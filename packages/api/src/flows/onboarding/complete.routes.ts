@@ -1,0 +1,142 @@
+import {
+  onboardingCompleteRequestSchema,
+  onboardingCompleteResponseSchema,
+  onboardingIdParamsSchema,
+  type OnboardingOutcome,
+} from '@vestibule/contract/schemas/onboarding';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { hashPassword } from '../../security/password';
+import { passwordRuleError } from '../../security/password-policy';
+import { openLoginSession } from '../login/open-session';
+import { contactOwner } from '../mfa/contact.queries';
+import { createAccountFromFlow } from './account.queries';
+import { activateWithProcessor } from './card-processor';
+import { type FlowRow, flowState, loadFlow, requireStep, updateFlow } from './flow.queries';
+
+/** PostgreSQL unique_violation: a race lost against another sign-up (same e-mail, card, …). */
+function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
+  const found = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return found ? String(found.constraint ?? '') : undefined;
+}
+
+/** Links the card to the account and asks the processor to activate it. */
+async function redeemCard(trx: Db, request: FastifyRequest, flow: FlowRow, userId: number) {
+  const card = await trx
+    .selectFrom('cards')
+    .select(['id', 'status', 'user_id'])
+    .where('id', '=', flow.card_id as number)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  // Used once: another sign-up or a link made meanwhile wins.
+  if (card.user_id !== null || card.status === 'active') throw new ApiError('card_already_activated');
+  await trx.updateTable('cards').set({ user_id: userId, updated_at: new Date() }).where('id', '=', card.id).execute();
+  const result = await activateWithProcessor(trx, card);
+  await audit(
+    trx,
+    {
+      kind: result === 'activated' ? 'card.activated' : 'card.activation_failed',
+      userId,
+      edition: flow.edition,
+      detail: { card_id: card.id, status: card.status },
+    },
+    request,
+  );
+  return result === 'activated' ? 'card_activated' : 'card_failed';
+}
+
+/** Marks the invitation used by the account, once. */
+async function redeemInvitation(trx: Db, flow: FlowRow, userId: number) {
+  const used = await trx
+    .updateTable('invitations')
+    .set({ used_at: new Date(), user_id: userId })
+    .where('id', '=', flow.invitation_id as number)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new ApiError('invitation_used');
+}
+
+/**
+ * POST /api/onboarding/{id}/complete {password}: creates the account in one transaction — user,
+ * verified e-mail and phone, verification methods, consents, the card linked and activated (or
+ * refused by the processor: the account exists all the same) or the invitation used — and opens a
+ * session. Until this call no account exists, so an abandoned sign-up leaves nothing behind.
+ */
+const complete = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/complete',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingCompleteRequestSchema,
+  response: onboardingCompleteResponseSchema,
+  async handler({ params, body, request }) {
+    const { db } = request.server.ctx;
+    const flow = await loadFlow(db, request, params.id);
+    // E-mail and phone are verified.
+    requireStep(flow, 'password');
+    // DESIGN §4 password rules, personal data included.
+    const broken = passwordRuleError(body.password, {
+      emails: flow.email ? [flow.email] : [],
+      firstname: flow.firstname,
+      lastname: flow.lastname,
+    });
+    if (broken) throw new ApiError(broken);
+    const passwordHash = await hashPassword(body.password);
+
+    try {
+      const result = await db.transaction().execute(async (trx) => {
+        // One completion per flow: the row lock serialises double submits.
+        const locked = await loadFlow(trx, request, flow.id, { forUpdate: true });
+        requireStep(locked, 'password');
+        // The e-mail and phone may have been taken since they were verified.
+        if ((await contactOwner(trx, locked.edition, 'email', locked.email as string)) !== undefined)
+          throw new ApiError('onboarding_invalid_email');
+        if ((await contactOwner(trx, locked.edition, 'sms', locked.phone as string)) !== undefined)
+          throw new ApiError('onboarding_invalid_phone');
+        const card =
+          locked.card_id === null
+            ? null
+            : await trx
+                .selectFrom('cards')
+                .select(['holder_birthdate', 'holder_national_register_number'])
+                .where('id', '=', locked.card_id)
+                .executeTakeFirst();
+        const userId = await createAccountFromFlow(trx, locked, {
+          passwordHash,
+          holder: card
+            ? { birthdate: card.holder_birthdate, nationalRegisterNumber: card.holder_national_register_number }
+            : null,
+        });
+        let outcome: OnboardingOutcome = 'code_only';
+        if (locked.card_id !== null) outcome = await redeemCard(trx, request, locked, userId);
+        else await redeemInvitation(trx, locked, userId);
+        const done = await updateFlow(trx, locked.id, {
+          step: 'done',
+          user_id: userId,
+          outcome,
+          completed_at: new Date(),
+        });
+        await audit(
+          trx,
+          { kind: 'onboarding.completed', userId, edition: locked.edition, detail: { kind: locked.kind, outcome } },
+          request,
+        );
+        const session = await openLoginSession(trx, request, { userId, clientId: null });
+        return { done, token: session.token };
+      });
+      return { state: await flowState(db, result.done, request.language), access_token: result.token };
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === undefined) throw error;
+      if (constraint.includes('email')) throw new ApiError('onboarding_invalid_email');
+      if (constraint.includes('phone')) throw new ApiError('onboarding_invalid_phone');
+      throw new ApiError(flow.invitation_id !== null ? 'invitation_used' : 'card_already_activated');
+    }
+  },
+});
+
+export const onboardingCompleteRoutes = [complete];

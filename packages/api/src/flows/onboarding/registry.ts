@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatCode,
+  INVITATION_CODE_LENGTH,
+  randomCodeSymbols,
+} from '@vestibule/contract/activation-code';
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import type { Db } from '../../db/database';
+import { enqueueMessage } from '../../delivery/outbox';
+import { hashToken } from '../../security/tokens';
+import { invitationMessage } from './invitation.message';
+
+/** Days an invitation stays valid unless told otherwise. */
+export const INVITATION_TTL_DAYS = 14;
+
+/** The company of an edition by name, created on first use. */
+export async function companyId(db: Db, edition: string, name: string): Promise<number> {
+  const found = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('edition', '=', edition)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const row = await db.insertInto('companies').values({ edition, name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface NewInvitation {
+  edition: EditionId;
+  email: string;
+  company: string;
+  firstname?: string | null;
+  lastname?: string | null;
+  language?: string;
+  days?: number;
+  /** Origin of the portal for the link in the e-mail. */
+  linkBase: string;
+  /** A fixed code (demo data); a random one otherwise. */
+  code?: string;
+}
+
+/**
+ * Creates an invitation and writes its e-mail to the outbox in the same transaction (`db` must be
+ * that transaction). Answers the code, which is stored only as its SHA-256.
+ */
+export async function createInvitation(db: Db, input: NewInvitation) {
+  const code = input.code ?? randomCodeSymbols(INVITATION_CODE_LENGTH, (n) => randomBytes(n));
+  const expiresAt = new Date(Date.now() + (input.days ?? INVITATION_TTL_DAYS) * 24 * 60 * 60 * 1000);
+  const language = input.language ?? EDITIONS[input.edition].defaultLocale;
+  const row = await db
+    .insertInto('invitations')
+    .values({
+      edition: input.edition,
+      code_hash: hashToken(code),
+      email: input.email,
+      company_id: await companyId(db, input.edition, input.company),
+      firstname: input.firstname ?? null,
+      lastname: input.lastname ?? null,
+      language,
+      expires_at: expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const message = invitationMessage(language, {
+    brand: EDITIONS[input.edition].brandName,
+    company: input.company,
+    code: formatCode(code),
+    link: `${input.linkBase}/onboarding?invitation=${formatCode(code)}`,
+    expiresAt,
+  });
+  await enqueueMessage(db, { channel: 'email', edition: input.edition, recipient: input.email, ...message });
+  return { id: row.id, code, expiresAt };
+}

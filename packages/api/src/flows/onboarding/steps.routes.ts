@@ -1,0 +1,90 @@
+import type { EditionId } from '@vestibule/contract/editions';
+import { legalVersion } from '@vestibule/contract/legal';
+import {
+  onboardingAccountRequestSchema,
+  onboardingIdParamsSchema,
+  onboardingStateSchema,
+  onboardingTermsRequestSchema,
+} from '@vestibule/contract/schemas/onboarding';
+import { emailSchema } from '@vestibule/contract/username';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { contactOwner } from '../mfa/contact.queries';
+import { flowState, furthest, loadFlow, requireStep, updateFlow } from './flow.queries';
+
+/**
+ * POST /api/onboarding/{id}/terms: accepts the terms and the privacy statement (both required, in
+ * the versions current for the edition and language) and records the marketing preferences
+ * (optional). Stored on the flow; copied to the account with version, language and time when it is
+ * created.
+ */
+const acceptTerms = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/terms',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingTermsRequestSchema,
+  response: onboardingStateSchema,
+  async handler({ params, body, request }) {
+    const { db } = request.server.ctx;
+    const flow = await loadFlow(db, request, params.id);
+    // The code was accepted: the flow is past its start.
+    requireStep(flow, 'terms');
+    // Terms and privacy are required to use the card (SPEC §5).
+    if (!body.accept_terms || !body.accept_privacy) throw new ApiError('terms_required');
+    // The versions read must be the current ones for this edition and language.
+    const edition = flow.edition as EditionId;
+    const terms = legalVersion(edition, 'terms', request.language);
+    const privacy = legalVersion(edition, 'privacy', request.language);
+    if (body.terms_version !== terms.version || body.privacy_version !== privacy.version)
+      throw new ApiError('terms_outdated');
+    const updated = await updateFlow(db, flow.id, {
+      terms_version: terms.version,
+      privacy_version: privacy.version,
+      terms_language: terms.language,
+      terms_accepted_at: new Date(),
+      marketing_email: body.marketing_email ?? false,
+      marketing_sms: body.marketing_sms ?? false,
+      step: furthest(flow.step, 'create'),
+    });
+    return flowState(db, updated, request.language);
+  },
+});
+
+/**
+ * POST /api/onboarding/{id}/account {firstname, lastname, email}: who the account is for. An
+ * e-mail that is malformed or belongs to another account of the edition answers the same 422
+ * onboarding_invalid_email (SPEC §5). A new address must be verified again.
+ */
+const describeAccount = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/account',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingAccountRequestSchema,
+  response: onboardingStateSchema,
+  async handler({ params, body, request }) {
+    const { db } = request.server.ctx;
+    const flow = await loadFlow(db, request, params.id);
+    // Terms come first.
+    requireStep(flow, 'create');
+    // A well-formed address that no account of the edition uses.
+    const parsed = emailSchema.safeParse(body.email);
+    if (!parsed.success) throw new ApiError('onboarding_invalid_email');
+    const email = parsed.data;
+    if ((await contactOwner(db, flow.edition, 'email', email)) !== undefined)
+      throw new ApiError('onboarding_invalid_email');
+    const changed = email !== flow.email;
+    const updated = await updateFlow(db, flow.id, {
+      firstname: body.firstname,
+      lastname: body.lastname,
+      email,
+      ...(changed
+        ? { email_verified_at: null, step: 'email' as const }
+        : { step: furthest(flow.step, 'email') }),
+    });
+    return flowState(db, updated, request.language);
+  },
+});
+
+export const onboardingStepRoutes = [acceptTerms, describeAccount];

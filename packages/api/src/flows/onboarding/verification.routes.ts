@@ -1,0 +1,236 @@
+import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
+import { toE164 } from '@vestibule/contract/phone';
+import {
+  type OnboardingChallenge,
+  onboardingCodeResponseSchema,
+  onboardingEmailRequestSchema,
+  onboardingIdParamsSchema,
+  onboardingPhoneRequestSchema,
+  onboardingResendRequestSchema,
+  onboardingStateSchema,
+  onboardingVerifyRequestSchema,
+} from '@vestibule/contract/schemas/onboarding';
+import { emailSchema } from '@vestibule/contract/username';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import { maskRecipient } from '../../delivery/mask';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import { enforceLimit } from '../../http/enforce-limit';
+import { defineRoute } from '../../http/route';
+import {
+  attemptChallenge,
+  type Challenge,
+  codeMatches,
+  createChallenge,
+  findChallenge,
+  isLive,
+  resendInSeconds,
+  sendChallengeCode,
+} from '../../security/challenges/challenge';
+import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import { contactOwner } from '../mfa/contact.queries';
+import { type FlowRow, flowState, furthest, loadFlow, requireStep, updateFlow } from './flow.queries';
+import { SEND_PER_FLOW, VERIFY_PER_FLOW } from './onboarding.rate-limits';
+
+const PURPOSE = { email: 'onboarding_email', sms: 'onboarding_phone' } as const;
+
+/** The code a challenge of this flow still waits for, as the SPA shows it. */
+function challengeAnswer(challenge: Challenge): OnboardingChallenge {
+  return {
+    payload: challenge.id,
+    channel: challenge.channel === 'sms' ? 'sms' : 'email',
+    recipient: maskRecipient(challenge.target ?? ''),
+    code_length: MESSAGE_CODE_LENGTH,
+    resend_in: resendInSeconds(challenge),
+    expires_at: new Date(challenge.expires_at).toISOString(),
+  };
+}
+
+/** A challenge of this flow, device and current target: anything else is not this flow's code. */
+function belongsToFlow(challenge: Challenge, flow: FlowRow, request: FastifyRequest): boolean {
+  const flowId = (challenge.data as { flow_id?: unknown }).flow_id;
+  if (flowId !== flow.id || challenge.device_id !== request.deviceId) return false;
+  if (challenge.purpose === PURPOSE.email) return challenge.target === flow.email;
+  if (challenge.purpose === PURPOSE.sms) return challenge.target === flow.phone;
+  return false;
+}
+
+/** The step after a verified e-mail: the phone, or the password when the phone is already proven. */
+function stepAfterEmail(flow: FlowRow) {
+  return flow.phone_verified_at !== null ? furthest(flow.step, 'password') : furthest(flow.step, 'phone');
+}
+
+/** Sends a code for the flow's e-mail or phone, within the send budgets. */
+async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email' | 'sms', target: string) {
+  const ctx = request.server.ctx;
+  await limitCodeSending(request, { userId: null, channel, target });
+  await enforceLimit(request, SEND_PER_FLOW, flow.id);
+  const challenge = await ctx.db.transaction().execute((trx) =>
+    createChallenge(
+      trx,
+      ctx.secrets,
+      {
+        purpose: PURPOSE[channel],
+        userId: null,
+        edition: flow.edition,
+        channel,
+        target,
+        deviceId: request.deviceId,
+        data: { flow_id: flow.id },
+      },
+      { locale: flow.language },
+    ),
+  );
+  outboxWorkerOf(request.server)?.notify();
+  return challengeAnswer(challenge);
+}
+
+/**
+ * POST /api/onboarding/{id}/email {email?}: "continue with the current e-mail" (no body), or
+ * another address. The invited address needs no code (the invitation code proved it); any other
+ * gets an 8-digit code. Duplicates answer 422 onboarding_invalid_email.
+ */
+const verifyEmail = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/email',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingEmailRequestSchema,
+  response: onboardingCodeResponseSchema,
+  async handler({ params, body, request }) {
+    const { db } = request.server.ctx;
+    let flow = await loadFlow(db, request, params.id);
+    // Names and e-mail come first.
+    requireStep(flow, 'email');
+    // Another address: well-formed and no other account's.
+    if (body.email !== undefined) {
+      const parsed = emailSchema.safeParse(body.email);
+      if (!parsed.success) throw new ApiError('onboarding_invalid_email');
+      if ((await contactOwner(db, flow.edition, 'email', parsed.data)) !== undefined)
+        throw new ApiError('onboarding_invalid_email');
+      if (parsed.data !== flow.email)
+        flow = await updateFlow(db, flow.id, { email: parsed.data, email_verified_at: null, step: 'email' });
+    }
+    const email = flow.email as string;
+    // The invitation e-mail proved the address.
+    if (flow.invitation_id !== null) {
+      const invitation = await db
+        .selectFrom('invitations')
+        .select('email')
+        .where('id', '=', flow.invitation_id)
+        .executeTakeFirst();
+      if (invitation?.email === email) {
+        const updated = await updateFlow(db, flow.id, {
+          email_verified_at: flow.email_verified_at ?? new Date(),
+          step: stepAfterEmail(flow),
+        });
+        return { state: await flowState(db, updated, request.language), challenge: null };
+      }
+    }
+    const challenge = await sendCode(request, flow, 'email', email);
+    return { state: await flowState(db, flow, request.language), challenge };
+  },
+});
+
+/**
+ * POST /api/onboarding/{id}/phone {phone}: an 8-digit SMS code to the number (edition's numbering
+ * when typed without a country code). Malformed or used numbers answer 422 onboarding_invalid_phone.
+ */
+const verifyPhone = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/phone',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingPhoneRequestSchema,
+  response: onboardingCodeResponseSchema,
+  async handler({ params, body, request }) {
+    const { db } = request.server.ctx;
+    let flow = await loadFlow(db, request, params.id);
+    // The e-mail is verified first.
+    requireStep(flow, 'phone');
+    // A valid number that no other account of the edition uses.
+    const phone = toE164(body.phone, request.edition.phoneRegion);
+    if (!phone || (await contactOwner(db, flow.edition, 'sms', phone)) !== undefined)
+      throw new ApiError('onboarding_invalid_phone');
+    if (phone !== flow.phone)
+      flow = await updateFlow(db, flow.id, { phone, phone_verified_at: null, step: 'phone' });
+    const challenge = await sendCode(request, flow, 'sms', phone);
+    return { state: await flowState(db, flow, request.language), challenge };
+  },
+});
+
+/** POST /api/onboarding/{id}/resend {payload}: a new code after the countdown (15 s, then 30 s). */
+const resend = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/resend',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingResendRequestSchema,
+  response: onboardingCodeResponseSchema,
+  async handler({ params, body, request }) {
+    const ctx = request.server.ctx;
+    const flow = await loadFlow(ctx.db, request, params.id);
+    const challenge = await findChallenge(ctx.db, body.payload);
+    // Only a live code of this flow for its current target.
+    if (!challenge || !isLive(challenge) || !belongsToFlow(challenge, flow, request))
+      throw new ApiError('challenge_expired');
+    // The countdown is checked before any budget is spent.
+    const wait = resendInSeconds(challenge);
+    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+    await limitCodeSending(request, { userId: null, channel: challenge.channel ?? '', target: challenge.target });
+    await enforceLimit(request, SEND_PER_FLOW, flow.id);
+    const sent = await ctx.db.transaction().execute(async (trx) => {
+      const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
+      if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
+      return sendChallengeCode(trx, ctx.secrets, locked, { locale: flow.language }, { resend: true });
+    });
+    outboxWorkerOf(request.server)?.notify();
+    return { state: await flowState(ctx.db, flow, request.language), challenge: challengeAnswer(sent) };
+  },
+});
+
+/**
+ * POST /api/onboarding/{id}/verify {payload, code}: checks an e-mail or SMS code (DESIGN §4: 5
+ * wrong tries, then 410). The right one marks the address or number verified and moves the flow on.
+ */
+const verifyCode = defineRoute({
+  method: 'POST',
+  url: '/onboarding/:id/verify',
+  auth: 'public',
+  params: onboardingIdParamsSchema,
+  body: onboardingVerifyRequestSchema,
+  response: onboardingStateSchema,
+  async handler({ params, body, request }) {
+    const ctx = request.server.ctx;
+    const flow = await loadFlow(ctx.db, request, params.id);
+    // Code checks are limited per client and per sign-up, on top of 5 per code.
+    await limitCodeChecking(request, null);
+    await enforceLimit(request, VERIFY_PER_FLOW, flow.id);
+    const updated = await attemptChallenge(ctx.db, body.payload, {
+      accept: (_trx, challenge) => flow.step !== 'done' && belongsToFlow(challenge, flow, request),
+      check: async (_trx, challenge) =>
+        /^\d{8}$/.test(body.code) && codeMatches(ctx.secrets, challenge, body.code),
+      async onFailure(trx, challenge) {
+        await audit(
+          trx,
+          { kind: 'onboarding.code_failed', userId: null, edition: flow.edition, detail: { purpose: challenge.purpose } },
+          request,
+        );
+      },
+      async onSuccess(trx, challenge) {
+        const current = await loadFlow(trx, request, flow.id, { forUpdate: true });
+        if (challenge.purpose === PURPOSE.email)
+          return updateFlow(trx, current.id, { email_verified_at: new Date(), step: stepAfterEmail(current) });
+        // An e-mail changed meanwhile must be verified again before the password.
+        return updateFlow(trx, current.id, {
+          phone_verified_at: new Date(),
+          step: current.email_verified_at !== null ? furthest(current.step, 'password') : current.step,
+        });
+      },
+    });
+    return flowState(ctx.db, updated, request.language);
+  },
+});
+
+export const onboardingVerificationRoutes = [verifyEmail, verifyPhone, resend, verifyCode];

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { formatCode, newActivationCode } from '../../../contract/src/activation-code';
+import { luhnCheckDigit } from '../../../contract/src/card-number';
+import { E2E_DATA_DIR } from '../support/urls';
+
+const root = new URL('../../../..', import.meta.url).pathname;
+
+/** Runs `npm run admin -- …` against the e2e server's embedded database (through the server). */
+export function admin(...argv: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'packages/api/src/cli/main.ts', ...argv], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+}
+
+export interface IssuedCard {
+  number: string;
+  activationCode: string;
+}
+
+/** A card of this run only, imported with the admin command; `held` cards fail activation. */
+export function issueCard(options: { edition?: 'general' | 'lu'; held?: boolean } = {}): IssuedCard {
+  const payload = `50658${String(randomInt(10 ** 9)).padStart(9, '0')}${randomInt(10)}`;
+  const card = {
+    number: payload + luhnCheckDigit(payload),
+    activationCode: newActivationCode((n) => randomBytes(n)),
+  };
+  const file = join(tmpdir(), `onboarding-cards-${card.number}.csv`);
+  writeFileSync(
+    file,
+    [
+      'edition,number,activation_code,company,firstname,lastname,status',
+      `${options.edition ?? 'general'},${card.number},${formatCode(card.activationCode)},E2E Company,Nora,Jacobs,${options.held ? 'held' : 'inactive'}`,
+    ].join('\n'),
+  );
+  expect(admin('cards', 'import', file)).toContain('Imported 1 card(s).');
+  return card;
+}
+
+interface InboxMessage {
+  id: number;
+  bodyText: string;
+}
+
+/** The body of the newest message to `to` matching `pattern` (dev inbox JSON, newest first). */
+export async function fromInbox(page: Page, origin: string, to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`${origin}/dev/inbox.json?to=${encodeURIComponent(to)}`);
+        const messages = (await response.json()) as InboxMessage[];
+        found = messages[0] ? pattern.exec(messages[0].bodyText)?.[1] : undefined;
+        return found;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return found as string;
+}
+
+export function freshEmail(): string {
+  return `onboarding-${randomBytes(4).toString('hex')}@e2e.test`;
+}
+
+export function freshPhone(edition: 'general' | 'lu' = 'general'): string {
+  const digits = String(randomInt(10 ** 6)).padStart(6, '0');
+  return edition === 'lu' ? `+352621${digits}` : `+32479${digits}`;
+}
+
+const submit = (page: Page) => page.locator('form button[type="submit"]');
+
+/** The code the server sent to `to` (e-mail or SMS) typed on /onboarding-mfa. */
+async function typeCode(page: Page, origin: string, to: string) {
+  await expect(page).toHaveURL(/\/onboarding-mfa$/);
+  const code = await fromInbox(page, origin, to, /\b(\d{8})\b/);
+  await page.locator('input[autocomplete="one-time-code"]').fill(code);
+  await submit(page).click();
+}
+
+/**
+ * From the welcome screen to the confirmation: terms, names and e-mail, the e-mail (a code unless
+ * invited), the phone code, the password.
+ */
+export async function signUpFromWelcome(
+  page: Page,
+  origin: string,
+  contact: { email: string; phone: string; invited?: boolean },
+) {
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+  await page.locator('section button').first().click();
+  await expect(page).toHaveURL(/\/onboarding\/terms-conditions$/);
+  const checks = page.locator('input[type="checkbox"]');
+  await checks.nth(0).check();
+  await checks.nth(1).check();
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/onboarding\/create$/);
+  // Names come prefilled from the card holder; an invitation may have none.
+  const firstname = page.locator('input[autocomplete="given-name"]');
+  if (!(await firstname.inputValue())) await firstname.fill('Ines');
+  const lastname = page.locator('input[autocomplete="family-name"]');
+  if (!(await lastname.inputValue())) await lastname.fill('Willems');
+  if (!contact.invited) await page.locator('input[autocomplete="email"]').fill(contact.email);
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/onboarding\/email-verification$/);
+  await page.locator('section button').first().click();
+  if (!contact.invited) await typeCode(page, origin, contact.email);
+  await expect(page).toHaveURL(/\/onboarding\/phone-verification$/);
+  await page.locator('input[type="tel"]').fill(contact.phone);
+  await submit(page).click();
+  await typeCode(page, origin, contact.phone);
+  await expect(page).toHaveURL(/\/onboarding\/password$/);
+  const password = page.locator('input[autocomplete="new-password"]');
+  await password.nth(0).fill('Blue-harbour-lantern-42');
+  await password.nth(1).fill('Blue-harbour-lantern-42');
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/onboarding\/confirmation$/);
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { ApiError, errorKey } from '../../../lib/api';
+import { clearOnboarding } from '../onboardingStore';
+import styles from './Onboarding.module.css';
+
+/** Errors that end the sign-up on this screen: the flow is gone or out of step. */
+const FLOW_LOST = ['onboarding_expired', 'onboarding_step'];
+
+/** The error of a call, translated; a lost flow offers to start again. */
+export function FormError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (!error) return null;
+  const lost = error instanceof ApiError && error.code !== undefined && FLOW_LOST.includes(error.code);
+  return (
+    <div role="alert" className={styles.formError}>
+      <p>{t(errorKey(error))}</p>
+      {lost && (
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => {
+            clearOnboarding();
+            navigate(PATHS.onboarding, { replace: true });
+          }}
+        >
+          {t('onboarding.startAgain')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="submit" className={styles.submit} disabled={busy}>
+      {busy && <span className={styles.spinner} aria-hidden="true" />}
+      {busy ? t('onboarding.submitting') : label}
+    </button>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Onboarding.module.css';
+
+const STEP_COUNT = 6;
+
+interface OnboardingPageProps {
+  title: string;
+  intro?: ReactNode;
+  /** 1..6: where the user is in the sign-up; no progress bar without it. */
+  step?: number;
+  children: ReactNode;
+}
+
+/** One onboarding screen: a card with its title, the progress through the six steps, the content. */
+export function OnboardingPage({ title, intro, step, children }: OnboardingPageProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className={`${styles.page} ${styles.wide}`}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        {step !== undefined && (
+          <div className={styles.progress}>
+            <p className={styles.progressLabel} id={`${id}-progress`}>
+              {t('onboarding.progress', { step, count: STEP_COUNT })}
+            </p>
+            <ol className={styles.progressBar} aria-labelledby={`${id}-progress`}>
+              {Array.from({ length: STEP_COUNT }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions, never reordered.
+                <li key={index} data-done={index < step} />
+              ))}
+            </ol>
+          </div>
+        )}
+        <h1 id={`${id}-title`}>{title}</h1>
+        {intro && <p className={styles.intro}>{intro}</p>}
+        {children}
+      </section>
+    </div>
+  );
+}

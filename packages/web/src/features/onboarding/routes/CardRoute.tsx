@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { currentEdition } from '../../../lib/edition';
+import { CodeEntryForm } from '../components/CodeEntryForm';
+import styles from '../components/Onboarding.module.css';
+import { OnboardingPage } from '../components/OnboardingPage';
+
+/** /onboarding/card: the card number, or in an edition that prints one, the activation code. */
+export function CardRoute() {
+  const { t } = useTranslation();
+  const byCode = currentEdition().onboardingCardEntry === 'activation_code';
+  return (
+    <OnboardingPage
+      step={1}
+      title={t(byCode ? 'onboarding.activationCode.title' : 'onboarding.card.title')}
+      intro={t(byCode ? 'onboarding.activationCode.intro' : 'onboarding.card.intro')}
+    >
+      <CodeEntryForm kind={byCode ? 'activation_code' : 'card'} />
+      <Link to={PATHS.onboarding} className={styles.backLink}>
+        {t('onboarding.back')}
+      </Link>
+    </OnboardingPage>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { tokenStore } from '../../../lib/storage';
+import styles from '../components/Onboarding.module.css';
+import { OnboardingPage } from '../components/OnboardingPage';
+import { RequireFlow } from '../components/useFlow';
+import { clearOnboarding } from '../onboardingStore';
+
+const TEXTS = {
+  card_activated: { title: 'onboarding.confirmation.titleActivated', text: 'onboarding.confirmation.activated' },
+  card_failed: { title: 'onboarding.confirmation.titleFailed', text: 'onboarding.confirmation.failed' },
+  code_only: { title: 'onboarding.confirmation.titleCodeOnly', text: 'onboarding.confirmation.codeOnly' },
+} as const;
+
+/** /onboarding/confirmation: the account exists; the card activated, refused, or none (code only). */
+export function ConfirmationRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <RequireFlow
+      step="done"
+      done
+      render={({ stored, state }) => {
+        const outcome = state.outcome ?? 'code_only';
+        const failed = outcome === 'card_failed';
+        const go = () => {
+          clearOnboarding();
+          if (stored.token) {
+            tokenStore.set(stored.token);
+            navigate(PATHS.dashboard, { replace: true });
+          } else navigate(PATHS.loginEmail, { replace: true });
+        };
+        return (
+          <OnboardingPage title={t(TEXTS[outcome].title)}>
+            <span className={failed ? styles.warningBadge : styles.badge} aria-hidden="true">
+              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+                <path d={failed ? 'M12 8v5M12 16.5v.01M12 3l9.5 17h-19z' : 'M5 12.5l4.5 4.5L19 7.5'} />
+              </svg>
+            </span>
+            {failed ? (
+              <div role="alert" className={styles.warning}>
+                <p className={styles.noticeTitle}>{t('onboarding.confirmation.failed')}</p>
+                <p>{t('onboarding.confirmation.failedHint')}</p>
+              </div>
+            ) : (
+              <p role="status" className={styles.status}>
+                {t(TEXTS[outcome].text)}
+              </p>
+            )}
+            <div className={styles.valueBox}>
+              <span className={styles.valueLabel}>{t('onboarding.confirmation.username')}</span>
+              <span className={styles.value}>{state.email}</span>
+            </div>
+            <button type="button" className={styles.submit} onClick={go}>
+              {t('onboarding.confirmation.go')}
+            </button>
+          </OnboardingPage>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import type { OnboardingState } from '@vestibule/contract/schemas/onboarding';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { Icon } from '../../../components/Icon';
+import { ApiError } from '../../../lib/api';
+import { currentEdition } from '../../../lib/edition';
+import { abandonOnboarding } from '../api/abandonOnboarding';
+import { fetchOnboarding } from '../api/fetchOnboarding';
+import styles from '../components/Onboarding.module.css';
+import { OnboardingPage } from '../components/OnboardingPage';
+import { clearOnboarding, SCREEN_OF_STEP, savedFlowId, setResumePath, writeOnboarding } from '../onboardingStore';
+
+/** /onboarding: what did you receive, a card or an invitation; or resume the sign-up in progress. */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [resumable, setResumable] = useState<OnboardingState | null>(null);
+  const [expired, setExpired] = useState(false);
+  const invitation = params.get('invitation');
+  const cardByCode = currentEdition().onboardingCardEntry === 'activation_code';
+
+  // The link of the invitation e-mail carries the code: straight to its entry.
+  useEffect(() => {
+    if (invitation) navigate(PATHS.onboardingCode, { replace: true, state: { code: invitation } });
+  }, [invitation, navigate]);
+
+  // A sign-up started on this device can be resumed until it expires.
+  useEffect(() => {
+    const id = savedFlowId();
+    if (!id) return;
+    let cancelled = false;
+    fetchOnboarding(id).then(
+      (state) => {
+        if (cancelled) return;
+        if (state.step === 'done') clearOnboarding();
+        else setResumable(state);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof ApiError && error.code === 'onboarding_expired') {
+          clearOnboarding();
+          setExpired(true);
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const resume = (state: OnboardingState) => {
+    writeOnboarding({ state });
+    const screen = SCREEN_OF_STEP[state.step];
+    setResumePath(screen);
+    navigate(screen);
+  };
+
+  const startAgain = (state: OnboardingState) => {
+    void abandonOnboarding(state.id).catch(() => undefined);
+    clearOnboarding();
+    setResumable(null);
+  };
+
+  return (
+    <OnboardingPage title={t('onboarding.home.title')} intro={t('onboarding.home.intro')}>
+      {expired && <p className={styles.warning}>{t('onboarding.home.expired')}</p>}
+      {resumable && (
+        <div className={styles.notice}>
+          <p className={styles.noticeTitle}>{t('onboarding.home.resumeTitle')}</p>
+          <p>{t('onboarding.home.resumeText')}</p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.submit} onClick={() => resume(resumable)}>
+              {t('onboarding.home.resume')}
+            </button>
+            <button type="button" className={styles.linkButton} onClick={() => startAgain(resumable)}>
+              {t('onboarding.startAgain')}
+            </button>
+          </div>
+        </div>
+      )}
+      <nav aria-label={t('onboarding.home.question')}>
+        <h2 className={styles.label}>{t('onboarding.home.question')}</h2>
+        <ul className={styles.choices}>
+          <li>
+            <Link to={PATHS.onboardingCard} className={styles.choice}>
+              <span className={styles.choiceIcon} aria-hidden="true">
+                <Icon name="card" />
+              </span>
+              <span className={styles.choiceText}>
+                <span className={styles.choiceTitle}>{t('onboarding.home.card')}</span>
+                <span className={styles.choiceHint}>
+                  {t(cardByCode ? 'onboarding.home.cardHintCode' : 'onboarding.home.cardHint')}
+                </span>
+              </span>
+              <Icon name="arrow" size={20} />
+            </Link>
+          </li>
+          <li>
+            <Link to={PATHS.onboardingCode} className={styles.choice}>
+              <span className={styles.choiceIcon} aria-hidden="true">
+                <Icon name="mail" />
+              </span>
+              <span className={styles.choiceText}>
+                <span className={styles.choiceTitle}>{t('onboarding.home.invitation')}</span>
+                <span className={styles.choiceHint}>{t('onboarding.home.invitationHint')}</span>
+              </span>
+              <Icon name="arrow" size={20} />
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <p className={styles.links}>
+        <span>{t('onboarding.home.haveAccount')}</span> <Link to={PATHS.loginEmail}>{t('onboarding.home.login')}</Link>
+      </p>
+    </OnboardingPage>
+  );
+}

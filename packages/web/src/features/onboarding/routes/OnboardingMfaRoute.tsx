@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { ApiError } from '../../../lib/api';
+import { useResendCode } from '../api/resendCode';
+import { useVerifyCode } from '../api/verifyCode';
+import { withResendAt } from '../components/challenge';
+import { FormError, SubmitButton } from '../components/FormError';
+import styles from '../components/Onboarding.module.css';
+import { OnboardingPage } from '../components/OnboardingPage';
+import { useCountdown } from '../components/useCountdown';
+import { type Flow, RequireFlow } from '../components/useFlow';
+
+/** /onboarding-mfa: the 8-digit code sent to the e-mail or the phone of the sign-up. */
+export function OnboardingMfaRoute() {
+  return <RequireFlow step="email" needChallenge render={(flow) => <CodeForm flow={flow} />} />;
+}
+
+function CodeForm({ flow }: { flow: Flow }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const verify = useVerifyCode(flow.state.id);
+  const resend = useResendCode(flow.state.id);
+  // Kept after a right code clears it from the store, while the screen navigates on.
+  const [first] = useState(flow.stored.challenge as NonNullable<Flow['stored']['challenge']>);
+  const challenge = flow.stored.challenge ?? first;
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const secondsLeft = useCountdown(challenge.resendAt);
+  const byEmail = challenge.channel === 'email';
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!digits) return setFieldError(t('onboarding.mfa.required'));
+    if (!/^\d{8}$/.test(digits)) return setFieldError(t('onboarding.mfa.format'));
+    try {
+      const next = await verify.mutateAsync({ payload: challenge.payload, code: digits });
+      flow.save({ state: next, challenge: undefined });
+      navigate(byEmail ? PATHS.onboardingPhoneVerification : PATHS.onboardingPassword);
+    } catch (error) {
+      // SPEC §4: a wrong code shows inline until the user types again.
+      if (error instanceof ApiError && error.code === 'invalid_code') setFieldError(t('errors.invalid_code'));
+    }
+  };
+
+  const onResend = async () => {
+    setResent(false);
+    try {
+      const answer = await resend.mutateAsync(challenge.payload);
+      if (answer.challenge) flow.save({ challenge: withResendAt(answer.challenge) });
+      setResent(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)
+        flow.save({ challenge: { ...challenge, resendAt: Date.now() + error.retryAfterSeconds * 1000 } });
+    }
+  };
+
+  const formError =
+    verify.error instanceof ApiError && verify.error.code === 'invalid_code' ? null : verify.error;
+  const resendError =
+    resend.error instanceof ApiError && resend.error.code === 'resend_too_soon' ? null : resend.error;
+  const change = byEmail ? PATHS.onboardingEmailVerification : PATHS.onboardingPhoneVerification;
+
+  return (
+    <OnboardingPage
+      step={byEmail ? 4 : 5}
+      title={t(byEmail ? 'onboarding.mfa.titleEmail' : 'onboarding.mfa.titleSms')}
+      intro={t('onboarding.mfa.sent', { recipient: challenge.recipient })}
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-code`} className={styles.label}>
+            {t('onboarding.mfa.label')}
+          </label>
+          <p id={`${id}-hint`} className={styles.hint}>
+            {t('onboarding.mfa.hint')}
+          </p>
+          <input
+            id={`${id}-code`}
+            className={`${styles.input} ${styles.code}`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            spellCheck={false}
+            value={code}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setFieldError(null);
+            }}
+          />
+          {fieldError && (
+            <p id={`${id}-error`} className={styles.fieldError}>
+              {fieldError}
+            </p>
+          )}
+        </div>
+        <FormError error={formError ?? resendError} />
+        <SubmitButton busy={verify.isPending} label={t('onboarding.mfa.submit')} />
+      </form>
+      <div className={styles.resend}>
+        <p className={styles.resendTitle}>{t('onboarding.mfa.notReceived')}</p>
+        <div className={styles.resendLinks}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={secondsLeft > 0 || resend.isPending}
+            onClick={() => void onResend()}
+          >
+            {t('onboarding.mfa.resend')}
+          </button>
+          <Link to={change} className={styles.linkButton}>
+            {t(byEmail ? 'onboarding.mfa.changeEmail' : 'onboarding.mfa.changePhone')}
+          </Link>
+        </div>
+        {secondsLeft > 0 && (
+          <p className={styles.countdown}>{t('onboarding.mfa.countdown', { seconds: secondsLeft })}</p>
+        )}
+        <p role="status" className={styles.status}>
+          {resent ? t('onboarding.mfa.resent') : ''}
+        </p>
+      </div>
+    </OnboardingPage>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useSendPhoneCode } from '../api/sendPhoneCode';
+import { withResendAt } from '../components/challenge';
+import { FormError, SubmitButton } from '../components/FormError';
+import styles from '../components/Onboarding.module.css';
+import { OnboardingPage } from '../components/OnboardingPage';
+import { type Flow, RequireFlow } from '../components/useFlow';
+
+/** /onboarding/phone-verification: the mobile number, which gets an SMS code. */
+export function PhoneVerificationRoute() {
+  return <RequireFlow step="phone" render={(flow) => <PhoneForm flow={flow} />} />;
+}
+
+function PhoneForm({ flow }: { flow: Flow }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const send = useSendPhoneCode(flow.state.id);
+  const [phone, setPhone] = useState(flow.state.phone ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!phone.trim()) return setFieldError(t('onboarding.phone.required'));
+    try {
+      const answer = await send.mutateAsync({ phone });
+      flow.save({ state: answer.state, challenge: answer.challenge ? withResendAt(answer.challenge) : undefined });
+      navigate(PATHS.onboardingMfa);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'onboarding_invalid_phone') setFieldError(t(errorKey(error)));
+    }
+  };
+
+  const formError =
+    send.error instanceof ApiError && send.error.code === 'onboarding_invalid_phone' ? null : send.error;
+  return (
+    <OnboardingPage step={5} title={t('onboarding.phone.title')} intro={t('onboarding.phone.intro')}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-phone`} className={styles.label}>
+            {t('onboarding.phone.label')}
+          </label>
+          <p id={`${id}-hint`} className={styles.hint}>
+            {t('onboarding.phone.hint')}
+          </p>
+          <input
+            id={`${id}-phone`}
+            className={styles.input}
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
+            onChange={(event) => {
+              setPhone(event.target.value);
+              setFieldError(null);
+            }}
+          />
+          {fieldError && (
+            <p id={`${id}-error`} className={styles.fieldError}>
+              {fieldError}
+            </p>
+          )}
+        </div>
+        <FormError error={formError} />
+        <SubmitButton busy={send.isPending} label={t('onboarding.phone.submit')} />
+      </form>
+      <Link to={PATHS.onboardingEmailVerification} className={styles.backLink}>
+        {t('onboarding.back')}
+      </Link>
+    </OnboardingPage>
+  );
+}

@@ -1,0 +1,33 @@
+import { SPA_CONFIG_ELEMENT_ID, spaConfigSchema } from '@vestibule/contract/spaConfig';
+import { describe, expect, it } from 'vitest';
+import { parseSpaConfig } from './config';
+
+// lib/config.ts reads the injected configuration without zod (docs/performance.md); it must
+// accept and refuse exactly what the contract's schema does, with the same defaults.
+const samples: unknown[] = [
+  {},
+  { luMarker: 'lux', tagManagerId: 'GTM-AB12', maintenance: true },
+  { captcha: { provider: 'turnstile', siteKey: 'key' } },
+  { captcha: null, tagManagerId: null },
+  { luMarker: '' },
+  { tagManagerId: 'UA-1' },
+  { maintenance: 'yes' },
+  { captcha: { provider: 'other', siteKey: 'key' } },
+  { captcha: { provider: 'hcaptcha', siteKey: '' } },
+  { captcha: 'turnstile' },
+  null,
+  [],
+  'text',
+];
+
+describe('parseSpaConfig', () => {
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))('agrees with spaConfigSchema on %s', (_, sample) => {
+    const expected = spaConfigSchema.safeParse(sample);
+    expect(parseSpaConfig(sample)).toEqual(expected.success ? expected.data : undefined);
+  });
+
+  it('reads the element id the server writes', () => {
+    document.body.innerHTML = `<script id="${SPA_CONFIG_ELEMENT_ID}" type="application/json">{"maintenance":true}</script>`;
+    return import('./config').then(({ readConfig }) => expect(readConfig().maintenance).toBe(true));
+  });
+});
