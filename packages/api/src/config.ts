@@ -13,6 +13,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** A built SPA elsewhere than packages/web/dist (tests and previews of one build). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   /** Demo accounts on an empty database (README); default on outside production, never in it. */
   SEED_DEMO_DATA: z.enum(['on', 'off']).optional(),
   /** redis://… to share rate-limit counters between instances in Redis instead of the database. */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'on' : !production,
     luHostMarker: e.LU_HOST_MARKER,
     allowedHosts: e.ALLOWED_HOSTS.split(',')

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isMaintenanceOn } from '../flows/maintenance/maintenance';
 import { ApiError } from './api-error';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const CONFIG_MARKER = '<!--vestibule-config-->';
 
 /** Escapes `<` so the JSON can never close its script element. */
@@ -19,11 +20,12 @@ function configScript(config: Record<string, unknown>): string {
  * the runtime configuration injected) for every other GET that is not an API path.
  */
 export async function registerSpa(app: FastifyInstance) {
-  const indexPath = `${WEB_DIST}index.html`;
+  const webDist = app.ctx.config.webDistDir ?? DEFAULT_WEB_DIST;
+  const indexPath = join(webDist, 'index.html');
   const index = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   if (index) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       prefix: '/',
       index: false,
       wildcard: false,
