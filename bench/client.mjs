@@ -42,8 +42,13 @@ export class BenchBrowser {
   }
 
   async logIn(username, password) {
-    const response = await this.fetch('/api/token', { api: true, method: 'POST', json: { username, password } });
-    if (response.status !== 200) throw new Error(`login of ${username}: ${response.status} ${await response.text()}`);
+    const response = await this.fetch('/api/token', {
+      api: true,
+      method: 'POST',
+      json: { username, password },
+    });
+    if (response.status !== 200)
+      throw new Error(`login of ${username}: ${response.status} ${await response.text()}`);
     this.token = (await response.json()).access_token;
     return this.token;
   }
@@ -61,7 +66,10 @@ export async function partnerRefreshToken(browser) {
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
   });
-  let location = new URL((await browser.fetch(`/oauth/auth?${query}`)).headers.get('location'), browser.origin);
+  let location = new URL(
+    (await browser.fetch(`/oauth/auth?${query}`)).headers.get('location'),
+    browser.origin,
+  );
   if (location.pathname === '/approve') {
     const uid = location.searchParams.get('uid');
     const details = await (await browser.fetch(`/api/authorize?uid=${uid}`, { api: true })).json();

@@ -35,6 +35,8 @@ if (spec.kind === 'fixed') {
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
+  /** Whether the answers carry a new ID token (an RS256 signature per refresh). */
+  let idToken = false;
   const started = performance.now();
   const deadline = started + spec.seconds * 1000;
   async function worker(first) {
@@ -45,7 +47,11 @@ if (spec.kind === 'fixed') {
         const response = await fetch(`${spec.url}/oauth/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: spec.clientId }),
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: token,
+            client_id: spec.clientId,
+          }),
         });
         const body = await response.json();
         latencies.push(performance.now() - sent);
@@ -54,6 +60,7 @@ if (spec.kind === 'fixed') {
           return; // the chain is broken (a reused token revokes the grant): this worker stops
         }
         ok++;
+        idToken ||= typeof body.id_token === 'string';
         token = body.refresh_token;
       } catch {
         errors++;
@@ -64,8 +71,18 @@ if (spec.kind === 'fixed') {
   await Promise.all(spec.tokens.map(worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const at = (q) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   console.log(
-    JSON.stringify({ requests: latencies.length, seconds, rps: ok / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors }),
+    JSON.stringify({
+      requests: latencies.length,
+      seconds,
+      rps: ok / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      non2xx,
+      errors,
+      idToken,
+    }),
   );
 }

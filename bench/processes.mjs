@@ -43,7 +43,10 @@ export function startProcess(args, env, ready, timeoutMs = 120_000) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => fail(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     function fail(error) {
       clearTimeout(timer);
       child.kill('SIGKILL');

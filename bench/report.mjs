@@ -3,12 +3,16 @@
 
 export const BUDGETS = { jsBytes: 80_000, cssBytes: 15_000, lighthouse: 95 };
 
-const round = (value, digits = 0) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+const round = (value, digits = 0) =>
+  value === null || value === undefined ? null : Number(value.toFixed(digits));
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 function serverRows(name, figures, results) {
   if (!figures) return [];
-  if (figures.skipped) return [{ figure: `server on ${name}`, value: 'skipped', target: '', holds: null, note: figures.skipped }];
+  if (figures.skipped)
+    return [
+      { figure: `server on ${name}`, value: 'skipped', target: '', holds: null, note: figures.skipped },
+    ];
   const cores = results.machine.cores;
   const limit = results.hash.limitPerSecond;
   const { logins, user, userBaseline, refresh, sessionsPage } = figures;
@@ -34,7 +38,9 @@ function serverRows(name, figures, results) {
     },
     {
       figure: `peak RSS of the server (${name})`,
-      value: figures.peakRssBytes ? `${round(figures.peakRssBytes / 1e6)} MB (idle ${round(figures.idleRssBytes / 1e6)} MB)` : 'n/a',
+      value: figures.peakRssBytes
+        ? `${round(figures.peakRssBytes / 1e6)} MB (idle ${round(figures.idleRssBytes / 1e6)} MB)`
+        : 'n/a',
       target: postgres ? '< 200 MB' : '(PostgreSQL only)',
       holds: postgres && figures.peakRssBytes ? figures.peakRssBytes < 200e6 : null,
     },
@@ -51,8 +57,18 @@ function frontendRows(frontend) {
   if (!frontend) return [];
   const { bytes, lighthouse } = frontend;
   return [
-    { figure: 'JS of /login/email, first visit (gzip)', value: kb(bytes.js), target: '≤ 80 KB', holds: bytes.js <= BUDGETS.jsBytes },
-    { figure: 'CSS of /login/email, first visit (gzip)', value: kb(bytes.css), target: '≤ 15 KB', holds: bytes.css <= BUDGETS.cssBytes },
+    {
+      figure: 'JS of /login/email, first visit (gzip)',
+      value: kb(bytes.js),
+      target: '≤ 80 KB',
+      holds: bytes.js <= BUDGETS.jsBytes,
+    },
+    {
+      figure: 'CSS of /login/email, first visit (gzip)',
+      value: kb(bytes.css),
+      target: '≤ 15 KB',
+      holds: bytes.css <= BUDGETS.cssBytes,
+    },
     ...Object.entries(lighthouse).map(([path, result]) => ({
       figure: `Lighthouse performance, mobile: ${path}`,
       value: `${result.score} (LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms${result.finalPath !== path ? `, ended on ${result.finalPath}` : ''})`,
@@ -78,10 +94,17 @@ export function tableRows(results) {
 
 export function printTable(rows) {
   const mark = (holds) => (holds === null ? '—' : holds ? 'yes' : 'NO');
-  const widths = ['figure', 'value', 'target'].map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
+  const widths = ['figure', 'value', 'target'].map((key) =>
+    Math.max(key.length, ...rows.map((row) => String(row[key]).length)),
+  );
   const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i] ?? 5)).join(' | ');
   console.log(`\n${line(['figure', 'value', 'target', 'holds?'])}`);
-  console.log(widths.map((w) => '-'.repeat(w)).concat('-----').join('-|-'));
+  console.log(
+    widths
+      .map((w) => '-'.repeat(w))
+      .concat('-----')
+      .join('-|-'),
+  );
   for (const row of rows) console.log(line([row.figure, row.value, row.target, mark(row.holds)]));
   for (const row of rows.filter((r) => r.note)) console.log(`note: ${row.figure}: ${row.note}`);
 }

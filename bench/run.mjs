@@ -3,8 +3,9 @@
 // Writes bench/results.json. Needs PostgreSQL on 127.0.0.1:5432 (database `test`, or
 // BENCH_DATABASE_URL) for the PostgreSQL figures; without it they are reported as skipped.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { firstVisitBytes, lighthouseScores } from './frontend.mjs';
 import { nodeJson, ROOT } from './processes.mjs';
@@ -13,7 +14,11 @@ import { serverFigures } from './server-figures.mjs';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
-const modes = args.has('--pglite') ? ['pglite'] : args.has('--postgres') ? ['postgres'] : ['postgres', 'pglite'];
+const modes = args.has('--pglite')
+  ? ['pglite']
+  : args.has('--postgres')
+    ? ['postgres']
+    : ['postgres', 'pglite'];
 const durations = quick ? { warm: 1, measure: 3, samples: 10 } : { warm: 3, measure: 15, samples: 40 };
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const started = Date.now();
@@ -26,11 +31,35 @@ const results = {
   durations,
 };
 
+// The SPA is built for this run into a directory of its own (WEB_DIST_DIR), so that a build made
+// meanwhile in packages/web/dist cannot change the files under test; --no-build serves that one.
+const ownDist =
+  !args.has('--no-build') &&
+  readFileSync(join(ROOT, 'packages/api/src/config.ts'), 'utf8').includes('WEB_DIST_DIR');
+const webDist = ownDist
+  ? mkdtempSync(join(tmpdir(), 'vestibule-bench-web-'))
+  : join(ROOT, 'packages/web/dist');
 if (!args.has('--no-build')) {
   log('building the web app');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@vestibule/web'], { cwd: ROOT, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('npm run build -w @vestibule/web failed');
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  const build = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--config',
+      'packages/web/vite.config.ts',
+      '--outDir',
+      webDist,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (build.status !== 0) throw new Error('the web build failed');
 }
+process.env.WEB_DIST_DIR = webDist;
 
 log('time of one password hash at the production parameters');
 results.hash = await nodeJson(['--import', 'tsx', 'bench/hash-time.ts', quick ? '8' : '30']);
@@ -42,7 +71,10 @@ async function frontend(origin, user) {
   const bytes = await firstVisitBytes(origin, '/login/email');
   const cookie = [...user.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   // The dashboard as a logged-in user opening a new tab: the login cookie resumes the session.
-  const lighthouse = await lighthouseScores(origin, [{ path: '/login/email' }, { path: '/user/dashboard', cookie }]);
+  const lighthouse = await lighthouseScores(origin, [
+    { path: '/login/email' },
+    { path: '/user/dashboard', cookie },
+  ]);
   return { bytes, lighthouse };
 }
 
@@ -84,6 +116,7 @@ for (const mode of modes) {
   }
 }
 
+if (ownDist) rmSync(webDist, { recursive: true, force: true });
 results.seconds = Math.round((Date.now() - started) / 1000);
 results.table = tableRows(results);
 writeFileSync(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

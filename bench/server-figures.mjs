@@ -54,8 +54,12 @@ export async function serverFigures(database, durations, log, withServer) {
 
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of the server (open it in Chrome DevTools).
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
     const server = await startProcess(
-      ['--import', 'tsx', 'packages/api/src/main.ts'],
+      [...profile, '--import', 'tsx', 'packages/api/src/main.ts'],
       serverEnv(port, dbEnv),
       'Vestibule is up',
     );
@@ -91,7 +95,11 @@ export async function serverFigures(database, durations, log, withServer) {
           {
             method: 'GET',
             path: '/api/user',
-            headers: { authorization: `Bearer ${user.token}`, 'x-device-id': user.deviceId, accept: 'application/json' },
+            headers: {
+              authorization: `Bearer ${user.token}`,
+              'x-device-id': user.deviceId,
+              accept: 'application/json',
+            },
           },
         ],
       });
@@ -122,7 +130,11 @@ export async function serverFigures(database, durations, log, withServer) {
 
     log('baseline: bare Fastify route, same query, same database');
     const basePort = await freePort();
-    const baseline = await startProcess(['bench/baseline-server.mjs'], { ...dbEnv, PORT: String(basePort) }, 'ready');
+    const baseline = await startProcess(
+      ['bench/baseline-server.mjs'],
+      { ...dbEnv, PORT: String(basePort) },
+      'ready',
+    );
     try {
       const spec = (seconds) => ({
         kind: 'fixed',
@@ -152,10 +164,17 @@ async function sessionsPage(origin, samples) {
     const started = performance.now();
     const response = await browser.fetch('/api/sessions', { api: true });
     body = await response.json();
-    if (response.status !== 200) throw new Error(`GET /api/sessions: ${response.status} ${JSON.stringify(body)}`);
+    if (response.status !== 200)
+      throw new Error(`GET /api/sessions: ${response.status} ${JSON.stringify(body)}`);
     if (i >= 2) times.push(performance.now() - started); // two warm-up calls
   }
   times.sort((a, b) => a - b);
   const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
-  return { p50: at(0.5), p95: at(0.95), samples, sessionCount: body.session_count, pageSize: body.data.length };
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    samples,
+    sessionCount: body.session_count,
+    pageSize: body.data.length,
+  };
 }

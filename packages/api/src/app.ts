@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { migrationsComplete } from './db/migrate';
 import { registerDelivery } from './delivery/register';
 import { contactRoutes } from './flows/contacts/contacts.routes';
+import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
+import { mergeRoutes } from './flows/fuzzion/merge.routes';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { mfaActivateRoutes } from './flows/mfa/activate.routes';
@@ -46,6 +48,8 @@ export const API_ROUTES = [
   ...mfaChallengeRoutes,
   ...mfaMethodRoutes,
   ...mfaActivateRoutes,
+  ...fuzzionRoutes,
+  ...mergeRoutes,
   ...trustedDeviceRoutes,
   ...weakPasswordRoutes,
   ...forgotPasswordRoutes,

@@ -75,7 +75,10 @@ export const ERRORS = {
     status: 410,
     en: 'This invitation has expired. Please ask your employer for a new one.',
   },
-  invitation_used: { status: 409, en: 'This invitation has already been used. Please log in to your account.' },
+  invitation_used: {
+    status: 409,
+    en: 'This invitation has already been used. Please log in to your account.',
+  },
   card_already_activated: {
     status: 409,
     en: 'This card has already been activated. Please log in to your account.',
@@ -89,6 +92,9 @@ export const ERRORS = {
     en: 'Please accept the terms and conditions and the privacy statement to continue.',
   },
   terms_outdated: { status: 409, en: 'The terms have changed. Please read and accept the new version.' },
+  // Account merge (issue 9, docs/decisions/0012-fuzzion.md); texts from SPEC §8.
+  fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
+  fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },
 } as const satisfies Record<string, { status: number; en: string }>;
 

@@ -19,7 +19,11 @@ export const LEGAL_VERSIONS: Record<EditionId, Record<LegalDocument, Partial<Rec
 };
 
 /** The current version of a document for an edition and a language (the edition's first if absent). */
-export function legalVersion(edition: EditionId, document: LegalDocument, language: string): {
+export function legalVersion(
+  edition: EditionId,
+  document: LegalDocument,
+  language: string,
+): {
   version: string;
   language: string;
 } {

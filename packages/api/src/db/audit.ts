@@ -52,7 +52,13 @@ export type AuditKind =
   | 'card.activated'
   | 'card.activation_failed'
   | 'cards.imported'
-  | 'invitation.created';
+  | 'invitation.created'
+  // Account merge (issue 9).
+  | 'fuzzion.offered'
+  | 'fuzzion.merged'
+  | 'fuzzion.refused'
+  | 'fuzzion.ignored'
+  | 'fuzzion.proof_failed';
 
 export async function audit(
   db: Db,

@@ -290,6 +290,35 @@ export interface SecurityNotificationReadsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+// 0008_fuzzion: one merge offer between two accounts of an edition (docs/decisions/0012-fuzzion.md).
+export type FuzzionStep =
+  | 'code'
+  | 'ownership'
+  | 'decision'
+  | 'reject'
+  | 'merged'
+  | 'refused'
+  | 'ignored'
+  | 'failed'
+  | 'changed';
+
+export interface FuzzionFlowsTable {
+  id: string;
+  edition: string;
+  user_id: number;
+  other_user_id: number;
+  session_id: number;
+  method: 'sms' | 'email';
+  target: string;
+  step: ColumnType<FuzzionStep, FuzzionStep | undefined, FuzzionStep>;
+  other_fingerprint: string;
+  failures: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -312,4 +341,5 @@ export interface DB {
   invitations: InvitationsTable;
   onboarding_flows: OnboardingFlowsTable;
   user_consents: UserConsentsTable;
+  fuzzion_flows: FuzzionFlowsTable;
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => test.app.close());
 
 describe('adding and editing MFA methods (sad paths)', () => {
-  it('answers 409 email-duplicated and phone-duplicated for a target of another account', async () => {
+  it('answers fuzzion:true (not 409) for a target of another account: the merge offer of docs/decisions/0012', async () => {
     const account = await createMfaAccount(test.database.db);
     const other = await createMfaAccount(test.database.db);
     const token = await loginWithSms(test, account);
@@ -18,17 +18,14 @@ describe('adding and editing MFA methods (sad paths)', () => {
       url: `/api/mfa/-2/activate?target=${encodeURIComponent(other.email)}`,
       token,
     });
-    expect(email.statusCode).toBe(409);
-    expect(email.json()).toEqual({
-      code: 'email-duplicated',
-      message: 'This email address is already used. Please use another one.',
-    });
+    expect(email.statusCode).toBe(200);
+    expect(email.json()).toMatchObject({ fuzzion: true, data: { method: 'email', target: other.email } });
     const phone = await test.call({
       method: 'GET',
       url: `/api/mfa/-1/activate?target=${encodeURIComponent(other.phone)}`,
       token,
     });
-    expect(phone.json().code).toBe('phone-duplicated');
+    expect(phone.json()).toMatchObject({ fuzzion: true, data: { method: 'sms', target: other.phone } });
   });
 
   it('answers 409 sms-duplicated when an SMS method is edited to the number of another SMS method', async () => {

@@ -9,7 +9,12 @@ import type { TestApp } from '../support/test-app';
 
 export const LU = 'lu.localhost:3000';
 
-export type Extra = { deviceId?: string; host?: string; remoteAddress?: string; headers?: Record<string, string> };
+export type Extra = {
+  deviceId?: string;
+  host?: string;
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+};
 
 /** A client IP of its own, so that per-IP counters never mix with other files. */
 export function randomIp(): string {
@@ -31,7 +36,11 @@ export function randomActivationCode(): string {
 /** An issued card in the registry. */
 export async function issueCard(
   db: Db,
-  options: { edition?: 'general' | 'lu'; status?: 'inactive' | 'held' | 'blocked'; activationCode?: string } = {},
+  options: {
+    edition?: 'general' | 'lu';
+    status?: 'inactive' | 'held' | 'blocked';
+    activationCode?: string;
+  } = {},
 ) {
   const edition = options.edition ?? 'general';
   const number = randomCardNumber();
@@ -83,7 +92,13 @@ export function freshEmail(): string {
   return `new-${randomUUID().slice(0, 8)}@test.example`;
 }
 
-export function call(test: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, payload: unknown, extra: Extra) {
+export function call(
+  test: TestApp,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload: unknown,
+  extra: Extra,
+) {
   return test.call({ method, url, payload: payload as Record<string, unknown>, ...extra });
 }
 
@@ -105,12 +120,17 @@ export function start(test: TestApp, kind: string, code: string, extra: Extra) {
 }
 
 /** Terms with the versions the state names. */
-export function acceptTerms(test: TestApp, state: { id: string; terms: { terms_version: string; privacy_version: string } }, extra: Extra) {
+export function acceptTerms(
+  test: TestApp,
+  state: { id: string; terms: { terms_version: string; privacy_version: string } },
+  extra: Extra,
+) {
   return call(
     test,
     'POST',
-    `/api/onboarding/${state.id}/terms`,
+    '/api/onboarding/terms',
     {
+      flow: state.id,
       terms_version: state.terms.terms_version,
       privacy_version: state.terms.privacy_version,
       accept_terms: true,
@@ -135,31 +155,31 @@ export async function toPasswordStep(
   const account = await call(
     test,
     'POST',
-    `/api/onboarding/${state.id}/account`,
-    { firstname: 'Nora', lastname: 'Jacobs', email },
+    '/api/onboarding/account',
+    { flow: state.id, firstname: 'Nora', lastname: 'Jacobs', email },
     extra,
   );
   expect(account.statusCode).toBe(200);
-  const sentEmail = await call(test, 'POST', `/api/onboarding/${state.id}/email`, {}, extra);
+  const sentEmail = await call(test, 'POST', '/api/onboarding/email', { flow: state.id }, extra);
   expect(sentEmail.statusCode).toBe(200);
   const emailChallenge = sentEmail.json().challenge;
   if (emailChallenge) {
     const verified = await call(
       test,
       'POST',
-      `/api/onboarding/${state.id}/verify`,
-      { payload: emailChallenge.payload, code: await latestCodeTo(db, email) },
+      '/api/onboarding/verify',
+      { flow: state.id, payload: emailChallenge.payload, code: await latestCodeTo(db, email) },
       extra,
     );
     expect(verified.statusCode).toBe(200);
   }
-  const sentSms = await call(test, 'POST', `/api/onboarding/${state.id}/phone`, { phone }, extra);
+  const sentSms = await call(test, 'POST', '/api/onboarding/phone', { flow: state.id, phone }, extra);
   expect(sentSms.statusCode).toBe(200);
   const verified = await call(
     test,
     'POST',
-    `/api/onboarding/${state.id}/verify`,
-    { payload: sentSms.json().challenge.payload, code: await latestCodeTo(db, phone) },
+    '/api/onboarding/verify',
+    { flow: state.id, payload: sentSms.json().challenge.payload, code: await latestCodeTo(db, phone) },
     extra,
   );
   expect(verified.statusCode).toBe(200);
@@ -170,5 +190,5 @@ export async function toPasswordStep(
 export const PASSWORD = 'Blue-harbour-lantern-42';
 
 export function complete(test: TestApp, id: string, extra: Extra, password = PASSWORD) {
-  return call(test, 'POST', `/api/onboarding/${id}/complete`, { password }, extra);
+  return call(test, 'POST', '/api/onboarding/complete', { flow: id, password }, extra);
 }

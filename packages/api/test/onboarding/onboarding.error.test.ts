@@ -106,14 +106,17 @@ describe('POST /api/onboarding: what is wrong with the code, each with its text'
     const code = randomActivationCode();
     await issueCard(test.database.db, { edition: 'lu', activationCode: code });
     const luFlow = (await start(test, 'activation_code', code, lu)).json();
-    await toPasswordStep(test, luFlow, lu, { phone: `+352621${String((Date.now() + 7) % 1_000_000).padStart(6, '0')}` });
+    await toPasswordStep(test, luFlow, lu, {
+      phone: `+352621${String((Date.now() + 7) % 1_000_000).padStart(6, '0')}`,
+    });
     expect((await complete(test, luFlow.id, lu)).statusCode).toBe(200);
     expect(errorOf(await start(test, 'activation_code', code, lu))[1]).toBe('card_already_activated');
   });
 
   it('stops guessing: the 31st code from one client in 15 minutes answers 429', async () => {
     const guesser = { remoteAddress: randomIp() };
-    for (let i = 0; i < 30; i++) expect((await start(test, 'card', randomCardNumber(), guesser)).statusCode).toBe(422);
+    for (let i = 0; i < 30; i++)
+      expect((await start(test, 'card', randomCardNumber(), guesser)).statusCode).toBe(422);
     const blocked = await start(test, 'card', randomCardNumber(), guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
@@ -123,18 +126,39 @@ describe('POST /api/onboarding: what is wrong with the code, each with its text'
 describe('the server enforces the order of the steps', () => {
   it('refuses the account step before the terms, and the password before the phone', async () => {
     const flow = (await start(test, 'card', await issueCard(test.database.db), extra)).json();
-    const early = await call(test, 'POST', `/api/onboarding/${flow.id}/account`, { firstname: 'A', lastname: 'B', email: freshEmail() }, extra);
+    const early = await call(
+      test,
+      'POST',
+      '/api/onboarding/account',
+      { flow: flow.id, firstname: 'A', lastname: 'B', email: freshEmail() },
+      extra,
+    );
     expect(errorOf(early)).toEqual([409, 'onboarding_step', 'Please complete the previous steps first.']);
-    expect((await call(test, 'POST', `/api/onboarding/${flow.id}/phone`, { phone: '0470123456' }, extra)).statusCode).toBe(409);
+    expect(
+      (await call(test, 'POST', '/api/onboarding/phone', { flow: flow.id, phone: '0470123456' }, extra))
+        .statusCode,
+    ).toBe(409);
     expect((await complete(test, flow.id, extra)).json().code).toBe('onboarding_step');
   });
 
   it('requires the terms and privacy statement in their current versions', async () => {
     const flow = (await start(test, 'card', await issueCard(test.database.db), extra)).json();
     const body = { terms_version: flow.terms.terms_version, privacy_version: flow.terms.privacy_version };
-    const refused = await call(test, 'POST', `/api/onboarding/${flow.id}/terms`, { ...body, accept_terms: true, accept_privacy: false }, extra);
+    const refused = await call(
+      test,
+      'POST',
+      '/api/onboarding/terms',
+      { flow: flow.id, ...body, accept_terms: true, accept_privacy: false },
+      extra,
+    );
     expect(errorOf(refused)[1]).toBe('terms_required');
-    const old = await call(test, 'POST', `/api/onboarding/${flow.id}/terms`, { ...body, terms_version: '2020-01-en', accept_terms: true, accept_privacy: true }, extra);
+    const old = await call(
+      test,
+      'POST',
+      '/api/onboarding/terms',
+      { flow: flow.id, ...body, terms_version: '2020-01-en', accept_terms: true, accept_privacy: true },
+      extra,
+    );
     expect(errorOf(old)[1]).toBe('terms_outdated');
   });
 
@@ -142,9 +166,19 @@ describe('the server enforces the order of the steps', () => {
     const db = test.database.db;
     const flow = (await start(test, 'card', await issueCard(db), extra)).json();
     const { email } = await toPasswordStep(test, flow, extra);
-    await db.updateTable('onboarding_flows').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', flow.id).execute();
-    expect(errorOf(await complete(test, flow.id, extra))).toEqual([410, 'onboarding_expired', 'Your sign-up has expired. Please start again.']);
-    expect(await db.selectFrom('user_emails').select('id').where('address', '=', email).executeTakeFirst()).toBeUndefined();
+    await db
+      .updateTable('onboarding_flows')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', flow.id)
+      .execute();
+    expect(errorOf(await complete(test, flow.id, extra))).toEqual([
+      410,
+      'onboarding_expired',
+      'Your sign-up has expired. Please start again.',
+    ]);
+    expect(
+      await db.selectFrom('user_emails').select('id').where('address', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -153,31 +187,79 @@ describe('duplicates and codes', () => {
     const other = await createAccount(test.database.db);
     const flow = (await start(test, 'card', await issueCard(test.database.db), extra)).json();
     await acceptTerms(test, flow, extra);
-    const email = await call(test, 'POST', `/api/onboarding/${flow.id}/account`, { firstname: 'A', lastname: 'B', email: other.email }, extra);
+    const email = await call(
+      test,
+      'POST',
+      '/api/onboarding/account',
+      { flow: flow.id, firstname: 'A', lastname: 'B', email: other.email },
+      extra,
+    );
     expect(errorOf(email)).toEqual([422, 'onboarding_invalid_email', 'The email provided is invalid']);
     const fresh = freshEmail();
-    await call(test, 'POST', `/api/onboarding/${flow.id}/account`, { firstname: 'A', lastname: 'B', email: fresh }, extra);
-    const sent = (await call(test, 'POST', `/api/onboarding/${flow.id}/email`, {}, extra)).json();
+    await call(
+      test,
+      'POST',
+      '/api/onboarding/account',
+      { flow: flow.id, firstname: 'A', lastname: 'B', email: fresh },
+      extra,
+    );
+    const sent = (await call(test, 'POST', '/api/onboarding/email', { flow: flow.id }, extra)).json();
     const { latestCodeTo } = await import('./helpers');
-    await call(test, 'POST', `/api/onboarding/${flow.id}/verify`, { payload: sent.challenge.payload, code: await latestCodeTo(test.database.db, fresh) }, extra);
-    const phone = await call(test, 'POST', `/api/onboarding/${flow.id}/phone`, { phone: other.phone }, extra);
+    await call(
+      test,
+      'POST',
+      '/api/onboarding/verify',
+      { flow: flow.id, payload: sent.challenge.payload, code: await latestCodeTo(test.database.db, fresh) },
+      extra,
+    );
+    const phone = await call(
+      test,
+      'POST',
+      '/api/onboarding/phone',
+      { flow: flow.id, phone: other.phone },
+      extra,
+    );
     expect(errorOf(phone)).toEqual([422, 'onboarding_invalid_phone', 'The phone number provided is invalid']);
   });
 
   it('counts wrong codes: five get 422, then the code is dead (410)', async () => {
     const flow = (await start(test, 'card', await issueCard(test.database.db), extra)).json();
     await acceptTerms(test, flow, extra);
-    await call(test, 'POST', `/api/onboarding/${flow.id}/account`, { firstname: 'A', lastname: 'B', email: freshEmail() }, extra);
-    const sent = (await call(test, 'POST', `/api/onboarding/${flow.id}/email`, {}, extra)).json();
+    await call(
+      test,
+      'POST',
+      '/api/onboarding/account',
+      { flow: flow.id, firstname: 'A', lastname: 'B', email: freshEmail() },
+      extra,
+    );
+    const sent = (await call(test, 'POST', '/api/onboarding/email', { flow: flow.id }, extra)).json();
     for (let i = 0; i < 5; i++) {
-      const wrong = await call(test, 'POST', `/api/onboarding/${flow.id}/verify`, { payload: sent.challenge.payload, code: '00000000' }, extra);
+      const wrong = await call(
+        test,
+        'POST',
+        '/api/onboarding/verify',
+        { flow: flow.id, payload: sent.challenge.payload, code: '00000000' },
+        extra,
+      );
       expect(errorOf(wrong)).toEqual([422, 'invalid_code', 'Your code is invalid, try again.']);
     }
-    const dead = await call(test, 'POST', `/api/onboarding/${flow.id}/verify`, { payload: sent.challenge.payload, code: '00000000' }, extra);
+    const dead = await call(
+      test,
+      'POST',
+      '/api/onboarding/verify',
+      { flow: flow.id, payload: sent.challenge.payload, code: '00000000' },
+      extra,
+    );
     expect(dead.statusCode).toBe(410);
     // A resend before the countdown is refused.
-    const again = (await call(test, 'POST', `/api/onboarding/${flow.id}/email`, {}, extra)).json();
-    const early = await call(test, 'POST', `/api/onboarding/${flow.id}/resend`, { payload: again.challenge.payload }, extra);
+    const again = (await call(test, 'POST', '/api/onboarding/email', { flow: flow.id }, extra)).json();
+    const early = await call(
+      test,
+      'POST',
+      '/api/onboarding/resend',
+      { flow: flow.id, payload: again.challenge.payload },
+      extra,
+    );
     expect(early.statusCode).toBe(429);
   });
 
@@ -191,13 +273,17 @@ describe('duplicates and codes', () => {
     const { email } = await toPasswordStep(test, second, secondExtra);
     expect((await complete(test, first.id, extra)).statusCode).toBe(200);
     expect(errorOf(await complete(test, second.id, secondExtra))[1]).toBe('card_already_activated');
-    expect(await db.selectFrom('user_emails').select('id').where('address', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('user_emails').select('id').where('address', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses a common password and keeps the flow at the password step', async () => {
     const flow = (await start(test, 'card', await issueCard(test.database.db), extra)).json();
     await toPasswordStep(test, flow, extra);
     expect(errorOf(await complete(test, flow.id, extra, 'password123'))[1]).toBe('password_common');
-    expect((await call(test, 'GET', `/api/onboarding/${flow.id}`, undefined, extra)).json().step).toBe('password');
+    expect((await call(test, 'POST', '/api/onboarding/state', { flow: flow.id }, extra)).json().step).toBe(
+      'password',
+    );
   });
 });

@@ -64,12 +64,24 @@ describe('onboarding with a card number', () => {
     expect(user.firstname).toBe('Nora');
     expect(user.verified_at).not.toBeNull();
     expect(user.user_id).toBe(`MM-${user.id}`);
-    const phoneRow = await db.selectFrom('user_phones').selectAll().where('number', '=', phone).executeTakeFirstOrThrow();
+    const phoneRow = await db
+      .selectFrom('user_phones')
+      .selectAll()
+      .where('number', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(phoneRow.user_id).toBe(user.id);
     expect(phoneRow.verified_at).not.toBeNull();
-    const card = await db.selectFrom('cards').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
+    const card = await db
+      .selectFrom('cards')
+      .selectAll()
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
     expect(card).toMatchObject({ user_id: user.id, status: 'active' });
-    const consents = await db.selectFrom('user_consents').selectAll().where('user_id', '=', user.id).execute();
+    const consents = await db
+      .selectFrom('user_consents')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(consents.map((row) => [row.kind, row.granted, row.version])).toEqual(
       expect.arrayContaining([
         ['terms', true, state.terms.terms_version],
@@ -78,10 +90,18 @@ describe('onboarding with a card number', () => {
         ['marketing_sms', false, null],
       ]),
     );
-    const methods = await db.selectFrom('mfa_methods').select('method').where('user_id', '=', user.id).execute();
+    const methods = await db
+      .selectFrom('mfa_methods')
+      .select('method')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(methods.map((row) => row.method).sort()).toEqual(['email', 'sms']);
     // The password works for a normal login.
-    const login = await test.call({ method: 'POST', url: '/api/token', payload: { username: email, password: PASSWORD } });
+    const login = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: email, password: PASSWORD },
+    });
     // …which asks for a code, since the verified e-mail and phone became verification methods.
     expect(login.statusCode).toBe(401);
     expect(login.json().code).toBe('mfa_required');
@@ -95,15 +115,26 @@ describe('onboarding with a card number', () => {
     const done = await complete(test, state.id, extra);
     expect(done.statusCode).toBe(200);
     expect(done.json().state.outcome).toBe('card_failed');
-    const card = await db.selectFrom('cards').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
+    const card = await db
+      .selectFrom('cards')
+      .selectAll()
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
     expect(card.status).toBe('held');
-    const flow = await db.selectFrom('onboarding_flows').select('user_id').where('id', '=', state.id).executeTakeFirstOrThrow();
+    const flow = await db
+      .selectFrom('onboarding_flows')
+      .select('user_id')
+      .where('id', '=', state.id)
+      .executeTakeFirstOrThrow();
     expect(flow.user_id).not.toBeNull();
     expect(card.user_id).toBe(flow.user_id);
   });
 
   it('accepts the demo card and shows the demo company', async () => {
-    const started = await start(test, 'card', DEMO_ONBOARDING.card, { ...extra, deviceId: crypto.randomUUID() });
+    const started = await start(test, 'card', DEMO_ONBOARDING.card, {
+      ...extra,
+      deviceId: crypto.randomUUID(),
+    });
     expect(started.statusCode).toBe(201);
     expect(started.json().company).toBe('Acme Belgium');
   });
@@ -114,10 +145,17 @@ describe('onboarding with a Luxembourg activation code', () => {
     const code = randomActivationCode();
     await issueCard(test.database.db, { edition: 'lu', activationCode: code });
     const lu = { ...extra, host: LU };
-    const started = await start(test, 'activation_code', `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`.toLowerCase(), lu);
+    const started = await start(
+      test,
+      'activation_code',
+      `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`.toLowerCase(),
+      lu,
+    );
     expect(started.statusCode).toBe(201);
     expect(started.json().terms.terms_version).toMatch(/-lu-/);
-    await toPasswordStep(test, started.json(), lu, { phone: `+352621${String(Date.now() % 1_000_000).padStart(6, '0')}` });
+    await toPasswordStep(test, started.json(), lu, {
+      phone: `+352621${String(Date.now() % 1_000_000).padStart(6, '0')}`,
+    });
     const done = await complete(test, started.json().id, lu);
     expect(done.statusCode).toBe(200);
     expect(done.json().state.outcome).toBe('card_activated');
@@ -128,15 +166,29 @@ describe('onboarding with an invitation', () => {
   it('continues with the invited e-mail without a code, and ends with the code-only outcome', async () => {
     const db = test.database.db;
     const invitation = await issueInvitation(db);
-    const mail = await db.selectFrom('outbox').select('body_text').where('recipient', '=', invitation.email).executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('recipient', '=', invitation.email)
+      .executeTakeFirstOrThrow();
     expect(mail.body_text).toContain(`${invitation.code.slice(0, 5)}-${invitation.code.slice(5)}`);
     const started = await start(test, 'invitation', invitation.code, extra);
     expect(started.statusCode).toBe(201);
     const state = started.json();
-    expect(state).toMatchObject({ email: invitation.email, invitation_email: invitation.email, firstname: 'Invited' });
+    expect(state).toMatchObject({
+      email: invitation.email,
+      invitation_email: invitation.email,
+      firstname: 'Invited',
+    });
     expect((await acceptTerms(test, state, extra)).statusCode).toBe(200);
-    await call(test, 'POST', `/api/onboarding/${state.id}/account`, { firstname: 'Ines', lastname: 'W', email: invitation.email }, extra);
-    const continued = await call(test, 'POST', `/api/onboarding/${state.id}/email`, {}, extra);
+    await call(
+      test,
+      'POST',
+      '/api/onboarding/account',
+      { flow: state.id, firstname: 'Ines', lastname: 'W', email: invitation.email },
+      extra,
+    );
+    const continued = await call(test, 'POST', '/api/onboarding/email', { flow: state.id }, extra);
     expect(continued.statusCode).toBe(200);
     const body = onboardingCodeResponseSchema.parse(continued.json());
     expect(body.challenge).toBeNull();
@@ -144,7 +196,11 @@ describe('onboarding with an invitation', () => {
     await toPasswordStep(test, state, extra, { email: invitation.email });
     const done = await complete(test, state.id, extra);
     expect(done.json().state.outcome).toBe('code_only');
-    const row = await db.selectFrom('invitations').selectAll().where('email', '=', invitation.email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('email', '=', invitation.email)
+      .executeTakeFirstOrThrow();
     expect(row.used_at).not.toBeNull();
   });
 
@@ -152,9 +208,15 @@ describe('onboarding with an invitation', () => {
     const invitation = await issueInvitation(test.database.db);
     const state = (await start(test, 'invitation', invitation.code, extra)).json();
     await acceptTerms(test, state, extra);
-    await call(test, 'POST', `/api/onboarding/${state.id}/account`, { firstname: 'A', lastname: 'B', email: invitation.email }, extra);
+    await call(
+      test,
+      'POST',
+      '/api/onboarding/account',
+      { flow: state.id, firstname: 'A', lastname: 'B', email: invitation.email },
+      extra,
+    );
     const other = freshEmail();
-    const sent = await call(test, 'POST', `/api/onboarding/${state.id}/email`, { email: other }, extra);
+    const sent = await call(test, 'POST', '/api/onboarding/email', { flow: state.id, email: other }, extra);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().challenge).toMatchObject({ channel: 'email', code_length: 8 });
     expect(sent.json().state).toMatchObject({ email: other, email_verified: false });
@@ -166,13 +228,23 @@ describe('resuming and abandoning', () => {
     const number = await issueCard(test.database.db);
     const state = (await start(test, 'card', number, extra)).json();
     await acceptTerms(test, state, extra);
-    const resumed = await call(test, 'GET', `/api/onboarding/${state.id}`, undefined, extra);
+    const resumed = await call(test, 'POST', '/api/onboarding/state', { flow: state.id }, extra);
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json().step).toBe('create');
-    const other = await call(test, 'GET', `/api/onboarding/${state.id}`, undefined, { ...extra, deviceId: crypto.randomUUID() });
+    const other = await call(
+      test,
+      'POST',
+      '/api/onboarding/state',
+      { flow: state.id },
+      { ...extra, deviceId: crypto.randomUUID() },
+    );
     expect(other.statusCode).toBe(410);
-    expect((await call(test, 'DELETE', `/api/onboarding/${state.id}`, undefined, extra)).statusCode).toBe(204);
-    expect((await call(test, 'GET', `/api/onboarding/${state.id}`, undefined, extra)).statusCode).toBe(410);
+    expect((await call(test, 'POST', '/api/onboarding/abandon', { flow: state.id }, extra)).statusCode).toBe(
+      204,
+    );
+    expect((await call(test, 'POST', '/api/onboarding/state', { flow: state.id }, extra)).statusCode).toBe(
+      410,
+    );
     // The card can start a new sign-up.
     expect((await start(test, 'card', number, extra)).statusCode).toBe(201);
   });

@@ -65,4 +65,6 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Dieser Kontakt empfängt Ihre Bestätigungscodes. Ändern Sie ihn zuerst im Reiter Sicherheit.',
   primary_needs_mfa:
     'Nur ein bestätigter Kontakt mit aktivierter Zwei-Schritt-Bestätigung kann Hauptkontakt werden. Aktivieren Sie sie im Reiter Sicherheit.',
+  fuzzion_invalid: 'Die angegebenen Informationen sind ungültig',
+  fuzzion_failed: 'Beim Zusammenführen der Konten ist ein technischer Fehler aufgetreten.',
 };

@@ -64,4 +64,6 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     "Ce contact reçoit vos codes de vérification. Modifiez-le d'abord dans l'onglet Sécurité.",
   primary_needs_mfa:
     "Seul un contact vérifié avec la vérification en deux étapes activée peut devenir principal. Activez-la dans l'onglet Sécurité.",
+  fuzzion_invalid: 'Les informations fournies sont invalides',
+  fuzzion_failed: 'Une erreur technique est survenue lors de la fusion des comptes.',
 };

@@ -63,4 +63,6 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
     'Dit contact ontvangt je verificatiecodes. Wijzig het eerst in het tabblad Beveiliging.',
   primary_needs_mfa:
     'Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.',
+  fuzzion_invalid: 'De opgegeven informatie is ongeldig',
+  fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
 };

@@ -130,7 +130,11 @@ export const codeSetupDataSchema = z.object({
 });
 export const mfaActivateResponseSchema = z.object({
   payload: z.uuid(),
-  fuzzion: z.literal(false),
+  /**
+   * True when the target belongs to another account of the edition: the code still goes to it,
+   * and its confirmation answers a merge offer (docs/decisions/0012-fuzzion.md).
+   */
+  fuzzion: z.boolean(),
   data: z.discriminatedUnion('method', [totpSetupDataSchema, codeSetupDataSchema]),
 });
 export type MfaActivateResponse = z.infer<typeof mfaActivateResponseSchema>;
@@ -144,6 +148,18 @@ export const mfaActivateResultSchema = z.object({
   /** Authenticator set up or reset: its new recovery keys, shown once. */
   recovery_keys: z.array(z.string()).optional(),
 });
+/**
+ * The proven target belongs to another account of the edition: `payload` is the merge flow
+ * (sessionStorage fuzzion_payload); the SPA goes to /duplicated?target&method (SPEC §4).
+ */
+export const mfaActivateFuzzionSchema = z.object({
+  fuzzion: z.literal(true),
+  payload: z.uuid(),
+  method: z.enum(['sms', 'email']),
+  target: z.string(),
+});
+/** What POST /api/mfa/activate answers: the method saved, or a merge offer. */
+export const mfaActivateAnswerSchema = z.union([mfaActivateResultSchema, mfaActivateFuzzionSchema]);
 export type MfaActivateResult = z.infer<typeof mfaActivateResultSchema>;
 
 /** POST /api/mfa/regenerate-recovery: new keys, shown once; the old ones are void. */

@@ -28,11 +28,20 @@ export const onboardingStartRequestSchema = z
   .strict();
 export type OnboardingStartRequest = z.input<typeof onboardingStartRequestSchema>;
 
-export const onboardingIdParamsSchema = z.object({ id: z.uuid() }).strict();
+/**
+ * The flow id travels in request bodies, never in a path: it opens the sign-up (with the device
+ * id), and paths end up in logs.
+ */
+const flowSchema = z.uuid();
+
+/** POST /api/onboarding/state and /abandon: the flow to resume or forget. */
+export const onboardingFlowRequestSchema = z.object({ flow: flowSchema }).strict();
+export type OnboardingFlowRequest = z.input<typeof onboardingFlowRequestSchema>;
 
 /** POST /api/onboarding/{id}/terms */
 export const onboardingTermsRequestSchema = z
   .object({
+    flow: flowSchema,
     terms_version: z.string().min(1).max(64),
     privacy_version: z.string().min(1).max(64),
     accept_terms: z.boolean(),
@@ -47,32 +56,55 @@ const nameSchema = z.string().trim().min(1).max(100);
 
 /** POST /api/onboarding/{id}/account: who the account is for and its e-mail. */
 export const onboardingAccountRequestSchema = z
-  .object({ firstname: nameSchema, lastname: nameSchema, email: z.string().trim().min(1).max(254) })
+  .object({
+    flow: flowSchema,
+    firstname: nameSchema,
+    lastname: nameSchema,
+    email: z.string().trim().min(1).max(254),
+  })
   .strict();
 export type OnboardingAccountRequest = z.input<typeof onboardingAccountRequestSchema>;
 
 /** POST /api/onboarding/{id}/email: a code to the current e-mail, or to another one typed. */
 export const onboardingEmailRequestSchema = z
-  .object({ email: z.string().trim().min(1).max(254).optional() })
+  .object({
+    flow: flowSchema,
+    email: z.string().trim().min(1).max(254).optional(),
+  })
   .strict();
 export type OnboardingEmailRequest = z.input<typeof onboardingEmailRequestSchema>;
 
 /** POST /api/onboarding/{id}/phone */
-export const onboardingPhoneRequestSchema = z.object({ phone: z.string().trim().min(1).max(32) }).strict();
+export const onboardingPhoneRequestSchema = z
+  .object({
+    flow: flowSchema,
+    phone: z.string().trim().min(1).max(32),
+  })
+  .strict();
 export type OnboardingPhoneRequest = z.input<typeof onboardingPhoneRequestSchema>;
 
 /** POST /api/onboarding/{id}/resend */
-export const onboardingResendRequestSchema = z.object({ payload: z.uuid() }).strict();
+export const onboardingResendRequestSchema = z
+  .object({
+    flow: flowSchema,
+    payload: z.uuid(),
+  })
+  .strict();
 
 /** POST /api/onboarding/{id}/verify */
 export const onboardingVerifyRequestSchema = z
-  .object({ payload: z.uuid(), code: z.string().trim().min(1).max(32) })
+  .object({
+    flow: flowSchema,
+    payload: z.uuid(),
+    code: z.string().trim().min(1).max(32),
+  })
   .strict();
 export type OnboardingVerifyRequest = z.input<typeof onboardingVerifyRequestSchema>;
 
 /** POST /api/onboarding/{id}/complete: the password, then the account exists. */
 export const onboardingCompleteRequestSchema = z
   .object({
+    flow: flowSchema,
     password: z
       .string()
       .min(1)
@@ -115,7 +147,9 @@ export const onboardingStateSchema = z
     phone: z.string().nullable(),
     phone_verified: z.boolean(),
     /** Versions to accept, in the request language. */
-    terms: z.object({ terms_version: z.string(), privacy_version: z.string(), language: z.string() }).strict(),
+    terms: z
+      .object({ terms_version: z.string(), privacy_version: z.string(), language: z.string() })
+      .strict(),
     terms_accepted: z.boolean(),
     marketing_email: z.boolean(),
     marketing_sms: z.boolean(),

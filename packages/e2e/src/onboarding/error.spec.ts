@@ -3,8 +3,14 @@ import { GENERAL } from '../support/urls';
 import { issueCard } from './helpers';
 
 test.describe('onboarding errors and entry order', () => {
+  test.describe.configure({ timeout: 90_000 });
   test('a direct visit to a later step bounces to /onboarding', async ({ page }) => {
-    for (const step of ['/onboarding/password', '/onboarding/confirmation', '/onboarding-mfa', '/onboarding/create']) {
+    for (const step of [
+      '/onboarding/password',
+      '/onboarding/confirmation',
+      '/onboarding-mfa',
+      '/onboarding/create',
+    ]) {
       await page.goto(`${GENERAL}${step}`);
       await expect(page).toHaveURL(/\/onboarding$/);
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { formatCode, newActivationCode } from '../../../contract/src/activation-code';
 import { luhnCheckDigit } from '../../../contract/src/card-number';
-import { E2E_DATA_DIR } from '../support/urls';
+import { E2E_DATA_DIR, GENERAL } from '../support/urls';
 
 const root = new URL('../../../..', import.meta.url).pathname;
 
@@ -49,12 +49,13 @@ interface InboxMessage {
 }
 
 /** The body of the newest message to `to` matching `pattern` (dev inbox JSON, newest first). */
-export async function fromInbox(page: Page, origin: string, to: string, pattern: RegExp): Promise<string> {
+export async function fromInbox(page: Page, to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(`${origin}/dev/inbox.json?to=${encodeURIComponent(to)}`);
+        // The dev inbox holds every edition's messages; Node resolves localhost, not lu.localhost.
+        const response = await page.request.get(`${GENERAL}/dev/inbox.json?to=${encodeURIComponent(to)}`);
         const messages = (await response.json()) as InboxMessage[];
         found = messages[0] ? pattern.exec(messages[0].bodyText)?.[1] : undefined;
         return found;
@@ -74,12 +75,15 @@ export function freshPhone(edition: 'general' | 'lu' = 'general'): string {
   return edition === 'lu' ? `+352621${digits}` : `+32479${digits}`;
 }
 
+/** Steps that hash a password or write several rows may take a while on a loaded machine. */
+const SLOW = { timeout: 20_000 };
+
 const submit = (page: Page) => page.locator('form button[type="submit"]');
 
 /** The code the server sent to `to` (e-mail or SMS) typed on /onboarding-mfa. */
-async function typeCode(page: Page, origin: string, to: string) {
-  await expect(page).toHaveURL(/\/onboarding-mfa$/);
-  const code = await fromInbox(page, origin, to, /\b(\d{8})\b/);
+async function typeCode(page: Page, to: string) {
+  await expect(page).toHaveURL(/\/onboarding-mfa$/, SLOW);
+  const code = await fromInbox(page, to, /\b(\d{8})\b/);
   await page.locator('input[autocomplete="one-time-code"]').fill(code);
   await submit(page).click();
 }
@@ -90,17 +94,16 @@ async function typeCode(page: Page, origin: string, to: string) {
  */
 export async function signUpFromWelcome(
   page: Page,
-  origin: string,
   contact: { email: string; phone: string; invited?: boolean },
 ) {
-  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/, SLOW);
   await page.locator('section button').first().click();
-  await expect(page).toHaveURL(/\/onboarding\/terms-conditions$/);
+  await expect(page).toHaveURL(/\/onboarding\/terms-conditions$/, SLOW);
   const checks = page.locator('input[type="checkbox"]');
   await checks.nth(0).check();
   await checks.nth(1).check();
   await submit(page).click();
-  await expect(page).toHaveURL(/\/onboarding\/create$/);
+  await expect(page).toHaveURL(/\/onboarding\/create$/, SLOW);
   // Names come prefilled from the card holder; an invitation may have none.
   const firstname = page.locator('input[autocomplete="given-name"]');
   if (!(await firstname.inputValue())) await firstname.fill('Ines');
@@ -108,17 +111,17 @@ export async function signUpFromWelcome(
   if (!(await lastname.inputValue())) await lastname.fill('Willems');
   if (!contact.invited) await page.locator('input[autocomplete="email"]').fill(contact.email);
   await submit(page).click();
-  await expect(page).toHaveURL(/\/onboarding\/email-verification$/);
+  await expect(page).toHaveURL(/\/onboarding\/email-verification$/, SLOW);
   await page.locator('section button').first().click();
-  if (!contact.invited) await typeCode(page, origin, contact.email);
-  await expect(page).toHaveURL(/\/onboarding\/phone-verification$/);
+  if (!contact.invited) await typeCode(page, contact.email);
+  await expect(page).toHaveURL(/\/onboarding\/phone-verification$/, SLOW);
   await page.locator('input[type="tel"]').fill(contact.phone);
   await submit(page).click();
-  await typeCode(page, origin, contact.phone);
-  await expect(page).toHaveURL(/\/onboarding\/password$/);
+  await typeCode(page, contact.phone);
+  await expect(page).toHaveURL(/\/onboarding\/password$/, SLOW);
   const password = page.locator('input[autocomplete="new-password"]');
   await password.nth(0).fill('Blue-harbour-lantern-42');
   await password.nth(1).fill('Blue-harbour-lantern-42');
   await submit(page).click();
-  await expect(page).toHaveURL(/\/onboarding\/confirmation$/);
+  await expect(page).toHaveURL(/\/onboarding\/confirmation$/, SLOW);
 }

@@ -4,6 +4,8 @@ import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { admin, freshEmail, freshPhone, fromInbox, issueCard, signUpFromWelcome } from './helpers';
 
 test.describe('onboarding', () => {
+  // Whole sign-ups (argon2 hashing, several messages) on a shared, loaded machine.
+  test.describe.configure({ timeout: 120_000 });
   test('card path: card number, terms, details, e-mail and SMS codes, password, card activated, dashboard', async ({
     page,
   }) => {
@@ -17,11 +19,13 @@ test.describe('onboarding', () => {
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/onboarding\/welcome$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Nora!' })).toBeVisible();
-    await expect(page.getByText(`E2E Company ordered a card for you, ending in ${card.number.slice(-4)}.`)).toBeVisible();
+    await expect(
+      page.getByText(`E2E Company ordered a card for you, ending in ${card.number.slice(-4)}.`),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     const email = freshEmail();
-    await signUpFromWelcome(page, GENERAL, { email, phone: freshPhone() });
+    await signUpFromWelcome(page, { email, phone: freshPhone() });
     await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
     await expect(page.getByText('Your card is activated. You can use it right away.')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
@@ -43,34 +47,40 @@ test.describe('onboarding', () => {
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByRole('heading', { name: 'Bienvenue, Nora !' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await signUpFromWelcome(page, LUXEMBOURG, { email: freshEmail(), phone: freshPhone('lu') });
-    await expect(page.getByText('Votre carte est activée. Vous pouvez l’utiliser tout de suite.')).toBeVisible();
+    await signUpFromWelcome(page, { email: freshEmail(), phone: freshPhone('lu') });
+    await expect(
+      page.getByText('Votre carte est activée. Vous pouvez l’utiliser tout de suite.'),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await context.close();
   });
 
-  test('invitation path: the code from the invitation e-mail, the invited address needs no code', async ({ page }) => {
+  test('invitation path: the code from the invitation e-mail, the invited address needs no code', async ({
+    page,
+  }) => {
     const email = freshEmail();
-    expect(admin('invitations', 'create', '--email', email, '--company', 'E2E Company', '--language', 'en')).toContain(
-      'its code was sent by e-mail',
-    );
-    const code = await fromInbox(page, GENERAL, email, /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/);
+    expect(
+      admin('invitations', 'create', '--email', email, '--company', 'E2E Company', '--language', 'en'),
+    ).toContain('its code was sent by e-mail');
+    const code = await fromInbox(page, email, /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/);
     await page.goto(`${GENERAL}/onboarding`);
     await page.getByRole('link', { name: /e-mail invitation/ }).click();
     await page.getByLabel('Invitation code').fill(code);
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByText('E2E Company invites you to create your account.')).toBeVisible();
-    await signUpFromWelcome(page, GENERAL, { email, phone: freshPhone(), invited: true });
+    await signUpFromWelcome(page, { email, phone: freshPhone(), invited: true });
     await expect(page.getByText('You can now use your account.')).toBeVisible();
   });
 
-  test('failed card activation: the account is created, the card can be activated later', async ({ page }) => {
+  test('failed card activation: the account is created, the card can be activated later', async ({
+    page,
+  }) => {
     const card = issueCard({ held: true });
     await page.goto(`${GENERAL}/onboarding`);
     await page.getByRole('link', { name: /I received a card/ }).click();
     await page.getByLabel('Card number').fill(card.number);
     await page.locator('form button[type="submit"]').click();
-    await signUpFromWelcome(page, GENERAL, { email: freshEmail(), phone: freshPhone() });
+    await signUpFromWelcome(page, { email: freshEmail(), phone: freshPhone() });
     await expect(page.getByRole('alert')).toContainText("Your card couldn't be activated.");
     await expect(page.getByText('You can activate your card later in the app.')).toBeVisible();
     await expectNoAxeViolations(page);

@@ -9,7 +9,9 @@ import { fetchUser, userQuery } from '../lib/user';
 import { PATHS } from './paths';
 
 // A module of the login page: its schema loads on use, keeping zod off it (docs/performance.md).
-const mfaListResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/mfa')).mfaListResponseSchema);
+const mfaListResponseSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/mfa')).mfaListResponseSchema,
+);
 
 // Where a fresh session goes (SPEC §4 "Login", "Forced MFA intro"): shared by the password login,
 // the MFA code screen and the weak-password screen, which all end a login.

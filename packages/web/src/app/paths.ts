@@ -58,6 +58,9 @@ export const PATHS = {
   onboardingPhoneVerification: '/onboarding/phone-verification',
   onboardingEmailVerification: '/onboarding/email-verification',
   onboardingMfa: '/onboarding-mfa',
+  // Account merge (issue 9)
+  duplicated: '/duplicated',
+  fuzzionSuccess: '/fuzzion-success',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

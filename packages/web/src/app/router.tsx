@@ -1,4 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { fuzzionRoutes } from '../features/fuzzion/routes';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
 import { onboardingEntryRule } from '../features/onboarding/entryOrder';
 import { onboardingResumePath } from '../features/onboarding/onboardingStore';
@@ -26,7 +27,8 @@ import { securityRoutes } from './securityRoutes';
  * The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts), then the onboarding
  * entry order of SPEC §2 (features/onboarding/entryOrder.ts).
  */
-const mfaRule: MfaRule = (state) => forcedMfaRule(state) ?? onboardingEntryRule(state, onboardingResumePath());
+const mfaRule: MfaRule = (state) =>
+  forcedMfaRule(state) ?? onboardingEntryRule(state, onboardingResumePath());
 
 /** Third-party applications (issue 8): consent and partner landing without the sidebar. */
 const oauthPageRoutes = [
@@ -167,6 +169,7 @@ export function createAppRouter() {
                 ...recoveryRoutes,
                 ...oauthPageRoutes,
                 ...mfaPageRoutes,
+                ...fuzzionRoutes,
                 ...onboardingRoutes,
               ],
             },

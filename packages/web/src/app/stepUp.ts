@@ -19,7 +19,9 @@ export const SENSITIVE_ROUTES = {
 export type SensitiveRouteName = keyof typeof SENSITIVE_ROUTES;
 
 // The router loads this module with the first page: the schema loads on use (docs/performance.md).
-const mfaStatusResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/mfa')).mfaStatusResponseSchema);
+const mfaStatusResponseSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/mfa')).mfaStatusResponseSchema,
+);
 
 /** GET /api/mfa/status: whether the session holds a live step-up grant. */
 export function fetchMfaStatus(signal?: AbortSignal) {

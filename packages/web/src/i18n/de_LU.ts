@@ -1,8 +1,9 @@
 import { DE_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.de';
+import { fuzzionDeLU } from '../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../features/mfa/i18n/de_LU';
 import { onboardingDeLU } from '../features/onboarding/i18n/de_LU';
-import { securityDeLU } from '../features/security/i18n/de_LU';
 import { profileDeLU } from '../features/profile/i18n/de_LU';
+import { securityDeLU } from '../features/security/i18n/de_LU';
 import type { Messages } from './en';
 
 export const deLU: Messages = {
@@ -280,6 +281,7 @@ export const deLU: Messages = {
     },
   },
   mfa: mfaDeLU,
+  fuzzion: fuzzionDeLU,
   security: securityDeLU,
   profile: profileDeLU,
   onboarding: onboardingDeLU,

@@ -1,8 +1,9 @@
 import { EN_ERROR_MESSAGES } from '@vestibule/contract/errors';
+import { fuzzionEn } from '../features/fuzzion/i18n/en';
 import { mfaEn } from '../features/mfa/i18n/en';
 import { onboardingEn } from '../features/onboarding/i18n/en';
-import { securityEn } from '../features/security/i18n/en';
 import { profileEn } from '../features/profile/i18n/en';
+import { securityEn } from '../features/security/i18n/en';
 
 // The English bundle defines the keys (CONVENTIONS i18n): every other locale must have exactly
 // these keys and keep every {{placeholder}} (checked by bundles.test.ts).
@@ -256,6 +257,7 @@ export const en = {
     },
   },
   mfa: mfaEn,
+  fuzzion: fuzzionEn,
   security: securityEn,
   profile: profileEn,
   onboarding: onboardingEn,

@@ -1,8 +1,9 @@
 import { FR_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.fr';
+import { fuzzionFr } from '../features/fuzzion/i18n/fr';
 import { mfaFr } from '../features/mfa/i18n/fr';
 import { onboardingFr } from '../features/onboarding/i18n/fr';
-import { securityFr } from '../features/security/i18n/fr';
 import { profileFr } from '../features/profile/i18n/fr';
+import { securityFr } from '../features/security/i18n/fr';
 import type { Messages } from './en';
 
 export const fr: Messages = {
@@ -272,6 +273,7 @@ export const fr: Messages = {
     },
   },
   mfa: mfaFr,
+  fuzzion: fuzzionFr,
   security: securityFr,
   profile: profileFr,
   onboarding: onboardingFr,

@@ -1,8 +1,9 @@
 import { NL_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.nl';
+import { fuzzionNl } from '../features/fuzzion/i18n/nl';
 import { mfaNl } from '../features/mfa/i18n/nl';
 import { onboardingNl } from '../features/onboarding/i18n/nl';
-import { securityNl } from '../features/security/i18n/nl';
 import { profileNl } from '../features/profile/i18n/nl';
+import { securityNl } from '../features/security/i18n/nl';
 import type { Messages } from './en';
 
 export const nl: Messages = {
@@ -258,6 +259,7 @@ export const nl: Messages = {
     },
   },
   mfa: mfaNl,
+  fuzzion: fuzzionNl,
   security: securityNl,
   profile: profileNl,
   onboarding: onboardingNl,

@@ -21,10 +21,13 @@ const samples: unknown[] = [
 ];
 
 describe('parseSpaConfig', () => {
-  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))('agrees with spaConfigSchema on %s', (_, sample) => {
-    const expected = spaConfigSchema.safeParse(sample);
-    expect(parseSpaConfig(sample)).toEqual(expected.success ? expected.data : undefined);
-  });
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    'agrees with spaConfigSchema on %s',
+    (_, sample) => {
+      const expected = spaConfigSchema.safeParse(sample);
+      expect(parseSpaConfig(sample)).toEqual(expected.success ? expected.data : undefined);
+    },
+  );
 
   it('reads the element id the server writes', () => {
     document.body.innerHTML = `<script id="${SPA_CONFIG_ELEMENT_ID}" type="application/json">{"maintenance":true}</script>`;

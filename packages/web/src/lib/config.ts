@@ -4,7 +4,12 @@ import type { SpaConfig } from '@vestibule/contract/spaConfig';
 
 /** `SPA_CONFIG_ELEMENT_ID` of contract/spaConfig.ts, whose module would bring zod along. */
 const SPA_CONFIG_ELEMENT_ID = 'vestibule-config';
-const DEFAULTS: SpaConfig = { luMarker: DEFAULT_LU_MARKER, tagManagerId: null, maintenance: false, captcha: null };
+const DEFAULTS: SpaConfig = {
+  luMarker: DEFAULT_LU_MARKER,
+  tagManagerId: null,
+  maintenance: false,
+  captcha: null,
+};
 
 /**
  * `spaConfigSchema.safeParse` by hand, so that the first page does not load zod

@@ -6,7 +6,9 @@ import { cacheAccount } from './storage';
 // language, features read the fields. It lives in lib so that no feature imports another.
 
 // The guard module loads with the first page: the schema (and zod) load with the first call.
-const userResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/user')).userResponseSchema);
+const userResponseSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/user')).userResponseSchema,
+);
 
 export async function fetchUser(signal?: AbortSignal, quiet = false) {
   const { data } = await apiRequest('/user', { schema: userResponseSchema, signal, quiet });

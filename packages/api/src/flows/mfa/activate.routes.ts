@@ -6,7 +6,7 @@ import {
   mfaActivateQuerySchema,
   mfaActivateRequestSchema,
   mfaActivateResponseSchema,
-  mfaActivateResultSchema,
+  mfaActivateAnswerSchema,
   mfaIdParamsSchema,
 } from '@vestibule/contract/schemas/mfa';
 import { emailSchema } from '@vestibule/contract/username';
@@ -19,6 +19,7 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
 import { requireSudo } from '../sudo/sudo';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
@@ -111,9 +112,10 @@ const startActivation = defineRoute({
     // Adding what exists, or editing to the same target: nothing to verify.
     if (same && (!editing || same.id === editing.id)) return reply.code(204).send();
     if (same) throw new ApiError(kind === 'sms' ? 'sms-duplicated' : 'email-duplicated');
+    // Another account of the edition owns it: the code still goes there, and proving it offers
+    // a merge (fuzzion, docs/decisions/0012-fuzzion.md) instead of the 409 duplicate.
     const owner = await contactOwner(ctx.db, user.edition, kind, target);
-    if (owner !== undefined && owner !== user.id)
-      throw new ApiError(kind === 'sms' ? 'phone-duplicated' : 'email-duplicated');
+    const fuzzion = owner !== undefined && owner !== user.id;
     await requireSudoForSettings(ctx.db, auth);
     await limitCodeSending(request, { userId: user.id, channel: kind, target });
     const challenge = await ctx.db.transaction().execute((trx) =>
@@ -130,7 +132,7 @@ const startActivation = defineRoute({
     outboxWorkerOf(request.server)?.notify();
     return {
       payload: challenge.id,
-      fuzzion: false as const,
+      fuzzion,
       data: { method: kind, target, code_length: MESSAGE_CODE_LENGTH, resend_in: resendInSeconds(challenge) },
     };
   },
@@ -147,7 +149,7 @@ const confirmActivation = defineRoute({
   auth: 'user',
   whileRestricted: true,
   body: mfaActivateRequestSchema,
-  response: mfaActivateResultSchema,
+  response: mfaActivateAnswerSchema,
   async handler({ body, auth, request }) {
     const ctx = request.server.ctx;
     await limitCodeChecking(request, auth.userId);
@@ -194,8 +196,23 @@ const confirmActivation = defineRoute({
           const target = challenge.target as string;
           // Checked again under the transaction: another account may have taken it meanwhile.
           const owner = await contactOwner(trx, user.edition, kind, target);
-          if (owner !== undefined && owner !== user.id)
-            throw new ApiError(kind === 'sms' ? 'phone-duplicated' : 'email-duplicated');
+          if (owner !== undefined && owner !== user.id) {
+            // Proven, but another account's: offer the merge (docs/decisions/0012-fuzzion.md).
+            const flow = await createFuzzionFlow(trx, {
+              edition: user.edition,
+              userId: user.id,
+              otherUserId: owner,
+              sessionId: auth.sessionId,
+              method: kind,
+              target,
+            });
+            await audit(
+              trx,
+              { kind: 'fuzzion.offered', userId: user.id, edition: user.edition, detail: { flow: flow.id, method: kind } },
+              request,
+            );
+            return { fuzzion: true as const, payload: flow.id, method: kind, target };
+          }
           const same = await findMethodByTarget(trx, user.id, kind, target);
           if (same && same.id !== editing?.id)
             throw new ApiError(kind === 'sms' ? 'sms-duplicated' : 'email-duplicated');

@@ -1,4 +1,4 @@
-import { type EditionId, EDITIONS, localeFor } from '@vestibule/contract/editions';
+import { EDITIONS, type EditionId, localeFor } from '@vestibule/contract/editions';
 import type { Db } from '../../db/database';
 import { insertMethod } from '../mfa/mfa-method.queries';
 import type { FlowRow } from './flow.queries';
@@ -40,7 +40,11 @@ export async function createAccountFromFlow(
     .executeTakeFirstOrThrow();
   // A card holder is an employee: the account gets its employee-area identifier (SPEC §2 my-area).
   if (flow.card_id !== null)
-    await trx.updateTable('users').set({ user_id: `MM-${user.id}` }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ user_id: `MM-${user.id}` })
+      .where('id', '=', user.id)
+      .execute();
   await trx
     .insertInto('user_emails')
     .values({
@@ -82,7 +86,13 @@ export async function createAccountFromFlow(
         language: flow.terms_language,
         created_at: flow.terms_accepted_at ?? now,
       },
-      { user_id: user.id, kind: 'marketing_email', granted: flow.marketing_email, version: null, language: null },
+      {
+        user_id: user.id,
+        kind: 'marketing_email',
+        granted: flow.marketing_email,
+        version: null,
+        language: null,
+      },
       { user_id: user.id, kind: 'marketing_sms', granted: flow.marketing_sms, version: null, language: null },
     ])
     .execute();

@@ -43,7 +43,11 @@ async function importCards(db: Db, file: string | undefined, write: Write): Prom
       .select(['edition', 'number', 'activation_code_hash'])
       .where((eb) =>
         eb.or([
-          eb('number', 'in', rows.map((row) => row.number)),
+          eb(
+            'number',
+            'in',
+            rows.map((row) => row.number),
+          ),
           eb(
             'activation_code_hash',
             'in',
@@ -55,7 +59,10 @@ async function importCards(db: Db, file: string | undefined, write: Write): Prom
     for (const row of rows) {
       if (existing.some((card) => card.edition === row.edition && card.number === row.number))
         errors.push({ line: row.line, message: `card ${row.number} is already in the registry` });
-      else if (row.activationCode && existing.some((card) => card.activation_code_hash === hashToken(row.activationCode as string)))
+      else if (
+        row.activationCode &&
+        existing.some((card) => card.activation_code_hash === hashToken(row.activationCode as string))
+      )
         errors.push({ line: row.line, message: 'activation code is already in the registry' });
     }
   }
@@ -109,7 +116,8 @@ async function createInvitationCommand(db: Db, args: readonly string[], write: W
   }
   const port = process.env.PORT ?? '3000';
   const linkBase =
-    flag(args, '--link-base') ?? (edition === 'lu' ? `http://lu.localhost:${port}` : `http://localhost:${port}`);
+    flag(args, '--link-base') ??
+    (edition === 'lu' ? `http://lu.localhost:${port}` : `http://localhost:${port}`);
   const created = await db.transaction().execute(async (trx) => {
     const invitation = await createInvitation(trx, {
       edition,
@@ -121,7 +129,12 @@ async function createInvitationCommand(db: Db, args: readonly string[], write: W
       days,
       linkBase,
     });
-    await audit(trx, { kind: 'invitation.created', userId: null, edition, detail: { invitation_id: invitation.id } });
+    await audit(trx, {
+      kind: 'invitation.created',
+      userId: null,
+      edition,
+      detail: { invitation_id: invitation.id },
+    });
     return invitation;
   });
   write(

@@ -93,7 +93,8 @@ export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError
     const problems: string[] = [];
     if (fields.length !== header.length) problems.push(`${fields.length} fields, expected ${header.length}`);
     const edition = value('edition') as EditionId;
-    if (!(EDITION_IDS as readonly string[]).includes(edition)) problems.push(`unknown edition "${value('edition')}"`);
+    if (!(EDITION_IDS as readonly string[]).includes(edition))
+      problems.push(`unknown edition "${value('edition')}"`);
     const number = parseCardNumber(value('number'));
     if (!number) problems.push(`invalid card number "${value('number')}" (16 digits, 5065, Luhn check)`);
     else if (seenNumbers.has(number)) problems.push(`card number repeats line ${seenNumbers.get(number)}`);
@@ -112,8 +113,10 @@ export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError
     let nationalRegisterNumber: string | null = null;
     if (value('national_register_number') && EDITIONS[edition]) {
       nationalRegisterNumber =
-        parseNationalRegisterNumber(value('national_register_number'), EDITIONS[edition].nationalNumberFormat) ??
-        null;
+        parseNationalRegisterNumber(
+          value('national_register_number'),
+          EDITIONS[edition].nationalNumberFormat,
+        ) ?? null;
       if (!nationalRegisterNumber)
         problems.push(`invalid national register number "${value('national_register_number')}"`);
     }

@@ -1,8 +1,7 @@
 import {
+  type OnboardingOutcome,
   onboardingCompleteRequestSchema,
   onboardingCompleteResponseSchema,
-  onboardingIdParamsSchema,
-  type OnboardingOutcome,
 } from '@vestibule/contract/schemas/onboarding';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
@@ -19,7 +18,11 @@ import { type FlowRow, flowState, loadFlow, requireStep, updateFlow } from './fl
 
 /** PostgreSQL unique_violation: a race lost against another sign-up (same e-mail, card, …). */
 function uniqueViolation(error: unknown): string | undefined {
-  const e = error as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
+  const e = error as {
+    code?: unknown;
+    constraint?: unknown;
+    cause?: { code?: unknown; constraint?: unknown };
+  };
   const found = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
   return found ? String(found.constraint ?? '') : undefined;
 }
@@ -34,7 +37,11 @@ async function redeemCard(trx: Db, request: FastifyRequest, flow: FlowRow, userI
     .executeTakeFirstOrThrow();
   // Used once: another sign-up or a link made meanwhile wins.
   if (card.user_id !== null || card.status === 'active') throw new ApiError('card_already_activated');
-  await trx.updateTable('cards').set({ user_id: userId, updated_at: new Date() }).where('id', '=', card.id).execute();
+  await trx
+    .updateTable('cards')
+    .set({ user_id: userId, updated_at: new Date() })
+    .where('id', '=', card.id)
+    .execute();
   const result = await activateWithProcessor(trx, card);
   await audit(
     trx,
@@ -61,21 +68,20 @@ async function redeemInvitation(trx: Db, flow: FlowRow, userId: number) {
 }
 
 /**
- * POST /api/onboarding/{id}/complete {password}: creates the account in one transaction — user,
+ * POST /api/onboarding/complete {password}: creates the account in one transaction — user,
  * verified e-mail and phone, verification methods, consents, the card linked and activated (or
  * refused by the processor: the account exists all the same) or the invitation used — and opens a
  * session. Until this call no account exists, so an abandoned sign-up leaves nothing behind.
  */
 const complete = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/complete',
+  url: '/onboarding/complete',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingCompleteRequestSchema,
   response: onboardingCompleteResponseSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    const flow = await loadFlow(db, request, params.id);
+    const flow = await loadFlow(db, request, body.flow);
     // E-mail and phone are verified.
     requireStep(flow, 'password');
     // DESIGN §4 password rules, personal data included.
@@ -108,7 +114,10 @@ const complete = defineRoute({
         const userId = await createAccountFromFlow(trx, locked, {
           passwordHash,
           holder: card
-            ? { birthdate: card.holder_birthdate, nationalRegisterNumber: card.holder_national_register_number }
+            ? {
+                birthdate: card.holder_birthdate,
+                nationalRegisterNumber: card.holder_national_register_number,
+              }
             : null,
         });
         let outcome: OnboardingOutcome = 'code_only';
@@ -122,7 +131,12 @@ const complete = defineRoute({
         });
         await audit(
           trx,
-          { kind: 'onboarding.completed', userId, edition: locked.edition, detail: { kind: locked.kind, outcome } },
+          {
+            kind: 'onboarding.completed',
+            userId,
+            edition: locked.edition,
+            detail: { kind: locked.kind, outcome },
+          },
           request,
         );
         const session = await openLoginSession(trx, request, { userId, clientId: null });

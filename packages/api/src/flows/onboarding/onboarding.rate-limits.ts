@@ -8,10 +8,18 @@ import type { RateLimitRule } from '../../security/rate-limit';
 export const START_PER_IP: RateLimitRule = { name: 'onboarding:start:ip', limit: 30, windowSeconds: 15 * 60 };
 
 /** Tries of one code value per hour, whoever types it. */
-export const START_PER_CODE: RateLimitRule = { name: 'onboarding:start:code', limit: 10, windowSeconds: 60 * 60 };
+export const START_PER_CODE: RateLimitRule = {
+  name: 'onboarding:start:code',
+  limit: 10,
+  windowSeconds: 60 * 60,
+};
 
 /** Codes sent by one sign-up per hour (e-mail and SMS together). */
-export const SEND_PER_FLOW: RateLimitRule = { name: 'onboarding:send:flow', limit: 10, windowSeconds: 60 * 60 };
+export const SEND_PER_FLOW: RateLimitRule = {
+  name: 'onboarding:send:flow',
+  limit: 10,
+  windowSeconds: 60 * 60,
+};
 
 /** Codes checked by one sign-up in 15 minutes, across its challenges (5 wrong ones kill each). */
 export const VERIFY_PER_FLOW: RateLimitRule = {

@@ -1,5 +1,5 @@
-import type { OnboardingKind } from '@vestibule/contract/schemas/onboarding';
 import type { ErrorCode } from '@vestibule/contract/errors';
+import type { OnboardingKind } from '@vestibule/contract/schemas/onboarding';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { hashToken } from '../../security/tokens';
@@ -70,5 +70,7 @@ async function redeemableInvitation(db: Db, edition: string, code: string): Prom
 }
 
 export function findRedeemable(db: Db, edition: string, kind: OnboardingKind, code: string) {
-  return kind === 'invitation' ? redeemableInvitation(db, edition, code) : redeemableCard(db, edition, kind, code);
+  return kind === 'invitation'
+    ? redeemableInvitation(db, edition, code)
+    : redeemableCard(db, edition, kind, code);
 }

@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  formatCode,
-  INVITATION_CODE_LENGTH,
-  randomCodeSymbols,
-} from '@vestibule/contract/activation-code';
+import { formatCode, INVITATION_CODE_LENGTH, randomCodeSymbols } from '@vestibule/contract/activation-code';
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import type { Db } from '../../db/database';
 import { enqueueMessage } from '../../delivery/outbox';
@@ -22,7 +18,11 @@ export async function companyId(db: Db, edition: string, name: string): Promise<
     .where('name', '=', name)
     .executeTakeFirst();
   if (found) return found.id;
-  const row = await db.insertInto('companies').values({ edition, name }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('companies')
+    .values({ edition, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -1,10 +1,10 @@
 import { parseActivationCode, parseInvitationCode } from '@vestibule/contract/activation-code';
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import {
-  onboardingIdParamsSchema,
+  type OnboardingKind,
+  onboardingFlowRequestSchema,
   onboardingStartRequestSchema,
   onboardingStateSchema,
-  type OnboardingKind,
 } from '@vestibule/contract/schemas/onboarding';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
@@ -64,7 +64,12 @@ const start = defineRoute({
       if (error instanceof ApiError)
         await audit(
           db,
-          { kind: 'onboarding.code_failed', userId: null, edition, detail: { kind: body.kind, error: error.code } },
+          {
+            kind: 'onboarding.code_failed',
+            userId: null,
+            edition,
+            detail: { kind: body.kind, error: error.code },
+          },
           request,
         );
       throw error;
@@ -79,36 +84,40 @@ const start = defineRoute({
         lastname: redeemable.lastname,
         email: redeemable.kind === 'invitation' ? redeemable.email : null,
       });
-      await audit(trx, { kind: 'onboarding.started', userId: null, edition, detail: { kind: body.kind } }, request);
+      await audit(
+        trx,
+        { kind: 'onboarding.started', userId: null, edition, detail: { kind: body.kind } },
+        request,
+      );
       return created;
     });
     return flowState(db, flow, request.language);
   },
 });
 
-/** GET /api/onboarding/{id}: the flow of this device, to resume it (410 once expired). */
+/** POST /api/onboarding/state {flow}: the flow of this device, to resume it (410 once expired). */
 const show = defineRoute({
-  method: 'GET',
-  url: '/onboarding/:id',
+  method: 'POST',
+  url: '/onboarding/state',
   auth: 'public',
-  params: onboardingIdParamsSchema,
+  body: onboardingFlowRequestSchema,
   response: onboardingStateSchema,
-  async handler({ params, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    return flowState(db, await loadFlow(db, request, params.id), request.language);
+    return flowState(db, await loadFlow(db, request, body.flow), request.language);
   },
 });
 
-/** DELETE /api/onboarding/{id}: "start again" forgets an unfinished flow at once. */
+/** POST /api/onboarding/abandon {flow}: "start again" forgets an unfinished flow at once. */
 const abandon = defineRoute({
-  method: 'DELETE',
-  url: '/onboarding/:id',
+  method: 'POST',
+  url: '/onboarding/abandon',
   auth: 'public',
-  params: onboardingIdParamsSchema,
+  body: onboardingFlowRequestSchema,
   status: 204,
-  async handler({ params, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    const flow = await loadFlow(db, request, params.id);
+    const flow = await loadFlow(db, request, body.flow);
     if (flow.step !== 'done') await db.deleteFrom('onboarding_flows').where('id', '=', flow.id).execute();
   },
 });

@@ -2,7 +2,6 @@ import type { EditionId } from '@vestibule/contract/editions';
 import { legalVersion } from '@vestibule/contract/legal';
 import {
   onboardingAccountRequestSchema,
-  onboardingIdParamsSchema,
   onboardingStateSchema,
   onboardingTermsRequestSchema,
 } from '@vestibule/contract/schemas/onboarding';
@@ -13,21 +12,20 @@ import { contactOwner } from '../mfa/contact.queries';
 import { flowState, furthest, loadFlow, requireStep, updateFlow } from './flow.queries';
 
 /**
- * POST /api/onboarding/{id}/terms: accepts the terms and the privacy statement (both required, in
+ * POST /api/onboarding/terms: accepts the terms and the privacy statement (both required, in
  * the versions current for the edition and language) and records the marketing preferences
  * (optional). Stored on the flow; copied to the account with version, language and time when it is
  * created.
  */
 const acceptTerms = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/terms',
+  url: '/onboarding/terms',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingTermsRequestSchema,
   response: onboardingStateSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    const flow = await loadFlow(db, request, params.id);
+    const flow = await loadFlow(db, request, body.flow);
     // The code was accepted: the flow is past its start.
     requireStep(flow, 'terms');
     // Terms and privacy are required to use the card (SPEC §5).
@@ -52,20 +50,19 @@ const acceptTerms = defineRoute({
 });
 
 /**
- * POST /api/onboarding/{id}/account {firstname, lastname, email}: who the account is for. An
+ * POST /api/onboarding/account {firstname, lastname, email}: who the account is for. An
  * e-mail that is malformed or belongs to another account of the edition answers the same 422
  * onboarding_invalid_email (SPEC §5). A new address must be verified again.
  */
 const describeAccount = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/account',
+  url: '/onboarding/account',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingAccountRequestSchema,
   response: onboardingStateSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    const flow = await loadFlow(db, request, params.id);
+    const flow = await loadFlow(db, request, body.flow);
     // Terms come first.
     requireStep(flow, 'create');
     // A well-formed address that no account of the edition uses.

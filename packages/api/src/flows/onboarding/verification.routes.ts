@@ -4,7 +4,6 @@ import {
   type OnboardingChallenge,
   onboardingCodeResponseSchema,
   onboardingEmailRequestSchema,
-  onboardingIdParamsSchema,
   onboardingPhoneRequestSchema,
   onboardingResendRequestSchema,
   onboardingStateSchema,
@@ -87,20 +86,19 @@ async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email'
 }
 
 /**
- * POST /api/onboarding/{id}/email {email?}: "continue with the current e-mail" (no body), or
+ * POST /api/onboarding/email {email?}: "continue with the current e-mail" (no body), or
  * another address. The invited address needs no code (the invitation code proved it); any other
  * gets an 8-digit code. Duplicates answer 422 onboarding_invalid_email.
  */
 const verifyEmail = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/email',
+  url: '/onboarding/email',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingEmailRequestSchema,
   response: onboardingCodeResponseSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    let flow = await loadFlow(db, request, params.id);
+    let flow = await loadFlow(db, request, body.flow);
     // Names and e-mail come first.
     requireStep(flow, 'email');
     // Another address: well-formed and no other account's.
@@ -134,19 +132,18 @@ const verifyEmail = defineRoute({
 });
 
 /**
- * POST /api/onboarding/{id}/phone {phone}: an 8-digit SMS code to the number (edition's numbering
+ * POST /api/onboarding/phone {phone}: an 8-digit SMS code to the number (edition's numbering
  * when typed without a country code). Malformed or used numbers answer 422 onboarding_invalid_phone.
  */
 const verifyPhone = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/phone',
+  url: '/onboarding/phone',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingPhoneRequestSchema,
   response: onboardingCodeResponseSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const { db } = request.server.ctx;
-    let flow = await loadFlow(db, request, params.id);
+    let flow = await loadFlow(db, request, body.flow);
     // The e-mail is verified first.
     requireStep(flow, 'phone');
     // A valid number that no other account of the edition uses.
@@ -160,17 +157,16 @@ const verifyPhone = defineRoute({
   },
 });
 
-/** POST /api/onboarding/{id}/resend {payload}: a new code after the countdown (15 s, then 30 s). */
+/** POST /api/onboarding/resend {payload}: a new code after the countdown (15 s, then 30 s). */
 const resend = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/resend',
+  url: '/onboarding/resend',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingResendRequestSchema,
   response: onboardingCodeResponseSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const ctx = request.server.ctx;
-    const flow = await loadFlow(ctx.db, request, params.id);
+    const flow = await loadFlow(ctx.db, request, body.flow);
     const challenge = await findChallenge(ctx.db, body.payload);
     // Only a live code of this flow for its current target.
     if (!challenge || !isLive(challenge) || !belongsToFlow(challenge, flow, request))
@@ -178,7 +174,11 @@ const resend = defineRoute({
     // The countdown is checked before any budget is spent.
     const wait = resendInSeconds(challenge);
     if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
-    await limitCodeSending(request, { userId: null, channel: challenge.channel ?? '', target: challenge.target });
+    await limitCodeSending(request, {
+      userId: null,
+      channel: challenge.channel ?? '',
+      target: challenge.target,
+    });
     await enforceLimit(request, SEND_PER_FLOW, flow.id);
     const sent = await ctx.db.transaction().execute(async (trx) => {
       const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
@@ -191,19 +191,18 @@ const resend = defineRoute({
 });
 
 /**
- * POST /api/onboarding/{id}/verify {payload, code}: checks an e-mail or SMS code (DESIGN §4: 5
+ * POST /api/onboarding/verify {payload, code}: checks an e-mail or SMS code (DESIGN §4: 5
  * wrong tries, then 410). The right one marks the address or number verified and moves the flow on.
  */
 const verifyCode = defineRoute({
   method: 'POST',
-  url: '/onboarding/:id/verify',
+  url: '/onboarding/verify',
   auth: 'public',
-  params: onboardingIdParamsSchema,
   body: onboardingVerifyRequestSchema,
   response: onboardingStateSchema,
-  async handler({ params, body, request }) {
+  async handler({ body, request }) {
     const ctx = request.server.ctx;
-    const flow = await loadFlow(ctx.db, request, params.id);
+    const flow = await loadFlow(ctx.db, request, body.flow);
     // Code checks are limited per client and per sign-up, on top of 5 per code.
     await limitCodeChecking(request, null);
     await enforceLimit(request, VERIFY_PER_FLOW, flow.id);
@@ -214,14 +213,22 @@ const verifyCode = defineRoute({
       async onFailure(trx, challenge) {
         await audit(
           trx,
-          { kind: 'onboarding.code_failed', userId: null, edition: flow.edition, detail: { purpose: challenge.purpose } },
+          {
+            kind: 'onboarding.code_failed',
+            userId: null,
+            edition: flow.edition,
+            detail: { purpose: challenge.purpose },
+          },
           request,
         );
       },
       async onSuccess(trx, challenge) {
         const current = await loadFlow(trx, request, flow.id, { forUpdate: true });
         if (challenge.purpose === PURPOSE.email)
-          return updateFlow(trx, current.id, { email_verified_at: new Date(), step: stepAfterEmail(current) });
+          return updateFlow(trx, current.id, {
+            email_verified_at: new Date(),
+            step: stepAfterEmail(current),
+          });
         // An e-mail changed meanwhile must be verified again before the password.
         return updateFlow(trx, current.id, {
           phone_verified_at: new Date(),

@@ -56,7 +56,15 @@ describe('onboarding entry order (SPEC §2)', () => {
   it('lets the home screen resume the step of the flow in progress, and only that one', () => {
     const resume = (path: string) =>
       onboardingEntryRule(
-        { path, search: '', loggedIn: false, maintenance: false, previousPath: PATHS.onboarding, mfaForced: false, targetClientId: undefined },
+        {
+          path,
+          search: '',
+          loggedIn: false,
+          maintenance: false,
+          previousPath: PATHS.onboarding,
+          mfaForced: false,
+          targetClientId: undefined,
+        },
         PATHS.onboardingCreate,
       );
     expect(resume(PATHS.onboardingCreate)).toBeNull();

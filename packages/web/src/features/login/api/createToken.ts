@@ -7,8 +7,12 @@ import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
 
 // The login page loads without zod (docs/performance.md): the answer's schemas load on submit.
-const tokenResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/token')).tokenResponseSchema);
-const mfaRequiredBodySchema = lazySchema(async () => (await import('@vestibule/contract/schemas/mfa')).mfaRequiredBodySchema);
+const tokenResponseSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/token')).tokenResponseSchema,
+);
+const mfaRequiredBodySchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/mfa')).mfaRequiredBodySchema,
+);
 
 /** POST /api/token: the password grant of the portal's own login (form body, SPEC §7). */
 export function createToken(request: TokenRequest) {

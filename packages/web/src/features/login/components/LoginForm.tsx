@@ -1,34 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Edition } from '@vestibule/contract/editions';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Icon } from '../../../components/Icon';
 import { errorKey } from '../../../lib/api';
 import { useLogIn } from '../api/createToken';
+import { type LoginFieldErrors, validateLogin } from '../validation';
 import styles from './LoginForm.module.css';
 
 export type LoginMode = 'email' | 'phone';
-
-// Messages are translation keys, resolved when shown, so a language switch re-translates them.
-const schemas = {
-  email: z.object({
-    username: z.string().trim().min(1, 'login.required.email').pipe(z.email('login.invalid.email')),
-    password: z.string().min(1, 'login.required.password'),
-  }),
-  phone: z.object({
-    username: z.string().trim().min(1, 'login.required.phone'),
-    password: z.string().min(1, 'login.required.password'),
-  }),
-};
-
-type LoginFields = z.infer<(typeof schemas)['email']>;
-type FieldKey =
-  | 'login.required.email'
-  | 'login.required.phone'
-  | 'login.required.password'
-  | `login.invalid.${LoginMode}`;
 
 interface LoginFormProps {
   mode: LoginMode;
@@ -43,43 +22,61 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const logIn = useLogIn();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFields>({
-    resolver: zodResolver(schemas[mode]),
-    defaultValues: { username: '', password: '' },
-  });
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async ({ username, password }) => {
-    let name = username;
-    if (mode === 'phone') {
-      // libphonenumber loads only when a phone is submitted: the e-mail login never needs it.
-      const { toE164 } = await import('@vestibule/contract/phone');
-      const e164 = toE164(username, edition.phoneRegion);
-      if (!e164) {
-        setError('username', { message: 'login.invalid.phone' }, { shouldFocus: true });
-        return;
-      }
-      name = e164;
+  const fields = () => ({
+    username: usernameRef.current?.value ?? '',
+    password: passwordRef.current?.value ?? '',
+  });
+  // Checked on submit, then again at every change (react-hook-form's default, which this replaced).
+  const revalidate = () => {
+    if (submitted) setErrors(validateLogin(mode, fields()));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateLogin(mode, fields());
+    setErrors(found);
+    if (found.username || found.password) {
+      (found.username ? usernameRef : passwordRef).current?.focus();
+      return;
     }
+    setSubmitting(true);
     try {
+      const { password } = fields();
+      let name = fields().username.trim();
+      if (mode === 'phone') {
+        // libphonenumber loads only when a phone is submitted: the e-mail login never needs it.
+        const { toE164 } = await import('@vestibule/contract/phone');
+        const e164 = toE164(name, edition.phoneRegion);
+        if (!e164) {
+          setErrors({ username: 'login.invalid.phone' });
+          usernameRef.current?.focus();
+          return;
+        }
+        name = e164;
+      }
       const outcome = await logIn.mutateAsync({ username: name, password, client_id: clientId });
       onLoggedIn(outcome.next);
     } catch {
       // The mutation keeps the error; it is shown next to the form below.
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const busy = isSubmitting || logIn.isPending;
-  const usernameError = errors.username?.message as FieldKey | undefined;
-  const passwordError = errors.password?.message as FieldKey | undefined;
+  const usernameError = errors.username;
+  const passwordError = errors.password;
   const hintId = `${id}-hint`;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
       <div className={styles.field}>
         <label htmlFor={`${id}-username`} className={styles.label}>
           {t(mode === 'email' ? 'login.email' : 'login.phone')}
@@ -103,7 +100,9 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
               .filter(Boolean)
               .join(' ') || undefined
           }
-          {...register('username')}
+          ref={usernameRef}
+          name="username"
+          onChange={revalidate}
         />
         {usernameError && (
           <p id={`${id}-username-error`} className={styles.fieldError}>
@@ -124,7 +123,9 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
             autoComplete="current-password"
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={passwordError ? `${id}-password-error` : undefined}
-            {...register('password')}
+            ref={passwordRef}
+            name="password"
+            onChange={revalidate}
           />
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { mfaActivateResponseSchema, mfaActivateResultSchema } from '@vestibule/contract/schemas/mfa';
+import { mfaActivateAnswerSchema, mfaActivateResponseSchema } from '@vestibule/contract/schemas/mfa';
 import { apiRequest } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 
@@ -17,12 +17,15 @@ export async function startActivation(id: number, options: { target?: string; ed
   return answer ?? null;
 }
 
-/** POST /api/mfa/activate {payload, code}: the code proves the target; the method is saved. */
+/**
+ * POST /api/mfa/activate {payload, code}: the code proves the target; the method is saved, or,
+ * when the target is another account's, a merge is offered (fuzzion).
+ */
 export async function confirmActivation(payload: string, code: string) {
   const result = await apiRequest('/mfa/activate', {
     method: 'POST',
     json: { payload, code },
-    schema: mfaActivateResultSchema,
+    schema: mfaActivateAnswerSchema,
   });
   await queryClient.invalidateQueries({ queryKey: ['mfa'] });
   return result;

@@ -2,9 +2,11 @@ import { MESSAGE_CODE_LENGTH, RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibul
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
+import { setSessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
@@ -107,7 +109,15 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
       return;
     }
     try {
-      await confirm.mutateAsync({ payload: sent.payload, code });
+      const result = await confirm.mutateAsync({ payload: sent.payload, code });
+      // SPEC §4 Fuzzion: the proven contact is another account's; the merge screens take over.
+      if (result.fuzzion) {
+        setSessionValue('fuzzionPayload', result.payload);
+        navigate(
+          `${PATHS.duplicated}?${new URLSearchParams({ target: result.target, method: result.method })}`,
+        );
+        return;
+      }
       toast.show('success', t(editId ? 'mfa.setup.contact.edited' : 'mfa.setup.contact.added'));
       await goOn();
     } catch (error) {

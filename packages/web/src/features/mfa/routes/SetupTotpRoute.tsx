@@ -57,7 +57,7 @@ export function SetupTotpRoute() {
       if (redirect) next.set('redirect', redirect);
       navigate(`${PATHS.setupTotpSuccess}${next.size ? `?${next}` : ''}`, {
         replace: true,
-        state: { keys: result.recovery_keys ?? [] },
+        state: { keys: result.fuzzion ? [] : (result.recovery_keys ?? []) },
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'invalid_code') setCodeError(t('errors.invalid_code'));

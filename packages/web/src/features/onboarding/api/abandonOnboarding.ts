@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api';
 
-/** DELETE /api/onboarding/{id}: "start again" forgets the sign-up in progress. */
+/** POST /api/onboarding/abandon: "start again" forgets the sign-up in progress. */
 export function abandonOnboarding(id: string) {
-  return apiRequest(`/onboarding/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiRequest('/onboarding/abandon', { method: 'POST', json: { flow: id } });
 }

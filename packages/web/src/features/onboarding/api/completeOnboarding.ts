@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { onboardingCompleteResponseSchema } from '@vestibule/contract/schemas/onboarding';
 import { apiRequest } from '../../../lib/api';
 
-/** POST /api/onboarding/{id}/complete: the password; the account is created. */
+/** POST /api/onboarding/complete: the password; the account is created. */
 export function useCompleteOnboarding(id: string) {
   return useMutation({
     mutationFn: (password: string) =>
-      apiRequest(`/onboarding/${encodeURIComponent(id)}/complete`, {
+      apiRequest('/onboarding/complete', {
         method: 'POST',
-        json: { password },
+        json: { flow: id, password },
         schema: onboardingCompleteResponseSchema,
       }),
   });

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type OnboardingAccountRequest, onboardingStateSchema } from '@vestibule/contract/schemas/onboarding';
 import { apiRequest } from '../../../lib/api';
 
-/** POST /api/onboarding/{id}/account: names and e-mail of the new account. */
+/** POST /api/onboarding/account: names and e-mail of the new account. */
 export function useDescribeAccount(id: string) {
   return useMutation({
-    mutationFn: (request: OnboardingAccountRequest) =>
-      apiRequest(`/onboarding/${encodeURIComponent(id)}/account`, {
+    mutationFn: (request: Omit<OnboardingAccountRequest, 'flow'>) =>
+      apiRequest('/onboarding/account', {
         method: 'POST',
-        json: request,
+        json: { flow: id, ...request },
         schema: onboardingStateSchema,
       }),
   });

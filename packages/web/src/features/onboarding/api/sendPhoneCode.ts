@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { type OnboardingPhoneRequest, onboardingCodeResponseSchema } from '@vestibule/contract/schemas/onboarding';
+import {
+  type OnboardingPhoneRequest,
+  onboardingCodeResponseSchema,
+} from '@vestibule/contract/schemas/onboarding';
 import { apiRequest } from '../../../lib/api';
 
-/** POST /api/onboarding/{id}/phone: an SMS code to the number. */
+/** POST /api/onboarding/phone: an SMS code to the number. */
 export function useSendPhoneCode(id: string) {
   return useMutation({
-    mutationFn: (request: OnboardingPhoneRequest) =>
-      apiRequest(`/onboarding/${encodeURIComponent(id)}/phone`, {
+    mutationFn: (request: Omit<OnboardingPhoneRequest, 'flow'>) =>
+      apiRequest('/onboarding/phone', {
         method: 'POST',
-        json: request,
+        json: { flow: id, ...request },
         schema: onboardingCodeResponseSchema,
       }),
   });

@@ -25,7 +25,13 @@ const PARSERS: Record<OnboardingKind, (value: string) => string | undefined> = {
 };
 
 /** Errors about the code itself, shown under the field. */
-const FIELD_ERRORS = ['invalid_card_number', 'invalid_activation_code', 'invalid_invitation_code', 'invitation_used', 'invitation_expired'];
+const FIELD_ERRORS = [
+  'invalid_card_number',
+  'invalid_activation_code',
+  'invalid_invitation_code',
+  'invitation_used',
+  'invitation_expired',
+];
 
 /** The card number, activation code or invitation code, checked here first, then by the server. */
 export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {

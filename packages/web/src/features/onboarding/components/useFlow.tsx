@@ -2,7 +2,7 @@ import type { OnboardingState, OnboardingStep } from '@vestibule/contract/schema
 import { type ReactNode, useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { readOnboarding, reached, type StoredOnboarding, writeOnboarding } from '../onboardingStore';
+import { reached, readOnboarding, type StoredOnboarding, writeOnboarding } from '../onboardingStore';
 
 export interface Flow {
   stored: StoredOnboarding;

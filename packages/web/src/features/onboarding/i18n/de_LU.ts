@@ -16,7 +16,8 @@ export const onboardingDeLU: typeof onboardingEn = {
   startAgain: 'Neu beginnen',
   home: {
     title: 'Erstellen Sie Ihr Konto',
-    intro: 'Registrieren Sie sich in wenigen Minuten mit der Karte oder der Einladung, die Sie erhalten haben.',
+    intro:
+      'Registrieren Sie sich in wenigen Minuten mit der Karte oder der Einladung, die Sie erhalten haben.',
     question: 'Was haben Sie erhalten?',
     card: 'Ich habe eine Karte erhalten',
     cardHint: 'Aktivieren Sie Ihre Karte und erstellen Sie Ihr Konto.',

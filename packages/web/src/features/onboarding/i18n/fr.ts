@@ -83,7 +83,7 @@ export const onboardingFr: typeof onboardingEn = {
     intro: 'Veuillez les lire et les accepter pour utiliser votre compte et votre carte.',
     termsTitle: 'Conditions générales',
     termsSummary:
-      "Votre carte et votre compte sont personnels. Gardez votre mot de passe et vos codes secrets, signalez immédiatement une carte perdue et utilisez vos avantages comme votre employeur et la loi le permettent.",
+      'Votre carte et votre compte sont personnels. Gardez votre mot de passe et vos codes secrets, signalez immédiatement une carte perdue et utilisez vos avantages comme votre employeur et la loi le permettent.',
     privacyTitle: 'Déclaration de confidentialité',
     privacySummary:
       'Nous utilisons votre nom, votre adresse e-mail et votre numéro de téléphone pour gérer votre compte, vous envoyer des codes de vérification et protéger votre compte. Nous ne vendons jamais vos données.',
@@ -114,7 +114,8 @@ export const onboardingFr: typeof onboardingEn = {
     title: 'Vérifiez votre adresse e-mail',
     intro: 'Nous envoyons un code à 8 chiffres pour prouver que cette adresse est la vôtre.',
     current: 'Votre adresse e-mail',
-    invited: "C'est l'adresse à laquelle votre invitation a été envoyée : elle n'a pas besoin d'un nouveau code.",
+    invited:
+      "C'est l'adresse à laquelle votre invitation a été envoyée : elle n'a pas besoin d'un nouveau code.",
     continueWith: 'Continuer avec cette adresse',
     other: 'Utiliser une autre adresse e-mail',
     otherLabel: 'Autre adresse e-mail',
@@ -161,7 +162,8 @@ export const onboardingFr: typeof onboardingEn = {
     activated: 'Votre carte est activée. Vous pouvez l’utiliser tout de suite.',
     titleFailed: 'Votre compte est prêt',
     failed: "Votre carte n'a pas pu être activée.",
-    failedHint: "Votre compte est tout de même créé. Vous pourrez activer votre carte plus tard dans l'application.",
+    failedHint:
+      "Votre compte est tout de même créé. Vous pourrez activer votre carte plus tard dans l'application.",
     titleCodeOnly: 'Votre compte est prêt',
     codeOnly: 'Vous pouvez maintenant utiliser votre compte.',
     username: 'Vous vous connectez avec',

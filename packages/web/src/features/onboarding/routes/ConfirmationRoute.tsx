@@ -8,7 +8,10 @@ import { RequireFlow } from '../components/useFlow';
 import { clearOnboarding } from '../onboardingStore';
 
 const TEXTS = {
-  card_activated: { title: 'onboarding.confirmation.titleActivated', text: 'onboarding.confirmation.activated' },
+  card_activated: {
+    title: 'onboarding.confirmation.titleActivated',
+    text: 'onboarding.confirmation.activated',
+  },
   card_failed: { title: 'onboarding.confirmation.titleFailed', text: 'onboarding.confirmation.failed' },
   code_only: { title: 'onboarding.confirmation.titleCodeOnly', text: 'onboarding.confirmation.codeOnly' },
 } as const;
@@ -34,7 +37,17 @@ export function ConfirmationRoute() {
         return (
           <OnboardingPage title={t(TEXTS[outcome].title)}>
             <span className={failed ? styles.warningBadge : styles.badge} aria-hidden="true">
-              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                width="28"
+                height="28"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d={failed ? 'M12 8v5M12 16.5v.01M12 3l9.5 17h-19z' : 'M5 12.5l4.5 4.5L19 7.5'} />
               </svg>
             </span>

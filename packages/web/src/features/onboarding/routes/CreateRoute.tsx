@@ -66,8 +66,14 @@ function CreateForm({ flow }: { flow: Flow }) {
 
   const busy = isSubmitting || describe.isPending;
   const formError =
-    describe.error instanceof ApiError && describe.error.code === 'onboarding_invalid_email' ? null : describe.error;
-  const field = (name: keyof Fields, label: string, options: { type?: string; autoComplete: string; hint?: string }) => {
+    describe.error instanceof ApiError && describe.error.code === 'onboarding_invalid_email'
+      ? null
+      : describe.error;
+  const field = (
+    name: keyof Fields,
+    label: string,
+    options: { type?: string; autoComplete: string; hint?: string },
+  ) => {
     const error = errors[name]?.message as FieldKey | undefined;
     const describedBy = [options.hint ? `${id}-${name}-hint` : '', error ? `${id}-${name}-error` : '']
       .filter(Boolean)

@@ -29,15 +29,21 @@ function EmailForm({ flow }: { flow: Flow }) {
   const go = async (email?: string) => {
     try {
       const answer = await send.mutateAsync(email === undefined ? {} : { email });
-      flow.save({ state: answer.state, challenge: answer.challenge ? withResendAt(answer.challenge) : undefined });
+      flow.save({
+        state: answer.state,
+        challenge: answer.challenge ? withResendAt(answer.challenge) : undefined,
+      });
       navigate(answer.challenge ? PATHS.onboardingMfa : PATHS.onboardingPhoneVerification);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'onboarding_invalid_email') setFieldError(t(errorKey(error)));
+      if (error instanceof ApiError && error.code === 'onboarding_invalid_email')
+        setFieldError(t(errorKey(error)));
     }
   };
 
   const formError =
-    send.error instanceof ApiError && send.error.code === 'onboarding_invalid_email' && other ? null : send.error;
+    send.error instanceof ApiError && send.error.code === 'onboarding_invalid_email' && other
+      ? null
+      : send.error;
   return (
     <OnboardingPage step={4} title={t('onboarding.email.title')} intro={t('onboarding.email.intro')}>
       <div className={styles.valueBox}>

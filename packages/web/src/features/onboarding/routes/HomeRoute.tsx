@@ -10,7 +10,13 @@ import { abandonOnboarding } from '../api/abandonOnboarding';
 import { fetchOnboarding } from '../api/fetchOnboarding';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
-import { clearOnboarding, SCREEN_OF_STEP, savedFlowId, setResumePath, writeOnboarding } from '../onboardingStore';
+import {
+  clearOnboarding,
+  SCREEN_OF_STEP,
+  savedFlowId,
+  setResumePath,
+  writeOnboarding,
+} from '../onboardingStore';
 
 /** /onboarding: what did you receive, a card or an invitation; or resume the sign-up in progress. */
 export function HomeRoute() {
@@ -113,7 +119,8 @@ export function HomeRoute() {
         </ul>
       </nav>
       <p className={styles.links}>
-        <span>{t('onboarding.home.haveAccount')}</span> <Link to={PATHS.loginEmail}>{t('onboarding.home.login')}</Link>
+        <span>{t('onboarding.home.haveAccount')}</span>{' '}
+        <Link to={PATHS.loginEmail}>{t('onboarding.home.login')}</Link>
       </p>
     </OnboardingPage>
   );

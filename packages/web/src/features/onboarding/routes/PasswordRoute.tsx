@@ -73,7 +73,14 @@ function PasswordForm({ flow }: { flow: Flow }) {
   return (
     <OnboardingPage step={6} title={t('onboarding.password.title')} intro={t('onboarding.password.intro')}>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={complete.isPending}>
-        <input type="text" name="username" autoComplete="username" value={flow.state.email ?? ''} readOnly hidden />
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={flow.state.email ?? ''}
+          readOnly
+          hidden
+        />
         <div className={styles.field}>
           <label htmlFor={`${id}-password`} className={styles.label}>
             {t('onboarding.password.password')}

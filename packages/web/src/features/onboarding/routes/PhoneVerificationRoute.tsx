@@ -28,10 +28,14 @@ function PhoneForm({ flow }: { flow: Flow }) {
     if (!phone.trim()) return setFieldError(t('onboarding.phone.required'));
     try {
       const answer = await send.mutateAsync({ phone });
-      flow.save({ state: answer.state, challenge: answer.challenge ? withResendAt(answer.challenge) : undefined });
+      flow.save({
+        state: answer.state,
+        challenge: answer.challenge ? withResendAt(answer.challenge) : undefined,
+      });
       navigate(PATHS.onboardingMfa);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'onboarding_invalid_phone') setFieldError(t(errorKey(error)));
+      if (error instanceof ApiError && error.code === 'onboarding_invalid_phone')
+        setFieldError(t(errorKey(error)));
     }
   };
 

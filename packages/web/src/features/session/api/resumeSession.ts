@@ -1,13 +1,15 @@
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
 import { tokenStore } from '../../../lib/storage';
 
+// Loaded only when there is a session to resume: the login page of a new visitor never needs zod.
+const tokenResponseSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/token')).tokenResponseSchema,
+);
+
 /**
  * POST /api/token/resume: a new tab has no session token, but the HttpOnly login cookie may hold a
  * live session. Stores the token and says whether there is one; 401 simply means "not logged in".
  */
-// Loaded only when there is a session to resume: the login page of a new visitor never needs zod.
-const tokenResponseSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/token')).tokenResponseSchema);
-
 export async function resumeSession(): Promise<boolean> {
   try {
     const { access_token } = await apiRequest('/token/resume', {

@@ -1,0 +1,126 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatCode } from '@vestibule/contract/activation-code';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../src/cli/commands';
+import { hashToken } from '../../src/security/tokens';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { randomActivationCode, randomCardNumber } from './helpers';
+
+let test: TestApp;
+const dir = mkdtempSync(join(tmpdir(), 'cards-'));
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.app.close());
+
+async function admin(...argv: string[]) {
+  const lines: string[] = [];
+  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line));
+  return { code, output: lines.join('\n') };
+}
+
+function csv(name: string, rows: string[]) {
+  const file = join(dir, name);
+  writeFileSync(file, rows.join('\n'));
+  return file;
+}
+
+describe('npm run admin -- cards import', () => {
+  it('imports a good file: cards, companies and hashed activation codes', async () => {
+    const number = randomCardNumber();
+    const code = randomActivationCode();
+    const file = csv('good.csv', [
+      'edition,number,activation_code,company,firstname,lastname,birthdate,status',
+      `general,${number},,CSV Company,Ann,Peeters,1990-04-01,inactive`,
+      `lu,${randomCardNumber()},${formatCode(code)},"CSV Company, Luxembourg",Jean,Muller,,held`,
+    ]);
+    expect(await admin('cards', 'import', file)).toEqual({ code: 0, output: 'Imported 2 card(s).' });
+    const card = await test.database.db
+      .selectFrom('cards')
+      .selectAll()
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    expect(card).toMatchObject({
+      status: 'inactive',
+      holder_firstname: 'Ann',
+      holder_birthdate: '1990-04-01',
+    });
+    const lu = await test.database.db
+      .selectFrom('cards')
+      .innerJoin('companies', 'companies.id', 'cards.company_id')
+      .select(['cards.status', 'companies.name'])
+      .where('activation_code_hash', '=', hashToken(code))
+      .executeTakeFirstOrThrow();
+    expect(lu).toEqual({ status: 'held', name: 'CSV Company, Luxembourg' });
+  });
+
+  it('names each bad row by its line and imports none of the file', async () => {
+    const good = randomCardNumber();
+    const repeated = randomCardNumber();
+    const file = csv('bad.csv', [
+      'edition,number,company,firstname,lastname',
+      `general,${good},CSV Company,Ann,Peeters`,
+      'general,5065000000000002,CSV Company,Bad,Luhn',
+      `lu,${randomCardNumber()},CSV Company,No,Code`,
+      `general,${repeated},CSV Company,Once,Here`,
+      `general,${repeated},CSV Company,Twice,Here`,
+      'general,5065000000000001,CSV Company,Already,Issued',
+      `mars,${randomCardNumber()},CSV Company,,Nobody`,
+    ]);
+    const result = await admin('cards', 'import', file);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('line 3: invalid card number "5065000000000002"');
+    expect(result.output).toContain('line 4: an activation code is required in the lu edition');
+    expect(result.output).toContain('line 6: card number repeats line 5');
+    expect(result.output).toContain('line 7: card 5065000000000001 is already in the registry');
+    expect(result.output).toMatch(/line 8: unknown edition "mars".*firstname is empty/);
+    expect(result.output).toContain('Nothing imported: 5 bad row(s).');
+    expect(
+      await test.database.db.selectFrom('cards').select('id').where('number', '=', good).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('refuses a file without the required columns', async () => {
+    const result = await admin(
+      'cards',
+      'import',
+      csv('header.csv', ['number,company', '5065100000000017,X']),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('line 1: missing column(s) edition, firstname, lastname');
+  });
+});
+
+describe('npm run admin -- invitations create', () => {
+  it('creates an invitation whose code goes out by e-mail only', async () => {
+    const result = await admin(
+      'invitations',
+      'create',
+      '--email',
+      'Cli.Invite@Example.com',
+      '--company',
+      'CSV Company',
+      '--days',
+      '3',
+    );
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('its code was sent by e-mail');
+    const mail = await test.database.db
+      .selectFrom('outbox')
+      .select(['subject', 'body_text'])
+      .where('recipient', '=', 'cli.invite@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('CSV Company invites you to Vestibule');
+    const code = /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(mail.body_text)?.[1];
+    expect(code).toBeDefined();
+    expect(result.output).not.toContain(code as string);
+    expect(mail.body_text).toContain(`/onboarding?invitation=${code}`);
+  });
+
+  it('refuses a missing e-mail or company', async () => {
+    expect((await admin('invitations', 'create', '--company', 'X')).code).toBe(2);
+    expect((await admin('invitations', 'create', '--email', 'a@b.example')).code).toBe(2);
+  });
+});

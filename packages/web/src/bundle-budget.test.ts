@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Bytes the first visit of /login/email loads (issue 11): the entry chunk, its static imports and
+// their style sheets (from the Vite manifest), plus the English bundle that boot() loads. gzip at
+// level 9, KB = 1,000 bytes. The bench counts the same from a real Chromium page load.
+const TARGET_JS = 80_000;
+const TARGET_CSS = 15_000;
+// The JavaScript target cannot hold with React: react + react-dom/client alone are ~69 KB and
+// react-router ~33 KB (docs/performance.md, "What holds the budget back"). Until that decision is
+// taken this test holds the line at the measured size (~157 KB) plus a little room, so that the
+// login page can only grow by a deliberate change of this number.
+const CEILING_JS = 160_000;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const webRoot = join(import.meta.dirname, '..');
+const outDir = mkdtempSync(join(tmpdir(), 'vestibule-budget-'));
+let manifest: Record<string, ManifestChunk>;
+
+beforeAll(() => {
+  const vite = join(createRequire(import.meta.url).resolve('vite/package.json'), '../bin/vite.js');
+  const build = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--config',
+      join(webRoot, 'vite.config.ts'),
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: webRoot,
+      encoding: 'utf8',
+      timeout: 280_000,
+      // Vitest sets NODE_ENV=test, which would bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  expect(build.status, build.stderr).toBe(0);
+  manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
+}, 300_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** The chunks `keys` load before running: themselves and their static imports, transitively. */
+function staticGraph(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    staticGraph(manifest[key]?.imports ?? [], seen);
+  }
+  return seen;
+}
+
+function gzipBytes(file: string): number {
+  return gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+}
+
+function firstVisit() {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const english = Object.keys(manifest).find((key) => key.endsWith('src/i18n/en.ts'));
+  expect(entry).toBeDefined();
+  expect(english).toBeDefined();
+  const chunks = [...staticGraph([entry!, english!])].map((key) => manifest[key]!);
+  const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
+  return {
+    js: chunks.reduce((sum, chunk) => sum + gzipBytes(chunk.file), 0),
+    css: [...css].reduce((sum, file) => sum + gzipBytes(file), 0),
+  };
+}
+
+describe('the login page stays within its byte budget (docs/performance.md)', () => {
+  it(`loads at most ${CEILING_JS / 1000} KB of JavaScript (target ${TARGET_JS / 1000} KB) and ${TARGET_CSS / 1000} KB of CSS, gzip`, () => {
+    const bytes = firstVisit();
+    console.info(`login page, first visit, gzip: JS ${bytes.js} B, CSS ${bytes.css} B`);
+    expect(bytes.js).toBeLessThanOrEqual(CEILING_JS);
+    expect(bytes.css).toBeLessThanOrEqual(TARGET_CSS);
+  });
+});

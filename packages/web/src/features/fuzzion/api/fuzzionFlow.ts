@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { fuzzionStateSchema } from '@vestibule/contract/schemas/fuzzion';
+import { apiRequest } from '../../../lib/api';
+
+/** GET /api/fuzzion/{payload}: the merge flow's step, the other account's contacts (masked). */
+export function fetchFuzzionFlow(payload: string, signal?: AbortSignal) {
+  return apiRequest(`/fuzzion/${encodeURIComponent(payload)}`, { schema: fuzzionStateSchema, signal });
+}
+
+export function useFuzzionFlow(payload: string | null) {
+  return useQuery({
+    queryKey: ['fuzzion', payload],
+    queryFn: ({ signal }) => fetchFuzzionFlow(payload as string, signal),
+    enabled: payload !== null,
+    retry: false,
+  });
+}

@@ -1,0 +1,114 @@
+import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { useCheckProofCode } from '../api/checkProofCode';
+import { useSendProofCode } from '../api/sendProofCode';
+import styles from '../Fuzzion.module.css';
+
+interface Sent {
+  payload: string;
+  target: string;
+  length: number;
+}
+
+/** Step 1: a code to a contact of the other account proves the user can use it. */
+export function CodeStep({ flow, onDone, onFatal }: { flow: FuzzionState; onDone: () => void; onFatal: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const send = useSendProofCode();
+  const check = useCheckProofCode();
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = async (mfaId: number) => {
+    try {
+      const answer = await send.mutateAsync({ payload: flow.payload, mfaId });
+      setSent({ payload: answer.payload, target: answer.target, length: answer.code_length });
+    } catch (cause) {
+      if (!(cause instanceof ApiError && cause.code === 'resend_too_soon')) onFatal();
+    }
+  };
+
+  const confirm = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!sent) return;
+    if (!code) return setError(t('fuzzion.code.required'));
+    try {
+      await check.mutateAsync({ payload: sent.payload, code });
+      onDone();
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.code === 'invalid_code') setError(t('fuzzion.code.invalid'));
+      else onFatal();
+    }
+  };
+
+  if (!sent)
+    return (
+      <>
+        <p className={styles.intro}>{t('fuzzion.code.intro')}</p>
+        {flow.methods.length === 0 ? (
+          <p className={styles.formError}>{t('fuzzion.code.none')}</p>
+        ) : (
+          <ul className={styles.methods} aria-label={t('fuzzion.code.listLabel')}>
+            {flow.methods.map((method) => (
+              <li key={method.id}>
+                <button type="button" className={styles.method} disabled={send.isPending} onClick={() => void choose(method.id)}>
+                  <span className={styles.methodText}>
+                    <span className={styles.methodName}>
+                      {t(method.method === 'sms' ? 'fuzzion.code.methodSms' : 'fuzzion.code.methodEmail', { target: method.target ?? '' })}
+                    </span>
+                  </span>
+                  <span className={styles.methodArrow} aria-hidden="true">›</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+
+  return (
+    <form className={styles.form} onSubmit={confirm} noValidate>
+      <p className={styles.intro} role="status">
+        {t('fuzzion.code.sent', { target: sent.target })}
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          {t('fuzzion.code.label')}
+        </label>
+        <p id={`${id}-hint`} className={styles.hint}>
+          {t('fuzzion.code.hint', { length: sent.length })}
+        </p>
+        <input
+          id={id}
+          name="code"
+          className={`${styles.input} ${styles.code}`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            setCode(event.target.value.replace(/[^A-Za-z0-9]/g, '').slice(0, sent.length));
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className={styles.fieldError}>
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className={styles.submit} disabled={check.isPending} aria-busy={check.isPending}>
+        {check.isPending && <span className={styles.spinner} aria-hidden="true" />}
+        {t(check.isPending ? 'fuzzion.code.submitting' : 'fuzzion.code.submit')}
+      </button>
+      <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
+        {t('fuzzion.code.another')}
+      </button>
+    </form>
+  );
+}

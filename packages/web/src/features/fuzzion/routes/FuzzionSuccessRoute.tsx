@@ -1,0 +1,22 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import styles from '../Fuzzion.module.css';
+
+/** /fuzzion-success: the merge is done (after the MFA step when one was needed). */
+export function FuzzionSuccessRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('fuzzion.success.title')}</h1>
+        <p className={styles.intro}>{t('fuzzion.success.intro')}</p>
+        <Link className={styles.submit} to={PATHS.dashboard}>
+          {t('fuzzion.success.home')}
+        </Link>
+      </section>
+    </div>
+  );
+}
