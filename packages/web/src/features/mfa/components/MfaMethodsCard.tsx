@@ -50,6 +50,7 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
           </button>
         </div>
       )}
+      {methods.isSuccess && list.length === 0 && <p>{t('mfa.settings.none')}</p>}
       <ul className={styles.itemList} data-testid="mfa-methods">
         {list.map((m) => {
           const target = maskTarget(m.method, m.target);

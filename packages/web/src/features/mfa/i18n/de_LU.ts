@@ -169,6 +169,7 @@ export const mfaDeLU: typeof mfaEn = {
     title: 'Bestätigung in zwei Schritten',
     intro: 'Wie Sie Ihre Identität bei der Anmeldung oder bei einer sensiblen Änderung bestätigen.',
     methodsTitle: 'Ihre Bestätigungsmethoden',
+    none: 'Noch keine Bestätigungsmethode: Fügen Sie unten eine hinzu, um Ihr Konto zu schützen.',
     makePrimary: 'Als primär festlegen',
     primaryChanged: 'Primäre Methode geändert.',
     change: 'Ändern',

@@ -166,6 +166,7 @@ export const mfaEn = {
     title: 'Two-step verification',
     intro: 'The ways you confirm your identity when you log in or make a sensitive change.',
     methodsTitle: 'Your verification methods',
+    none: 'No verification method yet: add one below to protect your account.',
     makePrimary: 'Make primary',
     primaryChanged: 'Primary method changed.',
     change: 'Change',

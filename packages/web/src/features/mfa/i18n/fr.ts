@@ -168,6 +168,7 @@ export const mfaFr: typeof mfaEn = {
     title: 'Vérification en deux étapes',
     intro: 'Les moyens de confirmer votre identité lors de la connexion ou d’une modification sensible.',
     methodsTitle: 'Vos méthodes de vérification',
+    none: "Aucune méthode de vérification pour l'instant : ajoutez-en une ci-dessous pour protéger votre compte.",
     makePrimary: 'Définir comme principale',
     primaryChanged: 'Méthode principale modifiée.',
     change: 'Modifier',

@@ -165,6 +165,7 @@ export const mfaNl: typeof mfaEn = {
     title: 'Verificatie in twee stappen',
     intro: 'Hoe je je identiteit bevestigt bij het aanmelden of bij een gevoelige wijziging.',
     methodsTitle: 'Je verificatiemethoden',
+    none: 'Nog geen verificatiemethode: voeg er hieronder een toe om je account te beschermen.',
     makePrimary: 'Primair maken',
     primaryChanged: 'Primaire methode gewijzigd.',
     change: 'Wijzigen',
