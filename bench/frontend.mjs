@@ -61,6 +61,7 @@ export async function lighthouseScores(origin, pages) {
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       };
     }
     return scores;

@@ -10,7 +10,16 @@ import type { TestApp } from '../support/test-app';
 export async function giveCard(db: Db, userId: number): Promise<string> {
   const payload = `5065${String(randomInt(0, 1e11)).padStart(11, '0')}`;
   const number = `${payload}${luhnCheckDigit(payload)}`;
-  await db.insertInto('cards').values({ edition: 'general', number, user_id: userId, holder_national_register_number: null, status: 'active' }).execute();
+  await db
+    .insertInto('cards')
+    .values({
+      edition: 'general',
+      number,
+      user_id: userId,
+      holder_national_register_number: null,
+      status: 'active',
+    })
+    .execute();
   return number;
 }
 
@@ -83,16 +92,40 @@ export function answerOwnership(test: TestApp, dup: Duplicate, answer: Record<st
 }
 
 export function post(test: TestApp, dup: Duplicate, action: 'merge' | 'refuse' | 'ignore') {
-  return test.call({ method: 'POST', url: `/api/fuzzion/${action}`, token: dup.token, payload: { payload: dup.payload } });
+  return test.call({
+    method: 'POST',
+    url: `/api/fuzzion/${action}`,
+    token: dup.token,
+    payload: { payload: dup.payload },
+  });
 }
 
 /** What a merge may touch of an account, to show that a refused or failed merge changed nothing. */
 export async function snapshot(db: Db, userId: number) {
   const [user, emails, phones, methods, sessions, cards] = await Promise.all([
-    db.selectFrom('users').select(['password_hash', 'locked_at', 'user_id', 'customer_user_id', 'fridom_user_id']).where('id', '=', userId).executeTakeFirst(),
-    db.selectFrom('user_emails').select(['address', 'is_default']).where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('user_phones').select(['number', 'is_default']).where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('mfa_methods').select(['id', 'target', 'is_primary']).where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('users')
+      .select(['password_hash', 'locked_at', 'user_id', 'customer_user_id', 'fridom_user_id'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('user_emails')
+      .select(['address', 'is_default'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('user_phones')
+      .select(['number', 'is_default'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('mfa_methods')
+      .select(['id', 'target', 'is_primary'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('sessions').select('id').where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('cards').select('number').where('user_id', '=', userId).orderBy('id').execute(),
   ]);

@@ -14,28 +14,54 @@ afterAll(() => test.app.close());
 describe('account merge (sad paths)', () => {
   it('a wrong code to the other account answers 422 invalid_code and the flow stays at the code step', async () => {
     const dup = await findDuplicate(test);
-    const sent = await test.call({ method: 'POST', url: '/api/mfa/fuzzion', token: dup.token, payload: { payload: dup.payload, mfaId: dup.other.methods.email } });
+    const sent = await test.call({
+      method: 'POST',
+      url: '/api/mfa/fuzzion',
+      token: dup.token,
+      payload: { payload: dup.payload, mfaId: dup.other.methods.email },
+    });
     expect(sent.statusCode).toBe(200);
     const right = await latestCode(test.database.db, dup.other.email);
     const wrong = right === '00000000' ? '11111111' : '00000000';
-    const checked = await test.call({ method: 'POST', url: '/api/fuzzion', token: dup.token, payload: { payload: sent.json().payload, code: wrong } });
+    const checked = await test.call({
+      method: 'POST',
+      url: '/api/fuzzion',
+      token: dup.token,
+      payload: { payload: sent.json().payload, code: wrong },
+    });
     expect(checked.statusCode).toBe(422);
     expect(checked.json().code).toBe('invalid_code');
     expect((await answerOwnership(test, dup, { answer: 'not_me' })).json().code).toBe('fuzzion_failed');
-    expect((await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token })).json().step).toBe('code');
+    expect(
+      (await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token })).json().step,
+    ).toBe('code');
   });
 
   it('a wrong password answers 422 with the SPEC text and merging stays refused', async () => {
     const dup = await findDuplicate(test);
     await proveCode(test, dup);
-    const wrong = await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: dup.me.password });
+    const wrong = await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'employee_area',
+      password: dup.me.password,
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ code: 'fuzzion_invalid', message: 'The information you provided is invalid' });
+    expect(wrong.json()).toEqual({
+      code: 'fuzzion_invalid',
+      message: 'The information you provided is invalid',
+    });
     const merge = await post(test, dup, 'merge');
     expect(merge.statusCode).toBe(409);
-    expect(merge.json()).toEqual({ code: 'fuzzion_failed', message: 'A technical error occurred during the merging of the accounts.' });
+    expect(merge.json()).toEqual({
+      code: 'fuzzion_failed',
+      message: 'A technical error occurred during the merging of the accounts.',
+    });
     // A client-area password is asked only of an account with a client area.
-    const platform = await answerOwnership(test, dup, { answer: 'password', platform: 'client_area', password: dup.other.password });
+    const platform = await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'client_area',
+      password: dup.other.password,
+    });
     expect(platform.json().code).toBe('fuzzion_invalid');
   });
 
@@ -44,23 +70,44 @@ describe('account merge (sad paths)', () => {
     const stranger = await createMfaAccount(test.database.db);
     const strangersCard = await giveCard(test.database.db, stranger.id);
     await proveCode(test, dup);
-    expect((await answerOwnership(test, dup, { answer: 'card', card: strangersCard })).json().code).toBe('fuzzion_invalid');
-    expect((await answerOwnership(test, dup, { answer: 'card', card: '5065000000000000' })).json().code).toBe('fuzzion_invalid');
+    expect((await answerOwnership(test, dup, { answer: 'card', card: strangersCard })).json().code).toBe(
+      'fuzzion_invalid',
+    );
+    expect((await answerOwnership(test, dup, { answer: 'card', card: '5065000000000000' })).json().code).toBe(
+      'fuzzion_invalid',
+    );
   });
 
   it('five wrong proofs end the flow', async () => {
     const dup = await findDuplicate(test);
     await proveCode(test, dup);
-    for (let i = 0; i < 5; i++) await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: `nope-${i}` });
-    const right = await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: dup.other.password });
+    for (let i = 0; i < 5; i++)
+      await answerOwnership(test, dup, {
+        answer: 'password',
+        platform: 'employee_area',
+        password: `nope-${i}`,
+      });
+    const right = await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'employee_area',
+      password: dup.other.password,
+    });
     expect(right.json().code).toBe('fuzzion_failed');
   });
 
   it('the other account changed meanwhile (new password): the merge is refused with fuzzion_failed and nothing moves', async () => {
     const dup = await findDuplicate(test);
     await proveCode(test, dup);
-    await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: dup.other.password });
-    await test.database.db.updateTable('users').set({ password_hash: 'changed-elsewhere' }).where('id', '=', dup.other.id).execute();
+    await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'employee_area',
+      password: dup.other.password,
+    });
+    await test.database.db
+      .updateTable('users')
+      .set({ password_hash: 'changed-elsewhere' })
+      .where('id', '=', dup.other.id)
+      .execute();
     const before = await snapshot(test.database.db, dup.other.id);
     const merge = await post(test, dup, 'merge');
     expect(merge.statusCode).toBe(409);
@@ -75,10 +122,19 @@ describe('account merge (sad paths)', () => {
     const token = await loginWithSms(test, attacker);
     const victimBefore = await snapshot(test.database.db, victim.id);
     // The activation code goes to the victim's address, which the attacker cannot read.
-    const started = await test.call({ method: 'GET', url: `/api/mfa/-2/activate?target=${encodeURIComponent(victim.email)}`, token });
+    const started = await test.call({
+      method: 'GET',
+      url: `/api/mfa/-2/activate?target=${encodeURIComponent(victim.email)}`,
+      token,
+    });
     expect(started.json().fuzzion).toBe(true);
     for (const code of ['00000000', '12345678']) {
-      const guess = await test.call({ method: 'POST', url: '/api/mfa/activate', token, payload: { payload: started.json().payload, code } });
+      const guess = await test.call({
+        method: 'POST',
+        url: '/api/mfa/activate',
+        token,
+        payload: { payload: started.json().payload, code },
+      });
       expect(guess.statusCode).toBe(422);
     }
     // No flow exists: invented or foreign payloads lead nowhere.
@@ -88,9 +144,19 @@ describe('account merge (sad paths)', () => {
     }
     // Even with a flow found by someone else, another session cannot use it.
     const dup = await findDuplicate(test);
-    const foreign = await test.call({ method: 'POST', url: '/api/fuzzion/refuse', token, payload: { payload: dup.payload } });
+    const foreign = await test.call({
+      method: 'POST',
+      url: '/api/fuzzion/refuse',
+      token,
+      payload: { payload: dup.payload },
+    });
     expect(foreign.statusCode).toBe(404);
-    const send = await test.call({ method: 'POST', url: '/api/mfa/fuzzion', token, payload: { payload: dup.payload, mfaId: dup.other.methods.sms } });
+    const send = await test.call({
+      method: 'POST',
+      url: '/api/mfa/fuzzion',
+      token,
+      payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
+    });
     expect(send.statusCode).toBe(404);
     expect(await snapshot(test.database.db, victim.id)).toEqual(victimBefore);
   });
@@ -98,12 +164,30 @@ describe('account merge (sad paths)', () => {
   it('controlling the e-mail alone is not enough: the proof code only goes to the other account, and merging needs ownership', async () => {
     const dup = await findDuplicate(test);
     // The code cannot be sent to an address of the caller's choosing.
-    const elsewhere = await test.call({ method: 'POST', url: '/api/mfa/fuzzion', token: dup.token, payload: { payload: dup.payload, mfaId: -2, target: dup.me.email } });
+    const elsewhere = await test.call({
+      method: 'POST',
+      url: '/api/mfa/fuzzion',
+      token: dup.token,
+      payload: { payload: dup.payload, mfaId: -2, target: dup.me.email },
+    });
     expect(elsewhere.statusCode).toBe(404);
-    const ownMethod = await test.call({ method: 'POST', url: '/api/mfa/fuzzion', token: dup.token, payload: { payload: dup.payload, mfaId: dup.me.methods.sms } });
+    const ownMethod = await test.call({
+      method: 'POST',
+      url: '/api/mfa/fuzzion',
+      token: dup.token,
+      payload: { payload: dup.payload, mfaId: dup.me.methods.sms },
+    });
     expect(ownMethod.statusCode).toBe(404);
     // Skipping steps is refused: no ownership before the code, no merge before ownership.
-    expect((await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: dup.other.password })).json().code).toBe('fuzzion_failed');
+    expect(
+      (
+        await answerOwnership(test, dup, {
+          answer: 'password',
+          platform: 'employee_area',
+          password: dup.other.password,
+        })
+      ).json().code,
+    ).toBe('fuzzion_failed');
     expect((await post(test, dup, 'merge')).json().code).toBe('fuzzion_failed');
     expect((await post(test, dup, 'refuse')).json().code).toBe('fuzzion_failed');
     await proveCode(test, dup);
@@ -115,11 +199,19 @@ describe('account merge (sad paths)', () => {
     const dup = await findDuplicate(test);
     const db = test.database.db;
     await proveCode(test, dup);
-    await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: dup.other.password });
+    await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'employee_area',
+      password: dup.other.password,
+    });
     const before = [await snapshot(db, dup.me.id), await snapshot(db, dup.other.id)];
     // Contacts, methods and holdings have moved when the account is closed: then it fails.
     const constraint = `fuzzion_test_${dup.other.id}`;
-    await sql.raw(`ALTER TABLE users ADD CONSTRAINT ${constraint} CHECK (id <> ${dup.other.id} OR locked_at IS NULL) NOT VALID`).execute(db);
+    await sql
+      .raw(
+        `ALTER TABLE users ADD CONSTRAINT ${constraint} CHECK (id <> ${dup.other.id} OR locked_at IS NULL) NOT VALID`,
+      )
+      .execute(db);
     try {
       const merge = await post(test, dup, 'merge');
       expect(merge.statusCode).toBe(500);
@@ -128,7 +220,12 @@ describe('account merge (sad paths)', () => {
       await sql.raw(`ALTER TABLE users DROP CONSTRAINT ${constraint}`).execute(db);
     }
     expect([await snapshot(db, dup.me.id), await snapshot(db, dup.other.id)]).toEqual(before);
-    const audits = await db.selectFrom('audit_events').select('id').where('kind', '=', 'fuzzion.merged').where('user_id', 'in', [dup.me.id, dup.other.id]).execute();
+    const audits = await db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('kind', '=', 'fuzzion.merged')
+      .where('user_id', 'in', [dup.me.id, dup.other.id])
+      .execute();
     expect(audits).toEqual([]);
     // The flow is still at the decision: once the cause is gone the merge completes.
     expect((await post(test, dup, 'merge')).statusCode).toBe(200);

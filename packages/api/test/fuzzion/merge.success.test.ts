@@ -16,22 +16,39 @@ describe('account merge (happy paths)', () => {
     const state = await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token });
     expect(state.statusCode).toBe(200);
     const body = fuzzionStateSchema.parse(state.json());
-    expect(body).toMatchObject({ step: 'code', method: 'email', target: dup.other.email, platforms: ['employee_area'] });
+    expect(body).toMatchObject({
+      step: 'code',
+      method: 'email',
+      target: dup.other.email,
+      platforms: ['employee_area'],
+    });
     // The other account's methods are offered masked: the caller learns no full contact.
-    expect(body.methods.map((m) => m.id).sort()).toEqual([dup.other.methods.sms, dup.other.methods.email].sort());
-    expect(body.methods.every((m) => m.target !== dup.other.phone && m.target !== dup.other.email)).toBe(true);
+    expect(body.methods.map((m) => m.id).sort()).toEqual(
+      [dup.other.methods.sms, dup.other.methods.email].sort(),
+    );
+    expect(body.methods.every((m) => m.target !== dup.other.phone && m.target !== dup.other.email)).toBe(
+      true,
+    );
   });
 
   it('merges after a code to the other account and its password: one account, one password, the other closed', async () => {
     const db = test.database.db;
     let card = '';
     const dup = await findDuplicate(test, async (other) => {
-      await db.updateTable('users').set({ customer_user_id: `C-${other.id}`, fridom_user_id: `F-${other.id}` }).where('id', '=', other.id).execute();
+      await db
+        .updateTable('users')
+        .set({ customer_user_id: `C-${other.id}`, fridom_user_id: `F-${other.id}` })
+        .where('id', '=', other.id)
+        .execute();
       card = await giveCard(db, other.id);
     });
     await loginWithSms(test, dup.other); // a live session of the other account
     await proveCode(test, dup);
-    const owned = await answerOwnership(test, dup, { answer: 'password', platform: 'client_area', password: dup.other.password });
+    const owned = await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'client_area',
+      password: dup.other.password,
+    });
     expect(owned.statusCode).toBe(200);
     expect(owned.json()).toEqual({ payload: dup.payload, step: 'decision' });
 
@@ -46,7 +63,9 @@ describe('account merge (happy paths)', () => {
 
     const me = await snapshot(db, dup.me.id);
     expect(me.cards.map((c) => c.number)).toEqual([card]);
-    expect(me.methods.map((m) => m.target).sort()).toEqual([dup.me.phone, dup.me.email, dup.other.phone, dup.other.email].sort());
+    expect(me.methods.map((m) => m.target).sort()).toEqual(
+      [dup.me.phone, dup.me.email, dup.other.phone, dup.other.email].sort(),
+    );
     expect(me.methods.filter((m) => m.is_primary)).toHaveLength(1);
     const other = await snapshot(db, dup.other.id);
     expect(other.user?.locked_at).not.toBeNull();
@@ -55,16 +74,36 @@ describe('account merge (happy paths)', () => {
     expect(other.user).toMatchObject({ customer_user_id: null, fridom_user_id: null });
 
     // The current password opens every credential; the other's opens none.
-    const withMine = await test.call({ method: 'POST', url: '/api/token', payload: { username: dup.other.email, password: dup.me.password } });
+    const withMine = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: dup.other.email, password: dup.me.password },
+    });
     expect(withMine.statusCode).toBe(401); // right password, MFA asked
     expect(withMine.json().code).toBe('mfa_required');
-    const withTheirs = await test.call({ method: 'POST', url: '/api/token', payload: { username: dup.other.phone, password: dup.other.password } });
+    const withTheirs = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: dup.other.phone, password: dup.other.password },
+    });
     expect(withTheirs.statusCode).toBe(400);
 
-    const audits = await db.selectFrom('audit_events').select(['user_id', 'kind']).where('kind', '=', 'fuzzion.merged').where('user_id', 'in', [dup.me.id, dup.other.id]).execute();
+    const audits = await db
+      .selectFrom('audit_events')
+      .select(['user_id', 'kind'])
+      .where('kind', '=', 'fuzzion.merged')
+      .where('user_id', 'in', [dup.me.id, dup.other.id])
+      .execute();
     expect(audits.map((a) => a.user_id).sort()).toEqual([dup.me.id, dup.other.id].sort());
-    const notices = await db.selectFrom('outbox').select('recipient').where('body_text', 'like', '%merged%').where('recipient', 'in', [dup.me.email, dup.me.phone, dup.other.email, dup.other.phone]).execute();
-    expect(new Set(notices.map((n) => n.recipient))).toEqual(new Set([dup.me.email, dup.me.phone, dup.other.email, dup.other.phone]));
+    const notices = await db
+      .selectFrom('outbox')
+      .select('recipient')
+      .where('body_text', 'like', '%merged%')
+      .where('recipient', 'in', [dup.me.email, dup.me.phone, dup.other.email, dup.other.phone])
+      .execute();
+    expect(new Set(notices.map((n) => n.recipient))).toEqual(
+      new Set([dup.me.email, dup.me.phone, dup.other.email, dup.other.phone]),
+    );
 
     // The flow is finished: a second merge is refused.
     expect((await post(test, dup, 'merge')).json().code).toBe('fuzzion_failed');
@@ -74,7 +113,10 @@ describe('account merge (happy paths)', () => {
     const dup = await findDuplicate(test);
     const card = await giveCard(test.database.db, dup.other.id);
     await proveCode(test, dup);
-    const owned = await answerOwnership(test, dup, { answer: 'card', card: card.replace(/(\d{4})/g, '$1 ').trim() });
+    const owned = await answerOwnership(test, dup, {
+      answer: 'card',
+      card: card.replace(/(\d{4})/g, '$1 ').trim(),
+    });
     expect(owned.json().step).toBe('decision');
     expect((await post(test, dup, 'merge')).statusCode).toBe(200);
   });
@@ -82,11 +124,17 @@ describe('account merge (happy paths)', () => {
   it('answers the MFA list when the surviving account had no method before the merge', async () => {
     const dup = await findDuplicate(test);
     await proveCode(test, dup);
-    await answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password: dup.other.password });
+    await answerOwnership(test, dup, {
+      answer: 'password',
+      platform: 'employee_area',
+      password: dup.other.password,
+    });
     await test.database.db.deleteFrom('mfa_methods').where('user_id', '=', dup.me.id).execute();
     const merged = await post(test, dup, 'merge');
     const result = fuzzionResultSchema.parse(merged.json());
-    expect(result.mfa?.map((m) => m.id).sort()).toEqual([dup.other.methods.sms, dup.other.methods.email].sort());
+    expect(result.mfa?.map((m) => m.id).sort()).toEqual(
+      [dup.other.methods.sms, dup.other.methods.email].sort(),
+    );
     expect(result.mfa?.filter((m) => m.primary)).toHaveLength(1);
   });
 
@@ -98,26 +146,44 @@ describe('account merge (happy paths)', () => {
     expect(notMe.json()).toEqual({ payload: dup.payload, step: 'reject' });
     const refused = await post(test, dup, 'refuse');
     expect(refused.statusCode).toBe(200);
-    expect(refused.json().data.email.map((e: { email: string }) => e.email)).toEqual([dup.me.email, dup.other.email]);
+    expect(refused.json().data.email.map((e: { email: string }) => e.email)).toEqual([
+      dup.me.email,
+      dup.other.email,
+    ]);
     const other = await snapshot(db, dup.other.id);
     expect(other.user?.locked_at).toBeNull();
     expect(other.emails).toEqual([]);
     expect(other.phones).toEqual([{ number: dup.other.phone, is_default: true }]);
     expect(other.methods.map((m) => m.target)).toEqual([dup.other.phone]);
     expect(other.methods[0]?.is_primary).toBe(true);
-    const audits = await db.selectFrom('audit_events').select('user_id').where('kind', '=', 'fuzzion.refused').where('user_id', 'in', [dup.me.id, dup.other.id]).execute();
+    const audits = await db
+      .selectFrom('audit_events')
+      .select('user_id')
+      .where('kind', '=', 'fuzzion.refused')
+      .where('user_id', 'in', [dup.me.id, dup.other.id])
+      .execute();
     expect(audits).toHaveLength(2);
     // The other account still logs in with its phone and password.
-    const login = await test.call({ method: 'POST', url: '/api/token', payload: { username: dup.other.phone, password: dup.other.password } });
+    const login = await test.call({
+      method: 'POST',
+      url: '/api/token',
+      payload: { username: dup.other.phone, password: dup.other.password },
+    });
     expect(login.json().code).toBe('mfa_required');
   });
 
   it('ignores for now: 204, the flow closes and neither account changes', async () => {
     const dup = await findDuplicate(test);
-    const before = [await snapshot(test.database.db, dup.me.id), await snapshot(test.database.db, dup.other.id)];
+    const before = [
+      await snapshot(test.database.db, dup.me.id),
+      await snapshot(test.database.db, dup.other.id),
+    ];
     const ignored = await post(test, dup, 'ignore');
     expect(ignored.statusCode).toBe(204);
-    expect([await snapshot(test.database.db, dup.me.id), await snapshot(test.database.db, dup.other.id)]).toEqual(before);
+    expect([
+      await snapshot(test.database.db, dup.me.id),
+      await snapshot(test.database.db, dup.other.id),
+    ]).toEqual(before);
     const state = await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token });
     expect(state.json().code).toBe('fuzzion_failed');
   });

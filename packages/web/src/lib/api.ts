@@ -12,21 +12,30 @@ export interface AnswerParser<T> {
   preload?(): void;
 }
 
-/** A contract schema loaded on first use, e.g. `lazySchema(async () => (await import(…)).xSchema)`. */
-export function lazySchema<T>(load: () => Promise<{ parse(input: unknown): T }>): AnswerParser<T> {
+/**
+ * A contract schema loaded on first use, e.g. `lazySchema(async () => (await import(…)).xSchema)`;
+ * by default its loading starts with the request. `preload: false` waits for a 2xx answer: for a
+ * call whose success is rare on the page that makes it (resuming a session on the login page).
+ */
+export function lazySchema<T>(
+  load: () => Promise<{ parse(input: unknown): T }>,
+  { preload = true }: { preload?: boolean } = {},
+): AnswerParser<T> {
   let loading: Promise<{ parse(input: unknown): T }> | undefined;
   const schema = () => {
     loading ??= load();
     return loading;
   };
-  return {
+  const parser: AnswerParser<T> = {
     async parse(input) {
       return (await schema()).parse(input);
     },
-    preload() {
-      void schema().catch(() => undefined);
-    },
   };
+  if (preload)
+    parser.preload = () => {
+      void schema().catch(() => undefined);
+    };
+  return parser;
 }
 
 /** The error body of SPEC §7 (`errorBodySchema`), checked by hand to keep zod off this path. */

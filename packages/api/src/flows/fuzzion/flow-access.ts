@@ -1,5 +1,5 @@
-import type { FuzzionStep } from '../../db/schema';
 import type { Db } from '../../db/database';
+import type { FuzzionStep } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { AuthContext } from '../../http/authenticate';
 import { accountFingerprint, type FuzzionFlow, findFuzzionFlow, setFuzzionStep } from './fuzzion.queries';
@@ -19,7 +19,8 @@ export async function openFuzzionFlow(
 ): Promise<FuzzionFlow> {
   const flow = await findFuzzionFlow(trx, payload, { forUpdate: true });
   // Bound to the account and session that proved the contact.
-  if (!flow || flow.user_id !== auth.userId || flow.session_id !== auth.sessionId) throw new ApiError('not_found');
+  if (!flow || flow.user_id !== auth.userId || flow.session_id !== auth.sessionId)
+    throw new ApiError('not_found');
   // Short-lived, and closed once merged, refused, ignored, failed or voided.
   if (new Date(flow.expires_at).getTime() <= Date.now() || !steps.includes(flow.step))
     throw new ApiError('fuzzion_failed');

@@ -10,14 +10,19 @@ import { enqueueMessage } from '../../delivery/outbox';
 export type FuzzionEvent = 'merged' | 'refused';
 type Language = 'en' | 'fr' | 'nl' | 'de';
 
-const TEXTS: Record<Language, { subject: string; body: string; sms: string; what: Record<FuzzionEvent, string> }> = {
+const TEXTS: Record<
+  Language,
+  { subject: string; body: string; sms: string; what: Record<FuzzionEvent, string> }
+> = {
   en: {
     subject: '{brand}: your accounts were changed',
     body: '{what}\n\nIf you did this, there is nothing more to do.\n\nIf it was not you, choose a new password at {link} with a code sent to one of your addresses, then contact our support.',
     sms: '{brand}: {what} Not you? Reset your password at {link}',
     what: {
-      merged: 'Two {brand} accounts sharing {contact} were merged into one. Log in with the password of the account you kept.',
-      refused: '{contact} was removed from one of your {brand} accounts: its owner kept the accounts separate.',
+      merged:
+        'Two {brand} accounts sharing {contact} were merged into one. Log in with the password of the account you kept.',
+      refused:
+        '{contact} was removed from one of your {brand} accounts: its owner kept the accounts separate.',
     },
   },
   fr: {
@@ -27,7 +32,8 @@ const TEXTS: Record<Language, { subject: string; body: string; sms: string; what
     what: {
       merged:
         'Deux comptes {brand} partageant {contact} ont été fusionnés. Connectez-vous avec le mot de passe du compte conservé.',
-      refused: '{contact} a été retiré de l’un de vos comptes {brand} : son titulaire a gardé les comptes séparés.',
+      refused:
+        '{contact} a été retiré de l’un de vos comptes {brand} : son titulaire a gardé les comptes séparés.',
     },
   },
   nl: {
@@ -37,7 +43,8 @@ const TEXTS: Record<Language, { subject: string; body: string; sms: string; what
     what: {
       merged:
         'Twee {brand}-accounts met {contact} zijn samengevoegd. Log in met het wachtwoord van het account dat je hebt behouden.',
-      refused: '{contact} is verwijderd uit een van je {brand}-accounts: de eigenaar hield de accounts gescheiden.',
+      refused:
+        '{contact} is verwijderd uit een van je {brand}-accounts: de eigenaar hield de accounts gescheiden.',
     },
   },
   de: {
@@ -47,7 +54,8 @@ const TEXTS: Record<Language, { subject: string; body: string; sms: string; what
     what: {
       merged:
         'Zwei {brand}-Konten mit {contact} wurden zusammengeführt. Melden Sie sich mit dem Passwort des behaltenen Kontos an.',
-      refused: '{contact} wurde aus einem Ihrer {brand}-Konten entfernt: Der Inhaber hat die Konten getrennt gehalten.',
+      refused:
+        '{contact} wurde aus einem Ihrer {brand}-Konten entfernt: Der Inhaber hat die Konten getrennt gehalten.',
     },
   },
 };
@@ -93,7 +101,11 @@ export async function notifyFuzzion(
   const language = account.language.slice(0, 2);
   const texts = TEXTS[language in TEXTS ? (language as Language) : 'en'];
   const brand = EDITIONS[account.edition as EditionId]?.brandName ?? 'Vestibule';
-  const values = { brand, contact: maskRecipient(contact), link: `${request.protocol}://${request.host}/forgot-password` };
+  const values = {
+    brand,
+    contact: maskRecipient(contact),
+    link: `${request.protocol}://${request.host}/forgot-password`,
+  };
   const what = fill(texts.what[event], values);
   const seen = new Set<string>();
   for (const recipient of to) {

@@ -45,7 +45,9 @@ export async function accountFingerprint(db: Db, userId: number): Promise<string
     .orderBy('id')
     .execute();
   const state = JSON.stringify({
-    user: user ? { ...user, locked_at: user.locked_at ? new Date(user.locked_at).toISOString() : null } : null,
+    user: user
+      ? { ...user, locked_at: user.locked_at ? new Date(user.locked_at).toISOString() : null }
+      : null,
     emails: emails.map((e) => e.address),
     phones: phones.map((p) => p.number),
     methods,

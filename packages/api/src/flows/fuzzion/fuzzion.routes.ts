@@ -1,5 +1,5 @@
-import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import { parseCardNumber } from '@vestibule/contract/card-number';
+import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import {
   type FuzzionPlatform,
   fuzzionCodeRequestSchema,
@@ -58,7 +58,9 @@ const getFlow = defineRoute({
   response: fuzzionStateSchema,
   async handler({ params, auth, request }) {
     const db = request.server.ctx.db;
-    const flow = await db.transaction().execute((trx) => openFuzzionFlow(trx, params.payload, auth, OPEN_STEPS));
+    const flow = await db
+      .transaction()
+      .execute((trx) => openFuzzionFlow(trx, params.payload, auth, OPEN_STEPS));
     return {
       payload: flow.id,
       step: flow.step as (typeof OPEN_STEPS)[number],
@@ -85,10 +87,14 @@ const sendProofCode = defineRoute({
   response: fuzzionMfaResponseSchema,
   async handler({ body, auth, request }) {
     const ctx = request.server.ctx;
-    const flow = await ctx.db.transaction().execute((trx) => openFuzzionFlow(trx, body.payload, auth, ['code']));
+    const flow = await ctx.db
+      .transaction()
+      .execute((trx) => openFuzzionFlow(trx, body.payload, auth, ['code']));
     const other = await loadChallengeUser(ctx.db, flow.other_user_id);
     if (!other) throw new ApiError('fuzzion_failed');
-    const methods = (await listMethods(ctx.db, other.id)).filter((m) => m.method === 'sms' || m.method === 'email');
+    const methods = (await listMethods(ctx.db, other.id)).filter(
+      (m) => m.method === 'sms' || m.method === 'email',
+    );
     const chosen =
       body.mfaId > 0
         ? methods.find((m) => m.id === body.mfaId)
@@ -144,7 +150,8 @@ const checkProofCode = defineRoute({
           new Date(flow.expires_at).getTime() > Date.now()
         );
       },
-      check: (trx, challenge) => strategyFor(challenge.data.kind as 'sms' | 'email').check(trx, ctx, challenge, body.code),
+      check: (trx, challenge) =>
+        strategyFor(challenge.data.kind as 'sms' | 'email').check(trx, ctx, challenge, body.code),
       async onFailure(trx, challenge) {
         const flow = await findFuzzionFlow(trx, String(challenge.data.flow_id));
         if (flow) await countFuzzionFailure(trx, flow);
@@ -211,7 +218,12 @@ const answerOwnership = defineRoute({
         await countFuzzionFailure(trx, flow);
         await audit(
           trx,
-          { kind: 'fuzzion.proof_failed', userId: flow.other_user_id, edition: flow.edition, detail: { proof: body.answer } },
+          {
+            kind: 'fuzzion.proof_failed',
+            userId: flow.other_user_id,
+            edition: flow.edition,
+            detail: { proof: body.answer },
+          },
           request,
         );
         return { kind: 'invalid' as const };

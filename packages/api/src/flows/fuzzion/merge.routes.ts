@@ -16,7 +16,11 @@ import { setFuzzionStep } from './fuzzion.queries';
 import { mergeAccounts, removeSimilarUsername } from './merge';
 
 async function languageOf(trx: Parameters<typeof loadUser>[0], id: number) {
-  const row = await trx.selectFrom('users').select(['language', 'edition']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('users')
+    .select(['language', 'edition'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return row;
 }
 
@@ -54,14 +58,43 @@ const mergeOffer = defineRoute({
       const result = await mergeAccounts(trx, flow);
       await setFuzzionStep(trx, flow.id, 'merged');
       const detail = { flow: flow.id, method: flow.method, areas_moved: result.areas.moved };
-      await audit(trx, { kind: 'fuzzion.merged', userId: flow.user_id, edition: flow.edition, detail: { ...detail, from: flow.other_user_id, areas_not_moved: Object.keys(result.areas.unmerged) } }, request);
-      await audit(trx, { kind: 'fuzzion.merged', userId: flow.other_user_id, edition: flow.edition, detail: { ...detail, into: flow.user_id } }, request);
+      await audit(
+        trx,
+        {
+          kind: 'fuzzion.merged',
+          userId: flow.user_id,
+          edition: flow.edition,
+          detail: {
+            ...detail,
+            from: flow.other_user_id,
+            areas_not_moved: Object.keys(result.areas.unmerged),
+          },
+        },
+        request,
+      );
+      await audit(
+        trx,
+        {
+          kind: 'fuzzion.merged',
+          userId: flow.other_user_id,
+          edition: flow.edition,
+          detail: { ...detail, into: flow.user_id },
+        },
+        request,
+      );
       const survivor = await languageOf(trx, flow.user_id);
       const survivorContacts = await contactsOf(trx, flow.user_id);
       // The survivor's contacts now include the other's; the other's get its own language.
       await notifyFuzzion(trx, request, otherAccount, 'merged', flow.target, otherContacts);
       const otherAddresses = new Set(otherContacts.map((c) => c.address));
-      await notifyFuzzion(trx, request, survivor, 'merged', flow.target, survivorContacts.filter((c) => !otherAddresses.has(c.address)));
+      await notifyFuzzion(
+        trx,
+        request,
+        survivor,
+        'merged',
+        flow.target,
+        survivorContacts.filter((c) => !otherAddresses.has(c.address)),
+      );
       // An account that had no method now has the other's: the session has proven none of them.
       const methods = await selectableMethods(trx, flow.user_id, { masked: false });
       const user = await loadUser(trx, flow.user_id);
@@ -103,8 +136,26 @@ const refuseOffer = defineRoute({
         await insertMethod(trx, { userId: flow.user_id, method: flow.method, target: flow.target });
       await setFuzzionStep(trx, flow.id, 'refused');
       const detail = { flow: flow.id, method: flow.method };
-      await audit(trx, { kind: 'fuzzion.refused', userId: flow.other_user_id, edition: flow.edition, detail: { ...detail, contact_to: flow.user_id } }, request);
-      await audit(trx, { kind: 'fuzzion.refused', userId: flow.user_id, edition: flow.edition, detail: { ...detail, contact_from: flow.other_user_id } }, request);
+      await audit(
+        trx,
+        {
+          kind: 'fuzzion.refused',
+          userId: flow.other_user_id,
+          edition: flow.edition,
+          detail: { ...detail, contact_to: flow.user_id },
+        },
+        request,
+      );
+      await audit(
+        trx,
+        {
+          kind: 'fuzzion.refused',
+          userId: flow.user_id,
+          edition: flow.edition,
+          detail: { ...detail, contact_from: flow.other_user_id },
+        },
+        request,
+      );
       await notifyFuzzion(trx, request, otherAccount, 'refused', flow.target, otherContacts);
       return { kind: 'ok' as const, user: await loadUser(trx, flow.user_id) };
     });

@@ -7,8 +7,16 @@ import type { FuzzionFlow } from './fuzzion.queries';
 
 /** Contacts move to the survivor as secondary ones: its primaries stay. */
 async function moveContacts(trx: Db, from: number, to: number): Promise<void> {
-  await trx.updateTable('user_emails').set({ user_id: to, is_default: false }).where('user_id', '=', from).execute();
-  await trx.updateTable('user_phones').set({ user_id: to, is_default: false }).where('user_id', '=', from).execute();
+  await trx
+    .updateTable('user_emails')
+    .set({ user_id: to, is_default: false })
+    .where('user_id', '=', from)
+    .execute();
+  await trx
+    .updateTable('user_phones')
+    .set({ user_id: to, is_default: false })
+    .where('user_id', '=', from)
+    .execute();
 }
 
 /**
@@ -47,7 +55,8 @@ async function moveMfaMethods(trx: Db, from: number, to: number): Promise<void> 
       .orderBy(sql`CASE method WHEN 'sms' THEN 0 WHEN 'email' THEN 1 ELSE 2 END`)
       .orderBy('id')
       .executeTakeFirst();
-    if (first) await trx.updateTable('mfa_methods').set({ is_primary: true }).where('id', '=', first.id).execute();
+    if (first)
+      await trx.updateTable('mfa_methods').set({ is_primary: true }).where('id', '=', first.id).execute();
   }
 }
 
@@ -85,7 +94,11 @@ async function moveAreaIdentifiers(trx: Db, from: number, to: number) {
 
 /** Cards, consents and third-party grants follow the person to the survivor. */
 async function moveHoldings(trx: Db, from: number, to: number): Promise<void> {
-  await trx.updateTable('cards').set({ user_id: to, updated_at: new Date() }).where('user_id', '=', from).execute();
+  await trx
+    .updateTable('cards')
+    .set({ user_id: to, updated_at: new Date() })
+    .where('user_id', '=', from)
+    .execute();
   await trx.updateTable('user_consents').set({ user_id: to }).where('user_id', '=', from).execute();
   await trx
     .updateTable('oauth_payloads')
@@ -108,7 +121,11 @@ async function moveHoldings(trx: Db, from: number, to: number): Promise<void> {
 async function closeAccount(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
   await trx.deleteFrom('trusted_devices').where('user_id', '=', id).execute();
-  await trx.updateTable('users').set({ password_hash: null, locked_at: new Date() }).where('id', '=', id).execute();
+  await trx
+    .updateTable('users')
+    .set({ password_hash: null, locked_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -119,7 +136,8 @@ export async function mergeAccounts(trx: Db, flow: FuzzionFlow) {
   const from = flow.other_user_id;
   const to = flow.user_id;
   const hadMethods =
-    (await trx.selectFrom('mfa_methods').select('id').where('user_id', '=', to).executeTakeFirst()) !== undefined;
+    (await trx.selectFrom('mfa_methods').select('id').where('user_id', '=', to).executeTakeFirst()) !==
+    undefined;
   await moveContacts(trx, from, to);
   await moveMfaMethods(trx, from, to);
   const areas = await moveAreaIdentifiers(trx, from, to);
@@ -142,8 +160,14 @@ export async function removeSimilarUsername(trx: Db, flow: FuzzionFlow): Promise
       .returning('is_default')
       .executeTakeFirst();
     if (removed?.is_default) {
-      const next = await trx.selectFrom('user_emails').select('id').where('user_id', '=', from).orderBy('id').executeTakeFirst();
-      if (next) await trx.updateTable('user_emails').set({ is_default: true }).where('id', '=', next.id).execute();
+      const next = await trx
+        .selectFrom('user_emails')
+        .select('id')
+        .where('user_id', '=', from)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (next)
+        await trx.updateTable('user_emails').set({ is_default: true }).where('id', '=', next.id).execute();
     }
   } else {
     const removed = await trx
@@ -153,8 +177,14 @@ export async function removeSimilarUsername(trx: Db, flow: FuzzionFlow): Promise
       .returning('is_default')
       .executeTakeFirst();
     if (removed?.is_default) {
-      const next = await trx.selectFrom('user_phones').select('id').where('user_id', '=', from).orderBy('id').executeTakeFirst();
-      if (next) await trx.updateTable('user_phones').set({ is_default: true }).where('id', '=', next.id).execute();
+      const next = await trx
+        .selectFrom('user_phones')
+        .select('id')
+        .where('user_id', '=', from)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (next)
+        await trx.updateTable('user_phones').set({ is_default: true }).where('id', '=', next.id).execute();
     }
   }
   const methods = await trx
@@ -165,7 +195,13 @@ export async function removeSimilarUsername(trx: Db, flow: FuzzionFlow): Promise
     .returning('is_primary')
     .execute();
   if (methods.some((m) => m.is_primary)) {
-    const next = await trx.selectFrom('mfa_methods').select('id').where('user_id', '=', from).orderBy('id').executeTakeFirst();
-    if (next) await trx.updateTable('mfa_methods').set({ is_primary: true }).where('id', '=', next.id).execute();
+    const next = await trx
+      .selectFrom('mfa_methods')
+      .select('id')
+      .where('user_id', '=', from)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (next)
+      await trx.updateTable('mfa_methods').set({ is_primary: true }).where('id', '=', next.id).execute();
   }
 }

@@ -6,7 +6,11 @@ import { cacheAccount } from '../../../lib/storage';
 
 /** POST /api/fuzzion/merge: the merge; answers the user and, if needed, the MFA list. */
 export async function mergeAccounts(payload: string) {
-  const result = await apiRequest('/fuzzion/merge', { method: 'POST', json: { payload }, schema: fuzzionResultSchema });
+  const result = await apiRequest('/fuzzion/merge', {
+    method: 'POST',
+    json: { payload },
+    schema: fuzzionResultSchema,
+  });
   queryClient.setQueryData(['user'], result.data);
   cacheAccount(result.data);
   await queryClient.invalidateQueries({ queryKey: ['mfa'] });
@@ -15,7 +19,11 @@ export async function mergeAccounts(payload: string) {
 
 /** POST /api/fuzzion/refuse: the similar username leaves the other account. */
 export async function refuseMerge(payload: string) {
-  const result = await apiRequest('/fuzzion/refuse', { method: 'POST', json: { payload }, schema: fuzzionRefuseResultSchema });
+  const result = await apiRequest('/fuzzion/refuse', {
+    method: 'POST',
+    json: { payload },
+    schema: fuzzionRefuseResultSchema,
+  });
   queryClient.setQueryData(['user'], result.data);
   cacheAccount(result.data);
   await queryClient.invalidateQueries({ queryKey: ['mfa'] });

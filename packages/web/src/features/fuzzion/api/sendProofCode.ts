@@ -4,9 +4,15 @@ import { apiRequest } from '../../../lib/api';
 
 /** POST /api/mfa/fuzzion {payload, mfaId}: a code to a contact of the other account. */
 export function sendProofCode(payload: string, mfaId: number) {
-  return apiRequest('/mfa/fuzzion', { method: 'POST', json: { payload, mfaId }, schema: fuzzionMfaResponseSchema });
+  return apiRequest('/mfa/fuzzion', {
+    method: 'POST',
+    json: { payload, mfaId },
+    schema: fuzzionMfaResponseSchema,
+  });
 }
 
 export function useSendProofCode() {
-  return useMutation({ mutationFn: ({ payload, mfaId }: { payload: string; mfaId: number }) => sendProofCode(payload, mfaId) });
+  return useMutation({
+    mutationFn: ({ payload, mfaId }: { payload: string; mfaId: number }) => sendProofCode(payload, mfaId),
+  });
 }

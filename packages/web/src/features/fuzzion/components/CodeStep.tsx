@@ -13,7 +13,15 @@ interface Sent {
 }
 
 /** Step 1: a code to a contact of the other account proves the user can use it. */
-export function CodeStep({ flow, onDone, onFatal }: { flow: FuzzionState; onDone: () => void; onFatal: () => void }) {
+export function CodeStep({
+  flow,
+  onDone,
+  onFatal,
+}: {
+  flow: FuzzionState;
+  onDone: () => void;
+  onFatal: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const send = useSendProofCode();
@@ -54,13 +62,22 @@ export function CodeStep({ flow, onDone, onFatal }: { flow: FuzzionState; onDone
           <ul className={styles.methods} aria-label={t('fuzzion.code.listLabel')}>
             {flow.methods.map((method) => (
               <li key={method.id}>
-                <button type="button" className={styles.method} disabled={send.isPending} onClick={() => void choose(method.id)}>
+                <button
+                  type="button"
+                  className={styles.method}
+                  disabled={send.isPending}
+                  onClick={() => void choose(method.id)}
+                >
                   <span className={styles.methodText}>
                     <span className={styles.methodName}>
-                      {t(method.method === 'sms' ? 'fuzzion.code.methodSms' : 'fuzzion.code.methodEmail', { target: method.target ?? '' })}
+                      {t(method.method === 'sms' ? 'fuzzion.code.methodSms' : 'fuzzion.code.methodEmail', {
+                        target: method.target ?? '',
+                      })}
                     </span>
                   </span>
-                  <span className={styles.methodArrow} aria-hidden="true">›</span>
+                  <span className={styles.methodArrow} aria-hidden="true">
+                    ›
+                  </span>
                 </button>
               </li>
             ))}

@@ -8,7 +8,15 @@ import styles from '../Fuzzion.module.css';
 type Proof = 'card' | 'client_area' | 'employee_area';
 
 /** Step 2: "not me", or a card number or a platform password of the other account. */
-export function OwnershipStep({ flow, onDone, onFatal }: { flow: FuzzionState; onDone: () => void; onFatal: () => void }) {
+export function OwnershipStep({
+  flow,
+  onDone,
+  onFatal,
+}: {
+  flow: FuzzionState;
+  onDone: () => void;
+  onFatal: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const answer = useAnswerOwnership();
@@ -22,8 +30,10 @@ export function OwnershipStep({ flow, onDone, onFatal }: { flow: FuzzionState; o
       await answer.mutateAsync(body);
       onDone();
     } catch (cause) {
-      if (cause instanceof ApiError && cause.code === 'fuzzion_invalid') setError(t('fuzzion.errors.invalid'));
-      else if (cause instanceof ApiError && cause.code === 'validation_failed') setError(t('fuzzion.errors.invalid'));
+      if (cause instanceof ApiError && cause.code === 'fuzzion_invalid')
+        setError(t('fuzzion.errors.invalid'));
+      else if (cause instanceof ApiError && cause.code === 'validation_failed')
+        setError(t('fuzzion.errors.invalid'));
       else onFatal();
     }
   };
@@ -84,7 +94,9 @@ export function OwnershipStep({ flow, onDone, onFatal }: { flow: FuzzionState; o
           autoComplete={proof === 'card' ? 'off' : 'current-password'}
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[proof === 'card' ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined}
+          aria-describedby={
+            [proof === 'card' ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined
+          }
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
@@ -96,7 +108,12 @@ export function OwnershipStep({ flow, onDone, onFatal }: { flow: FuzzionState; o
           </p>
         )}
       </div>
-      <button type="submit" className={styles.submit} disabled={answer.isPending} aria-busy={answer.isPending}>
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={answer.isPending}
+        aria-busy={answer.isPending}
+      >
         {answer.isPending && <span className={styles.spinner} aria-hidden="true" />}
         {t(answer.isPending ? 'fuzzion.ownership.submitting' : 'fuzzion.ownership.submit')}
       </button>

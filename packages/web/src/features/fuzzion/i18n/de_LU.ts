@@ -7,7 +7,8 @@ export const fuzzionDeLU: typeof fuzzionEn = {
   loading: 'Wird geladen…',
   ignore: 'Vorerst ignorieren',
   code: {
-    intro: 'Um die Konten zusammenzuführen oder zu trennen, bestätigen Sie zuerst, dass Sie das andere Konto nutzen können. Wählen Sie, wohin der Code gesendet wird.',
+    intro:
+      'Um die Konten zusammenzuführen oder zu trennen, bestätigen Sie zuerst, dass Sie das andere Konto nutzen können. Wählen Sie, wohin der Code gesendet wird.',
     listLabel: 'Kontakte des anderen Kontos',
     methodSms: 'SMS an {{target}}',
     methodEmail: 'E-Mail an {{target}}',
@@ -22,7 +23,8 @@ export const fuzzionDeLU: typeof fuzzionEn = {
     another: 'Anderen Kontakt wählen',
   },
   ownership: {
-    intro: 'Gehört Ihnen das andere Konto? Weisen Sie es mit einer dieser Angaben nach oder teilen Sie uns mit, dass es nicht Ihres ist.',
+    intro:
+      'Gehört Ihnen das andere Konto? Weisen Sie es mit einer dieser Angaben nach oder teilen Sie uns mit, dass es nicht Ihres ist.',
     legend: 'Wie möchten Sie es nachweisen?',
     card: 'Die Nummer einer Karte dieses Kontos',
     passwordClient: 'Das Passwort dieses Kontos für den Kundenbereich',
@@ -37,8 +39,10 @@ export const fuzzionDeLU: typeof fuzzionEn = {
   },
   decision: {
     intro: 'Beide Konten gehören Ihnen. Sollen sie im Konto zusammengeführt werden, das Sie gerade nutzen?',
-    what1: 'Ihr aktuelles Passwort wird das einzige Passwort, für alle Ihre E-Mail-Adressen und Telefonnummern.',
-    what2: 'Kontakte, Bestätigungsmethoden, Karten, Einwilligungen und App-Zugriffe wechseln zu diesem Konto.',
+    what1:
+      'Ihr aktuelles Passwort wird das einzige Passwort, für alle Ihre E-Mail-Adressen und Telefonnummern.',
+    what2:
+      'Kontakte, Bestätigungsmethoden, Karten, Einwilligungen und App-Zugriffe wechseln zu diesem Konto.',
     what3: 'Das andere Konto wird geschlossen und überall abgemeldet.',
     merge: 'Konten zusammenführen',
     merging: 'Wird zusammengeführt…',
@@ -46,7 +50,8 @@ export const fuzzionDeLU: typeof fuzzionEn = {
   },
   reject: {
     title: 'Konten getrennt lassen',
-    intro: 'Wir entfernen {{target}} aus dem anderen Konto und behalten es in Ihrem. Das andere Konto behält seine übrigen Daten und sein Passwort.',
+    intro:
+      'Wir entfernen {{target}} aus dem anderen Konto und behalten es in Ihrem. Das andere Konto behält seine übrigen Daten und sein Passwort.',
     confirm: 'Aus dem anderen Konto entfernen',
     confirming: 'Wird entfernt…',
     done: '{{target}} gehört jetzt nur noch zu Ihrem Konto.',
@@ -59,7 +64,8 @@ export const fuzzionDeLU: typeof fuzzionEn = {
   },
   success: {
     title: 'Ihre Konten sind zusammengeführt',
-    intro: 'Alles befindet sich jetzt in einem Konto. Melden Sie sich ab jetzt mit Ihrem aktuellen Passwort an.',
+    intro:
+      'Alles befindet sich jetzt in einem Konto. Melden Sie sich ab jetzt mit Ihrem aktuellen Passwort an.',
     home: 'Zu meinem Dashboard',
   },
 };

@@ -8,7 +8,8 @@ export const fuzzionEn = {
   loading: 'Loading…',
   ignore: 'Ignore for now',
   code: {
-    intro: 'To merge or separate the accounts, first confirm that you can use the other account. Choose where to receive a code.',
+    intro:
+      'To merge or separate the accounts, first confirm that you can use the other account. Choose where to receive a code.',
     listLabel: 'Contacts of the other account',
     methodSms: 'Text message to {{target}}',
     methodEmail: 'E-mail to {{target}}',
@@ -38,7 +39,8 @@ export const fuzzionEn = {
   },
   decision: {
     intro: 'Both accounts are yours. Merge them into the account you are using now?',
-    what1: 'Your current password becomes the only password, for all your e-mail addresses and phone numbers.',
+    what1:
+      'Your current password becomes the only password, for all your e-mail addresses and phone numbers.',
     what2: 'Contacts, verification methods, cards, consents and app access move to this account.',
     what3: 'The other account is closed and logged out everywhere.',
     merge: 'Merge the accounts',
@@ -47,7 +49,8 @@ export const fuzzionEn = {
   },
   reject: {
     title: 'Keep the accounts separate',
-    intro: 'We will remove {{target}} from the other account and keep it on yours. The other account keeps its other details and password.',
+    intro:
+      'We will remove {{target}} from the other account and keep it on yours. The other account keeps its other details and password.',
     confirm: 'Remove it from the other account',
     confirming: 'Removing…',
     done: '{{target}} now belongs to your account only.',

@@ -7,7 +7,8 @@ export const fuzzionFr: typeof fuzzionEn = {
   loading: 'Chargement…',
   ignore: 'Ignorer pour le moment',
   code: {
-    intro: "Pour fusionner ou séparer les comptes, confirmez d'abord que vous pouvez utiliser l'autre compte. Choisissez où recevoir un code.",
+    intro:
+      "Pour fusionner ou séparer les comptes, confirmez d'abord que vous pouvez utiliser l'autre compte. Choisissez où recevoir un code.",
     listLabel: "Contacts de l'autre compte",
     methodSms: 'SMS au {{target}}',
     methodEmail: 'E-mail à {{target}}',
@@ -22,7 +23,8 @@ export const fuzzionFr: typeof fuzzionEn = {
     another: 'Choisir un autre contact',
   },
   ownership: {
-    intro: "L'autre compte est-il à vous ? Prouvez-le avec l'un de ces éléments, ou dites-nous qu'il n'est pas à vous.",
+    intro:
+      "L'autre compte est-il à vous ? Prouvez-le avec l'un de ces éléments, ou dites-nous qu'il n'est pas à vous.",
     legend: 'Comment voulez-vous le prouver ?',
     card: "Le numéro d'une carte de ce compte",
     passwordClient: "Le mot de passe de ce compte sur l'espace client",
@@ -37,8 +39,10 @@ export const fuzzionFr: typeof fuzzionEn = {
   },
   decision: {
     intro: 'Les deux comptes sont à vous. Les fusionner dans le compte que vous utilisez maintenant ?',
-    what1: 'Votre mot de passe actuel devient le seul mot de passe, pour toutes vos adresses e-mail et tous vos numéros.',
-    what2: "Les contacts, méthodes de vérification, cartes, consentements et accès d'applications passent sur ce compte.",
+    what1:
+      'Votre mot de passe actuel devient le seul mot de passe, pour toutes vos adresses e-mail et tous vos numéros.',
+    what2:
+      "Les contacts, méthodes de vérification, cartes, consentements et accès d'applications passent sur ce compte.",
     what3: "L'autre compte est fermé et déconnecté partout.",
     merge: 'Fusionner les comptes',
     merging: 'Fusion…',
@@ -46,7 +50,8 @@ export const fuzzionFr: typeof fuzzionEn = {
   },
   reject: {
     title: 'Garder les comptes séparés',
-    intro: "Nous retirerons {{target}} de l'autre compte et le garderons sur le vôtre. L'autre compte garde ses autres données et son mot de passe.",
+    intro:
+      "Nous retirerons {{target}} de l'autre compte et le garderons sur le vôtre. L'autre compte garde ses autres données et son mot de passe.",
     confirm: "Le retirer de l'autre compte",
     confirming: 'Retrait…',
     done: "{{target}} n'appartient plus qu'à votre compte.",
@@ -59,7 +64,8 @@ export const fuzzionFr: typeof fuzzionEn = {
   },
   success: {
     title: 'Vos comptes sont fusionnés',
-    intro: 'Tout se trouve désormais dans un seul compte. Connectez-vous dorénavant avec votre mot de passe actuel.',
+    intro:
+      'Tout se trouve désormais dans un seul compte. Connectez-vous dorénavant avec votre mot de passe actuel.',
     home: 'Aller à mon tableau de bord',
   },
 };

@@ -7,7 +7,8 @@ export const fuzzionNl: typeof fuzzionEn = {
   loading: 'Laden…',
   ignore: 'Nu negeren',
   code: {
-    intro: 'Om de accounts samen te voegen of te scheiden, bevestig je eerst dat je het andere account kunt gebruiken. Kies waar je een code wilt ontvangen.',
+    intro:
+      'Om de accounts samen te voegen of te scheiden, bevestig je eerst dat je het andere account kunt gebruiken. Kies waar je een code wilt ontvangen.',
     listLabel: 'Contacten van het andere account',
     methodSms: 'Sms naar {{target}}',
     methodEmail: 'E-mail naar {{target}}',
@@ -22,7 +23,8 @@ export const fuzzionNl: typeof fuzzionEn = {
     another: 'Kies een ander contact',
   },
   ownership: {
-    intro: 'Is het andere account van jou? Bewijs het met een van deze gegevens, of laat ons weten dat het niet van jou is.',
+    intro:
+      'Is het andere account van jou? Bewijs het met een van deze gegevens, of laat ons weten dat het niet van jou is.',
     legend: 'Hoe wil je het bewijzen?',
     card: 'Het nummer van een kaart van dat account',
     passwordClient: 'Het wachtwoord van dat account voor de klantenzone',
@@ -46,7 +48,8 @@ export const fuzzionNl: typeof fuzzionEn = {
   },
   reject: {
     title: 'De accounts gescheiden houden',
-    intro: 'We verwijderen {{target}} uit het andere account en houden het op het jouwe. Het andere account behoudt zijn andere gegevens en wachtwoord.',
+    intro:
+      'We verwijderen {{target}} uit het andere account en houden het op het jouwe. Het andere account behoudt zijn andere gegevens en wachtwoord.',
     confirm: 'Verwijderen uit het andere account',
     confirming: 'Verwijderen…',
     done: '{{target}} hoort nu alleen bij jouw account.',

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
-import { useFuzzionFlow } from '../api/fuzzionFlow';
 import { useIgnore, useMerge, useRefuse } from '../api/decide';
+import { useFuzzionFlow } from '../api/fuzzionFlow';
 import { CodeStep } from '../components/CodeStep';
 import { OwnershipStep } from '../components/OwnershipStep';
 import styles from '../Fuzzion.module.css';
@@ -46,7 +46,11 @@ export function DuplicatedRoute() {
       const result = await merge.mutateAsync(payload);
       fuzzionPayload.clear();
       if (result.mfa) {
-        const query = new URLSearchParams({ redirect: 'fuzzion-success', isFuzzion: 'true', methods: JSON.stringify(result.mfa) });
+        const query = new URLSearchParams({
+          redirect: 'fuzzion-success',
+          isFuzzion: 'true',
+          methods: JSON.stringify(result.mfa),
+        });
         navigate(`${PATHS.mfaMethods}?${query}`, { replace: true });
       } else navigate(PATHS.fuzzionSuccess, { replace: true });
     } catch {
@@ -82,7 +86,9 @@ export function DuplicatedRoute() {
           {flow.data?.step === 'reject' ? t('fuzzion.reject.title') : t('fuzzion.title')}
         </h1>
         {target && !broken && (
-          <p className={styles.banner}>{t(method === 'sms' ? 'fuzzion.bannerSms' : 'fuzzion.bannerEmail', { target })}</p>
+          <p className={styles.banner}>
+            {t(method === 'sms' ? 'fuzzion.bannerSms' : 'fuzzion.bannerEmail', { target })}
+          </p>
         )}
         {broken ? (
           <>
@@ -107,25 +113,47 @@ export function DuplicatedRoute() {
               <li>{t('fuzzion.decision.what2')}</li>
               <li>{t('fuzzion.decision.what3')}</li>
             </ul>
-            <button type="button" className={styles.submit} disabled={busy} aria-busy={merge.isPending} onClick={() => void onMerge()}>
+            <button
+              type="button"
+              className={styles.submit}
+              disabled={busy}
+              aria-busy={merge.isPending}
+              onClick={() => void onMerge()}
+            >
               {merge.isPending && <span className={styles.spinner} aria-hidden="true" />}
               {t(merge.isPending ? 'fuzzion.decision.merging' : 'fuzzion.decision.merge')}
             </button>
-            <button type="button" className={styles.secondary} disabled={busy} onClick={() => void onRefuse()}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() => void onRefuse()}
+            >
               {t('fuzzion.decision.refuse')}
             </button>
           </>
         ) : (
           <>
             <p className={styles.intro}>{t('fuzzion.reject.intro', { target: flow.data.target })}</p>
-            <button type="button" className={styles.submit} disabled={busy} aria-busy={refuse.isPending} onClick={() => void onRefuse()}>
+            <button
+              type="button"
+              className={styles.submit}
+              disabled={busy}
+              aria-busy={refuse.isPending}
+              onClick={() => void onRefuse()}
+            >
               {refuse.isPending && <span className={styles.spinner} aria-hidden="true" />}
               {t(refuse.isPending ? 'fuzzion.reject.confirming' : 'fuzzion.reject.confirm')}
             </button>
           </>
         )}
         {!broken && flow.data && (
-          <button type="button" className={styles.linkButton} disabled={busy || ignore.isPending} onClick={() => void onIgnore()}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={busy || ignore.isPending}
+            onClick={() => void onIgnore()}
+          >
             {t('fuzzion.ignore')}
           </button>
         )}

@@ -4,6 +4,7 @@ import { tokenStore } from '../../../lib/storage';
 // Loaded only when there is a session to resume: the login page of a new visitor never needs zod.
 const tokenResponseSchema = lazySchema(
   async () => (await import('@vestibule/contract/schemas/token')).tokenResponseSchema,
+  { preload: false },
 );
 
 /**
