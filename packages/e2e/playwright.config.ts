@@ -55,6 +55,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DEV_INBOX: 'on',
+      // A build of its own keeps a run safe from rebuilds of packages/web/dist during it.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
       // Every spec runs from 127.0.0.1 against a few demo accounts in one run: per-IP and hourly
       // per-account budgets would add up across specs (the API tests raise them the same way).
       // The per-username login limit and the per-number SMS budget keep their defaults.

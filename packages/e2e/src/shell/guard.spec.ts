@@ -48,9 +48,9 @@ test.describe('navigation guard', () => {
     await page.getByRole('link', { name: 'Phone' }).click();
     await expect(page).toHaveURL(/\/login\/phone$/);
     const views = await page.evaluate(() =>
-      (window as unknown as { dataLayer: { event: string; location: string; title: string }[] }).dataLayer.filter(
-        (entry) => entry.event === 'virtual_page_view',
-      ),
+      (
+        window as unknown as { dataLayer: { event: string; location: string; title: string }[] }
+      ).dataLayer.filter((entry) => entry.event === 'virtual_page_view'),
     );
     expect(views.map((v) => new URL(v.location).pathname)).toEqual(['/login/email', '/login/phone']);
     expect(views[0]?.title).toContain('Vestibule');

@@ -25,10 +25,16 @@ test.describe('logout', () => {
     await logInWithEmail(page, GENERAL, 'employee@demo.test');
     await page.route('**/api/token', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","message":"x"}' })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"code":"server_error","message":"x"}',
+          })
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong. Unable to log out.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Something went wrong. Unable to log out.' }),
+    ).toBeVisible();
   });
 });

@@ -37,11 +37,19 @@ for (const layout of layouts) {
       }
     });
 
-    test('the maintenance page shows the text in Dutch, French and English without the top bar', async ({ page }) => {
+    test('the maintenance page shows the text in Dutch, French and English without the top bar', async ({
+      page,
+    }) => {
       await page.goto(`${GENERAL}/maintenance`);
-      await expect(page.getByText('Sorry, you cannot log in at the moment. Please try again later.')).toBeVisible();
-      await expect(page.getByText('Désolé, vous ne pouvez pas vous connecter pour le moment.', { exact: false })).toBeVisible();
-      await expect(page.getByText('Sorry, je kunt op dit moment niet inloggen.', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText('Sorry, you cannot log in at the moment. Please try again later.'),
+      ).toBeVisible();
+      await expect(
+        page.getByText('Désolé, vous ne pouvez pas vous connecter pour le moment.', { exact: false }),
+      ).toBeVisible();
+      await expect(
+        page.getByText('Sorry, je kunt op dit moment niet inloggen.', { exact: false }),
+      ).toBeVisible();
       await expect(page.getByTestId('brand-name')).toHaveCount(0);
       await expectNoAxeViolations(page);
     });
