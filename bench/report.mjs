@@ -71,7 +71,9 @@ function frontendRows(frontend) {
     },
     ...Object.entries(lighthouse).map(([path, result]) => ({
       figure: `Lighthouse performance, mobile: ${path}`,
-      value: `${result.score} (LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms${result.finalPath !== path ? `, ended on ${result.finalPath}` : ''})`,
+      value: result.error
+        ? `failed: ${result.error}`
+        : `${result.score} (LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms${result.finalPath !== path ? `, ended on ${result.finalPath}` : ''})`,
       target: '≥ 95',
       holds: result.score >= BUDGETS.lighthouse && result.finalPath === path,
     })),

@@ -14,9 +14,9 @@ const TARGET_JS = 80_000;
 const TARGET_CSS = 15_000;
 // The JavaScript target cannot hold with React: react + react-dom/client alone are ~69 KB and
 // react-router ~33 KB (docs/performance.md, "What holds the budget back"). Until that decision is
-// taken this test holds the line at the measured size (~157 KB) plus a little room, so that the
-// login page can only grow by a deliberate change of this number.
-const CEILING_JS = 160_000;
+// taken this test holds the line at the measured size (158.5 KB on 22 Nov 2026) plus 2 %, so that
+// the login page can only grow by a deliberate change of this number.
+const CEILING_JS = 162_000;
 
 interface ManifestChunk {
   file: string;

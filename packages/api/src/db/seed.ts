@@ -213,7 +213,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'en',
     customer_user_id: 'CA-1031',
     mfa: ['sms', 'email'],
-    note: "the older account merged into fuzzion@demo.test: client area, MFA by SMS (+32 470 00 00 31) and e-mail",
+    note: 'the older account merged into fuzzion@demo.test: client area, MFA by SMS (+32 470 00 00 31) and e-mail',
   },
   {
     edition: 'general',

@@ -104,6 +104,8 @@ describe('npm run admin -- invitations create', () => {
       'CSV Company',
       '--days',
       '3',
+      '--language',
+      'en',
     );
     expect(result.code).toBe(0);
     expect(result.output).toContain('its code was sent by e-mail');

@@ -130,16 +130,12 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     expect(primary.address).toBe(account.email);
   });
 
-  it('answers the duplicate texts for an address another account (or this one) has, and for invalid ones', async () => {
+  // Another account's address in POST /api/user/{emails,phones} offers a merge instead
+  // (docs/decisions/0012-fuzzion.md, test/fuzzion/contacts.test.ts).
+  it('answers the duplicate texts for an address this account has (or another has, for the login), and for invalid ones', async () => {
     const { account, token } = await profileSession(test);
     const other = await createAccount(test.database.db);
     const cases = [
-      {
-        url: '/api/user/emails',
-        payload: { email: other.email.toUpperCase() },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
       {
         url: '/api/user/emails',
         payload: { email: account.email },
@@ -151,12 +147,6 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
         payload: { email: 'not-an-address' },
         code: 'invalid_email',
         message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/phones',
-        payload: { phone: other.phone },
-        code: 'invalid_phone',
-        message: 'This phone number is invalid or already used',
       },
       {
         url: '/api/user/phones',
@@ -184,7 +174,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     }
   });
 
-  it('an address taken by another account while its code was on the way is refused at confirmation', async () => {
+  it('an address taken by another account while its code was on the way is not added: a merge is offered (0012)', async () => {
     const { token } = await profileSession(test);
     const address = freshAddresses().email;
     const started = await test.call({
@@ -205,8 +195,14 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
       token,
       payload: { payload: started.json().payload, code },
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().code).toBe('invalid_email');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ fuzzion: true, method: 'email', target: address });
+    const owners = await test.database.db
+      .selectFrom('user_emails')
+      .select('user_id')
+      .where('address', '=', address)
+      .execute();
+    expect(owners).toEqual([{ user_id: other.id }]);
   });
 
   it("answers 404 for another user's contact on every contact route", async () => {

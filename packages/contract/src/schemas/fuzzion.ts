@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants';
-import { mfaCodeSchema, mfaMethodSchema } from './mfa';
-import { userSchema } from './user';
+import { mfaActivateFuzzionSchema, mfaCodeSchema, mfaMethodSchema } from './mfa';
+import { userResponseSchema, userSchema } from './user';
 
 // Account merge ("fuzzion", SPEC §4 and §7, docs/decisions/0012-fuzzion.md). The server owns the
 // flow: `payload` is its id; the SPA draws `step` and posts the user's answer back.
@@ -84,3 +84,9 @@ export type FuzzionResult = z.infer<typeof fuzzionResultSchema>;
 
 /** POST /api/fuzzion/refuse: the contact left the other account and joined this one. */
 export const fuzzionRefuseResultSchema = z.object({ data: userSchema });
+
+/**
+ * POST /api/user/{emails|phones}/confirm: the updated user, or — when the proven address belongs
+ * to another account of the edition — the merge offer, as POST /api/mfa/activate answers it.
+ */
+export const contactConfirmAnswerSchema = z.union([userResponseSchema, mfaActivateFuzzionSchema]);

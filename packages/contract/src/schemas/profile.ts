@@ -51,6 +51,8 @@ export const contactChallengeResponseSchema = z.object({
   /** Seconds before POST /api/mfa/resend may send another code. */
   resend_in: z.number().int(),
   expires_at: z.iso.datetime(),
+  /** Adding an address of another account: confirming it offers a merge (docs/decisions/0012). */
+  fuzzion: z.boolean().optional(),
 });
 export type ContactChallenge = z.infer<typeof contactChallengeResponseSchema>;
 

@@ -1,3 +1,4 @@
+import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion';
 import {
   type ContactKind,
   codeConfirmRequestSchema,
@@ -14,6 +15,8 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
+import { offerFuzzion } from '../fuzzion/offer';
+import { contactOwner } from '../mfa/contact.queries';
 import { notifyChange, type Recipient, recipients } from '../profile/notify';
 import { loadUser } from '../profile/user.queries';
 import {
@@ -106,6 +109,10 @@ async function confirmContact(
         );
         return answerUser(trx, user.id);
       }
+      if (action === 'add') {
+        const offer = await offerFuzzion(trx, request, auth, user, CHANNEL[kind], target);
+        if (offer) return offer;
+      }
       // Checked again under the transaction: another account may have taken it meanwhile.
       await requireFree(trx, user.edition, kind, target);
       if (action === 'add') {
@@ -170,13 +177,17 @@ function routesFor(kind: ContactKind) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       const target = normaliseContact(kind, typed(body), user.edition);
-      await requireFree(db, user.edition, kind, target);
-      return startAddressChallenge(request, auth, user, {
+      // Another account's address: the code still goes there and proving it offers a merge
+      // (docs/decisions/0012-fuzzion.md); this account's own address stays "already used".
+      const owner = await contactOwner(db, user.edition, CHANNEL[kind], target);
+      if (owner === user.id) await requireFree(db, user.edition, kind, target);
+      const challenge = await startAddressChallenge(request, auth, user, {
         purpose: 'contact',
         kind,
         target,
         data: { action: 'add' },
       });
+      return owner === undefined ? challenge : { ...challenge, fuzzion: true };
     },
   });
 
@@ -186,7 +197,7 @@ function routesFor(kind: ContactKind) {
     url: `${base}/confirm`,
     auth: 'user',
     body: codeConfirmRequestSchema,
-    response: userResponseSchema,
+    response: contactConfirmAnswerSchema,
     async handler({ body, auth, request }) {
       const user = await requireUser(request.server.ctx.db, auth);
       return confirmContact(request, auth, kind, user, body);

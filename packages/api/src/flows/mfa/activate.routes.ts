@@ -3,10 +3,10 @@ import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { toE164 } from '@vestibule/contract/phone';
 import {
   MFA_PLACEHOLDER_IDS,
+  mfaActivateAnswerSchema,
   mfaActivateQuerySchema,
   mfaActivateRequestSchema,
   mfaActivateResponseSchema,
-  mfaActivateAnswerSchema,
   mfaIdParamsSchema,
 } from '@vestibule/contract/schemas/mfa';
 import { emailSchema } from '@vestibule/contract/username';
@@ -208,7 +208,12 @@ const confirmActivation = defineRoute({
             });
             await audit(
               trx,
-              { kind: 'fuzzion.offered', userId: user.id, edition: user.edition, detail: { flow: flow.id, method: kind } },
+              {
+                kind: 'fuzzion.offered',
+                userId: user.id,
+                edition: user.edition,
+                detail: { flow: flow.id, method: kind },
+              },
               request,
             );
             return { fuzzion: true as const, payload: flow.id, method: kind, target };

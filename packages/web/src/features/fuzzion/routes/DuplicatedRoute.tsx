@@ -29,9 +29,11 @@ export function DuplicatedRoute() {
   const ignore = useIgnore();
   const [fatal, setFatal] = useState(false);
 
+  // Each new step moves the focus to its title, so screen readers announce it.
+  const step = flow.data?.step;
   useEffect(() => {
-    document.getElementById(`${id}-title`)?.focus();
-  }, [id, flow.data?.step]);
+    if (step) document.getElementById(`${id}-title`)?.focus();
+  }, [id, step]);
 
   const next = () => void queryClient.invalidateQueries({ queryKey: ['fuzzion', payload] });
   const fail = () => setFatal(true);

@@ -10,11 +10,13 @@ interface OnboardingPageProps {
   intro?: ReactNode;
   /** 1..6: where the user is in the sign-up; no progress bar without it. */
   step?: number;
+  /** A decorative badge above the title (the confirmation). */
+  icon?: ReactNode;
   children: ReactNode;
 }
 
 /** One onboarding screen: a card with its title, the progress through the six steps, the content. */
-export function OnboardingPage({ title, intro, step, children }: OnboardingPageProps) {
+export function OnboardingPage({ title, intro, step, icon, children }: OnboardingPageProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -33,6 +35,7 @@ export function OnboardingPage({ title, intro, step, children }: OnboardingPageP
             </ol>
           </div>
         )}
+        {icon}
         <h1 id={`${id}-title`}>{title}</h1>
         {intro && <p className={styles.intro}>{intro}</p>}
         {children}

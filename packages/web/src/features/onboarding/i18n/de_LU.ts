@@ -44,7 +44,7 @@ export const onboardingDeLU: typeof onboardingEn = {
     title: 'Aktivieren Sie Ihre Karte',
     intro: 'Geben Sie den Aktivierungscode aus dem Brief ein, der mit Ihrer Karte kam.',
     label: 'Aktivierungscode',
-    hint: '12 Buchstaben und Ziffern, zum Beispiel K7M3-Q9TZ-4HB4.',
+    hint: '12 Buchstaben und Ziffern, zum Beispiel AB12-CD34-EF56.',
     required: 'Geben Sie Ihren Aktivierungscode ein.',
     invalid: 'Ihr Aktivierungscode ist ungültig.',
   },

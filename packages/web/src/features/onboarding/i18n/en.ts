@@ -43,7 +43,7 @@ export const onboardingEn = {
     title: 'Activate your card',
     intro: 'Enter the activation code printed in the letter that came with your card.',
     label: 'Activation code',
-    hint: '12 letters and digits, for example K7M3-Q9TZ-4HB4.',
+    hint: '12 letters and digits, for example AB12-CD34-EF56.',
     required: 'Enter your activation code.',
     invalid: 'Your activation code is invalid.',
   },

@@ -43,7 +43,7 @@ export const onboardingFr: typeof onboardingEn = {
     title: 'Activez votre carte',
     intro: "Saisissez le code d'activation imprimé dans la lettre qui accompagne votre carte.",
     label: "Code d'activation",
-    hint: '12 lettres et chiffres, par exemple K7M3-Q9TZ-4HB4.',
+    hint: '12 lettres et chiffres, par exemple AB12-CD34-EF56.',
     required: "Saisissez votre code d'activation.",
     invalid: "Votre code d'activation est invalide.",
   },

@@ -43,7 +43,7 @@ export const onboardingNl: typeof onboardingEn = {
     title: 'Activeer je kaart',
     intro: 'Vul de activeringscode in uit de brief die bij je kaart zat.',
     label: 'Activeringscode',
-    hint: '12 letters en cijfers, bijvoorbeeld K7M3-Q9TZ-4HB4.',
+    hint: '12 letters en cijfers, bijvoorbeeld AB12-CD34-EF56.',
     required: 'Vul je activeringscode in.',
     invalid: 'Je activeringscode is ongeldig.',
   },

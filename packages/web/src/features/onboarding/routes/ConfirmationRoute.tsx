@@ -35,22 +35,26 @@ export function ConfirmationRoute() {
           } else navigate(PATHS.loginEmail, { replace: true });
         };
         return (
-          <OnboardingPage title={t(TEXTS[outcome].title)}>
-            <span className={failed ? styles.warningBadge : styles.badge} aria-hidden="true">
-              <svg
-                aria-hidden="true"
-                width="28"
-                height="28"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <path d={failed ? 'M12 8v5M12 16.5v.01M12 3l9.5 17h-19z' : 'M5 12.5l4.5 4.5L19 7.5'} />
-              </svg>
-            </span>
+          <OnboardingPage
+            title={t(TEXTS[outcome].title)}
+            icon={
+              <span className={failed ? styles.warningBadge : styles.badge} aria-hidden="true">
+                <svg
+                  aria-hidden="true"
+                  width="28"
+                  height="28"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
+                  <path d={failed ? 'M12 8v5M12 16.5v.01M12 3l9.5 17h-19z' : 'M5 12.5l4.5 4.5L19 7.5'} />
+                </svg>
+              </span>
+            }
+          >
             {failed ? (
               <div role="alert" className={styles.warning}>
                 <p className={styles.noticeTitle}>{t('onboarding.confirmation.failed')}</p>

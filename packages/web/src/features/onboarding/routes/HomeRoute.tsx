@@ -118,7 +118,7 @@ export function HomeRoute() {
           </li>
         </ul>
       </nav>
-      <p className={styles.links}>
+      <p className={styles.footer}>
         <span>{t('onboarding.home.haveAccount')}</span>{' '}
         <Link to={PATHS.loginEmail}>{t('onboarding.home.login')}</Link>
       </p>

@@ -1,3 +1,4 @@
+import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion';
 import type { ContactKind } from '@vestibule/contract/schemas/profile';
 import { contactChallengeResponseSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
@@ -31,11 +32,12 @@ export function verifyContact(kind: ContactKind, id: number) {
   return apiRequest(`${base(kind)}/${id}/verify`, { method: 'POST', schema: contactChallengeResponseSchema });
 }
 
+/** The updated user, or a merge offer when the address is another account's (fuzzion). */
 export function confirmContact(kind: ContactKind, payload: string, code: string) {
   return apiRequest(`${base(kind)}/confirm`, {
     method: 'POST',
     json: { payload, code },
-    schema: userResponseSchema,
+    schema: contactConfirmAnswerSchema,
   });
 }
 

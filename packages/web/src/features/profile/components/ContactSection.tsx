@@ -3,10 +3,11 @@ import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/
 import type { User } from '@vestibule/contract/schemas/user';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LINKED_PATHS } from '../../../app/paths';
+import { Link, useNavigate } from 'react-router';
+import { LINKED_PATHS, PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { setSessionValue } from '../../../lib/storage';
 import {
   addContact,
   confirmContact,
@@ -73,6 +74,7 @@ function contactsOf(user: User, kind: ContactKind): Contact[] {
 export function ContactSection({ user, kind }: { user: User; kind: ContactKind }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const navigate = useNavigate();
   const setUser = useSetUser();
   const id = useId();
   const [mode, setMode] = useState<Mode>({ step: 'idle' });
@@ -216,8 +218,16 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
         onCancel={reset}
         otherError={(cause) => explain(cause, null, t('profile.contact.changeFailed')).text}
         confirm={async (code) => {
-          const { data } = await confirmContact(kind, mode.challenge.payload, code);
-          setUser(data);
+          const answer = await confirmContact(kind, mode.challenge.payload, code);
+          // SPEC §4 Fuzzion: the address is another account's; the merge screens take over.
+          if ('fuzzion' in answer) {
+            setSessionValue('fuzzionPayload', answer.payload);
+            navigate(
+              `${PATHS.duplicated}?${new URLSearchParams({ target: answer.target, method: answer.method })}`,
+            );
+            return;
+          }
+          setUser(answer.data);
           toast.show('success', t(toastKey(mode.action)));
           reset();
         }}

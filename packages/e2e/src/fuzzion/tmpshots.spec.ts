@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { logInWithEmail } from '../support/login';
+import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
+import { DEMO_PASSWORD, GENERAL } from '../support/urls';
+
+// Account merge (issue 9) with the demo pairs of the README: codes come from the dev inbox.
+
+test.describe('tmp shots', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('fuzzion@demo.test proves the e-mail of fuzzion-old@demo.test, its code and password, and merges the accounts', async ({
+    page,
+  }) => {
+    await logInWithEmail(page, GENERAL, 'fuzzion@demo.test');
+    await page.goto(`${GENERAL}/setup-mfa/email`);
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill('fuzzion-old@demo.test');
+    let since = Date.now();
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await enterCode(page, await codeFromInbox(page, GENERAL, 'fuzzion-old@demo.test', since));
+
+    // The duplicate is found: the merge screen with its banner.
+    await expect(page).toHaveURL(/\/duplicated\?target=fuzzion-old%40demo\.test&method=email$/);
+    await expect(
+      page.getByText('The e-mail address fuzzion-old@demo.test already belongs to another account.'),
+    ).toBeVisible();
+    await page.screenshot({ path: '/tmp/fz-code.png', fullPage: true });
+    since = Date.now();
+    await page.getByRole('button', { name: /Text message to/ }).click();
+    await enterCode(page, await codeFromInbox(page, GENERAL, '+32470000031', since));
+
+    // Ownership: a wrong password is refused with the SPEC text, the right one goes on.
+    await page.getByLabel('The password of that account on the client area').check();
+    await page.getByLabel('Password of the other account').fill('not-the-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('The information you provided is invalid')).toBeVisible();
+    await page.screenshot({ path: '/tmp/fz-owner.png', fullPage: true });
+    await page.getByLabel('Password of the other account').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Merge the accounts' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/fz-decision.png', fullPage: true });
+    await page.getByRole('button', { name: 'Merge the accounts' }).click();
+
+    // fuzzion@demo.test had no MFA method: it verifies one of the merged ones first (SPEC §4).
+    await chooseMethod(page, /SMS/);
+    await expect(page).toHaveURL(/redirect=fuzzion-success/);
+    since = Date.now();
+    const code = await codeFromInbox(page, GENERAL, '+32470000031', since);
+    await enterCode(page, code);
+    await expect(page).toHaveURL(/\/fuzzion-success$/);
+    await expect(page.getByRole('heading', { name: 'Your accounts are merged' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/fz-success.png', fullPage: true });
+    await expectNoAxeViolations(page);
+
+    // The old account's contacts now open the merged account with the current password.
+    const answer = await page.request.post(`${GENERAL}/api/token`, {
+      form: { username: 'fuzzion-old@demo.test', password: 'wrong-for-sure' },
+      headers: { 'X-Device-ID': crypto.randomUUID() },
+    });
+    expect(answer.status()).toBe(400);
+  });
+});
