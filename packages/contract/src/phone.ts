@@ -18,3 +18,14 @@ export function formatPhone(e164: string): string {
 export function callingCode(e164: string): string | undefined {
   return parsePhoneNumberFromString(e164)?.countryCallingCode;
 }
+
+/**
+ * A phone number masked for display and logs: the country calling code and the last two digits,
+ * `+352621000001` → `+352 *** ** 01`; undefined when it is too short to be a number.
+ */
+export function maskPhone(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 6) return undefined;
+  const country = callingCode(`+${digits}`) ?? digits.slice(0, 2);
+  return `+${country} *** ** ${digits.slice(-2)}`;
+}

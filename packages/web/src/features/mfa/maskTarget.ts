@@ -1,3 +1,4 @@
+import { maskPhone } from '@vestibule/contract/phone';
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 
 /**
@@ -10,7 +11,6 @@ export function maskTarget(method: MfaMethodKind, target: string | null): string
     const [local = '', domain = ''] = target.split('@');
     return `${local.slice(0, 1)}***@${domain}`;
   }
-  if (method === 'sms')
-    return `${target.slice(0, target.startsWith('+') ? 3 : 0)} *** ** ${target.slice(-2)}`.trim();
+  if (method === 'sms') return maskPhone(target) ?? target;
   return target;
 }
