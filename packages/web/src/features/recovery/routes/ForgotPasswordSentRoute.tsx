@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/FlowCard.module.css';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useResendResetCode } from '../api/resendResetCode';
 import { useVerifyResetCode } from '../api/verifyResetCode';
-import styles from '../components/Recovery.module.css';
 import { useCountdown } from '../components/useCountdown';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/FlowCard.module.css';
 import { Icon } from '../../../components/Icon';
-import styles from '../components/Recovery.module.css';
 import { clearRecovery, readRecovery } from '../recoveryState';
 
 /** /reset-password-confirmed: the username (e-mail or phone) and a login button (SPEC §2). */

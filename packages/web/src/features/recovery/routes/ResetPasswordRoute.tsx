@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/FlowCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { PasswordRules } from '../../../components/PasswordRules';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useResetPassword } from '../api/resetPassword';
-import styles from '../components/Recovery.module.css';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 
 const schema = z

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/FlowCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { PasswordRules } from '../../../components/PasswordRules';
 import { useToast } from '../../../components/Toasts';
@@ -15,7 +16,6 @@ import { ApiError, errorKey } from '../../../lib/api';
 import { removeSessionValue, tokenStore } from '../../../lib/storage';
 import { fetchUser, useUser } from '../../../lib/user';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
-import styles from './WeakPassword.module.css';
 
 const schema = z
   .object({
