@@ -33,7 +33,8 @@ export async function createServer(config: Config, options: { seed?: boolean } =
   const applied = await migrate(database.db);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const secrets = createSecretBox(await resolveEncryptionKey(config));
-  const seeded = options.seed !== false && config.seedDemoData ? await seedDemoData(database.db, secrets) : false;
+  const seeded =
+    options.seed !== false && config.seedDemoData ? await seedDemoData(database.db, secrets) : false;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({
     config,

@@ -29,7 +29,11 @@ test.describe('login (errors)', () => {
   test('shows the generic text when the server fails', async ({ page }) => {
     // Fault injection at the network layer: the real server never answers 500 on purpose.
     await page.route('**/api/token', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","message":"x"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":"server_error","message":"x"}',
+      }),
     );
     await page.goto(`${GENERAL}/login/email`);
     await submit(page, 'employee@demo.test', 'whatever-password');

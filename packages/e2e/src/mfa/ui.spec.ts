@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseMethod, codeFromInbox, enterCode, MFA_PHONE, MFA_USER, passwordStep } from '../support/mfa';
+import { chooseMethod, codeFromInbox, enterCode, MFA_USER, passwordStep } from '../support/mfa';
 import { GENERAL } from '../support/urls';
 
 test.describe('MFA (ui)', () => {
