@@ -19,12 +19,11 @@ export async function createAccount(
   counter += 1;
   const edition = options.edition ?? 'general';
   const password = options.password ?? `Pw-${randomUUID()}`;
-  const unique = `${process.pid}${counter}${Date.now() % 100000}`;
+  // Tests of one run share a process and a database: a counter keeps numbers apart, and the
+  // 500000 offset keeps them away from the demo numbers (+32 470 00 00 xx).
+  const unique = String(500_000 + counter).padStart(6, '0');
   const email = `user-${randomUUID().slice(0, 8)}@test.example`;
-  const phone =
-    edition === 'lu'
-      ? `+352621${unique.slice(-6).padStart(6, '0')}`
-      : `+32470${unique.slice(-6).padStart(6, '0')}`;
+  const phone = edition === 'lu' ? `+352621${unique}` : `+32470${unique}`;
   const user = await db
     .insertInto('users')
     .values({
