@@ -1,3 +1,4 @@
+import maxmind, { type CityResponse } from 'maxmind';
 import type { Logger } from 'pino';
 
 export interface Location {
@@ -8,26 +9,15 @@ export interface Location {
 
 type Lookup = (ip: string) => Location | null;
 
-interface CityRecord {
-  city?: { names?: Record<string, string> };
-  country?: { iso_code?: string };
-}
-
 let loaded: { path: string; lookup: Promise<Lookup> } | undefined;
 
 /**
- * Opens the MaxMind database of GEOIP_DB_PATH with the `maxmind` reader. The reader is an optional
- * dependency the operator installs beside the database (`npm install maxmind`): without it, or
- * without the file, every location is none and the start-up log says why.
+ * Opens the MaxMind (GeoLite2/GeoIP2 City) database of GEOIP_DB_PATH once; without a readable
+ * file every location is none and the log says why.
  */
 async function open(path: string, log: Logger): Promise<Lookup> {
   try {
-    // A name in a variable: the build must not require the optional package.
-    const moduleName = 'maxmind';
-    const maxmind = (await import(moduleName)) as {
-      open: (file: string) => Promise<{ get: (ip: string) => CityRecord | null }>;
-    };
-    const reader = await maxmind.open(path);
+    const reader = await maxmind.open<CityResponse>(path);
     return (ip) => {
       try {
         const record = reader.get(ip);
