@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { useCheckProofCode } from '../api/checkProofCode';
 import { useSendProofCode } from '../api/sendProofCode';
-import styles from '../Fuzzion.module.css';
+import styles from '../styles';
 
 interface Sent {
   payload: string;

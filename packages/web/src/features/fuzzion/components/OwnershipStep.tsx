@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { useAnswerOwnership } from '../api/answerOwnership';
-import styles from '../Fuzzion.module.css';
+import styles from '../styles';
 
 type Proof = 'card' | 'client_area' | 'employee_area';
 

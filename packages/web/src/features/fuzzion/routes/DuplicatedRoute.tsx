@@ -8,8 +8,8 @@ import { useIgnore, useMerge, useRefuse } from '../api/decide';
 import { useFuzzionFlow } from '../api/fuzzionFlow';
 import { CodeStep } from '../components/CodeStep';
 import { OwnershipStep } from '../components/OwnershipStep';
-import styles from '../Fuzzion.module.css';
 import { fuzzionPayload } from '../fuzzionStore';
+import styles from '../styles';
 
 /**
  * /duplicated?target&method (SPEC §2, §4 Fuzzion): the merge flow the server holds, one step at a

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import styles from '../Fuzzion.module.css';
+import styles from '../styles';
 
 /** /fuzzion-success: the merge is done (after the MFA step when one was needed). */
 export function FuzzionSuccessRoute() {

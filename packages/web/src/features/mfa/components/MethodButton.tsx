@@ -1,8 +1,8 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import { useTranslation } from 'react-i18next';
+import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
 import { maskTarget } from '../maskTarget';
-import styles from './Mfa.module.css';
 
 const ICONS: Record<MfaMethod['method'], IconName> = {
   sms: 'phone',

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
+import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useMethods } from '../api/listMethods';
 import { useDeleteMethod, useSwitchPrimary } from '../api/manageMethods';
 import { maskTarget } from '../maskTarget';
-import styles from './Mfa.module.css';
 
 /** Security tab: the MFA methods with make-primary, change, delete and add (needs a step-up). */
 export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?: string }) {

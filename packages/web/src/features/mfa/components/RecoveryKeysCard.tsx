@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
+import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';
-import styles from './Mfa.module.css';
 
 /** Security tab: how many recovery keys are unused, and regenerating them (needs a step-up). */
 export function RecoveryKeysCard() {

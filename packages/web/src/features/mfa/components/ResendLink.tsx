@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import styles from './Mfa.module.css';
+import styles from '../../../components/CodeCard.module.css';
 import { useCountdown } from './useCountdown';
 
 /** "Send a new code" with its countdown (15 s, then 30 s after each resend; SPEC §4 "Resend"). */

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { errorKey } from '../../../lib/api';
 import { useRevokeTrustedDevice, useTrustedDevices } from '../api/trustedDevices';
-import styles from './Mfa.module.css';
 
 /** A short device name from its user agent: browser on system, or unknown. */
 export function deviceName(userAgent: string | null): string | null {

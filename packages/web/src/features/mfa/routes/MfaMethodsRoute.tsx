@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/CodeCard.module.css';
 import { ApiError, errorKey } from '../../../lib/api';
 import { sessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
@@ -10,7 +11,6 @@ import { useMethods } from '../api/listMethods';
 import { useStartChallenge } from '../api/startChallenge';
 import { challengeStateFrom, writeChallenge } from '../challengeState';
 import { MethodButton } from '../components/MethodButton';
-import styles from '../components/Mfa.module.css';
 import { parseMethodsParam, stepUpChoices } from '../methodList';
 
 /**

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { destinationAfterLogin, startSession } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
@@ -18,7 +19,6 @@ import { useResendCode } from '../api/resendCode';
 import { useVerifyCode } from '../api/verifyCode';
 import { type ChallengeState, clearChallenge, readChallenge, writeChallenge } from '../challengeState';
 import { CodeField, codeProblem } from '../components/CodeField';
-import styles from '../components/Mfa.module.css';
 import { ResendLink } from '../components/ResendLink';
 
 /** The challenge of this screen: handed over in the URL (payload + method), else the stored one. */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKED_PATHS } from '../../../app/paths';
-import styles from '../components/Mfa.module.css';
+import styles from '../../../components/CodeCard.module.css';
 import { MfaMethodsCard } from '../components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../components/RecoveryKeysCard';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
+import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { setSessionValue } from '../../../lib/storage';
@@ -13,7 +14,6 @@ import { useConfirmActivation, useStartActivation } from '../api/activateMethod'
 import { fetchMethods } from '../api/listMethods';
 import { resendCode } from '../api/resendCode';
 import { CodeField, codeProblem } from '../components/CodeField';
-import styles from '../components/Mfa.module.css';
 import { ResendLink } from '../components/ResendLink';
 import { nextSetupStep } from '../setupSteps';
 

@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { removeSessionValue, sessionValue } from '../../../lib/storage';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { useUser } from '../../../lib/user';
 import { useMethods } from '../api/listMethods';
-import styles from '../components/Mfa.module.css';
 import { maskTarget } from '../maskTarget';
 import { hasMethod } from '../setupSteps';
 

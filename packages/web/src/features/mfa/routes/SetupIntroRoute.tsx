@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { useUser } from '../../../lib/user';
 import { useMethods } from '../api/listMethods';
-import styles from '../components/Mfa.module.css';
 import { activateTarget, hasMethod } from '../setupSteps';
 
 const REASONS = ['protect', 'alert', 'recover'] as const;

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
 import { useMethods } from '../api/listMethods';
-import styles from '../components/Mfa.module.css';
 import { hasMethod } from '../setupSteps';
 
 const CHOICES: { kind: 'sms' | 'email' | 'totp'; icon: IconName; to: string }[] = [

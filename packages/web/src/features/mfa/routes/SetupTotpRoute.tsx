@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
+import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { ApiError, errorKey } from '../../../lib/api';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
 import { CodeField, codeProblem } from '../components/CodeField';
-import styles from '../components/Mfa.module.css';
 
 /** The key in groups of four, easier to type into an app. */
 export function groupSecret(secret: string): string[] {

@@ -2,12 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { currentEdition } from '../../../lib/edition';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { redirectPath } from '../afterSuccess';
-import styles from '../components/Mfa.module.css';
 
 /** The recovery keys as a text file, one per line, with a header saying what they are. */
 export function recoveryKeysFile(header: string, keys: readonly string[]): string {

@@ -4,12 +4,12 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import { stepUpPath } from '../../../app/stepUp';
+import styles from '../../../components/CodeCard.module.css';
 import { ApiError, apiRequest, errorKey } from '../../../lib/api';
 import { forgetSession } from '../../../lib/session';
 import { fetchUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';
-import styles from '../components/Mfa.module.css';
 
 /** Without the authenticator's id there is nothing to offer: the session ends (SPEC §4). */
 function LogOut() {
