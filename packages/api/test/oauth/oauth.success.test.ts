@@ -256,6 +256,7 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
       .select('kind')
       .where('user_id', '=', account.id)
       .where('kind', 'like', 'oauth.%')
+      .orderBy('id')
       .execute();
     expect(audit.map((row) => row.kind)).toEqual(['oauth.consent_granted', 'oauth.grant_revoked']);
 
