@@ -4,6 +4,8 @@ import pino, { type Logger } from 'pino';
  * JSON logs without secrets (DESIGN §8): requests are logged as method, path (no query string,
  * which may carry payloads) and status; headers and bodies never are.
  */
+const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 export function createLogger(level: string): Logger {
   return pino({
     level,
@@ -11,7 +13,8 @@ export function createLogger(level: string): Logger {
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        path: request.url.split('?')[0],
+        // Opaque flow ids in paths (e.g. /api/fuzzion/{payload}) act as secrets: never logged.
+        path: request.url.split('?')[0]?.replace(UUID_PATTERN, ':id'),
         ip: request.ip,
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
