@@ -13,7 +13,7 @@ export function createLogger(level: string): Logger {
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        // Opaque flow ids in paths (e.g. /api/fuzzion/{payload}) act as secrets: never logged.
+        // Ids in paths may act as secrets (flow ids travel in bodies, but defence in depth): never logged.
         path: request.url.split('?')[0]?.replace(UUID_PATTERN, ':id'),
         ip: request.ip,
       }),

@@ -34,7 +34,12 @@ describe('merge offer on contact verification', () => {
     const answer = contactConfirmAnswerSchema.parse(confirmed.json());
     if (!('fuzzion' in answer)) throw new Error('expected a merge offer');
     expect(answer).toMatchObject({ fuzzion: true, method: 'sms', target: other.phone });
-    const state = await test.call({ method: 'GET', url: `/api/fuzzion/${answer.payload}`, token });
+    const state = await test.call({
+      method: 'POST',
+      url: '/api/fuzzion/state',
+      payload: { payload: answer.payload },
+      token,
+    });
     expect(state.json()).toMatchObject({ step: 'code', method: 'sms', target: other.phone });
     // Nothing moved yet: the number is still the other account's only.
     const owner = await db

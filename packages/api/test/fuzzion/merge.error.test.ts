@@ -33,7 +33,14 @@ describe('account merge (sad paths)', () => {
     expect(checked.json().code).toBe('invalid_code');
     expect((await answerOwnership(test, dup, { answer: 'not_me' })).json().code).toBe('fuzzion_failed');
     expect(
-      (await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token })).json().step,
+      (
+        await test.call({
+          method: 'POST',
+          url: '/api/fuzzion/state',
+          payload: { payload: dup.payload },
+          token: dup.token,
+        })
+      ).json().step,
     ).toBe('code');
   });
 

@@ -11,9 +11,14 @@ beforeAll(async () => {
 afterAll(() => test.app.close());
 
 describe('account merge (happy paths)', () => {
-  it('POST /api/mfa/activate with a proven e-mail of another account answers a merge offer; GET /api/fuzzion/{payload} draws it', async () => {
+  it('POST /api/mfa/activate with a proven e-mail of another account answers a merge offer; POST /api/fuzzion/state draws it', async () => {
     const dup = await findDuplicate(test);
-    const state = await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token });
+    const state = await test.call({
+      method: 'POST',
+      url: '/api/fuzzion/state',
+      payload: { payload: dup.payload },
+      token: dup.token,
+    });
     expect(state.statusCode).toBe(200);
     const body = fuzzionStateSchema.parse(state.json());
     expect(body).toMatchObject({
@@ -184,7 +189,12 @@ describe('account merge (happy paths)', () => {
       await snapshot(test.database.db, dup.me.id),
       await snapshot(test.database.db, dup.other.id),
     ]).toEqual(before);
-    const state = await test.call({ method: 'GET', url: `/api/fuzzion/${dup.payload}`, token: dup.token });
+    const state = await test.call({
+      method: 'POST',
+      url: '/api/fuzzion/state',
+      payload: { payload: dup.payload },
+      token: dup.token,
+    });
     expect(state.json().code).toBe('fuzzion_failed');
   });
 });

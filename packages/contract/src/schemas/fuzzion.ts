@@ -16,9 +16,8 @@ export const fuzzionPlatformSchema = z.enum(FUZZION_PLATFORMS);
 export type FuzzionPlatform = z.infer<typeof fuzzionPlatformSchema>;
 
 export const fuzzionPayloadSchema = z.object({ payload: z.uuid() }).strict();
-export const fuzzionParamsSchema = z.object({ payload: z.uuid() });
 
-/** GET /api/fuzzion/{payload}: what the /duplicated screen draws. */
+/** POST /api/fuzzion/state: what the /duplicated screen draws. */
 export const fuzzionStateSchema = z.object({
   payload: z.uuid(),
   step: fuzzionStepSchema,

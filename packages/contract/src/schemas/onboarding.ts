@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_TOKEN_MAX_LENGTH } from '../captcha';
 import { PASSWORD_MAX_LENGTH } from '../constants';
+import { mfaActivateFuzzionSchema } from './mfa';
 
 // Onboarding (SPEC §2, §4, §5; docs/decisions/0011-onboarding.md): sign-up from a card number, a
 // Luxembourg activation code or an e-mail invitation. The server owns the flow: a row whose id the
@@ -154,6 +155,15 @@ export const onboardingStateSchema = z
     marketing_email: z.boolean(),
     marketing_sms: z.boolean(),
     outcome: z.enum(ONBOARDING_OUTCOMES).nullable(),
+    /**
+     * A verified e-mail or phone of this sign-up that another account of the edition uses (the
+     * duplicate-found screen). Told only once a code proved control of it; the new account is
+     * created without it and a merge is offered (docs/decisions/0012-fuzzion.md).
+     */
+    duplicate: z
+      .object({ method: z.enum(['email', 'sms']), target: z.string() })
+      .strict()
+      .nullable(),
   })
   .strict();
 export type OnboardingState = z.infer<typeof onboardingStateSchema>;
@@ -164,8 +174,15 @@ export const onboardingCodeResponseSchema = z
   .strict();
 export type OnboardingCodeResponse = z.infer<typeof onboardingCodeResponseSchema>;
 
-/** The answer of /complete: the state (step done, outcome) and a session for the new account. */
+/**
+ * The answer of /complete: the state (step done, outcome), a session for the new account and,
+ * when a verified contact belongs to another account, the merge offer (SPA: /duplicated).
+ */
 export const onboardingCompleteResponseSchema = z
-  .object({ state: onboardingStateSchema, access_token: z.string() })
+  .object({
+    state: onboardingStateSchema,
+    access_token: z.string(),
+    fuzzion: mfaActivateFuzzionSchema.nullable(),
+  })
   .strict();
 export type OnboardingCompleteResponse = z.infer<typeof onboardingCompleteResponseSchema>;

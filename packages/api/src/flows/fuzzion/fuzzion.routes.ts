@@ -6,7 +6,6 @@ import {
   fuzzionMfaRequestSchema,
   fuzzionMfaResponseSchema,
   fuzzionOwnershipRequestSchema,
-  fuzzionParamsSchema,
   fuzzionPayloadSchema,
   fuzzionStateSchema,
   fuzzionStepResponseSchema,
@@ -48,19 +47,22 @@ async function codeMethodsOf(db: Db, userId: number) {
     .map((m) => toMfaMethod(m, { masked: true }));
 }
 
-/** GET /api/fuzzion/{payload}: the flow as the /duplicated screen draws it. */
+/**
+ * POST /api/fuzzion/state {payload}: the flow as the /duplicated screen draws it. A POST with the
+ * id in the body, not a GET with it in the path: the id opens the flow and paths end up in logs.
+ */
 const getFlow = defineRoute({
-  method: 'GET',
-  url: '/fuzzion/:payload',
+  method: 'POST',
+  url: '/fuzzion/state',
   auth: 'user',
   whileRestricted: true,
-  params: fuzzionParamsSchema,
+  body: fuzzionPayloadSchema,
   response: fuzzionStateSchema,
-  async handler({ params, auth, request }) {
+  async handler({ body, auth, request }) {
     const db = request.server.ctx.db;
     const flow = await db
       .transaction()
-      .execute((trx) => openFuzzionFlow(trx, params.payload, auth, OPEN_STEPS));
+      .execute((trx) => openFuzzionFlow(trx, body.payload, auth, OPEN_STEPS));
     return {
       payload: flow.id,
       step: flow.step as (typeof OPEN_STEPS)[number],

@@ -12,7 +12,7 @@ import { createFuzzionFlow } from './fuzzion.queries';
 export async function offerFuzzion(
   trx: Db,
   request: FastifyRequest,
-  auth: AuthContext,
+  auth: Pick<AuthContext, 'sessionId'>,
   user: { id: number; edition: string },
   method: 'sms' | 'email',
   target: string,

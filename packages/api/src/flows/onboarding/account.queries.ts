@@ -6,7 +6,8 @@ import type { FlowRow } from './flow.queries';
 /**
  * Creates the account of a finished flow, in the caller's transaction: the user, its verified
  * e-mail and phone (primary), e-mail and SMS verification methods (SPEC §9 minimums), and the
- * consents with version, language and time.
+ * consents with version, language and time. `without` leaves out a contact another account uses
+ * (it joins this account only through the merge offered next).
  */
 export async function createAccountFromFlow(
   trx: Db,
@@ -14,6 +15,7 @@ export async function createAccountFromFlow(
   input: {
     passwordHash: string;
     holder: { birthdate: string | null; nationalRegisterNumber: string | null } | null;
+    without?: 'email' | 'sms';
   },
 ): Promise<number> {
   const edition = EDITIONS[flow.edition as EditionId];
@@ -45,28 +47,32 @@ export async function createAccountFromFlow(
       .set({ user_id: `MM-${user.id}` })
       .where('id', '=', user.id)
       .execute();
-  await trx
-    .insertInto('user_emails')
-    .values({
-      user_id: user.id,
-      edition: edition.id,
-      address: flow.email as string,
-      is_default: true,
-      verified_at: flow.email_verified_at,
-    })
-    .execute();
-  await trx
-    .insertInto('user_phones')
-    .values({
-      user_id: user.id,
-      edition: edition.id,
-      number: flow.phone as string,
-      is_default: true,
-      verified_at: flow.phone_verified_at,
-    })
-    .execute();
-  await insertMethod(trx, { userId: user.id, method: 'sms', target: flow.phone });
-  await insertMethod(trx, { userId: user.id, method: 'email', target: flow.email });
+  if (input.without !== 'email')
+    await trx
+      .insertInto('user_emails')
+      .values({
+        user_id: user.id,
+        edition: edition.id,
+        address: flow.email as string,
+        is_default: true,
+        verified_at: flow.email_verified_at,
+      })
+      .execute();
+  if (input.without !== 'sms')
+    await trx
+      .insertInto('user_phones')
+      .values({
+        user_id: user.id,
+        edition: edition.id,
+        number: flow.phone as string,
+        is_default: true,
+        verified_at: flow.phone_verified_at,
+      })
+      .execute();
+  if (input.without !== 'sms')
+    await insertMethod(trx, { userId: user.id, method: 'sms', target: flow.phone });
+  if (input.without !== 'email')
+    await insertMethod(trx, { userId: user.id, method: 'email', target: flow.email });
   await trx
     .insertInto('user_consents')
     .values([

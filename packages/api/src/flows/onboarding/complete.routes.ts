@@ -10,10 +10,11 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { hashPassword } from '../../security/password';
 import { passwordRuleError } from '../../security/password-policy';
+import { offerFuzzion } from '../fuzzion/offer';
 import { openLoginSession } from '../login/open-session';
-import { contactOwner } from '../mfa/contact.queries';
 import { createAccountFromFlow } from './account.queries';
 import { activateWithProcessor } from './card-processor';
+import { contestedContacts, requireOwnContact } from './duplicates';
 import { type FlowRow, flowState, loadFlow, requireStep, updateFlow } from './flow.queries';
 
 /** PostgreSQL unique_violation: a race lost against another sign-up (same e-mail, card, …). */
@@ -72,6 +73,8 @@ async function redeemInvitation(trx: Db, flow: FlowRow, userId: number) {
  * verified e-mail and phone, verification methods, consents, the card linked and activated (or
  * refused by the processor: the account exists all the same) or the invitation used — and opens a
  * session. Until this call no account exists, so an abandoned sign-up leaves nothing behind.
+ * A verified contact another account uses is left out and a merge flow is opened for the new
+ * session (`fuzzion`): the SPA goes on to /duplicated.
  */
 const complete = defineRoute({
   method: 'POST',
@@ -98,11 +101,11 @@ const complete = defineRoute({
         // One completion per flow: the row lock serialises double submits.
         const locked = await loadFlow(trx, request, flow.id, { forUpdate: true });
         requireStep(locked, 'password');
-        // The e-mail and phone may have been taken since they were verified.
-        if ((await contactOwner(trx, locked.edition, 'email', locked.email as string)) !== undefined)
-          throw new ApiError('onboarding_invalid_email');
-        if ((await contactOwner(trx, locked.edition, 'sms', locked.phone as string)) !== undefined)
-          throw new ApiError('onboarding_invalid_phone');
+        // A proven contact another account uses is left out and offered for a merge; one of
+        // the two must stay this account's (either may have been taken since it was verified).
+        const contested = await contestedContacts(trx, locked);
+        requireOwnContact(contested);
+        const duplicate = contested[0];
         const card =
           locked.card_id === null
             ? null
@@ -112,6 +115,7 @@ const complete = defineRoute({
                 .where('id', '=', locked.card_id)
                 .executeTakeFirst();
         const userId = await createAccountFromFlow(trx, locked, {
+          without: duplicate?.method,
           passwordHash,
           holder: card
             ? {
@@ -140,9 +144,23 @@ const complete = defineRoute({
           request,
         );
         const session = await openLoginSession(trx, request, { userId, clientId: null });
-        return { done, token: session.token };
+        const fuzzion = duplicate
+          ? await offerFuzzion(
+              trx,
+              request,
+              { sessionId: session.id },
+              { id: userId, edition: locked.edition },
+              duplicate.method,
+              duplicate.target,
+            )
+          : undefined;
+        return { done, token: session.token, fuzzion: fuzzion ?? null };
       });
-      return { state: await flowState(db, result.done, request.language), access_token: result.token };
+      return {
+        state: await flowState(db, result.done, request.language),
+        access_token: result.token,
+        fuzzion: result.fuzzion,
+      };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === undefined) throw error;

@@ -11,6 +11,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OnboardingFlowsTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { contestedContacts } from './duplicates';
 
 export type FlowRow = Selectable<OnboardingFlowsTable>;
 
@@ -143,5 +144,12 @@ export async function flowState(db: Db, flow: FlowRow, language: string): Promis
     marketing_email: flow.marketing_email,
     marketing_sms: flow.marketing_sms,
     outcome: flow.outcome,
+    duplicate: await duplicateOf(db, flow),
   };
+}
+
+/** The proven contact another account uses, as the duplicate-found screen shows it. */
+async function duplicateOf(db: Db, flow: FlowRow): Promise<OnboardingState['duplicate']> {
+  const [first] = await contestedContacts(db, flow);
+  return first ? { method: first.method, target: first.target } : null;
 }

@@ -8,7 +8,6 @@ import {
 import { emailSchema } from '@vestibule/contract/username';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { contactOwner } from '../mfa/contact.queries';
 import { flowState, furthest, loadFlow, requireStep, updateFlow } from './flow.queries';
 
 /**
@@ -50,9 +49,10 @@ const acceptTerms = defineRoute({
 });
 
 /**
- * POST /api/onboarding/account {firstname, lastname, email}: who the account is for. An
- * e-mail that is malformed or belongs to another account of the edition answers the same 422
- * onboarding_invalid_email (SPEC §5). A new address must be verified again.
+ * POST /api/onboarding/account {firstname, lastname, email}: who the account is for. A
+ * malformed e-mail answers 422 onboarding_invalid_email (SPEC §5). Whether another account uses
+ * it is not told here: a code must first prove control of it (then a merge is offered, see
+ * duplicates.ts). A new address must be verified again.
  */
 const describeAccount = defineRoute({
   method: 'POST',
@@ -65,12 +65,10 @@ const describeAccount = defineRoute({
     const flow = await loadFlow(db, request, body.flow);
     // Terms come first.
     requireStep(flow, 'create');
-    // A well-formed address that no account of the edition uses.
+    // A well-formed address.
     const parsed = emailSchema.safeParse(body.email);
     if (!parsed.success) throw new ApiError('onboarding_invalid_email');
     const email = parsed.data;
-    if ((await contactOwner(db, flow.edition, 'email', email)) !== undefined)
-      throw new ApiError('onboarding_invalid_email');
     const changed = email !== flow.email;
     const updated = await updateFlow(db, flow.id, {
       firstname: body.firstname,

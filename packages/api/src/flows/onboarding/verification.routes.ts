@@ -28,7 +28,7 @@ import {
   sendChallengeCode,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { contactOwner } from '../mfa/contact.queries';
+import { contestedContacts, requireOwnContact } from './duplicates';
 import { type FlowRow, flowState, furthest, loadFlow, requireStep, updateFlow } from './flow.queries';
 import { SEND_PER_FLOW, VERIFY_PER_FLOW } from './onboarding.rate-limits';
 
@@ -88,7 +88,8 @@ async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email'
 /**
  * POST /api/onboarding/email {email?}: "continue with the current e-mail" (no body), or
  * another address. The invited address needs no code (the invitation code proved it); any other
- * gets an 8-digit code. Duplicates answer 422 onboarding_invalid_email.
+ * gets an 8-digit code — also an address another account uses: only the code's owner learns that
+ * (POST /verify, then the merge offer), so this answer tells nobody whether an account exists.
  */
 const verifyEmail = defineRoute({
   method: 'POST',
@@ -101,12 +102,10 @@ const verifyEmail = defineRoute({
     let flow = await loadFlow(db, request, body.flow);
     // Names and e-mail come first.
     requireStep(flow, 'email');
-    // Another address: well-formed and no other account's.
+    // Another address: well-formed.
     if (body.email !== undefined) {
       const parsed = emailSchema.safeParse(body.email);
       if (!parsed.success) throw new ApiError('onboarding_invalid_email');
-      if ((await contactOwner(db, flow.edition, 'email', parsed.data)) !== undefined)
-        throw new ApiError('onboarding_invalid_email');
       if (parsed.data !== flow.email)
         flow = await updateFlow(db, flow.id, { email: parsed.data, email_verified_at: null, step: 'email' });
     }
@@ -133,7 +132,8 @@ const verifyEmail = defineRoute({
 
 /**
  * POST /api/onboarding/phone {phone}: an 8-digit SMS code to the number (edition's numbering
- * when typed without a country code). Malformed or used numbers answer 422 onboarding_invalid_phone.
+ * when typed without a country code). Malformed numbers answer 422 onboarding_invalid_phone; a
+ * number another account uses gets its code like any other (see POST /email).
  */
 const verifyPhone = defineRoute({
   method: 'POST',
@@ -146,10 +146,9 @@ const verifyPhone = defineRoute({
     let flow = await loadFlow(db, request, body.flow);
     // The e-mail is verified first.
     requireStep(flow, 'phone');
-    // A valid number that no other account of the edition uses.
+    // A valid number.
     const phone = toE164(body.phone, request.edition.phoneRegion);
-    if (!phone || (await contactOwner(db, flow.edition, 'sms', phone)) !== undefined)
-      throw new ApiError('onboarding_invalid_phone');
+    if (!phone) throw new ApiError('onboarding_invalid_phone');
     if (phone !== flow.phone)
       flow = await updateFlow(db, flow.id, { phone, phone_verified_at: null, step: 'phone' });
     const challenge = await sendCode(request, flow, 'sms', phone);
@@ -224,16 +223,22 @@ const verifyCode = defineRoute({
       },
       async onSuccess(trx, challenge) {
         const current = await loadFlow(trx, request, flow.id, { forUpdate: true });
-        if (challenge.purpose === PURPOSE.email)
-          return updateFlow(trx, current.id, {
-            email_verified_at: new Date(),
-            step: stepAfterEmail(current),
-          });
-        // An e-mail changed meanwhile must be verified again before the password.
-        return updateFlow(trx, current.id, {
-          phone_verified_at: new Date(),
-          step: current.email_verified_at !== null ? furthest(current.step, 'password') : current.step,
-        });
+        const proven = challenge.purpose === PURPOSE.email ? 'email' : 'sms';
+        const updated =
+          proven === 'email'
+            ? await updateFlow(trx, current.id, {
+                email_verified_at: new Date(),
+                step: stepAfterEmail(current),
+              })
+            : // An e-mail changed meanwhile must be verified again before the password.
+              await updateFlow(trx, current.id, {
+                phone_verified_at: new Date(),
+                step: current.email_verified_at !== null ? furthest(current.step, 'password') : current.step,
+              });
+        // Proven, the contact may belong to another account (a merge is offered at the end), but
+        // not both: the throw rolls the verification back and keeps the code for another try.
+        requireOwnContact(await contestedContacts(trx, updated), proven);
+        return updated;
       },
     });
     return flowState(ctx.db, updated, request.language);

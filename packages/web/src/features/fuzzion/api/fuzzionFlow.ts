@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { fuzzionStateSchema } from '@vestibule/contract/schemas/fuzzion';
 import { apiRequest } from '../../../lib/api';
 
-/** GET /api/fuzzion/{payload}: the merge flow's step, the other account's contacts (masked). */
+/** POST /api/fuzzion/state: the merge flow's step, the other account's contacts (masked). */
 export function fetchFuzzionFlow(payload: string, signal?: AbortSignal) {
-  return apiRequest(`/fuzzion/${encodeURIComponent(payload)}`, { schema: fuzzionStateSchema, signal });
+  return apiRequest('/fuzzion/state', {
+    method: 'POST',
+    json: { payload },
+    schema: fuzzionStateSchema,
+    signal,
+  });
 }
 
 export function useFuzzionFlow(payload: string | null) {

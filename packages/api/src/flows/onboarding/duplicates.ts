@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database';
+import { ApiError } from '../../http/api-error';
+import { contactOwner } from '../mfa/contact.queries';
+import type { FlowRow } from './flow.queries';
+
+/** A verified contact of a sign-up that an existing account of the edition already uses. */
+export interface ContestedContact {
+  method: 'email' | 'sms';
+  target: string;
+  ownerId: number;
+}
+
+/**
+ * The sign-up's verified e-mail and phone that other accounts use (docs/decisions/0012-fuzzion.md,
+ * "Detection during onboarding"). Only verified ones: until a code proves control of an address,
+ * nobody learns whether an account uses it.
+ */
+export async function contestedContacts(db: Db, flow: FlowRow): Promise<ContestedContact[]> {
+  const found: ContestedContact[] = [];
+  if (flow.email && flow.email_verified_at !== null) {
+    const ownerId = await contactOwner(db, flow.edition, 'email', flow.email);
+    if (ownerId !== undefined) found.push({ method: 'email', target: flow.email, ownerId });
+  }
+  if (flow.phone && flow.phone_verified_at !== null) {
+    const ownerId = await contactOwner(db, flow.edition, 'sms', flow.phone);
+    if (ownerId !== undefined) found.push({ method: 'sms', target: flow.phone, ownerId });
+  }
+  return found;
+}
+
+/**
+ * The new account must keep at least one contact of its own to log in with: when both verified
+ * contacts belong to other accounts, the one just proven (or, at completion, the phone) must be
+ * replaced — 409 email-duplicated / phone-duplicated, told only to someone who proved control.
+ */
+export function requireOwnContact(contested: ContestedContact[], justProven: 'email' | 'sms' = 'sms'): void {
+  if (contested.length < 2) return;
+  throw new ApiError(justProven === 'email' ? 'email-duplicated' : 'phone-duplicated');
+}
