@@ -7,7 +7,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
-import styles from '../../../components/FlowCard.module.css';
+import styles from '../../../components/Card.module.css';
 import { errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { useRequestResetCode } from '../api/requestResetCode';

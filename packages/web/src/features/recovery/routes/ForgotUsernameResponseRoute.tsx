@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import styles from '../../../components/FlowCard.module.css';
+import styles from '../../../components/Card.module.css';
 
 /** /forgot-username-response: the usernames found, masked, or that none were (SPEC §2). */
 export function ForgotUsernameResponseRoute() {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
-import styles from '../../../components/FlowCard.module.css';
+import styles from '../../../components/Card.module.css';
 import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { useFindUsernames } from '../api/findUsernames';

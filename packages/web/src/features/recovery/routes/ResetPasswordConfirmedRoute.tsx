@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import styles from '../../../components/FlowCard.module.css';
+import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
 import { clearRecovery, readRecovery } from '../recoveryState';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
-import styles from '../../../components/FlowCard.module.css';
+import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
 import { PasswordRules } from '../../../components/PasswordRules';
 import { ApiError, errorKey } from '../../../lib/api';

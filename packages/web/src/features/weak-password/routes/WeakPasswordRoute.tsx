@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
-import styles from '../../../components/FlowCard.module.css';
+import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
 import { PasswordRules } from '../../../components/PasswordRules';
 import { useToast } from '../../../components/Toasts';
