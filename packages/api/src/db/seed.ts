@@ -236,6 +236,29 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     mfa: ['email', 'sms'],
     note: 'the other account of the refuse specs: loses its phone +32 470 00 00 33, keeps its e-mail',
   },
+  // Merge offered during onboarding: a sign-up proves the e-mail of an existing account.
+  {
+    edition: 'lu',
+    email: 'merge-lu@demo.lu',
+    phone: '+352621000040',
+    firstname: 'Léa',
+    lastname: 'Hoffmann',
+    language: 'fr_LU',
+    user_id: 'MM-LU-1040',
+    mfa: ['sms', 'email'],
+    note: 'onboarding merge spec (Luxembourg): a new sign-up with this e-mail merges this account (SMS +352 621 000 040)',
+  },
+  {
+    edition: 'general',
+    email: 'merge-errors@demo.test',
+    phone: '+32470000041',
+    firstname: 'Marc',
+    lastname: 'Peeters',
+    language: 'en',
+    user_id: 'MM-1041',
+    mfa: ['sms', 'email'],
+    note: 'merge error specs: a sign-up with this e-mail is offered the merge, fails the proofs, then ignores it (unchanged)',
+  },
 ];
 
 /** Arbitrary constant naming the seeding lock. */

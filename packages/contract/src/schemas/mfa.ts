@@ -158,6 +158,7 @@ export const mfaActivateFuzzionSchema = z.object({
   method: z.enum(['sms', 'email']),
   target: z.string(),
 });
+export type MfaActivateFuzzion = z.infer<typeof mfaActivateFuzzionSchema>;
 /** What POST /api/mfa/activate answers: the method saved, or a merge offer. */
 export const mfaActivateAnswerSchema = z.union([mfaActivateResultSchema, mfaActivateFuzzionSchema]);
 export type MfaActivateResult = z.infer<typeof mfaActivateResultSchema>;

@@ -94,7 +94,7 @@ async function typeCode(page: Page, to: string) {
  */
 export async function signUpFromWelcome(
   page: Page,
-  contact: { email: string; phone: string; invited?: boolean },
+  contact: { email: string; phone: string; invited?: boolean; emailOfAnotherAccount?: boolean },
 ) {
   await expect(page).toHaveURL(/\/onboarding\/welcome$/, SLOW);
   await page.locator('section button').first().click();
@@ -114,6 +114,12 @@ export async function signUpFromWelcome(
   await expect(page).toHaveURL(/\/onboarding\/email-verification$/, SLOW);
   await page.locator('section button').first().click();
   if (!contact.invited) await typeCode(page, contact.email);
+  if (contact.emailOfAnotherAccount) {
+    // The duplicate-found screen: go on with this address (the merge is offered at the end).
+    await expect(page).toHaveURL(/\/onboarding\/duplicate$/, SLOW);
+    await expect(page.getByText(contact.email, { exact: false }).first()).toBeVisible();
+    await page.locator('a[href="/onboarding/phone-verification"]').click();
+  }
   await expect(page).toHaveURL(/\/onboarding\/phone-verification$/, SLOW);
   await page.locator('input[type="tel"]').fill(contact.phone);
   await submit(page).click();

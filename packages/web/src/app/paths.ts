@@ -58,6 +58,7 @@ export const PATHS = {
   onboardingPhoneVerification: '/onboarding/phone-verification',
   onboardingEmailVerification: '/onboarding/email-verification',
   onboardingMfa: '/onboarding-mfa',
+  onboardingDuplicate: '/onboarding/duplicate',
   // Account merge (issue 9)
   duplicated: '/duplicated',
   fuzzionSuccess: '/fuzzion-success',

@@ -17,9 +17,19 @@ export const ONBOARDING_ENTRY: Readonly<Record<string, readonly string[]>> = {
     PATHS.onboardingCreate,
     PATHS.onboardingPhoneVerification,
     PATHS.onboardingMfa,
+    PATHS.onboardingDuplicate,
   ],
-  [PATHS.onboardingPhoneVerification]: [PATHS.onboardingMfa, PATHS.onboardingEmailVerification],
-  [PATHS.onboardingPassword]: [PATHS.onboardingMfa, PATHS.onboardingPhoneVerification],
+  [PATHS.onboardingPhoneVerification]: [
+    PATHS.onboardingMfa,
+    PATHS.onboardingEmailVerification,
+    PATHS.onboardingDuplicate,
+  ],
+  [PATHS.onboardingPassword]: [
+    PATHS.onboardingMfa,
+    PATHS.onboardingPhoneVerification,
+    PATHS.onboardingDuplicate,
+  ],
+  [PATHS.onboardingDuplicate]: [PATHS.onboardingMfa],
   [PATHS.onboardingConfirmation]: [PATHS.onboardingPassword],
   [PATHS.onboardingMfa]: [PATHS.onboardingEmailVerification, PATHS.onboardingPhoneVerification],
 };

@@ -1,3 +1,4 @@
+import type { MfaActivateFuzzion } from '@vestibule/contract/schemas/mfa';
 import type {
   OnboardingChallenge,
   OnboardingState,
@@ -19,6 +20,8 @@ export interface StoredOnboarding {
   challenge?: OnboardingChallenge & { resendAt: number };
   /** The session of the new account, stored as the login token when the user leaves confirmation. */
   token?: string;
+  /** The merge offered to the new account (a proven contact another account uses). */
+  fuzzion?: MfaActivateFuzzion;
 }
 
 function storage(kind: 'local' | 'session'): Storage | undefined {

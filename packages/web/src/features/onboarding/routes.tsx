@@ -34,6 +34,10 @@ export const onboardingRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/CreateRoute')).CreateRoute }),
   },
   {
+    path: PATHS.onboardingDuplicate,
+    lazy: async () => ({ Component: (await import('./routes/DuplicateFoundRoute')).DuplicateFoundRoute }),
+  },
+  {
     path: PATHS.onboardingEmailVerification,
     lazy: async () => ({
       Component: (await import('./routes/EmailVerificationRoute')).EmailVerificationRoute,

@@ -157,6 +157,16 @@ export const onboardingDeLU: typeof onboardingEn = {
     mismatch: 'Die Passwörter stimmen nicht überein.',
     submit: 'Mein Konto erstellen',
   },
+  duplicate: {
+    titleEmail: 'Diese E-Mail-Adresse hat bereits ein Konto',
+    titleSms: 'Diese Telefonnummer hat bereits ein Konto',
+    textEmail: '{{target}} wird bereits von einem anderen Konto verwendet.',
+    textSms: '{{target}} wird bereits von einem anderen Konto verwendet.',
+    next: 'Sie können dieses Konto trotzdem erstellen. Sobald es bereit ist, helfen wir Ihnen, beide Konten zusammenzuführen oder getrennt zu halten.',
+    continue: 'Weiter',
+    otherEmail: 'Eine andere E-Mail-Adresse verwenden',
+    otherSms: 'Eine andere Nummer verwenden',
+  },
   confirmation: {
     titleActivated: 'Ihr Konto ist bereit',
     activated: 'Ihre Karte ist aktiviert. Sie können sie sofort verwenden.',
@@ -167,5 +177,9 @@ export const onboardingDeLU: typeof onboardingEn = {
     codeOnly: 'Sie können Ihr Konto jetzt verwenden.',
     username: 'Sie melden sich an mit',
     go: 'Zu meinem Konto',
+    duplicateTitle: 'Ein anderes Konto verwendet {{target}}',
+    duplicateText:
+      'Wählen Sie jetzt, ob Sie es mit diesem Konto zusammenführen oder beide Konten getrennt halten.',
+    review: 'Weiter',
   },
 };

@@ -156,6 +156,16 @@ export const onboardingEn = {
     mismatch: 'The passwords do not match.',
     submit: 'Create my account',
   },
+  duplicate: {
+    titleEmail: 'This e-mail address already has an account',
+    titleSms: 'This phone number already has an account',
+    textEmail: '{{target}} is already used by another account.',
+    textSms: '{{target}} is already used by another account.',
+    next: 'You can still create this account. Once it is ready, we will help you merge both accounts into one, or keep them apart.',
+    continue: 'Continue',
+    otherEmail: 'Use another e-mail address',
+    otherSms: 'Use another phone number',
+  },
   confirmation: {
     titleActivated: 'Your account is ready',
     activated: 'Your card is activated. You can use it right away.',
@@ -166,5 +176,8 @@ export const onboardingEn = {
     codeOnly: 'You can now use your account.',
     username: 'You log in with',
     go: 'Go to my account',
+    duplicateTitle: 'Another account uses {{target}}',
+    duplicateText: 'Next, choose whether to merge it into this account or keep both accounts apart.',
+    review: 'Continue',
   },
 };

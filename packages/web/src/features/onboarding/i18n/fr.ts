@@ -157,6 +157,16 @@ export const onboardingFr: typeof onboardingEn = {
     mismatch: 'Les mots de passe ne correspondent pas.',
     submit: 'Créer mon compte',
   },
+  duplicate: {
+    titleEmail: 'Cette adresse e-mail a déjà un compte',
+    titleSms: 'Ce numéro de téléphone a déjà un compte',
+    textEmail: '{{target}} est déjà utilisée par un autre compte.',
+    textSms: '{{target}} est déjà utilisé par un autre compte.',
+    next: 'Vous pouvez tout de même créer ce compte. Une fois prêt, nous vous aiderons à fusionner les deux comptes en un seul, ou à les garder séparés.',
+    continue: 'Continuer',
+    otherEmail: 'Utiliser une autre adresse e-mail',
+    otherSms: 'Utiliser un autre numéro',
+  },
   confirmation: {
     titleActivated: 'Votre compte est prêt',
     activated: 'Votre carte est activée. Vous pouvez l’utiliser tout de suite.',
@@ -168,5 +178,9 @@ export const onboardingFr: typeof onboardingEn = {
     codeOnly: 'Vous pouvez maintenant utiliser votre compte.',
     username: 'Vous vous connectez avec',
     go: 'Accéder à mon compte',
+    duplicateTitle: 'Un autre compte utilise {{target}}',
+    duplicateText:
+      'Choisissez maintenant de le fusionner avec ce compte ou de garder les deux comptes séparés.',
+    review: 'Continuer',
   },
 };

@@ -156,6 +156,16 @@ export const onboardingNl: typeof onboardingEn = {
     mismatch: 'De wachtwoorden komen niet overeen.',
     submit: 'Mijn account aanmaken',
   },
+  duplicate: {
+    titleEmail: 'Dit e-mailadres heeft al een account',
+    titleSms: 'Dit telefoonnummer heeft al een account',
+    textEmail: '{{target}} wordt al door een ander account gebruikt.',
+    textSms: '{{target}} wordt al door een ander account gebruikt.',
+    next: 'Je kunt dit account toch aanmaken. Zodra het klaar is, helpen we je beide accounts samen te voegen, of ze gescheiden te houden.',
+    continue: 'Doorgaan',
+    otherEmail: 'Een ander e-mailadres gebruiken',
+    otherSms: 'Een ander nummer gebruiken',
+  },
   confirmation: {
     titleActivated: 'Je account is klaar',
     activated: 'Je kaart is geactiveerd. Je kunt ze meteen gebruiken.',
@@ -166,5 +176,8 @@ export const onboardingNl: typeof onboardingEn = {
     codeOnly: 'Je kunt je account nu gebruiken.',
     username: 'Je meldt je aan met',
     go: 'Naar mijn account',
+    duplicateTitle: 'Een ander account gebruikt {{target}}',
+    duplicateText: 'Kies nu of je het met dit account samenvoegt of beide accounts gescheiden houdt.',
+    review: 'Doorgaan',
   },
 };

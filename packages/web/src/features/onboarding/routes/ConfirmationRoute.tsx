@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { tokenStore } from '../../../lib/storage';
+import { setSessionValue, tokenStore } from '../../../lib/storage';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { RequireFlow } from '../components/useFlow';
@@ -27,13 +27,21 @@ export function ConfirmationRoute() {
       render={({ stored, state }) => {
         const outcome = state.outcome ?? 'code_only';
         const failed = outcome === 'card_failed';
+        const offer = stored.token ? stored.fuzzion : undefined;
         const go = () => {
           clearOnboarding();
-          if (stored.token) {
-            tokenStore.set(stored.token);
-            navigate(PATHS.dashboard, { replace: true });
-          } else navigate(PATHS.loginEmail, { replace: true });
+          if (!stored.token) return navigate(PATHS.loginEmail, { replace: true });
+          tokenStore.set(stored.token);
+          if (!offer) return navigate(PATHS.dashboard, { replace: true });
+          // SPEC §4 Fuzzion: the payload is kept and the merge screen takes over.
+          setSessionValue('fuzzionPayload', offer.payload);
+          navigate(
+            `${PATHS.duplicated}?${new URLSearchParams({ target: offer.target, method: offer.method })}`,
+            { replace: true },
+          );
         };
+        // The contested contact stayed with the other account: the login is the other one.
+        const username = state.duplicate?.method === 'email' ? state.phone : state.email;
         return (
           <OnboardingPage
             title={t(TEXTS[outcome].title)}
@@ -67,10 +75,18 @@ export function ConfirmationRoute() {
             )}
             <div className={styles.valueBox}>
               <span className={styles.valueLabel}>{t('onboarding.confirmation.username')}</span>
-              <span className={styles.value}>{state.email}</span>
+              <span className={styles.value}>{username}</span>
             </div>
+            {offer && (
+              <div className={styles.notice}>
+                <p className={styles.noticeTitle}>
+                  {t('onboarding.confirmation.duplicateTitle', { target: offer.target })}
+                </p>
+                <p>{t('onboarding.confirmation.duplicateText')}</p>
+              </div>
+            )}
             <button type="button" className={styles.submit} onClick={go}>
-              {t('onboarding.confirmation.go')}
+              {t(offer ? 'onboarding.confirmation.review' : 'onboarding.confirmation.go')}
             </button>
           </OnboardingPage>
         );

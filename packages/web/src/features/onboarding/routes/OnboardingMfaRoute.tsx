@@ -40,7 +40,9 @@ function CodeForm({ flow }: { flow: Flow }) {
     try {
       const next = await verify.mutateAsync({ payload: challenge.payload, code: digits });
       flow.save({ state: next, challenge: undefined });
-      navigate(byEmail ? PATHS.onboardingPhoneVerification : PATHS.onboardingPassword);
+      // The code proved an address or number another account uses: the duplicate-found screen.
+      if (next.duplicate?.method === challenge.channel) navigate(PATHS.onboardingDuplicate);
+      else navigate(byEmail ? PATHS.onboardingPhoneVerification : PATHS.onboardingPassword);
     } catch (error) {
       // SPEC §4: a wrong code shows inline until the user types again.
       if (error instanceof ApiError && error.code === 'invalid_code') setFieldError(t('errors.invalid_code'));

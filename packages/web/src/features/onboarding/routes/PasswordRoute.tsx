@@ -58,7 +58,12 @@ function PasswordForm({ flow }: { flow: Flow }) {
     if (!password || confirmation !== password) return;
     try {
       const answer = await complete.mutateAsync(password);
-      flow.save({ state: answer.state, token: answer.access_token, challenge: undefined });
+      flow.save({
+        state: answer.state,
+        token: answer.access_token,
+        challenge: undefined,
+        fuzzion: answer.fuzzion ?? undefined,
+      });
       navigate(PATHS.onboardingConfirmation, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code && PASSWORD_ERRORS.includes(error.code))

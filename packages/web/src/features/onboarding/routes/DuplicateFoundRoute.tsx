@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import styles from '../components/Onboarding.module.css';
+import { OnboardingPage } from '../components/OnboardingPage';
+import { RequireFlow } from '../components/useFlow';
+import { SCREEN_OF_STEP } from '../onboardingStore';
+
+/**
+ * /onboarding/duplicate (SPEC §2 duplicate-found screens for e-mail or phone): the code proved an
+ * address or number another account uses. The sign-up may go on — the merge is offered once the
+ * account exists — or take another one.
+ */
+export function DuplicateFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <RequireFlow
+      step="phone"
+      render={({ state }) => {
+        // Reached without one (a reload after taking another address): on to the next step.
+        if (!state.duplicate) return <Navigate to={SCREEN_OF_STEP[state.step]} replace />;
+        const byEmail = state.duplicate.method === 'email';
+        return (
+          <OnboardingPage
+            step={byEmail ? 4 : 5}
+            title={t(byEmail ? 'onboarding.duplicate.titleEmail' : 'onboarding.duplicate.titleSms')}
+          >
+            <div className={styles.notice} role="status">
+              <p className={styles.noticeTitle}>
+                {t(byEmail ? 'onboarding.duplicate.textEmail' : 'onboarding.duplicate.textSms', {
+                  target: state.duplicate.target,
+                })}
+              </p>
+              <p>{t('onboarding.duplicate.next')}</p>
+            </div>
+            <div className={styles.actions}>
+              <Link to={SCREEN_OF_STEP[state.step]} className={styles.submit}>
+                {t('onboarding.duplicate.continue')}
+              </Link>
+              <Link
+                to={byEmail ? PATHS.onboardingEmailVerification : PATHS.onboardingPhoneVerification}
+                className={styles.secondary}
+              >
+                {t(byEmail ? 'onboarding.duplicate.otherEmail' : 'onboarding.duplicate.otherSms')}
+              </Link>
+            </div>
+          </OnboardingPage>
+        );
+      }}
+    />
+  );
+}
