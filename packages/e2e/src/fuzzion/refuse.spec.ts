@@ -19,7 +19,7 @@ test.describe('refusing an account merge', () => {
 
     await expect(page).toHaveURL(/\/duplicated\?target=%2B32470000033&method=sms$/);
     await expect(
-      page.getByText('The phone number +32470000033 already belongs to another account.'),
+      page.getByText('The phone number +32 470 00 00 33 already belongs to another account.'),
     ).toBeVisible();
     since = Date.now();
     await page.getByRole('button', { name: /E-mail to/ }).click();
@@ -30,7 +30,7 @@ test.describe('refusing an account merge', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Remove it from the other account' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
-    await expect(page.getByText('+32470000033 now belongs to your account only.')).toBeVisible();
+    await expect(page.getByText('+32 470 00 00 33 now belongs to your account only.')).toBeVisible();
 
     // The other account still logs in with its e-mail; its old phone now belongs to separate@demo.test.
     const user = await page.evaluate(async () => {

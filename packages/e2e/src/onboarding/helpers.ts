@@ -95,6 +95,8 @@ async function typeCode(page: Page, to: string) {
 export async function signUpFromWelcome(
   page: Page,
   contact: { email: string; phone: string; invited?: boolean; emailOfAnotherAccount?: boolean },
+  /** Runs on the duplicate-found screen (a look, a screenshot) before going on. */
+  onDuplicateScreen?: () => Promise<unknown>,
 ) {
   await expect(page).toHaveURL(/\/onboarding\/welcome$/, SLOW);
   await page.locator('section button').first().click();
@@ -118,6 +120,7 @@ export async function signUpFromWelcome(
     // The duplicate-found screen: go on with this address (the merge is offered at the end).
     await expect(page).toHaveURL(/\/onboarding\/duplicate$/, SLOW);
     await expect(page.getByText(contact.email, { exact: false }).first()).toBeVisible();
+    await onDuplicateScreen?.();
     await page.locator('a[href="/onboarding/phone-verification"]').click();
   }
   await expect(page).toHaveURL(/\/onboarding\/phone-verification$/, SLOW);

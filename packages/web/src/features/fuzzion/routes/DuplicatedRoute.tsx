@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { formatPhone } from '@vestibule/contract/phone';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -64,7 +65,7 @@ export function DuplicatedRoute() {
     if (!payload || !flow.data) return;
     try {
       await refuse.mutateAsync(payload);
-      toast.show('success', t('fuzzion.reject.done', { target: flow.data.target }));
+      toast.show('success', t('fuzzion.reject.done', { target }));
       done(PATHS.dashboard);
     } catch {
       fail();
@@ -77,7 +78,8 @@ export function DuplicatedRoute() {
   };
 
   const method = flow.data?.method ?? (params.get('method') === 'sms' ? 'sms' : 'email');
-  const target = flow.data?.target ?? params.get('target') ?? '';
+  const rawTarget = flow.data?.target ?? params.get('target') ?? '';
+  const target = method === 'sms' ? formatPhone(rawTarget) : rawTarget;
   const broken = fatal || !payload || flow.isError;
   const busy = merge.isPending || refuse.isPending;
 
@@ -136,7 +138,7 @@ export function DuplicatedRoute() {
           </>
         ) : (
           <>
-            <p className={styles.intro}>{t('fuzzion.reject.intro', { target: flow.data.target })}</p>
+            <p className={styles.intro}>{t('fuzzion.reject.intro', { target })}</p>
             <button
               type="button"
               className={styles.submit}

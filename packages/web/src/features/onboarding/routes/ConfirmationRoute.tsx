@@ -1,3 +1,4 @@
+import { formatPhone } from '@vestibule/contract/phone';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -41,7 +42,7 @@ export function ConfirmationRoute() {
           );
         };
         // The contested contact stayed with the other account: the login is the other one.
-        const username = state.duplicate?.method === 'email' ? state.phone : state.email;
+        const username = state.duplicate?.method === 'email' ? formatPhone(state.phone ?? '') : state.email;
         return (
           <OnboardingPage
             title={t(TEXTS[outcome].title)}
@@ -80,7 +81,9 @@ export function ConfirmationRoute() {
             {offer && (
               <div className={styles.notice}>
                 <p className={styles.noticeTitle}>
-                  {t('onboarding.confirmation.duplicateTitle', { target: offer.target })}
+                  {t('onboarding.confirmation.duplicateTitle', {
+                    target: offer.method === 'sms' ? formatPhone(offer.target) : offer.target,
+                  })}
                 </p>
                 <p>{t('onboarding.confirmation.duplicateText')}</p>
               </div>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@vestibule/contract/phone';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -28,7 +29,7 @@ export function DuplicateFoundRoute() {
             <div className={styles.notice} role="status">
               <p className={styles.noticeTitle}>
                 {t(byEmail ? 'onboarding.duplicate.textEmail' : 'onboarding.duplicate.textSms', {
-                  target: state.duplicate.target,
+                  target: byEmail ? state.duplicate.target : formatPhone(state.duplicate.target),
                 })}
               </p>
               <p>{t('onboarding.duplicate.next')}</p>
