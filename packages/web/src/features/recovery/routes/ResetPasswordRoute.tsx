@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
-import { brokenLocalPasswordRules, type PasswordRuleId } from '@vestibule/contract/password';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
-import { PasswordRules } from '../../../components/PasswordRules';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
@@ -60,11 +58,6 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
     formState: { errors, isSubmitting },
   } = useForm<Fields>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
   const password = useWatch({ control, name: 'password' });
-  const met = useMemo(() => {
-    const broken = brokenLocalPasswordRules(password);
-    // Only length can be judged here; the blocklist and personal data are the server's to check.
-    return new Set<PasswordRuleId>(password && !broken.includes('length') ? ['length'] : []);
-  }, [password]);
 
   const onSubmit = handleSubmit(async (fields) => {
     try {
@@ -96,59 +89,22 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
           {/* Lets password managers store the new password under the right username. */}
           <input type="text" name="username" autoComplete="username" value={state.username} readOnly hidden />
-          <div className={styles.field}>
-            <label htmlFor={`${id}-password`} className={styles.label}>
-              {t('recovery.reset.password')}
-            </label>
-            <div className={styles.passwordRow}>
-              <input
-                id={`${id}-password`}
-                className={`${styles.input} ${styles.passwordInput}`}
-                type={shown ? 'text' : 'password'}
-                autoComplete="new-password"
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
-                {...register('password')}
-              />
-              <button
-                type="button"
-                className={styles.reveal}
-                aria-pressed={shown}
-                aria-controls={`${id}-password ${id}-confirmation`}
-                onClick={() => setShown((value) => !value)}
-              >
-                <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
-                <span className="visually-hidden">{t('recovery.reset.showPassword')}</span>
-              </button>
-            </div>
-            {passwordError && (
-              <p id={`${id}-password-error`} className={styles.fieldError}>
-                {t(passwordError)}
-              </p>
-            )}
-          </div>
-
-          <PasswordRules id={`${id}-rules`} met={met} />
-
-          <div className={styles.field}>
-            <label htmlFor={`${id}-confirmation`} className={styles.label}>
-              {t('recovery.reset.confirmation')}
-            </label>
-            <input
-              id={`${id}-confirmation`}
-              className={styles.input}
-              type={shown ? 'text' : 'password'}
-              autoComplete="new-password"
-              aria-invalid={confirmationError ? true : undefined}
-              aria-describedby={confirmationError ? `${id}-confirmation-error` : undefined}
-              {...register('confirmation')}
-            />
-            {confirmationError && (
-              <p id={`${id}-confirmation-error`} className={styles.fieldError}>
-                {t(confirmationError)}
-              </p>
-            )}
-          </div>
+          {/* No personal data before login: the rules list judges length only. */}
+          <NewPasswordFields
+            id={id}
+            labels={{
+              password: t('recovery.reset.password'),
+              confirmation: t('recovery.reset.confirmation'),
+              show: t('recovery.reset.showPassword'),
+            }}
+            password={register('password')}
+            confirmation={register('confirmation')}
+            value={password}
+            passwordError={passwordError && t(passwordError)}
+            confirmationError={confirmationError && t(confirmationError)}
+            shown={shown}
+            onToggleShown={() => setShown((value) => !value)}
+          />
 
           {formError && (
             <div role="alert" className={styles.formError}>

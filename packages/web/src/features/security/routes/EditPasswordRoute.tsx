@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
-import { brokenLocalPasswordRules, type PasswordRuleId } from '@vestibule/contract/password';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import { Icon } from '../../../components/Icon';
-import { PasswordRules } from '../../../components/PasswordRules';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useUser } from '../../../lib/user';
@@ -65,18 +64,6 @@ export function EditPasswordRoute() {
     defaultValues: { current: '', password: '', confirmation: '', endOthers: true },
   });
   const password = useWatch({ control, name: 'password' });
-  const met = useMemo(() => {
-    if (!password) return new Set<PasswordRuleId>();
-    const broken = brokenLocalPasswordRules(password, {
-      emails: user.data?.email.map((e) => e.email),
-      firstname: user.data?.firstname,
-      lastname: user.data?.lastname,
-    });
-    // The blocklist is the server's to check: only length and personal data are judged here.
-    return new Set<PasswordRuleId>(
-      (['length', 'not_personal'] as const).filter((rule) => !broken.includes(rule)),
-    );
-  }, [password, user.data]);
 
   const onSubmit = handleSubmit(async (fields) => {
     try {
@@ -103,8 +90,9 @@ export function EditPasswordRoute() {
     }
   });
 
-  const fieldError = (name: 'current' | 'password' | 'confirmation') =>
-    errors[name]?.message as MessageKey | undefined;
+  const currentError = errors.current?.message as MessageKey | undefined;
+  const passwordError = errors.password?.message as MessageKey | undefined;
+  const confirmationError = errors.confirmation?.message as MessageKey | undefined;
   const handled =
     change.error instanceof ApiError &&
     (change.error.code === 'sudo_required' ||
@@ -113,38 +101,6 @@ export function EditPasswordRoute() {
   const formError = change.error && !handled ? change.error : null;
   const busy = isSubmitting || change.isPending;
   const username = user.data?.email.find((e) => e.default)?.email ?? '';
-
-  const field = (
-    name: 'current' | 'password' | 'confirmation',
-    label: string,
-    autoComplete: string,
-    extra?: string,
-  ) => {
-    const error = fieldError(name);
-    const describedBy =
-      [extra, error ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className={styles.field}>
-        <label htmlFor={`${id}-${name}`} className={styles.label}>
-          {label}
-        </label>
-        <input
-          id={`${id}-${name}`}
-          className={styles.input}
-          type={shown ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...register(name)}
-        />
-        {error && (
-          <p id={`${id}-${name}-error`} className={styles.fieldError}>
-            {t(error)}
-          </p>
-        )}
-      </div>
-    );
-  };
 
   return (
     <div className={styles.page}>
@@ -160,10 +116,44 @@ export function EditPasswordRoute() {
         <p className={styles.intro}>{t('security.editPassword.intro')}</p>
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          {field('current', t('security.editPassword.current'), 'current-password')}
-          {field('password', t('security.editPassword.password'), 'new-password', `${id}-rules`)}
-          <PasswordRules id={`${id}-rules`} met={met} />
-          {field('confirmation', t('security.editPassword.confirmation'), 'new-password')}
+          <div className={styles.field}>
+            <label htmlFor={`${id}-current`} className={styles.label}>
+              {t('security.editPassword.current')}
+            </label>
+            <input
+              id={`${id}-current`}
+              className={styles.input}
+              type={shown ? 'text' : 'password'}
+              autoComplete="current-password"
+              aria-invalid={currentError ? true : undefined}
+              aria-describedby={currentError ? `${id}-current-error` : undefined}
+              {...register('current')}
+            />
+            {currentError && (
+              <p id={`${id}-current-error`} className={styles.fieldError}>
+                {t(currentError)}
+              </p>
+            )}
+          </div>
+          {/* The show button below reveals the current password too: no eye inside the field. */}
+          <NewPasswordFields
+            id={id}
+            labels={{
+              password: t('security.editPassword.password'),
+              confirmation: t('security.editPassword.confirmation'),
+            }}
+            password={register('password')}
+            confirmation={register('confirmation')}
+            value={password}
+            personal={{
+              emails: user.data?.email.map((e) => e.email),
+              firstname: user.data?.firstname,
+              lastname: user.data?.lastname,
+            }}
+            passwordError={passwordError && t(passwordError)}
+            confirmationError={confirmationError && t(confirmationError)}
+            shown={shown}
+          />
           <button
             type="button"
             className={styles.revealButton}

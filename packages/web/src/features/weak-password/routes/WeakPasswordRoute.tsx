@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
-import { brokenLocalPasswordRules, type PasswordRuleId } from '@vestibule/contract/password';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,8 +8,7 @@ import { z } from 'zod';
 import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
-import { PasswordRules } from '../../../components/PasswordRules';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { removeSessionValue, tokenStore } from '../../../lib/storage';
@@ -77,18 +75,6 @@ function WeakPasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm<Fields>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
   const password = useWatch({ control, name: 'password' });
-  const met = useMemo(() => {
-    if (!password) return new Set<PasswordRuleId>();
-    const broken = brokenLocalPasswordRules(password, {
-      emails: user.data?.email.map((e) => e.email),
-      firstname: user.data?.firstname,
-      lastname: user.data?.lastname,
-    });
-    // The blocklist is the server's to check: only length and personal data are judged here.
-    return new Set<PasswordRuleId>(
-      (['length', 'not_personal'] as const).filter((rule) => !broken.includes(rule)),
-    );
-  }, [password, user.data]);
 
   const onSubmit = handleSubmit(async (fields) => {
     try {
@@ -120,59 +106,26 @@ function WeakPasswordForm() {
 
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <div className={styles.field}>
-            <label htmlFor={`${id}-password`} className={styles.label}>
-              {t('mfa.weakPassword.password')}
-            </label>
-            <div className={styles.passwordRow}>
-              <input
-                id={`${id}-password`}
-                className={`${styles.input} ${styles.passwordInput}`}
-                type={shown ? 'text' : 'password'}
-                autoComplete="new-password"
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
-                {...register('password')}
-              />
-              <button
-                type="button"
-                className={styles.reveal}
-                aria-pressed={shown}
-                aria-controls={`${id}-password ${id}-confirmation`}
-                onClick={() => setShown((value) => !value)}
-              >
-                <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
-                <span className="visually-hidden">{t('mfa.weakPassword.showPassword')}</span>
-              </button>
-            </div>
-            {passwordError && (
-              <p id={`${id}-password-error`} className={styles.fieldError}>
-                {t(passwordError)}
-              </p>
-            )}
-          </div>
-
-          <PasswordRules id={`${id}-rules`} met={met} />
-
-          <div className={styles.field}>
-            <label htmlFor={`${id}-confirmation`} className={styles.label}>
-              {t('mfa.weakPassword.confirmation')}
-            </label>
-            <input
-              id={`${id}-confirmation`}
-              className={styles.input}
-              type={shown ? 'text' : 'password'}
-              autoComplete="new-password"
-              aria-invalid={confirmationError ? true : undefined}
-              aria-describedby={confirmationError ? `${id}-confirmation-error` : undefined}
-              {...register('confirmation')}
-            />
-            {confirmationError && (
-              <p id={`${id}-confirmation-error`} className={styles.fieldError}>
-                {t(confirmationError)}
-              </p>
-            )}
-          </div>
+          <NewPasswordFields
+            id={id}
+            labels={{
+              password: t('mfa.weakPassword.password'),
+              confirmation: t('mfa.weakPassword.confirmation'),
+              show: t('mfa.weakPassword.showPassword'),
+            }}
+            password={register('password')}
+            confirmation={register('confirmation')}
+            value={password}
+            personal={{
+              emails: user.data?.email.map((e) => e.email),
+              firstname: user.data?.firstname,
+              lastname: user.data?.lastname,
+            }}
+            passwordError={passwordError && t(passwordError)}
+            confirmationError={confirmationError && t(confirmationError)}
+            shown={shown}
+            onToggleShown={() => setShown((value) => !value)}
+          />
 
           {formError && (
             <div role="alert" className={styles.formError}>

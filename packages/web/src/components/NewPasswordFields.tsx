@@ -1,0 +1,108 @@
+import {
+  brokenLocalPasswordRules,
+  type PasswordRuleId,
+  type PersonalData,
+} from '@vestibule/contract/password';
+import type { ComponentProps } from 'react';
+import styles from './Card.module.css';
+import { Icon } from './Icon';
+import { PasswordRules } from './PasswordRules';
+
+interface NewPasswordFieldsProps {
+  /** Prefix of the ids: `${id}-password`, `${id}-rules`, `${id}-confirmation`, and `-error` after a field's. */
+  id: string;
+  /** Translated texts; `show` names the eye button inside the password field. */
+  labels: { password: string; confirmation: string; show?: string };
+  /** What the inputs take from the form: react-hook-form's `register(…)`, or `value` and `onChange`. */
+  password: ComponentProps<'input'>;
+  confirmation: ComponentProps<'input'>;
+  /** The password typed so far, for the rules list. */
+  value: string;
+  /** The account's e-mails and names: with them the rules list judges "not personal" too, else length only. */
+  personal?: PersonalData;
+  /** Translated errors shown under each field. */
+  passwordError?: string;
+  confirmationError?: string;
+  /** Whether both fields show their text. */
+  shown: boolean;
+  /** Draws the eye button inside the password field; without it the form has a show button of its own. */
+  onToggleShown?: () => void;
+}
+
+/** The rules this screen can judge alone (the blocklist is the server's) that `password` meets. */
+function metRules(password: string, personal?: PersonalData): Set<PasswordRuleId> {
+  if (!password) return new Set();
+  const broken = brokenLocalPasswordRules(password, personal);
+  const judged: PasswordRuleId[] = personal ? ['length', 'not_personal'] : ['length'];
+  return new Set(judged.filter((rule) => !broken.includes(rule)));
+}
+
+/** A new password and its confirmation, with the rules of DESIGN §4 listed between them. */
+export function NewPasswordFields(props: NewPasswordFieldsProps) {
+  const { id, labels, shown, onToggleShown, passwordError, confirmationError } = props;
+  const type = shown ? 'text' : 'password';
+  const passwordInput = (
+    <input
+      id={`${id}-password`}
+      className={onToggleShown ? `${styles.input} ${styles.passwordInput}` : styles.input}
+      type={type}
+      autoComplete="new-password"
+      aria-invalid={passwordError ? true : undefined}
+      aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
+      {...props.password}
+    />
+  );
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-password`} className={styles.label}>
+          {labels.password}
+        </label>
+        {onToggleShown ? (
+          <div className={styles.passwordRow}>
+            {passwordInput}
+            <button
+              type="button"
+              className={styles.reveal}
+              aria-pressed={shown}
+              aria-controls={`${id}-password ${id}-confirmation`}
+              onClick={onToggleShown}
+            >
+              <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
+              <span className="visually-hidden">{labels.show}</span>
+            </button>
+          </div>
+        ) : (
+          passwordInput
+        )}
+        {passwordError && (
+          <p id={`${id}-password-error`} className={styles.fieldError}>
+            {passwordError}
+          </p>
+        )}
+      </div>
+
+      <PasswordRules id={`${id}-rules`} met={metRules(props.value, props.personal)} />
+
+      <div className={styles.field}>
+        <label htmlFor={`${id}-confirmation`} className={styles.label}>
+          {labels.confirmation}
+        </label>
+        <input
+          id={`${id}-confirmation`}
+          className={styles.input}
+          type={type}
+          autoComplete="new-password"
+          aria-invalid={confirmationError ? true : undefined}
+          aria-describedby={confirmationError ? `${id}-confirmation-error` : undefined}
+          {...props.confirmation}
+        />
+        {confirmationError && (
+          <p id={`${id}-confirmation-error`} className={styles.fieldError}>
+            {confirmationError}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
