@@ -42,6 +42,16 @@ describe('security timeline', () => {
     expect(rest.next_cursor).toBeNull();
   });
 
+  it('still names the browser of a sign-in after its session ended', async () => {
+    const account = await createAccount(test.database.db);
+    const phone = await loginOn(test, account, randomUUID(), IPHONE);
+    await test.call({ method: 'POST', url: '/api/logout', token: phone.token, deviceId: phone.deviceId });
+    await test.database.db.deleteFrom('sessions').where('user_id', '=', account.id).execute();
+    const laptop = await loginOn(test, account);
+    const all = await timeline(laptop.token, laptop.deviceId);
+    expect(all.data[1]).toMatchObject({ kind: 'login.succeeded', browser: 'Safari 17', os: 'iOS 17.4' });
+  });
+
   it("never shows another user's events nor failed logins", async () => {
     const account = await createAccount(test.database.db);
     const stranger = await createAccount(test.database.db);

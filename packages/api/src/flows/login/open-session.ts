@@ -8,6 +8,9 @@ import { createSession } from '../sessions/session.queries';
  * The end of every successful login (password alone, trusted device, or MFA): a session, its
  * audit row, in the caller's transaction. A login completed with an MFA code starts elevated.
  */
+/** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
+const USER_AGENT_MAX_LENGTH = 512;
+
 export async function openLoginSession(
   trx: Db,
   request: FastifyRequest,
@@ -22,6 +25,9 @@ export async function openLoginSession(
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
   });
   const detail: Record<string, unknown> = {};
+  // Kept with the sign-in, so the timeline still names the browser after the session is gone.
+  const userAgent = request.headers['user-agent'];
+  if (userAgent) detail.user_agent = userAgent.slice(0, USER_AGENT_MAX_LENGTH);
   if (input.mfa) detail.mfa = input.mfa;
   if (input.trustedDevice) detail.trusted_device = true;
   await audit(

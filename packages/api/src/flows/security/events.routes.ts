@@ -51,7 +51,9 @@ async function present(request: FastifyRequest, userId: number, rows: EventRow[]
   ]);
   const events: SecurityEvent[] = [];
   for (const row of rows) {
-    const device = describeUserAgent(row.device_id ? agents.get(row.device_id) : null);
+    // A sign-in keeps its own user agent; other events borrow the device's newest one.
+    const ownAgent = typeof row.detail.user_agent === 'string' ? row.detail.user_agent : undefined;
+    const device = describeUserAgent(ownAgent ?? (row.device_id ? agents.get(row.device_id) : null));
     const detail: SecurityEvent['detail'] = {};
     for (const key of SAFE_DETAIL_KEYS) {
       const value = row.detail[key];
