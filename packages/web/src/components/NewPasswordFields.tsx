@@ -21,8 +21,8 @@ interface NewPasswordFieldsProps {
   /** The account's e-mails and names: with them the rules list judges "not personal" too, else length only. */
   personal?: PersonalData;
   /** Translated errors shown under each field. */
-  passwordError?: string;
-  confirmationError?: string;
+  passwordError?: string | null;
+  confirmationError?: string | null;
   /** Whether both fields show their text. */
   shown: boolean;
   /** Draws the eye button inside the password field; without it the form has a show button of its own. */

@@ -1,11 +1,9 @@
 import type { ErrorCode } from '@vestibule/contract/errors';
-import { brokenLocalPasswordRules, type PasswordRuleId } from '@vestibule/contract/password';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { Icon } from '../../../components/Icon';
-import { PasswordRules } from '../../../components/PasswordRules';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useCompleteOnboarding } from '../api/completeOnboarding';
 import { FormError, SubmitButton } from '../components/FormError';
@@ -36,14 +34,6 @@ function PasswordForm({ flow }: { flow: Flow }) {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [confirmationError, setConfirmationError] = useState<string | null>(null);
   const { email, firstname, lastname } = flow.state;
-  const met = useMemo(() => {
-    // Length and personal data are judged here; the blocklist is the server's to check.
-    const broken = brokenLocalPasswordRules(password, { emails: email ? [email] : [], firstname, lastname });
-    const ok = new Set<PasswordRuleId>();
-    if (password && !broken.includes('length')) ok.add('length');
-    if (password && !broken.includes('not_personal')) ok.add('not_personal');
-    return ok;
-  }, [password, email, firstname, lastname]);
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -86,65 +76,34 @@ function PasswordForm({ flow }: { flow: Flow }) {
           readOnly
           hidden
         />
-        <div className={styles.field}>
-          <label htmlFor={`${id}-password`} className={styles.label}>
-            {t('onboarding.password.password')}
-          </label>
-          <div className={styles.passwordRow}>
-            <input
-              id={`${id}-password`}
-              className={`${styles.input} ${styles.passwordInput}`}
-              type={shown ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={password}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setPasswordError(null);
-              }}
-            />
-            <button
-              type="button"
-              className={styles.reveal}
-              aria-pressed={shown}
-              aria-controls={`${id}-password ${id}-confirmation`}
-              onClick={() => setShown((value) => !value)}
-            >
-              <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
-              <span className="visually-hidden">{t('onboarding.password.show')}</span>
-            </button>
-          </div>
-          {passwordError && (
-            <p id={`${id}-password-error`} className={styles.fieldError}>
-              {passwordError}
-            </p>
-          )}
-        </div>
-        <PasswordRules id={`${id}-rules`} met={met} />
-        <div className={styles.field}>
-          <label htmlFor={`${id}-confirmation`} className={styles.label}>
-            {t('onboarding.password.confirmation')}
-          </label>
-          <input
-            id={`${id}-confirmation`}
-            className={styles.input}
-            type={shown ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={confirmation}
-            aria-invalid={confirmationError ? true : undefined}
-            aria-describedby={confirmationError ? `${id}-confirmation-error` : undefined}
-            onChange={(event) => {
+        <NewPasswordFields
+          id={id}
+          labels={{
+            password: t('onboarding.password.password'),
+            confirmation: t('onboarding.password.confirmation'),
+            show: t('onboarding.password.show'),
+          }}
+          password={{
+            value: password,
+            onChange: (event) => {
+              setPassword(event.target.value);
+              setPasswordError(null);
+            },
+          }}
+          confirmation={{
+            value: confirmation,
+            onChange: (event) => {
               setConfirmation(event.target.value);
               setConfirmationError(null);
-            }}
-          />
-          {confirmationError && (
-            <p id={`${id}-confirmation-error`} className={styles.fieldError}>
-              {confirmationError}
-            </p>
-          )}
-        </div>
+            },
+          }}
+          value={password}
+          personal={{ emails: email ? [email] : [], firstname, lastname }}
+          passwordError={passwordError}
+          confirmationError={confirmationError}
+          shown={shown}
+          onToggleShown={() => setShown((value) => !value)}
+        />
         <FormError error={formError} />
         <SubmitButton busy={complete.isPending} label={t('onboarding.password.submit')} />
       </form>
