@@ -64,6 +64,8 @@ const envSchema = z.object({
   RATE_LIMIT_CODE_CHECKS_PER_IP: z.coerce.number().int().min(1).default(200),
   /** Forgot-password and forgot-username requests per client IP per hour (each). */
   RATE_LIMIT_RECOVERY_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Calls to /oauth/token (and its revocation and introspection) per client IP per 15 minutes. */
+  RATE_LIMIT_OAUTH_TOKEN_PER_IP: z.coerce.number().int().min(1).default(600),
   /** Captcha on recovery (and other flows that ask for it): provider, keys, verify URL override. */
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smsPerNumberLimit: e.RATE_LIMIT_SMS_PER_NUMBER,
     codeChecksPerIpLimit: e.RATE_LIMIT_CODE_CHECKS_PER_IP,
     recoveryPerIpLimit: e.RATE_LIMIT_RECOVERY_PER_IP,
+    oauthTokenPerIpLimit: e.RATE_LIMIT_OAUTH_TOKEN_PER_IP,
     /** Undefined: sessions show no location (flows/sessions/geoip.ts). */
     geoipDbPath: e.GEOIP_DB_PATH ? resolve(e.GEOIP_DB_PATH) : undefined,
     /** Undefined when no captcha provider is configured: no widget, no verification. */

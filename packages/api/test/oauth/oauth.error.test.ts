@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app';
 import {
   authorize,
   Browser,
@@ -290,5 +291,32 @@ describe('OAuth 2.0 / OpenID Connect (sad paths)', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
+
+describe('token endpoint budget', () => {
+  it('answers 429 with Retry-After in OAuth form once a client IP spent its budget, other IPs unaffected', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_OAUTH_TOKEN_PER_IP: '3' });
+    try {
+      const ip = `10.9.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+      const attempt = (remoteAddress: string, url = '/oauth/token') =>
+        limited.call({
+          method: 'POST',
+          url,
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'grant_type=client_credentials&client_id=nobody&client_secret=guess',
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(ip)).statusCode).not.toBe(429);
+      const refused = await attempt(ip);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+      // Revocation and introspection share the budget; another address has its own.
+      expect((await attempt(ip, '/oauth/token/introspection')).statusCode).toBe(429);
+      expect((await attempt('10.8.0.1')).statusCode).not.toBe(429);
+    } finally {
+      await limited.app.close();
+    }
   });
 });

@@ -2,6 +2,8 @@ import { editionForHost } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../http/context';
+import { metrics } from '../../operations/metrics';
+import type { RateLimitRule } from '../../security/rate-limit';
 import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
 import { createProvider } from './provider';
@@ -21,6 +23,20 @@ const OAUTH_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
 };
+
+/**
+ * The token endpoint takes client secrets, codes and refresh tokens: a budget per client IP, on
+ * top of what oidc-provider checks (codes and secrets are long and random, but guessing must stay
+ * slow and visible). Partner back ends calling from one address fit well within the default.
+ */
+function tokenEndpointPerIp(limit: number): RateLimitRule {
+  return { name: 'oauth:token:ip', limit, windowSeconds: 15 * 60 };
+}
+
+function isTokenEndpoint(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return request.method === 'POST' && (path === '/oauth/token' || path.startsWith('/oauth/token/'));
+}
 
 export interface OAuthServer {
   /** The authorization server of the request's origin (its issuer), built on first use. */
@@ -90,7 +106,20 @@ export async function registerOAuth(app: FastifyInstance) {
   const server = createOAuthServer(app.ctx);
   app.decorate('oauth', server);
 
+  const tokenLimit = tokenEndpointPerIp(app.ctx.config.oauthTokenPerIpLimit);
+
   async function forward(request: FastifyRequest, reply: FastifyReply) {
+    if (isTokenEndpoint(request)) {
+      const result = await app.ctx.rateLimiter.consume(tokenLimit, request.ip);
+      if (!result.allowed) {
+        metrics.rateLimitHits.inc({ rule: tokenLimit.name });
+        // An OAuth-shaped error (RFC 6749 §5.2 fields), as clients of this endpoint parse it.
+        return reply
+          .code(429)
+          .headers({ ...OAUTH_HEADERS, 'retry-after': String(result.retryAfterSeconds) })
+          .send({ error: 'too_many_requests', error_description: 'Too many requests, try again later.' });
+      }
+    }
     const handler = await server.handlerFor(request);
     reply.hijack();
     for (const [name, value] of Object.entries(OAUTH_HEADERS)) reply.raw.setHeader(name, value);
