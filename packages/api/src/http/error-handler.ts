@@ -1,6 +1,7 @@
 import { errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
+import { securityHeaders } from './security-headers';
 
 /** Fastify's own 4xx errors, mapped to typed codes. */
 function fromFastifyError(error: FastifyError): ApiError | undefined {
@@ -44,5 +45,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const asked = (request.headers['accept-language'] ?? '').slice(0, 2).toLowerCase();
   request.language = ['fr', 'nl', 'de'].includes(asked) ? asked : 'en';
+  // These answers skip every hook, the onSend one with the security headers included.
+  reply.headers(securityHeaders(request.server.ctx.config));
   return send(request, reply, new ApiError('bad_request'));
 }

@@ -1,5 +1,6 @@
 import { CAPTCHA_PROVIDER_DATA, type CaptchaProvider } from '@vestibule/contract/captcha';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 
 /** Strict CSP naming only the third parties that are configured (DESIGN §7). */
 export function contentSecurityPolicy(options: {
@@ -35,20 +36,26 @@ export function contentSecurityPolicy(options: {
   ].join('; ');
 }
 
+/** The headers of every answer; router errors (error-handler.ts) skip the hooks and set them too. */
+export function securityHeaders(config: Config): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy({
+      tagManager: Boolean(config.tagManagerId),
+      captcha: config.captcha?.provider,
+    }),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(config.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const csp = contentSecurityPolicy({
-    tagManager: Boolean(app.ctx.config.tagManagerId),
-    captcha: app.ctx.config.captcha?.provider,
-  });
-  const production = app.ctx.config.production;
+  const headers = securityHeaders(app.ctx.config);
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
     return payload;
   });
 }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LOGIN_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
 import type { Response as InjectResponse } from 'light-my-request';
 import { expect } from 'vitest';
@@ -156,4 +159,16 @@ export function leavesOrigin(target: string, origin: string): boolean {
     return true;
   }
   return url.origin !== origin || !/^https?:$/.test(url.protocol);
+}
+
+/** A stand-in build of the SPA (index.html with the config marker, one asset), for page routes. */
+export function standInWebBuild(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'vestibule-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--vestibule-config--></head><body></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { allowedRedirect, sameOriginPath } from '@vestibule/contract/redirects';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +6,7 @@ import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
 import { pkcePair, type RegisteredClient, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, login, TEST_SECRETS, type TestApp } from '../support/test-app';
-import { HOSTILE_TARGETS, leavesOrigin, ROUTES, setCookies } from './helpers';
+import { HOSTILE_TARGETS, leavesOrigin, ROUTES, setCookies, standInWebBuild } from './helpers';
 
 /**
  * Open redirect (issue 12): every parameter that carries a place to go — the SPA's target and
@@ -35,26 +32,20 @@ const TARGET_PARAMS = [
 ];
 
 let test: TestApp;
-let webDist: string;
+let web: ReturnType<typeof standInWebBuild>;
 let client: RegisteredClient;
 let token: string;
 beforeAll(async () => {
   // A stand-in build of the SPA, so that page routes answer as in production.
-  webDist = mkdtempSync(join(tmpdir(), 'vestibule-web-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><!--vestibule-config--></head><body></body></html>',
-  );
-  writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
-  test = await createTestApp({ WEB_DIST_DIR: webDist });
+  web = standInWebBuild();
+  test = await createTestApp({ WEB_DIST_DIR: web.dir });
   client = await registerClient(test.database.db);
   const account = await createAccount(test.database.db);
   token = await login(test, account.email, account.password);
 });
 afterAll(async () => {
   await test.app.close();
-  rmSync(webDist, { recursive: true, force: true });
+  web.remove();
 });
 
 /** No redirect, or one that stays on this origin or goes to exactly a registered address. */
