@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@vestibule/contract/errors';
 import {
   brokenLocalPasswordRules,
   type PasswordRuleId,
@@ -7,6 +8,15 @@ import type { ComponentProps } from 'react';
 import styles from './Card.module.css';
 import { Icon } from './Icon';
 import { PasswordRules } from './PasswordRules';
+
+/** The server's answers about a new password itself: forms show them under the password field. */
+export const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
+  'password_too_short',
+  'password_too_long',
+  'password_common',
+  'password_personal',
+  'password_unchanged',
+];
 
 interface NewPasswordFieldsProps {
   /** Prefix of the ids: `${id}-password`, `${id}-rules`, `${id}-confirmation`, and `-error` after a field's. */

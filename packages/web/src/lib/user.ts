@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PersonalData } from '@vestibule/contract/password';
+import type { User } from '@vestibule/contract/schemas/user';
 import { apiRequest, lazySchema } from './api';
 import { cacheAccount } from './storage';
 
@@ -23,4 +25,9 @@ export const userQuery = queryOptions({
 
 export function useUser() {
   return useQuery(userQuery);
+}
+
+/** The account's e-mails and names, which a new password must not contain (DESIGN §4). */
+export function personalData(user: User | undefined): PersonalData {
+  return { emails: user?.email.map((e) => e.email), firstname: user?.firstname, lastname: user?.lastname };
 }

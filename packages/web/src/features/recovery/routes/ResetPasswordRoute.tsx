@@ -7,7 +7,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
-import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { ApiError, errorKey } from '../../../lib/api';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
@@ -27,15 +27,6 @@ type FieldKey =
   | 'recovery.reset.confirmationRequired'
   | 'recovery.reset.mismatch'
   | `errors.${ErrorCode}`;
-
-/** Answers the server gives about the password itself: shown under the field. */
-const PASSWORD_ERRORS: readonly ErrorCode[] = [
-  'password_too_short',
-  'password_too_long',
-  'password_common',
-  'password_personal',
-  'password_unchanged',
-];
 
 /** /reset-password: the new password and its confirmation, with the rules listed (DESIGN §4). */
 export function ResetPasswordRoute() {
@@ -65,7 +56,7 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
       writeRecovery({ ...state, resetToken: undefined, done: true });
       navigate(PATHS.resetPasswordConfirmed, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code && PASSWORD_ERRORS.includes(error.code))
+      if (error instanceof ApiError && error.code && NEW_PASSWORD_ERRORS.includes(error.code))
         setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
     }
   });
@@ -73,7 +64,7 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
   const passwordError = errors.password?.message as FieldKey | undefined;
   const confirmationError = errors.confirmation?.message as FieldKey | undefined;
   const formError =
-    reset.error instanceof ApiError && reset.error.code && PASSWORD_ERRORS.includes(reset.error.code)
+    reset.error instanceof ApiError && reset.error.code && NEW_PASSWORD_ERRORS.includes(reset.error.code)
       ? null
       : reset.error;
   const expired = formError instanceof ApiError && formError.code === 'reset_expired';

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import { Icon } from '../../../components/Icon';
-import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
-import { useUser } from '../../../lib/user';
+import { personalData, useUser } from '../../../lib/user';
 import { useChangePassword } from '../api/changePassword';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';
@@ -34,15 +34,6 @@ type MessageKey =
   | 'security.editPassword.required.confirmation'
   | 'security.editPassword.mismatch'
   | `errors.${ErrorCode}`;
-
-/** Answers about the new password: shown under its field. */
-const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
-  'password_too_short',
-  'password_too_long',
-  'password_common',
-  'password_personal',
-  'password_unchanged',
-];
 
 /** /security/edit-password (step-up first, SPEC §4 rule 5): current password, new one, rules. */
 export function EditPasswordRoute() {
@@ -145,11 +136,7 @@ export function EditPasswordRoute() {
             password={register('password')}
             confirmation={register('confirmation')}
             value={password}
-            personal={{
-              emails: user.data?.email.map((e) => e.email),
-              firstname: user.data?.firstname,
-              lastname: user.data?.lastname,
-            }}
+            personal={personalData(user.data)}
             passwordError={passwordError && t(passwordError)}
             confirmationError={confirmationError && t(confirmationError)}
             shown={shown}

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
-import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { removeSessionValue, tokenStore } from '../../../lib/storage';
-import { fetchUser, useUser } from '../../../lib/user';
+import { fetchUser, personalData, useUser } from '../../../lib/user';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
 
 const schema = z
@@ -30,15 +30,6 @@ type FieldKey =
   | 'mfa.weakPassword.confirmationRequired'
   | 'mfa.weakPassword.mismatch'
   | `errors.${ErrorCode}`;
-
-/** Answers about the password itself: shown under the field (by error code). */
-const PASSWORD_ERRORS: readonly ErrorCode[] = [
-  'password_too_short',
-  'password_too_long',
-  'password_common',
-  'password_personal',
-  'password_unchanged',
-];
 
 /** /weak-password: a weak password (password_status 1 or 2) must be replaced after login. */
 export function WeakPasswordRoute() {
@@ -83,7 +74,7 @@ function WeakPasswordForm() {
       toast.show('success', t('mfa.weakPassword.success'));
       navigate(await destinationAfterLogin(await fetchUser()), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code && PASSWORD_ERRORS.includes(error.code))
+      if (error instanceof ApiError && error.code && NEW_PASSWORD_ERRORS.includes(error.code))
         setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
     }
   });
@@ -91,7 +82,7 @@ function WeakPasswordForm() {
   const passwordError = errors.password?.message as FieldKey | undefined;
   const confirmationError = errors.confirmation?.message as FieldKey | undefined;
   const formError =
-    change.error instanceof ApiError && change.error.code && PASSWORD_ERRORS.includes(change.error.code)
+    change.error instanceof ApiError && change.error.code && NEW_PASSWORD_ERRORS.includes(change.error.code)
       ? null
       : change.error;
   const stale = formError instanceof ApiError && formError.code === 'session_not_fresh';
@@ -116,11 +107,7 @@ function WeakPasswordForm() {
             password={register('password')}
             confirmation={register('confirmation')}
             value={password}
-            personal={{
-              emails: user.data?.email.map((e) => e.email),
-              firstname: user.data?.firstname,
-              lastname: user.data?.lastname,
-            }}
+            personal={personalData(user.data)}
             passwordError={passwordError && t(passwordError)}
             confirmationError={confirmationError && t(confirmationError)}
             shown={shown}
