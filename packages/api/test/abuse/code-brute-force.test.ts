@@ -21,7 +21,7 @@ import {
 import { acceptTerms, issueCard, start as startOnboarding } from '../onboarding/helpers';
 import { freshAddresses } from '../profile/helpers';
 import { forgotPassword, randomIp, resetPassword, resetTokenFor, verifyResetCode } from '../recovery/helpers';
-import { loginOn } from '../security/helpers';
+import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ROUTES, schemaKeys, sessionOf } from './helpers';
@@ -206,6 +206,8 @@ const TARGETS: Record<string, Record<string, () => Promise<Target>>> = {
     'a new e-mail method': async () => {
       const account = await createAccount(test.database.db);
       const { token } = await loginOn(test, account);
+      // A new address as the first method needs a step-up (docs/decisions/0013).
+      await stepUpByEmail(test, token, account);
       const address = freshAddresses().email;
       const started = await test.call({
         method: 'GET',
@@ -231,6 +233,7 @@ const TARGETS: Record<string, Record<string, () => Promise<Target>>> = {
     'a new authenticator': async () => {
       const account = await createAccount(test.database.db);
       const { token } = await loginOn(test, account);
+      await stepUpByEmail(test, token, account);
       const started = await test.call({ method: 'GET', url: '/api/mfa/-3/activate', token });
       expect(started.statusCode, started.body).toBe(200);
       const { payload, data } = started.json();

@@ -18,6 +18,7 @@ import {
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { loadChallengeUser } from '../mfa/challenge-user.queries';
 import { contactOwner } from '../mfa/contact.queries';
+import { hasSudo, requireSudo } from '../sudo/sudo';
 import { CHANNEL } from './contact.queries';
 
 // Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two
@@ -58,7 +59,11 @@ export async function requireFree(db: Db, edition: string, kind: ContactKind, va
     throw new ApiError(INVALID[kind]);
 }
 
-/** Starts a challenge whose code goes to `target`; answers what the code screen shows. */
+/**
+ * Starts a challenge whose code goes to `target`; answers what the code screen shows. With `sudo`
+ * the session needs a step-up grant (403 sudo_required, checked before any send budget is spent),
+ * and a single grant is used up in the transaction that creates the challenge (docs/decisions/0013).
+ */
 export async function startAddressChallenge(
   request: FastifyRequest,
   auth: AuthContext,
@@ -68,13 +73,16 @@ export async function startAddressChallenge(
     kind: ContactKind;
     target: string;
     data: Record<string, unknown>;
+    sudo?: boolean;
   },
 ): Promise<ContactChallenge> {
   const ctx = request.server.ctx;
   const channel = CHANNEL[input.kind];
+  if (input.sudo && !hasSudo(auth)) throw new ApiError('sudo_required');
   await limitCodeSending(request, { userId: user.id, channel, target: input.target });
-  const challenge = await ctx.db.transaction().execute((trx) =>
-    createChallenge(
+  const challenge = await ctx.db.transaction().execute(async (trx) => {
+    if (input.sudo) await requireSudo(trx, auth);
+    return createChallenge(
       trx,
       ctx.secrets,
       {
@@ -88,8 +96,8 @@ export async function startAddressChallenge(
         data: { ...input.data, kind: input.kind },
       },
       { locale: user.language },
-    ),
-  );
+    );
+  });
   outboxWorkerOf(request.server)?.notify();
   return {
     payload: challenge.id,

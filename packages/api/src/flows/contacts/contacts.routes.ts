@@ -43,6 +43,9 @@ import {
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
 // set of routes per kind. A new or changed address counts only once a code sent to it comes back.
+// Adding an address and changing one to a new address give the account a new login and recovery
+// address: they need a step-up (403 sudo_required, docs/decisions/0013). Verify, delete and
+// primary bring in no new address and need none.
 
 const SEGMENT: Record<ContactKind, string> = { email: 'emails', phone: 'phones' };
 
@@ -165,7 +168,10 @@ function routesFor(kind: ContactKind) {
   const typed = (body: unknown) =>
     kind === 'email' ? (body as { email: string }).email : (body as { phone: string }).phone;
 
-  /** POST …: sends a code to a new address; it joins the account once confirmed. */
+  /**
+   * POST …: sends a code to a new address; it joins the account once confirmed. Needs a step-up,
+   * checked after what was typed so that a typo or a duplicate does not use up a single grant.
+   */
   const add = defineRoute({
     method: 'POST',
     url: base,
@@ -186,6 +192,7 @@ function routesFor(kind: ContactKind) {
         kind,
         target,
         data: { action: 'add' },
+        sudo: true,
       });
       return owner === undefined ? challenge : { ...challenge, fuzzion: true };
     },
@@ -226,7 +233,10 @@ function routesFor(kind: ContactKind) {
     },
   });
 
-  /** PUT …/{id}: replaces a (non-primary, non-MFA) contact by a new address, once proven. */
+  /**
+   * PUT …/{id}: replaces a (non-primary, non-MFA) contact by a new address, once proven. A new
+   * address is a new way in: a step-up, as for adding (none when the address is unchanged).
+   */
   const update = defineRoute({
     method: 'PUT',
     url: `${base}/:id`,
@@ -248,6 +258,7 @@ function routesFor(kind: ContactKind) {
         kind,
         target,
         data: { action: 'update', contact_id: contact.id },
+        sudo: true,
       });
     },
   });

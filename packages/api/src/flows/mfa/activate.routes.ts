@@ -19,6 +19,7 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import { listContacts } from '../contacts/contact.queries';
 import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
 import { requireSudo } from '../sudo/sudo';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
@@ -37,11 +38,21 @@ const PLACEHOLDER_KINDS: Record<number, MfaMethodKind> = {
 /**
  * Adding or editing a method is a sensitive change (mfa-edit) once the account has a method; the
  * forced setup of a session that must finish it needs no step-up (it has nothing to step up with
- * yet, or only its first method).
+ * yet, or only its first method). The first method of an account without any needs one too (a
+ * code to its primary contact, docs/decisions/0006) unless it sends codes to an address the
+ * account has already proven: a new address becomes a login and recovery contact, and an
+ * authenticator a factor for later step-ups, both ways in for a stolen session (decision 0013).
  */
-async function requireSudoForSettings(db: Db, auth: AuthContext) {
+async function requireSudoForSettings(
+  db: Db,
+  auth: AuthContext,
+  target?: { kind: 'sms' | 'email'; value: string },
+) {
   if (auth.restriction === 'mfa_setup_required') return;
-  if ((await listMethods(db, auth.userId)).length === 0) return;
+  if ((await listMethods(db, auth.userId)).length === 0 && target) {
+    const contacts = await listContacts(db, auth.userId, target.kind === 'sms' ? 'phone' : 'email');
+    if (contacts.some((row) => row.value === target.value && row.verified_at !== null)) return;
+  }
   await requireSudo(db, auth);
 }
 
@@ -116,7 +127,7 @@ const startActivation = defineRoute({
     // a merge (fuzzion, docs/decisions/0012-fuzzion.md) instead of the 409 duplicate.
     const owner = await contactOwner(ctx.db, user.edition, kind, target);
     const fuzzion = owner !== undefined && owner !== user.id;
-    await requireSudoForSettings(ctx.db, auth);
+    await requireSudoForSettings(ctx.db, auth, { kind, value: target });
     await limitCodeSending(request, { userId: user.id, channel: kind, target });
     const challenge = await ctx.db.transaction().execute((trx) =>
       strategyFor(kind).start(trx, ctx, {
