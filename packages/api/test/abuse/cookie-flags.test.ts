@@ -23,7 +23,8 @@ beforeAll(async () => {
   test = await createTestApp();
   production = await createTestApp({
     NODE_ENV: 'production',
-    SMTP_URL: 'smtp://mail.invalid:25',
+    // Refused at once, no DNS: the worker of this app must never wait on a mail server.
+    SMTP_URL: 'smtp://127.0.0.1:1',
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     DEV_INBOX: 'off',
     TRUST_PROXY: 'true',

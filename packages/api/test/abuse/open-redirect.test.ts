@@ -100,7 +100,9 @@ describe('open redirect: the server', () => {
     );
     expect(pages.length).toBeGreaterThan(40);
     for (const hostile of HOSTILE_TARGETS) {
-      const query = new URLSearchParams(TARGET_PARAMS.map((name) => [name, hostile])).toString();
+      const query = new URLSearchParams(
+        TARGET_PARAMS.map((name): [string, string] => [name, hostile]),
+      ).toString();
       for (const path of [...pages, ...apiGets]) {
         const response = await test.call({ method: 'GET', url: `${path}?${query}`, token });
         expect(response.statusCode, `${path} with ${JSON.stringify(hostile)}`).toBeLessThan(500);
