@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedRedirect, registeredAddress, sameOriginPath } from './redirects';
+import { allowedRedirect, isRegistrableAddress, registeredAddress, sameOriginPath } from './redirects';
 
 const origin = 'https://account.example.com';
 
@@ -47,5 +47,19 @@ describe('redirect allow-list', () => {
     expect(registeredAddress('https://partner.example/callback?x=1', registered)).toBeUndefined();
     expect(registeredAddress('https://partner.example.evil/callback', registered)).toBeUndefined();
     expect(registeredAddress('javascript:alert(1)', ['javascript:alert(1)'])).toBeUndefined();
+  });
+
+  it('registers only absolute http(s) addresses written out in full', () => {
+    const options = { allowHttp: false };
+    expect(isRegistrableAddress('https://partner.example/callback', options)).toBe(true);
+    expect(isRegistrableAddress('http://127.0.0.1:8080/cb', options)).toBe(true);
+    for (const address of [
+      'https:partner.example/cb',
+      'https:/partner.example',
+      'https:///x',
+      '//partner.example',
+    ])
+      expect(isRegistrableAddress(address, options), address).toBe(false);
+    expect(isRegistrableAddress('http://partner.example/cb', options)).toBe(false);
   });
 });

@@ -53,6 +53,9 @@ export function allowedRedirect(
 /** Whether an address may be registered as a client's redirect URI or homepage. */
 export function isRegistrableAddress(address: string, options: { allowHttp: boolean }): boolean {
   if (hasControlOrBackslash(address) || address.length > 2000) return false;
+  // Written out in full: the URL parser reads `https:host` as `https://host/`, and a registered
+  // address must be the exact string clients send (redirects match it character for character).
+  if (!/^https?:\/\/[^/]/i.test(address)) return false;
   let url: URL;
   try {
     url = new URL(address);
