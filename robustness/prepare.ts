@@ -15,8 +15,8 @@ if (!output) throw new Error('usage: prepare.ts <accounts.json>');
 const sizes = JSON.parse(process.env.CRASH_SIZES ?? '{}') as Partial<Record<string, number>>;
 const groupCount = sizes.groups ?? 400;
 const contestedCount = sizes.contested ?? 40;
-const churnCount = sizes.churn ?? 40;
-const loginCount = sizes.logins ?? 30;
+const churnCount = sizes.churn ?? 80;
+const loginCount = sizes.logins ?? 60;
 
 const handle = await openDatabase({
   databaseUrl: process.env.DATABASE_URL,
