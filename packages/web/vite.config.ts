@@ -1,9 +1,13 @@
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  // Preact stands in for React (docs/decisions/0014-preact-compat.md): the preset aliases react,
+  // react-dom (and react-dom/client), react/jsx-runtime and react-dom/test-utils to preact/compat,
+  // compiles JSX for Preact and gives Prefresh (hot reload) and Preact's devtools in development.
+  // The source keeps importing 'react' and typing against @types/react.
+  plugins: [preact({ prerender: { enabled: false } })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
