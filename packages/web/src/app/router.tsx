@@ -4,6 +4,7 @@ import { LoginRoute } from '../features/login/routes/LoginRoute';
 import { onboardingEntryRule } from '../features/onboarding/entryOrder';
 import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
+import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { loadQueryClient } from '../lib/queryBridge';
@@ -31,10 +32,14 @@ const mfaRule: MfaRule = (state) =>
   forcedMfaRule(state) ?? onboardingEntryRule(state, onboardingResumePath());
 
 /**
- * TanStack Query's provider around every page but the login pages (QueryLayout): the login page
- * loads without TanStack Query (docs/performance.md).
+ * Every page but the login pages: TanStack Query's provider (QueryLayout) and the feature areas'
+ * texts, both loaded with the first such page; the login page loads without them
+ * (docs/performance.md).
  */
-const queryLayout = async () => ({ Component: (await import('./layout/QueryLayout')).QueryLayout });
+const queryLayout = async () => {
+  const [{ QueryLayout }] = await Promise.all([import('./layout/QueryLayout'), ensureAreaStrings()]);
+  return { Component: QueryLayout };
+};
 
 /** Third-party applications (issue 8): consent and partner landing without the sidebar. */
 const oauthPageRoutes = [
