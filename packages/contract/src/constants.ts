@@ -17,6 +17,8 @@ export const SESSION_KEYS = {
   targetUrl: 'target_url',
   /** The forgot-password flow in progress (payload, recipient, username, reset token). */
   recovery: 'recovery',
+  /** What was typed in a contact form (profile, MFA setup) sent through a step-up, put back on return. */
+  contactDraft: 'contact_draft',
 } as const;
 
 /** Login token cookie: 30 days, SameSite=Lax, path /, on the parent domain. */

@@ -217,6 +217,13 @@ describe('onboarding with a contact another account uses', () => {
     expect(login.json()).toMatchObject({ code: 'mfa_required', mfa: { payload: expect.any(String) } });
   });
 
+  it('says nothing of a duplicate once a plain sign-up is done: its contacts are its own', async () => {
+    const flow = await newFlow();
+    await toPasswordStep(test, flow, extra);
+    const done = await complete(test, flow.id, extra);
+    expect(done.json()).toMatchObject({ fuzzion: null, state: { step: 'done', duplicate: null } });
+  });
+
   it('offers nothing when the e-mail was freed between its code and the end of the sign-up', async () => {
     const other = await createMfaAccount(test.database.db);
     const flow = await newFlow();

@@ -1,6 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
+import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
 import { GENERAL } from '../support/urls';
-import { contactRow, freshEmail, LAYOUTS, logInGeneral, logInLu, openProfile, PROFILE } from './helpers';
+import {
+  contactRow,
+  freshEmail,
+  freshPhone,
+  LAYOUTS,
+  logInGeneral,
+  logInLu,
+  openProfile,
+  PROFILE,
+} from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,6 +73,34 @@ for (const layout of LAYOUTS) {
         'href',
         '/security',
       );
+    });
+
+    test('Luxembourg: a grant gone while typing sends the user through the step-up, and what was typed comes back', async () => {
+      const page = lu;
+      await openProfile(page);
+      // The form opens as if the session held a grant; the server knows it does not (403).
+      await page.route('**/api/mfa/status', (route) =>
+        route.fulfill({ json: { need_card: false, single: true, sudo: true, sudo_expires_at: null } }),
+      );
+      const phones = page.locator('[data-contacts="phone"]');
+      await phones.getByRole('button', { name: 'Add a phone number' }).click();
+      await page.unroute('**/api/mfa/status');
+      const phone = freshPhone('lu');
+      await phones.getByLabel('New phone number').fill(phone.typed);
+      const since = Date.now();
+      await phones.getByRole('button', { name: 'Send a code' }).click();
+      await expect(page).toHaveURL(/\/mfa\/methods\?single=true&redirect=%2Fprofile%3Fadd%3Dphone$/);
+      await chooseMethod(page, /^E-mail/);
+      await enterCode(page, await codeFromInbox(page, GENERAL, PROFILE.lu.email, since));
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(phones.getByLabel('New phone number')).toHaveValue(phone.typed);
+      await expect(phones.getByLabel('New phone number')).toBeFocused();
+      // Nothing was sent to the number while the grant was missing.
+      const inbox = await (
+        await page.request.get(`${GENERAL}/dev/inbox.json?to=${encodeURIComponent(phone.e164)}`)
+      ).json();
+      expect(inbox).toEqual([]);
+      await phones.getByRole('button', { name: 'Cancel' }).click();
     });
 
     test("other failures say 'Change failed'", async () => {

@@ -9,6 +9,17 @@ export interface SmtpOptions {
   from: string;
 }
 
+/**
+ * The Message-ID of an outbox row: the same for every attempt at that row, so that a message sent
+ * again after a crash (the relay accepted it, the process died before marking the row sent: the
+ * outbox delivers at least once) is the same message to the receiving side, which can drop the
+ * copy. The row's creation time keeps ids of different databases apart.
+ */
+export function outboxMessageId(message: Pick<OutboxMessage, 'id' | 'created_at'>, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'vestibule.invalid';
+  return `<outbox.${message.id}.${new Date(message.created_at).getTime()}@${domain}>`;
+}
+
 /** E-mail through one SMTP relay with nodemailer. */
 export function createSmtpTransport(options: SmtpOptions): Transport {
   const transporter = nodemailer.createTransport(
@@ -26,6 +37,7 @@ export function createSmtpTransport(options: SmtpOptions): Transport {
     async send(message: OutboxMessage) {
       try {
         await transporter.sendMail({
+          messageId: outboxMessageId(message, options.from),
           to: message.recipient,
           subject: message.subject ?? '',
           text: message.body_text,

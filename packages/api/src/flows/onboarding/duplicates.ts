@@ -17,13 +17,16 @@ export interface ContestedContact {
  */
 export async function contestedContacts(db: Db, flow: FlowRow): Promise<ContestedContact[]> {
   const found: ContestedContact[] = [];
+  // Once the sign-up is done, its own account holds its contacts: they are not contested.
+  const other = (ownerId: number | undefined): ownerId is number =>
+    ownerId !== undefined && ownerId !== flow.user_id;
   if (flow.email && flow.email_verified_at !== null) {
     const ownerId = await contactOwner(db, flow.edition, 'email', flow.email);
-    if (ownerId !== undefined) found.push({ method: 'email', target: flow.email, ownerId });
+    if (other(ownerId)) found.push({ method: 'email', target: flow.email, ownerId });
   }
   if (flow.phone && flow.phone_verified_at !== null) {
     const ownerId = await contactOwner(db, flow.edition, 'sms', flow.phone);
-    if (ownerId !== undefined) found.push({ method: 'sms', target: flow.phone, ownerId });
+    if (other(ownerId)) found.push({ method: 'sms', target: flow.phone, ownerId });
   }
   return found;
 }

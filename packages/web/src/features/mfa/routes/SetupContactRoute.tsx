@@ -1,5 +1,5 @@
 import { MESSAGE_CODE_LENGTH, RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibule/contract/constants';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -7,7 +7,7 @@ import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
-import { setSessionValue } from '../../../lib/storage';
+import { removeSessionValue, sessionValue, setSessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
@@ -30,6 +30,18 @@ const TARGET_ERRORS = [
   'validation_failed',
 ];
 
+/** What was typed before a step-up interrupted this setup (docs/decisions/0013), if anything. */
+function setupDraft(kind: ContactKind, editId: number | undefined): string | null {
+  try {
+    const draft = JSON.parse(sessionValue('contactDraft') ?? 'null');
+    return draft?.setup === kind && draft.edit === (editId ?? null) && typeof draft.value === 'string'
+      ? draft.value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 interface Sent {
   payload: string;
   target: string;
@@ -49,7 +61,8 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     kind === 'sms'
       ? (user.data?.phone.find((p) => p.default)?.phone ?? '')
       : (user.data?.email.find((e) => e.default)?.email ?? '');
-  const [target, setTarget] = useState<string | null>(null);
+  const [draft] = useState(() => setupDraft(kind, editId));
+  const [target, setTarget] = useState<string | null>(draft);
   const [targetError, setTargetError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
   const [code, setCode] = useState('');
@@ -60,6 +73,10 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const start = useStartActivation();
   const confirm = useConfirmActivation();
   const value = target ?? (editId ? '' : primary);
+
+  useEffect(() => {
+    if (draft !== null) removeSessionValue('contactDraft');
+  }, [draft]);
 
   const goOn = async () => {
     setFinishing(true);
@@ -94,8 +111,12 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
         resendAt: Date.now() + (answer.data.resend_in || RESEND_COUNTDOWN_INITIAL_SECONDS) * 1000,
       });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
-      else if (error instanceof ApiError && error.code && TARGET_ERRORS.includes(error.code))
+      if (error instanceof ApiError && error.code === 'sudo_required') {
+        // A new address needs a step-up, also as the first method: back here with it typed.
+        const typed = { setup: kind, edit: editId ?? null, value: value.trim() };
+        setSessionValue('contactDraft', JSON.stringify(typed));
+        navigate(stepUpAgainPath());
+      } else if (error instanceof ApiError && error.code && TARGET_ERRORS.includes(error.code))
         setTargetError(t(errorKey(error)));
     }
   };

@@ -1,13 +1,14 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
 import type { User } from '@vestibule/contract/schemas/user';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LINKED_PATHS, PATHS } from '../../../app/paths';
+import { fetchMfaStatus, stepUpPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
-import { setSessionValue } from '../../../lib/storage';
+import { removeSessionValue, sessionValue, setSessionValue } from '../../../lib/storage';
 import {
   addContact,
   confirmContact,
@@ -64,6 +65,42 @@ const TOAST_KEYS = {
   },
 } as const;
 
+// Adding an address, or changing one to a new address, needs a step-up (docs/decisions/0013): the
+// form opens only with a live grant, else the user steps up and comes back to /profile with the
+// form open (?add=email, ?change=phone&id=12), what they had typed put back.
+
+/** The profile URL that opens the add form (id null) or the change form of a contact. */
+function formPath(kind: ContactKind, contactId: number | null): string {
+  const query: Record<string, string> =
+    contactId === null ? { add: kind } : { change: kind, id: String(contactId) };
+  return `${PATHS.profile}?${new URLSearchParams(query)}`;
+}
+
+/** The form the URL asks this section to open: null to add, a contact id to change, else undefined. */
+function requestedForm(params: URLSearchParams, kind: ContactKind): number | null | undefined {
+  if (params.get('add') === kind) return null;
+  const id = Number(params.get('id'));
+  return params.get('change') === kind && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+interface Draft {
+  kind: ContactKind;
+  id: number | null;
+  value: string;
+}
+
+/** What was typed in that form before the step-up, if anything. */
+function draftFor(kind: ContactKind, contactId: number | null): string {
+  try {
+    const draft = JSON.parse(sessionValue('contactDraft') ?? 'null') as Draft | null;
+    return draft?.kind === kind && draft.id === contactId && typeof draft.value === 'string'
+      ? draft.value
+      : '';
+  } catch {
+    return '';
+  }
+}
+
 function contactsOf(user: User, kind: ContactKind): Contact[] {
   return kind === 'email'
     ? user.email.map((e) => ({ id: e.id, value: e.email, default: e.default, verified: e.verified }))
@@ -77,12 +114,31 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   const navigate = useNavigate();
   const setUser = useSetUser();
   const id = useId();
-  const [mode, setMode] = useState<Mode>({ step: 'idle' });
-  const [value, setValue] = useState('');
+  const [params, setParams] = useSearchParams();
+  const contacts = contactsOf(user, kind);
+  // Back from a step-up: the form it was for, open, with what had been typed.
+  const [requested] = useState(() => {
+    const form = requestedForm(params, kind);
+    return form === null || contacts.some((c) => c.id === form && !c.default) ? form : undefined;
+  });
+  const [mode, setMode] = useState<Mode>(
+    requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested },
+  );
+  const [value, setValue] = useState(() => (requested === undefined ? '' : draftFor(kind, requested)));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
-  const contacts = contactsOf(user, kind);
+  /** The form whose step-up is being checked (null: add), while the button says so. */
+  const [opening, setOpening] = useState<number | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (params.get('add') !== kind && params.get('change') !== kind) return;
+    // Used once: a reload or the back button does not open it again.
+    removeSessionValue('contactDraft');
+    const next = new URLSearchParams(params);
+    for (const key of ['add', 'change', 'id']) next.delete(key);
+    setParams(next, { replace: true });
+  }, [params, setParams, kind]);
   const show = (v: string) => (kind === 'phone' ? formatPhone(v) : v);
   const noun = kind === 'email' ? 'email' : 'phone';
 
@@ -100,6 +156,29 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     setMode({ step: 'idle' });
     setValue('');
     setFieldError(null);
+  }
+
+  /** Through a step-up first, coming back to this form (with `typed` put back). */
+  function stepUpFor(contactId: number | null, typed: string) {
+    if (typed)
+      setSessionValue('contactDraft', JSON.stringify({ kind, id: contactId, value: typed } satisfies Draft));
+    navigate(stepUpPath(formPath(kind, contactId)));
+  }
+
+  /** Opens the add (null) or change form when the session holds a step-up grant, else steps up. */
+  async function openForm(contactId: number | null) {
+    reset();
+    setProblem(null);
+    setOpening(contactId);
+    let sudo = true;
+    try {
+      sudo = (await fetchMfaStatus()).sudo;
+    } catch {
+      // Unknown: open the form; the server answers 403 sudo_required if a step-up is needed.
+    }
+    setOpening(undefined);
+    if (sudo) setMode({ step: 'enter', id: contactId });
+    else stepUpFor(contactId, '');
   }
 
   async function run(
@@ -136,7 +215,12 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       if (challenge) setMode({ step: 'code', challenge, action: contactId === null ? 'added' : 'updated' });
       else reset();
     } catch (cause) {
-      if (cause instanceof ApiError && (cause.code === 'invalid_email' || cause.code === 'invalid_phone'))
+      // The grant ran out (or a single one was used) since the form opened.
+      if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
+      else if (
+        cause instanceof ApiError &&
+        (cause.code === 'invalid_email' || cause.code === 'invalid_phone')
+      )
         setFieldError(t(`errors.${cause.code}`));
       else setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
     } finally {
@@ -285,13 +369,11 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
                   <button
                     type="button"
                     className={styles.small}
-                    onClick={() => {
-                      reset();
-                      setProblem(null);
-                      setMode({ step: 'enter', id: contact.id });
-                    }}
+                    disabled={opening !== undefined}
+                    aria-busy={opening === contact.id || undefined}
+                    onClick={() => void openForm(contact.id)}
                   >
-                    {t('profile.contact.update')}
+                    {opening === contact.id ? t('profile.contact.opening') : t('profile.contact.update')}
                   </button>
                   <button
                     type="button"
@@ -344,12 +426,13 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
             <button
               type="button"
               className={styles.secondary}
-              onClick={() => {
-                setProblem(null);
-                setMode({ step: 'enter', id: null });
-              }}
+              disabled={opening !== undefined}
+              aria-busy={opening === null || undefined}
+              onClick={() => void openForm(null)}
             >
-              {t(kind === 'email' ? 'profile.contact.addEmail' : 'profile.contact.addPhone')}
+              {opening === null
+                ? t('profile.contact.opening')
+                : t(kind === 'email' ? 'profile.contact.addEmail' : 'profile.contact.addPhone')}
             </button>
           )}
     </section>

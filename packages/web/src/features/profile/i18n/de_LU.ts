@@ -47,6 +47,7 @@ export const profileDeLU: typeof profileEn = {
     phoneHint: 'Zum Beispiel 621 123 456 oder +352 621 123 456.',
     sendCode: 'Code senden',
     sending: 'Wird gesendet…',
+    opening: 'Einen Moment…',
     securityLink: 'Zum Reiter Sicherheit',
     changeFailed: 'Änderung fehlgeschlagen',
     deleteFailed: 'Beim Löschen des Eintrags ist ein Fehler aufgetreten.',

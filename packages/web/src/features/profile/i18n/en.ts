@@ -47,6 +47,7 @@ export const profileEn = {
     phoneHint: 'For example 0470 12 34 56 or +32 470 12 34 56.',
     sendCode: 'Send a code',
     sending: 'Sending…',
+    opening: 'One moment…',
     securityLink: 'Go to the Security tab',
     changeFailed: 'Change failed',
     deleteFailed: 'An error occurred while trying to delete the item.',

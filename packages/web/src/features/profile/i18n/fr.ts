@@ -47,6 +47,7 @@ export const profileFr: typeof profileEn = {
     phoneHint: 'Par exemple 0470 12 34 56 ou +32 470 12 34 56.',
     sendCode: 'Envoyer un code',
     sending: 'Envoi…',
+    opening: 'Un instant…',
     securityLink: "Aller à l'onglet Sécurité",
     changeFailed: 'La modification a échoué',
     deleteFailed: "Une erreur s'est produite lors de la suppression de l'élément.",

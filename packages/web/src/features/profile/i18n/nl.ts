@@ -47,6 +47,7 @@ export const profileNl: typeof profileEn = {
     phoneHint: 'Bijvoorbeeld 0470 12 34 56 of +32 470 12 34 56.',
     sendCode: 'Code versturen',
     sending: 'Versturen…',
+    opening: 'Even geduld…',
     securityLink: 'Naar het tabblad Beveiliging',
     changeFailed: 'Wijziging mislukt',
     deleteFailed: 'Er is een fout opgetreden bij het verwijderen van het item.',
