@@ -8,6 +8,11 @@ import { ROOT } from './processes.mjs';
 const CASES = [
   ['react + react-dom/client', "export * from 'react'; export { createRoot } from 'react-dom/client';", []],
   [
+    'preact/compat + client (what the SPA runs as react and react-dom/client)',
+    "export * from 'preact/compat'; export { createRoot } from 'preact/compat/client'; export * from 'preact/jsx-runtime';",
+    [],
+  ],
+  [
     'react-router (data router)',
     "export { createBrowserRouter, RouterProvider, Link, useNavigate, useLocation, useSearchParams, redirect, Outlet } from 'react-router';",
     ['react', 'react-dom'],

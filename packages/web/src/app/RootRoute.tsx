@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -6,18 +6,34 @@ import { changeLocale } from '../i18n';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { userLocale } from '../lib/language';
-import { userQuery } from '../lib/user';
+import { whenQueryClient } from '../lib/queryBridge';
+import { userQuery } from '../lib/userQuery';
 
 /** Once the user is known, their language chooses the interface language (SPEC §1). */
 function useUserLanguage(): void {
-  // Reads the cache only: the guard loads the user.
-  const { data: user } = useQuery({ ...userQuery, enabled: false });
   const appliedFor = useRef<number | null>(null);
+  // Watches the cache only (the guard loads the user), once the query client has loaded: the login
+  // page loads without TanStack Query, and nothing can be cached before its client exists.
   useEffect(() => {
-    if (!user || appliedFor.current === user.id) return;
-    appliedFor.current = user.id;
-    void changeLocale(userLocale(currentEdition(), user.language));
-  }, [user]);
+    let unsubscribe: (() => void) | undefined;
+    const cancel = whenQueryClient((client) => {
+      const apply = (user: User | undefined) => {
+        if (!user || appliedFor.current === user.id) return;
+        appliedFor.current = user.id;
+        void changeLocale(userLocale(currentEdition(), user.language));
+      };
+      apply(client.getQueryData(userQuery.queryKey));
+      unsubscribe = client.getQueryCache().subscribe((event) => {
+        const [key, ...rest] = event.query.queryKey;
+        if (key === userQuery.queryKey[0] && rest.length === 0)
+          apply(event.query.state.data as User | undefined);
+      });
+    });
+    return () => {
+      cancel();
+      unsubscribe?.();
+    };
+  }, []);
 }
 
 /** Page title from `head.title`, then one `virtual_page_view` per navigation (SPEC §1). */

@@ -2,10 +2,10 @@ import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import type { User } from '@vestibule/contract/schemas/user';
 import { apiRequest, lazySchema } from '../lib/api';
-import { queryClient } from '../lib/queryClient';
+import { loadQueryClient } from '../lib/queryBridge';
 import { removeSessionValue, setSessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, takeTargetPath } from '../lib/targetUrl';
-import { fetchUser, userQuery } from '../lib/user';
+import { fetchUser, userQuery } from '../lib/userQuery';
 import { PATHS } from './paths';
 
 // A module of the login page: its schema loads on use, keeping zod off it (docs/performance.md).
@@ -56,7 +56,8 @@ export async function startSession(token: string, weakPassword: boolean | undefi
   removeSessionValue('mfaPayload');
   // The weak-password screen is owed until the password changes (the session is restricted).
   if (weakPassword) setSessionValue('weakPassword', 'true');
-  const user = await fetchUser();
+  // The next page needs the query client anyway: it loads while the user does.
+  const [user, queryClient] = await Promise.all([fetchUser(), loadQueryClient()]);
   queryClient.setQueryData(userQuery.queryKey, user);
   return user;
 }

@@ -4,13 +4,14 @@ import { LoginRoute } from '../features/login/routes/LoginRoute';
 import { onboardingEntryRule } from '../features/onboarding/entryOrder';
 import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
+import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { appConfig } from '../lib/config';
-import { queryClient } from '../lib/queryClient';
+import { loadQueryClient } from '../lib/queryBridge';
 import { forgetSession } from '../lib/session';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
-import { fetchUser, userQuery } from '../lib/user';
+import { fetchUser, userQuery } from '../lib/userQuery';
 import { decideNavigation, type MfaRule } from './guard';
 import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
@@ -29,6 +30,16 @@ import { securityRoutes } from './securityRoutes';
  */
 const mfaRule: MfaRule = (state) =>
   forcedMfaRule(state) ?? onboardingEntryRule(state, onboardingResumePath());
+
+/**
+ * Every page but the login pages: TanStack Query's provider (QueryLayout) and the feature areas'
+ * texts, both loaded with the first such page; the login page loads without them
+ * (docs/performance.md).
+ */
+const queryLayout = async () => {
+  const [{ QueryLayout }] = await Promise.all([import('./layout/QueryLayout'), ensureAreaStrings()]);
+  return { Component: QueryLayout };
+};
 
 /** Third-party applications (issue 8): consent and partner landing without the sidebar. */
 const oauthPageRoutes = [
@@ -125,6 +136,7 @@ export function createAppRouter() {
     // SPEC §4 rule 4: a logged-in user is loaded (and cached) before a private page shows.
     if (tokenStore.get() !== null && !isPublicPath(url.pathname) && !isNeutralPath(url.pathname)) {
       try {
+        const queryClient = await loadQueryClient();
         await queryClient.ensureQueryData({ ...userQuery, queryFn: ({ signal }) => fetchUser(signal, true) });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
@@ -166,31 +178,42 @@ export function createAppRouter() {
                 { path: PATHS.loginEmail, element: <LoginRoute mode="email" /> },
                 { path: PATHS.loginPhone, element: <LoginRoute mode="phone" /> },
                 { path: PATHS.forgotPassword, loader: () => redirect(PATHS.forgotPasswordEmail) },
-                ...recoveryRoutes,
-                ...oauthPageRoutes,
-                ...mfaPageRoutes,
-                ...fuzzionRoutes,
-                ...onboardingRoutes,
+                {
+                  lazy: queryLayout,
+                  children: [
+                    ...recoveryRoutes,
+                    ...oauthPageRoutes,
+                    ...mfaPageRoutes,
+                    ...fuzzionRoutes,
+                    ...onboardingRoutes,
+                  ],
+                },
               ],
             },
             {
-              lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),
+              lazy: queryLayout,
               children: [
                 {
-                  path: PATHS.dashboard,
-                  lazy: async () => ({
-                    Component: (await import('../features/dashboard/routes/DashboardRoute')).DashboardRoute,
-                  }),
+                  lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),
+                  children: [
+                    {
+                      path: PATHS.dashboard,
+                      lazy: async () => ({
+                        Component: (await import('../features/dashboard/routes/DashboardRoute'))
+                          .DashboardRoute,
+                      }),
+                    },
+                    {
+                      path: PATHS.access,
+                      lazy: async () => ({
+                        Component: (await import('../features/oauth/routes/AccessRoute')).AccessRoute,
+                      }),
+                    },
+                    ...mfaSecurityRoutes,
+                    ...securityRoutes,
+                    ...profileRoutes,
+                  ],
                 },
-                {
-                  path: PATHS.access,
-                  lazy: async () => ({
-                    Component: (await import('../features/oauth/routes/AccessRoute')).AccessRoute,
-                  }),
-                },
-                ...mfaSecurityRoutes,
-                ...securityRoutes,
-                ...profileRoutes,
               ],
             },
           ],

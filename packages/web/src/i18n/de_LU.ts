@@ -1,12 +1,7 @@
 import { DE_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.de';
-import { fuzzionDeLU } from '../features/fuzzion/i18n/de_LU';
-import { mfaDeLU } from '../features/mfa/i18n/de_LU';
-import { onboardingDeLU } from '../features/onboarding/i18n/de_LU';
-import { profileDeLU } from '../features/profile/i18n/de_LU';
-import { securityDeLU } from '../features/security/i18n/de_LU';
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const deLU: Messages = {
+export const deLU: CoreMessages = {
   head: { title: '{{brand}} · Mein Konto' },
   common: {
     skipToContent: 'Zum Hauptinhalt springen',
@@ -280,10 +275,5 @@ export const deLU: Messages = {
       external: 'öffnet eine externe Website',
     },
   },
-  mfa: mfaDeLU,
-  fuzzion: fuzzionDeLU,
-  security: securityDeLU,
-  profile: profileDeLU,
-  onboarding: onboardingDeLU,
   errors: DE_ERROR_MESSAGES,
 };

@@ -1,9 +1,5 @@
 import { EN_ERROR_MESSAGES } from '@vestibule/contract/errors';
-import { fuzzionEn } from '../features/fuzzion/i18n/en';
-import { mfaEn } from '../features/mfa/i18n/en';
-import { onboardingEn } from '../features/onboarding/i18n/en';
-import { profileEn } from '../features/profile/i18n/en';
-import { securityEn } from '../features/security/i18n/en';
+import type { AreaMessages } from './areas/en';
 
 // The English bundle defines the keys (CONVENTIONS i18n): every other locale must have exactly
 // these keys and keep every {{placeholder}} (checked by bundles.test.ts).
@@ -256,12 +252,10 @@ export const en = {
       external: 'opens an external site',
     },
   },
-  mfa: mfaEn,
-  fuzzion: fuzzionEn,
-  security: securityEn,
-  profile: profileEn,
-  onboarding: onboardingEn,
   errors: EN_ERROR_MESSAGES,
 };
 
-export type Messages = typeof en;
+/** The login page's texts and those of the pages outside the feature areas. */
+export type CoreMessages = typeof en;
+/** Every text: the core above and the feature areas (i18n/areas/en.ts), loaded separately. */
+export type Messages = CoreMessages & AreaMessages;

@@ -1,12 +1,7 @@
 import { FR_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.fr';
-import { fuzzionFr } from '../features/fuzzion/i18n/fr';
-import { mfaFr } from '../features/mfa/i18n/fr';
-import { onboardingFr } from '../features/onboarding/i18n/fr';
-import { profileFr } from '../features/profile/i18n/fr';
-import { securityFr } from '../features/security/i18n/fr';
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const fr: Messages = {
+export const fr: CoreMessages = {
   head: { title: '{{brand}} · Mon compte' },
   common: {
     skipToContent: 'Aller au contenu principal',
@@ -272,10 +267,5 @@ export const fr: Messages = {
       external: 'ouvre un site externe',
     },
   },
-  mfa: mfaFr,
-  fuzzion: fuzzionFr,
-  security: securityFr,
-  profile: profileFr,
-  onboarding: onboardingFr,
   errors: FR_ERROR_MESSAGES,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLocale, i18n, initI18n } from './index';
+import { changeLocale, ensureAreaStrings, i18n, initI18n } from './index';
 
 describe('i18n runtime', () => {
   it('translates with Luxembourg locale codes and sets <html lang>', async () => {
@@ -10,5 +10,16 @@ describe('i18n runtime', () => {
     await changeLocale('en_LU');
     expect(i18n.t('errors.too_many_attempts')).toBe('Too many attempts. Please try again later.');
     expect(document.documentElement.lang).toBe('en-LU');
+  });
+
+  it('loads the feature areas on demand, then with every language change', async () => {
+    await initI18n('fr');
+    // The login page's texts only, at first.
+    expect(i18n.exists('mfa.methods.title')).toBe(false);
+    await ensureAreaStrings();
+    expect(i18n.t('mfa.methods.title')).toBe((await import('../features/mfa/i18n/fr')).mfaFr.methods.title);
+    await changeLocale('en_LU');
+    expect(i18n.t('mfa.setup.contact.phoneHint')).toContain('+352');
+    expect(i18n.t('login.title')).toBe('Log in');
   });
 });

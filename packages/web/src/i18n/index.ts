@@ -3,13 +3,47 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../lib/api';
 import { htmlLang } from '../lib/language';
-import { BUNDLE_LOADERS } from './bundles';
+import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
 
 export const i18n = i18next.createInstance();
 
-async function ensureBundle(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await BUNDLE_LOADERS[locale]());
+// A locale's texts come in two parts with distinct top-level keys (i18n/bundles.ts): the core and
+// the feature areas. Each part is loaded once (a failed load may be tried again) and merged in.
+const loads = new Map<string, Promise<void>>();
+
+function load(part: 'core' | 'areas', locale: Locale): Promise<void> {
+  const key = `${part}:${locale}`;
+  let loading = loads.get(key);
+  if (!loading) {
+    loading = (part === 'core' ? BUNDLE_LOADERS : AREA_LOADERS)[locale]().then(
+      (texts) => void i18n.addResourceBundle(locale, 'translation', texts, true, true),
+      (error: unknown) => {
+        loads.delete(key);
+        throw error;
+      },
+    );
+    loads.set(key, loading);
+  }
+  return loading;
+}
+
+const ensureBundle = (locale: Locale) => load('core', locale);
+const ensureAreas = (locale: Locale) => load('areas', locale);
+
+// The feature areas' texts (i18n/areas/) are not needed by the login page, which loads without them
+// (docs/performance.md): the first other page asks for them, and from then on every language
+// change brings them along before it happens.
+let areasWanted = false;
+
+/** The texts of every page but the login pages (app/router.tsx loads them with those pages). */
+export async function ensureAreaStrings(): Promise<void> {
+  areasWanted = true;
+  // A language change may have happened meanwhile: load until the current language has them.
+  for (;;) {
+    const locale = currentLocale();
+    await ensureAreas(locale);
+    if (currentLocale() === locale) return;
+  }
 }
 
 /** Makes these bundles available to `i18n.getFixedT` (the maintenance page shows three). */
@@ -23,6 +57,9 @@ function applyLocale(locale: Locale): void {
 }
 
 export async function initI18n(locale: Locale): Promise<void> {
+  // A new start has an empty store (the tests start more than once).
+  loads.clear();
+  areasWanted = false;
   await i18n.use(initReactI18next).init({
     lng: locale,
     // Every bundle is complete (bundles.test.ts), so there is nothing to fall back to.
@@ -38,7 +75,7 @@ export async function initI18n(locale: Locale): Promise<void> {
 
 export async function changeLocale(locale: Locale): Promise<void> {
   if (i18n.language === locale) return;
-  await ensureBundle(locale);
+  await Promise.all([ensureBundle(locale), areasWanted ? ensureAreas(locale) : undefined]);
   await i18n.changeLanguage(locale);
   applyLocale(locale);
 }

@@ -1,12 +1,7 @@
 import { NL_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.nl';
-import { fuzzionNl } from '../features/fuzzion/i18n/nl';
-import { mfaNl } from '../features/mfa/i18n/nl';
-import { onboardingNl } from '../features/onboarding/i18n/nl';
-import { profileNl } from '../features/profile/i18n/nl';
-import { securityNl } from '../features/security/i18n/nl';
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const nl: Messages = {
+export const nl: CoreMessages = {
   head: { title: '{{brand}} · Mijn account' },
   common: {
     skipToContent: 'Naar de hoofdinhoud',
@@ -258,10 +253,5 @@ export const nl: Messages = {
       external: 'opent een externe site',
     },
   },
-  mfa: mfaNl,
-  fuzzion: fuzzionNl,
-  security: securityNl,
-  profile: profileNl,
-  onboarding: onboardingNl,
   errors: NL_ERROR_MESSAGES,
 };

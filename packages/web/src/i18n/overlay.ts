@@ -13,3 +13,8 @@ export function applyOverlay<T extends object>(base: T, overlay: Overlay<T>): T 
   }
   return result as T;
 }
+
+/** The overlay's entries whose top-level key the base has: an overlay split between two bundles. */
+export function pickOverlay<T extends object>(overlay: Overlay<object>, base: T): Overlay<T> {
+  return Object.fromEntries(Object.entries(overlay).filter(([key]) => key in base)) as Overlay<T>;
+}

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { registerQueryClient } from './queryBridge';
 
+// Loaded lazily: the first page reaches this client through lib/queryBridge.ts only.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -11,3 +13,5 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+registerQueryClient(queryClient);

@@ -1,4 +1,4 @@
-import { queryClient } from './queryClient';
+import { loadedQueryClient } from './queryBridge';
 import { clearSessionState } from './storage';
 
 /**
@@ -7,5 +7,6 @@ import { clearSessionState } from './storage';
  */
 export function forgetSession(): void {
   clearSessionState();
-  queryClient.removeQueries();
+  // Before the query client has loaded, nothing is cached.
+  loadedQueryClient()?.removeQueries();
 }

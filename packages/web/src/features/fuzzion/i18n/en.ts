@@ -1,4 +1,4 @@
-// Account merge texts (SPEC §2 duplicated, §4 Fuzzion, §8 merge texts), wired into i18n/en.ts as
+// Account merge texts (SPEC §2 duplicated, §4 Fuzzion, §8 merge texts), wired into i18n/areas/en.ts as
 // `fuzzion`. The other locales mirror these keys exactly (i18n/bundles.test.ts).
 
 export const fuzzionEn = {

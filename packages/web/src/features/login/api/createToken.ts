@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
 import { completeLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
+import { useAsyncAction } from '../../../lib/useAsyncAction';
 
 // The login page loads without zod (docs/performance.md): the answer's schemas load on submit.
 const tokenResponseSchema = lazySchema(
@@ -54,6 +54,7 @@ async function logIn(request: TokenRequest): Promise<LogInOutcome> {
   return { kind: 'authenticated', next: await completeLogin(answer.access_token, answer.weak_password) };
 }
 
+/** The login form's action; a plain hook, not a query mutation: the login page loads without TanStack Query. */
 export function useLogIn() {
-  return useMutation({ mutationFn: logIn });
+  return useAsyncAction(logIn);
 }

@@ -61,10 +61,10 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
         }
         name = e164;
       }
-      const outcome = await logIn.mutateAsync({ username: name, password, client_id: clientId });
+      const outcome = await logIn.run({ username: name, password, client_id: clientId });
       onLoggedIn(outcome.next);
     } catch {
-      // The mutation keeps the error; it is shown next to the form below.
+      // The hook keeps the error; it is shown next to the form below.
     } finally {
       setSubmitting(false);
     }

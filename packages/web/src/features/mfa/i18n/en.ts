@@ -1,4 +1,4 @@
-// MFA, forced setup and weak-password texts (SPEC §2, §4, §8), wired into i18n/en.ts as `mfa`.
+// MFA, forced setup and weak-password texts (SPEC §2, §4, §8), wired into i18n/areas/en.ts as `mfa`.
 // The other locales mirror these keys exactly (i18n/bundles.test.ts).
 
 export const mfaEn = {

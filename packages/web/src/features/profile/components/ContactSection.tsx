@@ -1,7 +1,7 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
 import type { User } from '@vestibule/contract/schemas/user';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LINKED_PATHS, PATHS } from '../../../app/paths';
@@ -240,6 +240,8 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
 
   const toastKey = (action: keyof (typeof TOAST_KEYS)['email']) => TOAST_KEYS[kind][action];
 
+  const focusOnMount = useCallback((input: HTMLInputElement | null) => input?.focus(), []);
+
   function entryForm(contactId: number | null) {
     return (
       <form
@@ -260,8 +262,9 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
             type={kind === 'email' ? 'email' : 'tel'}
             inputMode={kind === 'email' ? 'email' : 'tel'}
             autoComplete={kind === 'email' ? 'email' : 'tel'}
-            // biome-ignore lint/a11y/noAutofocus: the form opens on the user's request; focus follows it.
-            autoFocus
+            // The form opens on the user's request: focus follows it (a ref, not autoFocus, which
+            // Preact leaves to the browser's page-load autofocus).
+            ref={focusOnMount}
             value={value}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}

@@ -1,4 +1,4 @@
-// Profile texts (SPEC §2 profile, §5, §8), wired into i18n/en.ts as `profile`. The other locales
+// Profile texts (SPEC §2 profile, §5, §8), wired into i18n/areas/en.ts as `profile`. The other locales
 // mirror these keys exactly (i18n/bundles.test.ts).
 
 export const profileEn = {

@@ -1,5 +1,5 @@
 // Security tab, history, password change and notification area (issue 7), wired into
-// i18n/en.ts as `security`. The other locales mirror these keys exactly (i18n/bundles.test.ts).
+// i18n/areas/en.ts as `security`. The other locales mirror these keys exactly (i18n/bundles.test.ts).
 
 export const securityEn = {
   breadcrumbs: {

@@ -13,13 +13,13 @@ export function LogoutButton({ className, labelClassName }: { className?: string
   const logOut = useLogOut();
 
   const onClick = () =>
-    logOut.mutate(undefined, {
-      onSuccess: () => navigate(PATHS.loginEmail, { replace: true }),
+    logOut.run().then(
+      () => navigate(PATHS.loginEmail, { replace: true }),
       // A 401 is handled globally (the session is already gone); anything else keeps the user here.
-      onError: (error) => {
+      (error: unknown) => {
         if (!(error instanceof ApiError && error.status === 401)) toast.show('error', t('logout.error'));
       },
-    });
+    );
 
   return (
     <button type="button" className={className} onClick={onClick} disabled={logOut.isPending}>

@@ -1,0 +1,14 @@
+import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
+import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
+import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
+import { profileDeLU } from '../../features/profile/i18n/de_LU';
+import { securityDeLU } from '../../features/security/i18n/de_LU';
+import type { AreaMessages } from './en';
+
+export const deLUAreas: AreaMessages = {
+  mfa: mfaDeLU,
+  fuzzion: fuzzionDeLU,
+  security: securityDeLU,
+  profile: profileDeLU,
+  onboarding: onboardingDeLU,
+};

@@ -1,0 +1,14 @@
+import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
+import { mfaFr } from '../../features/mfa/i18n/fr';
+import { onboardingFr } from '../../features/onboarding/i18n/fr';
+import { profileFr } from '../../features/profile/i18n/fr';
+import { securityFr } from '../../features/security/i18n/fr';
+import type { AreaMessages } from './en';
+
+export const frAreas: AreaMessages = {
+  mfa: mfaFr,
+  fuzzion: fuzzionFr,
+  security: securityFr,
+  profile: profileFr,
+  onboarding: onboardingFr,
+};

@@ -1,0 +1,14 @@
+import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
+import { mfaNl } from '../../features/mfa/i18n/nl';
+import { onboardingNl } from '../../features/onboarding/i18n/nl';
+import { profileNl } from '../../features/profile/i18n/nl';
+import { securityNl } from '../../features/security/i18n/nl';
+import type { AreaMessages } from './en';
+
+export const nlAreas: AreaMessages = {
+  mfa: mfaNl,
+  fuzzion: fuzzionNl,
+  security: securityNl,
+  profile: profileNl,
+  onboarding: onboardingNl,
+};
