@@ -106,6 +106,8 @@ describe('OutboxWorker with SMTP', () => {
       const sent = await row(id);
       expect(sent).toMatchObject({ status: 'sent', locked_until: null, last_error: null });
       expect(sent.sent_at).toBeInstanceOf(Date);
+      // Pooled connections stay open until the transport closes; the server waits for them.
+      transport.close?.();
     } finally {
       await smtp.close();
     }
@@ -143,6 +145,7 @@ describe('OutboxWorker with SMTP', () => {
       expect(smtp.received).toHaveLength(1);
       expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
     } finally {
+      transport.close?.();
       await smtp.close();
     }
   });
@@ -159,6 +162,7 @@ describe('OutboxWorker with SMTP', () => {
       const up = createSmtpTransport({ url: smtp.url, from: 'no-reply@vestibule.test' });
       await db.updateTable('outbox').set({ next_attempt_at: sql<Date>`now()` }).execute();
       await new OutboxWorker({ db, transports: { email: up }, log }).runOnce();
+      up.close?.();
     } finally {
       await smtp.close();
     }

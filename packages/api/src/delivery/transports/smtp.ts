@@ -25,6 +25,11 @@ export function createSmtpTransport(options: SmtpOptions): Transport {
   const transporter = nodemailer.createTransport(
     {
       url: options.url,
+      // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
+      // one message at a time over a new connection was the outbox's bottleneck). The worker
+      // closes them when it stops.
+      pool: true,
+      maxConnections: 2,
       // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
