@@ -2,11 +2,11 @@
 // against the limits of this machine, in one run, and prints the table of docs/performance.md.
 // Writes bench/results.json. Needs PostgreSQL on 127.0.0.1:5432 (database `test`, or
 // BENCH_DATABASE_URL) for the PostgreSQL figures; without it they are reported as skipped.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { buildWebApp } from '../robustness/web-build.mjs';
 import { firstVisitBytes, lighthouseScores } from './frontend.mjs';
 import { nodeJson, ROOT } from './processes.mjs';
 import { printTable, tableRows } from './report.mjs';
@@ -41,23 +41,7 @@ const webDist = ownDist
   : join(ROOT, 'packages/web/dist');
 if (!args.has('--no-build')) {
   log('building the web app');
-  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-  const build = spawnSync(
-    process.execPath,
-    [
-      vite,
-      'build',
-      '--config',
-      'packages/web/vite.config.ts',
-      '--outDir',
-      webDist,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  if (build.status !== 0) throw new Error('the web build failed');
+  buildWebApp(webDist);
 }
 process.env.WEB_DIST_DIR = webDist;
 

@@ -8,12 +8,12 @@
 // the last minute must stay within the stated bound of the median of the first minute.
 // PostgreSQL by default (SOAK_DATABASE_URL, admin connection; the run creates and drops database
 // vestibule_soak_<pid>); --pglite for the embedded database.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ApiClient, freePort, memoryOf, ROOT, sleep, startServer, stopServer } from './server.mjs';
+import { buildWebApp } from './web-build.mjs';
 
 const args = new Set(process.argv.slice(2));
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -60,22 +60,7 @@ let webDist = join(ROOT, 'packages/web/dist');
 if (!args.has('--no-build')) {
   webDist = join(dir, 'web');
   log('building the web app');
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'packages/web/vite.config.ts',
-      '--outDir',
-      webDist,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  if (build.status !== 0) throw new Error('the web build failed');
+  buildWebApp(webDist);
 }
 
 const port = await freePort();
