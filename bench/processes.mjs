@@ -2,22 +2,13 @@
 // helpers; and the peak resident memory of a process (Linux /proc).
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A port nobody listens on, found as the robustness scripts find theirs.
+export { freePort } from '../robustness/server.mjs';
 
 /** Runs `node <args>` to completion and answers the JSON of its last stdout line. */
 export async function nodeJson(args, env = {}) {
