@@ -84,6 +84,8 @@ for (const layout of LAYOUTS) {
       );
       const phones = page.locator('[data-contacts="phone"]');
       await phones.getByRole('button', { name: 'Add a phone number' }).click();
+      // The form is open, so the faked status was read: only now does the real one come back.
+      await expect(phones.getByLabel('New phone number')).toBeVisible();
       await page.unroute('**/api/mfa/status');
       const phone = freshPhone('lu');
       await phones.getByLabel('New phone number').fill(phone.typed);
