@@ -25,6 +25,7 @@ function serverEnv(port, database) {
     RATE_LIMIT_CODES_PER_IP: '100000000',
     RATE_LIMIT_CODE_CHECKS_PER_IP: '100000000',
     RATE_LIMIT_RECOVERY_PER_IP: '100000000',
+    RATE_LIMIT_OAUTH_TOKEN_PER_IP: '100000000',
     ...database,
   };
 }
