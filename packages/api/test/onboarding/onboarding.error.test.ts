@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
   acceptTerms,
