@@ -3,11 +3,21 @@ import { metrics } from '../operations/metrics';
 import type { RateLimitRule } from '../security/rate-limit';
 import { ApiError } from './api-error';
 
+/** Counts one attempt; answers the seconds to wait when the counter is over its limit. */
+export async function overLimit(
+  request: FastifyRequest,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<number | undefined> {
+  const result = await request.server.ctx.rateLimiter.consume(rule, subject);
+  if (result.allowed) return undefined;
+  metrics.rateLimitHits.inc({ rule: rule.name });
+  return result.retryAfterSeconds;
+}
+
 /** Refuses with 429 and Retry-After once a counter is over its limit. */
 export async function enforceLimit(request: FastifyRequest, rule: RateLimitRule, subject: string) {
-  const result = await request.server.ctx.rateLimiter.consume(rule, subject);
-  if (!result.allowed) {
-    metrics.rateLimitHits.inc({ rule: rule.name });
-    throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(result.retryAfterSeconds) } });
-  }
+  const wait = await overLimit(request, rule, subject);
+  if (wait !== undefined)
+    throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
 }

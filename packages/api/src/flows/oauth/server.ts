@@ -2,7 +2,7 @@ import { editionForHost } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../http/context';
-import { metrics } from '../../operations/metrics';
+import { overLimit } from '../../http/enforce-limit';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
@@ -109,17 +109,13 @@ export async function registerOAuth(app: FastifyInstance) {
   const tokenLimit = tokenEndpointPerIp(app.ctx.config.oauthTokenPerIpLimit);
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
-    if (isTokenEndpoint(request)) {
-      const result = await app.ctx.rateLimiter.consume(tokenLimit, request.ip);
-      if (!result.allowed) {
-        metrics.rateLimitHits.inc({ rule: tokenLimit.name });
-        // An OAuth-shaped error (RFC 6749 §5.2 fields), as clients of this endpoint parse it.
-        return reply
-          .code(429)
-          .headers({ ...OAUTH_HEADERS, 'retry-after': String(result.retryAfterSeconds) })
-          .send({ error: 'too_many_requests', error_description: 'Too many requests, try again later.' });
-      }
-    }
+    const wait = isTokenEndpoint(request) ? await overLimit(request, tokenLimit, request.ip) : undefined;
+    if (wait !== undefined)
+      // An OAuth-shaped error (RFC 6749 §5.2 fields) for the client's software, not a person.
+      return reply
+        .code(429)
+        .headers({ ...OAUTH_HEADERS, 'retry-after': String(wait) })
+        .send({ error: 'too_many_requests', error_description: 'Too many requests, try again later.' });
     const handler = await server.handlerFor(request);
     reply.hijack();
     for (const [name, value] of Object.entries(OAUTH_HEADERS)) reply.raw.setHeader(name, value);

@@ -2,12 +2,12 @@ import { MESSAGE_CODE_LENGTH, RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibul
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { mergeScreenPath } from '../../../app/mergeOffer';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
-import { removeSessionValue, sessionValue, setSessionValue } from '../../../lib/storage';
+import { contactDraft } from '../../../lib/contactDraft';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
@@ -30,16 +30,9 @@ const TARGET_ERRORS = [
   'validation_failed',
 ];
 
-/** What was typed before a step-up interrupted this setup (docs/decisions/0013), if anything. */
-function setupDraft(kind: ContactKind, editId: number | undefined): string | null {
-  try {
-    const draft = JSON.parse(sessionValue('contactDraft') ?? 'null');
-    return draft?.setup === kind && draft.edit === (editId ?? null) && typeof draft.value === 'string'
-      ? draft.value
-      : null;
-  } catch {
-    return null;
-  }
+/** The draft key of this setup screen (a new method, or the edit of method `editId`). */
+function draftForm(kind: ContactKind, editId: number | undefined): string {
+  return `setup:${kind}:${editId ?? 'new'}`;
 }
 
 interface Sent {
@@ -61,7 +54,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     kind === 'sms'
       ? (user.data?.phone.find((p) => p.default)?.phone ?? '')
       : (user.data?.email.find((e) => e.default)?.email ?? '');
-  const [draft] = useState(() => setupDraft(kind, editId));
+  const [draft] = useState(() => contactDraft.read(draftForm(kind, editId)));
   const [target, setTarget] = useState<string | null>(draft);
   const [targetError, setTargetError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
@@ -75,7 +68,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const value = target ?? (editId ? '' : primary);
 
   useEffect(() => {
-    if (draft !== null) removeSessionValue('contactDraft');
+    if (draft !== null) contactDraft.clear();
   }, [draft]);
 
   const goOn = async () => {
@@ -113,8 +106,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'sudo_required') {
         // A new address needs a step-up, also as the first method: back here with it typed.
-        const typed = { setup: kind, edit: editId ?? null, value: value.trim() };
-        setSessionValue('contactDraft', JSON.stringify(typed));
+        contactDraft.save(draftForm(kind, editId), value.trim());
         navigate(stepUpAgainPath());
       } else if (error instanceof ApiError && error.code && TARGET_ERRORS.includes(error.code))
         setTargetError(t(errorKey(error)));
@@ -133,10 +125,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
       const result = await confirm.mutateAsync({ payload: sent.payload, code });
       // SPEC §4 Fuzzion: the proven contact is another account's; the merge screens take over.
       if (result.fuzzion) {
-        setSessionValue('fuzzionPayload', result.payload);
-        navigate(
-          `${PATHS.duplicated}?${new URLSearchParams({ target: result.target, method: result.method })}`,
-        );
+        navigate(mergeScreenPath(result));
         return;
       }
       toast.show('success', t(editId ? 'mfa.setup.contact.edited' : 'mfa.setup.contact.added'));

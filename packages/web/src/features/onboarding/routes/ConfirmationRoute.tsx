@@ -1,8 +1,9 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { mergeScreenPath } from '../../../app/mergeOffer';
 import { PATHS } from '../../../app/paths';
-import { setSessionValue, tokenStore } from '../../../lib/storage';
+import { tokenStore } from '../../../lib/storage';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { RequireFlow } from '../components/useFlow';
@@ -35,11 +36,7 @@ export function ConfirmationRoute() {
           tokenStore.set(stored.token);
           if (!offer) return navigate(PATHS.dashboard, { replace: true });
           // SPEC §4 Fuzzion: the payload is kept and the merge screen takes over.
-          setSessionValue('fuzzionPayload', offer.payload);
-          navigate(
-            `${PATHS.duplicated}?${new URLSearchParams({ target: offer.target, method: offer.method })}`,
-            { replace: true },
-          );
+          navigate(mergeScreenPath(offer), { replace: true });
         };
         // The contested contact stayed with the other account: the login is the other one.
         const username = state.duplicate?.method === 'email' ? formatPhone(state.phone ?? '') : state.email;

@@ -4,11 +4,12 @@ import type { User } from '@vestibule/contract/schemas/user';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { mergeScreenPath } from '../../../app/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../app/paths';
 import { fetchMfaStatus, stepUpPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
-import { removeSessionValue, sessionValue, setSessionValue } from '../../../lib/storage';
+import { contactDraft } from '../../../lib/contactDraft';
 import {
   addContact,
   confirmContact,
@@ -83,22 +84,9 @@ function requestedForm(params: URLSearchParams, kind: ContactKind): number | nul
   return params.get('change') === kind && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-interface Draft {
-  kind: ContactKind;
-  id: number | null;
-  value: string;
-}
-
-/** What was typed in that form before the step-up, if anything. */
-function draftFor(kind: ContactKind, contactId: number | null): string {
-  try {
-    const draft = JSON.parse(sessionValue('contactDraft') ?? 'null') as Draft | null;
-    return draft?.kind === kind && draft.id === contactId && typeof draft.value === 'string'
-      ? draft.value
-      : '';
-  } catch {
-    return '';
-  }
+/** The draft key of the add (null) or change form of a contact kind. */
+function draftForm(kind: ContactKind, contactId: number | null): string {
+  return `profile:${kind}:${contactId ?? 'new'}`;
 }
 
 function contactsOf(user: User, kind: ContactKind): Contact[] {
@@ -124,7 +112,9 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   const [mode, setMode] = useState<Mode>(
     requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested },
   );
-  const [value, setValue] = useState(() => (requested === undefined ? '' : draftFor(kind, requested)));
+  const [value, setValue] = useState(() =>
+    requested === undefined ? '' : (contactDraft.read(draftForm(kind, requested)) ?? ''),
+  );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -134,7 +124,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   useEffect(() => {
     if (params.get('add') !== kind && params.get('change') !== kind) return;
     // Used once: a reload or the back button does not open it again.
-    removeSessionValue('contactDraft');
+    contactDraft.clear();
     const next = new URLSearchParams(params);
     for (const key of ['add', 'change', 'id']) next.delete(key);
     setParams(next, { replace: true });
@@ -160,8 +150,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
 
   /** Through a step-up first, coming back to this form (with `typed` put back). */
   function stepUpFor(contactId: number | null, typed: string) {
-    if (typed)
-      setSessionValue('contactDraft', JSON.stringify({ kind, id: contactId, value: typed } satisfies Draft));
+    if (typed) contactDraft.save(draftForm(kind, contactId), typed);
     navigate(stepUpPath(formPath(kind, contactId)));
   }
 
@@ -308,10 +297,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
           const answer = await confirmContact(kind, mode.challenge.payload, code);
           // SPEC §4 Fuzzion: the address is another account's; the merge screens take over.
           if ('fuzzion' in answer) {
-            setSessionValue('fuzzionPayload', answer.payload);
-            navigate(
-              `${PATHS.duplicated}?${new URLSearchParams({ target: answer.target, method: answer.method })}`,
-            );
+            navigate(mergeScreenPath(answer));
             return;
           }
           setUser(answer.data);
