@@ -73,6 +73,16 @@ const envSchema = z.object({
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** A MaxMind DB file (GeoLite2/GeoIP2 City) for the location of sessions; none without it. */
   GEOIP_DB_PATH: z.string().min(1).optional(),
+  /** On SIGTERM: how long in-flight requests and the outbox batch may take before the exit. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Bearer token that opens /metrics on the main port (required for it there in production). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A second listener on 127.0.0.1 that serves /metrics only, without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Days the audit trail (security events) is kept before the purge deletes it. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+  /** How often the purge of expired rows runs (one instance at a time). */
+  PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -165,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     oauthTokenPerIpLimit: e.RATE_LIMIT_OAUTH_TOKEN_PER_IP,
     /** Undefined: sessions show no location (flows/sessions/geoip.ts). */
     geoipDbPath: e.GEOIP_DB_PATH ? resolve(e.GEOIP_DB_PATH) : undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    purgeIntervalMs: e.PURGE_INTERVAL_MINUTES * 60_000,
     /** Undefined when no captcha provider is configured: no widget, no verification. */
     captcha: e.CAPTCHA_PROVIDER
       ? {

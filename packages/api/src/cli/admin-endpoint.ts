@@ -27,7 +27,12 @@ export function registerAdminEndpoint(app: FastifyInstance, dataDir: string) {
     const body = runSchema.safeParse(request.body);
     if (!body.success) throw new ApiError('validation_failed');
     const lines: string[] = [];
-    const code = await runAdminCommand(app.ctx.db, body.data.argv, (line) => lines.push(line));
+    const code = await runAdminCommand(
+      app.ctx.db,
+      body.data.argv,
+      (line) => lines.push(line),
+      app.ctx.secrets,
+    );
     return reply.send({ code, output: lines.join('\n') });
   });
   app.addHook('onListen', async () => {

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { isMaintenanceOn, setMaintenance } from '../flows/maintenance/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
+import type { SecretBox } from '../security/secret-box';
 import { printInbox } from './inbox';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 
@@ -19,7 +20,12 @@ type Write = (line: string) => void;
  * or, when the embedded database is held by a running server, through that server's admin
  * endpoint (admin-endpoint.ts), so both paths run the same code.
  */
-export async function runAdminCommand(db: Db, argv: readonly string[], write: Write): Promise<number> {
+export async function runAdminCommand(
+  db: Db,
+  argv: readonly string[],
+  write: Write,
+  secrets: SecretBox,
+): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
     case 'maintenance': {
@@ -31,7 +37,7 @@ export async function runAdminCommand(db: Db, argv: readonly string[], write: Wr
     }
     case 'inbox': {
       const toIndex = args.indexOf('--to');
-      await printInbox(db, { to: toIndex >= 0 ? args[toIndex + 1] : undefined }, write);
+      await printInbox(db, secrets, { to: toIndex >= 0 ? args[toIndex + 1] : undefined }, write);
       return 0;
     }
   }
@@ -39,7 +45,7 @@ export async function runAdminCommand(db: Db, argv: readonly string[], write: Wr
   if (users !== undefined) return users;
   const oauth = await runOAuthCommand(db, argv, write);
   if (oauth !== undefined) return oauth;
-  const onboarding = await runOnboardingCommand(db, argv, write);
+  const onboarding = await runOnboardingCommand(db, argv, write, secrets);
   if (onboarding !== undefined) return onboarding;
   write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
   return 2;

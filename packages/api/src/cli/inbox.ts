@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { listInboxMessages } from '../delivery/inbox.queries';
+import type { SecretBox } from '../security/secret-box';
 
 const DEFAULT_CLI_LIMIT = 20;
 
@@ -9,10 +10,14 @@ const DEFAULT_CLI_LIMIT = 20;
  */
 export async function printInbox(
   db: Db,
+  secrets: SecretBox,
   options: { to?: string | undefined; limit?: number | undefined } = {},
   write: (line: string) => void = console.log,
 ): Promise<void> {
-  const messages = await listInboxMessages(db, { to: options.to, limit: options.limit ?? DEFAULT_CLI_LIMIT });
+  const messages = await listInboxMessages(db, secrets, {
+    to: options.to,
+    limit: options.limit ?? DEFAULT_CLI_LIMIT,
+  });
   if (messages.length === 0) {
     write(options.to ? `No messages to ${options.to}.` : 'No messages yet.');
     return;

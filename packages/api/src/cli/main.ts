@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import { resolveEncryptionKey } from '../security/encryption-key';
+import { createSecretBox } from '../security/secret-box';
 import { adminFile } from './admin-endpoint';
 import { runAdminCommand, USAGE } from './commands';
 
@@ -44,7 +46,10 @@ async function main(argv: string[]) {
   });
   try {
     await migrate(database.db);
-    return await runAdminCommand(database.db, argv, (line) => console.log(line));
+    // Without ENCRYPTION_KEY the key is the one the server keeps in DATA_DIR (outside production).
+    if (!config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
+    const secrets = createSecretBox(await resolveEncryptionKey(config));
+    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets);
   } finally {
     await database.close();
   }

@@ -139,8 +139,10 @@ export interface OutboxTable {
   edition: string;
   recipient: string;
   subject: string | null;
-  body_text: string;
+  /** Sealed with the secret box when body_sealed; null once delivered (decision 0017). */
+  body_text: string | null;
   body_html: string | null;
+  body_sealed: Generated<boolean>;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;

@@ -386,6 +386,6 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
   });
   if (!seeded) return false;
   await seedOAuthDemo(db);
-  await seedOnboardingDemo(db);
+  await seedOnboardingDemo(db, secrets);
   return true;
 }

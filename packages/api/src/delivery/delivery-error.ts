@@ -1,5 +1,5 @@
 import { maskRecipient } from './mask';
-import type { OutboxMessage } from './message';
+import type { OutboxMessage, OutboxRow } from './message';
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -8,7 +8,11 @@ const MAX_ERROR_LENGTH = 500;
  * content is cut out, recipients are masked and digit runs (codes) are blanked, so the column
  * and the log line built from it are safe to show to operators.
  */
-export function describeDeliveryError(error: unknown, message: OutboxMessage, transportName: string): string {
+export function describeDeliveryError(
+  error: unknown,
+  message: OutboxMessage | OutboxRow,
+  transportName: string,
+): string {
   const code = (error as { code?: unknown })?.code;
   let text = error instanceof Error ? error.message : String(error);
   if (typeof code === 'string' && !text.includes(code)) text = `${code} ${text}`;

@@ -18,7 +18,7 @@ function recipientFilter(request: FastifyRequest): string | undefined {
 export function registerDevInboxRoutes(app: FastifyInstance) {
   app.get('/dev/inbox', async (request, reply) => {
     const to = recipientFilter(request);
-    const messages = await listInboxMessages(app.ctx.db, { to });
+    const messages = await listInboxMessages(app.ctx.db, app.ctx.secrets, { to });
     return reply
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
@@ -27,7 +27,7 @@ export function registerDevInboxRoutes(app: FastifyInstance) {
   });
 
   app.get('/dev/inbox.json', async (request, reply) => {
-    const messages = await listInboxMessages(app.ctx.db, { to: recipientFilter(request) });
+    const messages = await listInboxMessages(app.ctx.db, app.ctx.secrets, { to: recipientFilter(request) });
     return reply.header('cache-control', 'no-store').send(messages);
   });
 

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import type { SecretBox } from '../security/secret-box';
+import { openBody } from './sealed-body';
 
 export interface InboxMessage {
   id: number;
@@ -18,12 +20,24 @@ const INBOX_MAX_LIMIT = 500;
 /** Newest messages first, optionally only those to one recipient (dev inbox and admin CLI). */
 export async function listInboxMessages(
   db: Kysely<DB>,
+  secrets: SecretBox,
   options: { to?: string | undefined; limit?: number | undefined } = {},
 ): Promise<InboxMessage[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? INBOX_DEFAULT_LIMIT), 1), INBOX_MAX_LIMIT);
   let query = db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'edition', 'recipient', 'subject', 'body_text', 'created_at', 'status'])
+    .select([
+      'id',
+      'channel',
+      'edition',
+      'recipient',
+      'subject',
+      'body_text',
+      'body_html',
+      'body_sealed',
+      'created_at',
+      'status',
+    ])
     .orderBy('id', 'desc')
     .limit(limit);
   const to = options.to?.trim();
@@ -42,7 +56,8 @@ export async function listInboxMessages(
     edition: row.edition,
     recipient: row.recipient,
     subject: row.subject,
-    bodyText: row.body_text,
+    // The dev-inbox transport keeps bodies; a real transport dropped them on delivery.
+    bodyText: openBody(secrets, row).bodyText ?? '',
     createdAt: new Date(row.created_at).toISOString(),
     status: row.status,
   }));

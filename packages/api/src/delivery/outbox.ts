@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { metrics } from '../operations/metrics';
+import type { SecretBox } from '../security/secret-box';
 import type { Channel } from './message';
+import { sealBody } from './sealed-body';
 
 export interface NewMessage {
   channel: Channel;
@@ -26,9 +28,13 @@ export function onMessageEnqueued(listener: Listener): () => void {
 /**
  * Writes a message to the transactional outbox (DESIGN §5). Pass the transaction that makes the
  * change needing the message, so both commit or neither does; the worker delivers it after commit.
- * Returns the outbox row id.
+ * The body is sealed with the secret box (it may hold a one-time code). Returns the outbox row id.
  */
-export async function enqueueMessage(db: Kysely<DB>, message: NewMessage): Promise<number> {
+export async function enqueueMessage(
+  db: Kysely<DB>,
+  secrets: SecretBox,
+  message: NewMessage,
+): Promise<number> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -36,8 +42,7 @@ export async function enqueueMessage(db: Kysely<DB>, message: NewMessage): Promi
       edition: message.edition,
       recipient: message.recipient,
       subject: message.subject ?? null,
-      body_text: message.bodyText,
-      body_html: message.bodyHtml ?? null,
+      ...sealBody(secrets, message),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -29,6 +29,7 @@ export async function registerDelivery(
       devInbox: config.devInbox,
       sms: config.sms ? createTwilioSmsTransport(config.sms) : undefined,
     }),
+    secrets: app.ctx.secrets,
     log: log.child({ component: 'outbox' }),
   });
   workers.set(app, worker);

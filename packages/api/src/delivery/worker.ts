@@ -1,16 +1,21 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
+import { metrics } from '../operations/metrics';
+import type { SecretBox } from '../security/secret-box';
 import { describeDeliveryError } from './delivery-error';
 import { maskRecipient } from './mask';
-import type { OutboxMessage } from './message';
+import type { OutboxMessage, OutboxRow } from './message';
 import { onMessageEnqueued } from './outbox';
+import { openBody } from './sealed-body';
 import type { Transports } from './transports/select';
 import { PermanentDeliveryError } from './transports/transport';
 
 export interface OutboxWorkerOptions {
   db: Db;
   transports: Transports;
+  /** Opens the sealed bodies (the key they were written with). */
+  secrets: SecretBox;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** How often to look for due messages besides in-process kicks. */
   pollIntervalMs?: number;
@@ -44,13 +49,14 @@ export function backoffSeconds(previousAttempts: number): number {
 export class OutboxWorker {
   private readonly db: Db;
   private readonly transports: Transports;
+  private readonly secrets: SecretBox;
   private readonly log: OutboxWorkerOptions['log'];
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
   private readonly maxAttempts: number;
 
-  private running = false;
+  private isRunning = false;
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private current: Promise<unknown> | undefined;
@@ -61,6 +67,7 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
     this.transports = options.transports;
+    this.secrets = options.secrets;
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 20;
@@ -68,9 +75,14 @@ export class OutboxWorker {
     this.maxAttempts = options.maxAttempts ?? 8;
   }
 
+  /** Whether the worker polls (from ready until a shutdown stops it), for /readyz. */
+  get running(): boolean {
+    return this.isRunning;
+  }
+
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.isRunning) return;
+    this.isRunning = true;
     this.releaseAfter = Number.POSITIVE_INFINITY;
     this.unsubscribe = onMessageEnqueued(() => this.notify());
     this.schedule(0);
@@ -78,7 +90,7 @@ export class OutboxWorker {
 
   /** Look now rather than at the next poll (a code was just written). */
   notify(): void {
-    if (!this.running) return;
+    if (!this.isRunning) return;
     if (this.current) this.kicked = true;
     else this.schedule(0);
   }
@@ -88,7 +100,7 @@ export class OutboxWorker {
    * `timeoutMs` are released (claim cleared) for another instance; none is left half-claimed.
    */
   async stop(options: { timeoutMs?: number } = {}): Promise<void> {
-    this.running = false;
+    this.isRunning = false;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     clearTimeout(this.timer);
@@ -116,7 +128,7 @@ export class OutboxWorker {
   }
 
   private async tick() {
-    if (!this.running) return;
+    if (!this.isRunning) return;
     if (this.current) {
       // A batch started by runOnce() is in flight: look again once it has had time to finish.
       this.kicked = true;
@@ -131,7 +143,7 @@ export class OutboxWorker {
     } catch (error) {
       this.log.warn({ err: error }, 'outbox: could not read due messages');
     }
-    if (this.running) this.schedule(full || this.kicked ? 0 : this.pollIntervalMs);
+    if (this.isRunning) this.schedule(full || this.kicked ? 0 : this.pollIntervalMs);
   }
 
   private async deliverBatch(): Promise<BatchResult> {
@@ -148,8 +160,8 @@ export class OutboxWorker {
   }
 
   /** Due rows not claimed by a live worker; rows another transaction holds are skipped. */
-  private async claim(): Promise<OutboxMessage[]> {
-    const { rows } = await sql<OutboxMessage>`
+  private async claim(): Promise<OutboxRow[]> {
+    const { rows } = await sql<OutboxRow>`
       WITH due AS (
         SELECT id FROM outbox
         WHERE status = 'pending' AND next_attempt_at <= now()
@@ -175,30 +187,51 @@ export class OutboxWorker {
     return ids.length;
   }
 
-  private async deliver(message: OutboxMessage): Promise<'sent' | 'retried' | 'failed'> {
-    const transport = this.transports[message.channel];
-    const where = { outboxId: message.id, channel: message.channel, to: maskRecipient(message.recipient) };
+  /** The row with its body opened for the transport; a body that cannot be opened fails the row. */
+  private open(row: OutboxRow): OutboxMessage {
+    let opened: ReturnType<typeof openBody>;
+    try {
+      opened = openBody(this.secrets, row);
+    } catch {
+      throw new PermanentDeliveryError('the body cannot be opened with the configured ENCRYPTION_KEY');
+    }
+    if (opened.bodyText === null) throw new PermanentDeliveryError('the message body is gone');
+    const { body_sealed: _sealed, ...fields } = row;
+    return { ...fields, body_text: opened.bodyText, body_html: opened.bodyHtml };
+  }
+
+  private async deliver(row: OutboxRow): Promise<'sent' | 'retried' | 'failed'> {
+    const transport = this.transports[row.channel];
+    const where = { outboxId: row.id, channel: row.channel, to: maskRecipient(row.recipient) };
+    // last_error cuts the message's content out of an error text: it must see the opened body.
+    let message: OutboxMessage | OutboxRow = row;
     try {
       if (!transport) {
         throw new PermanentDeliveryError(
           `no ${message.channel} transport configured (${message.channel === 'email' ? 'set SMTP_URL' : 'no SMS provider'}; DEV_INBOX=on shows messages outside production)`,
         );
       }
-      await transport.send(message);
+      const opened = this.open(row);
+      message = opened;
+      await transport.send(opened);
     } catch (error) {
       return this.recordFailure(message, error, transport?.name ?? 'none', where);
     }
+    // Delivered: the body (maybe a one-time code) is dropped, except in the dev inbox, which is
+    // the outbox table itself and never runs in production.
+    const drop = transport.keepsBodies ? {} : { body_text: null, body_html: null };
     await this.db
       .updateTable('outbox')
-      .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null })
+      .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null, ...drop })
       .where('id', '=', message.id)
       .execute();
+    metrics.deliveries.inc({ channel: message.channel, result: 'sent' });
     this.log.info({ ...where, transport: transport.name }, 'outbox: message delivered');
     return 'sent';
   }
 
   private async recordFailure(
-    message: OutboxMessage,
+    message: OutboxMessage | OutboxRow,
     error: unknown,
     transportName: string,
     where: Record<string, unknown>,
@@ -219,6 +252,7 @@ export class OutboxWorker {
       })
       .where('id', '=', message.id)
       .execute();
+    metrics.deliveries.inc({ channel: message.channel, result: final ? 'failed' : 'retried' });
     if (final) {
       this.log.error({ ...where, attempts, error: lastError }, 'outbox: message failed, giving up');
       return 'failed';

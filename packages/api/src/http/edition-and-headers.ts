@@ -3,6 +3,7 @@ import { editionForHost, localeFor } from '@vestibule/contract/editions';
 import { deviceIdSchema } from '@vestibule/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../flows/maintenance/maintenance';
+import { PROBE_PATHS } from '../operations/health';
 import { ApiError } from './api-error';
 
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
@@ -42,9 +43,14 @@ export function registerRequestContext(app: FastifyInstance) {
   app.decorateRequest('deviceId', '');
   app.addHook('onRequest', async (request) => {
     request.language = 'en';
+    const path = request.url.split('?')[0]!;
+    // Probes come from kubelets and balancers by IP: they answer for any Host header.
+    if (PROBE_PATHS.has(path)) {
+      request.edition = editionForHost('', app.ctx.config.luHostMarker);
+      return;
+    }
     resolveHost(request);
     resolveLanguage(request);
-    const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || OPEN_API_PATHS.has(path)) return;
     requireDeviceId(request);
     if (await isMaintenanceOn(app.ctx.db)) throw new ApiError('maintenance');

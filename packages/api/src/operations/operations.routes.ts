@@ -1,51 +1,85 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { metrics, renderMetrics } from './metrics';
+import { outboxWorkerOf } from '../delivery/register';
+import { ApiError } from '../http/api-error';
+import { healthOf } from './health';
+import { metrics, registry, routeLabel } from './metrics';
 
-/** Outbox depth and the age of its oldest pending message, read at scrape time. */
-async function outboxGauges(app: FastifyInstance): Promise<string[]> {
+type Check = { status: 'up' | 'down' | 'migrating' } | { status: 'down'; fallback: 'database' };
+
+/** Outbox depth, age of its oldest pending message and pool connections, read at scrape time. */
+async function refreshScrapeGauges(app: FastifyInstance): Promise<void> {
   const { rows } = await sql<{ depth: number; oldest: number | null }>`
     SELECT count(*)::integer AS depth,
            EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest
     FROM outbox WHERE status = 'pending'`.execute(app.ctx.db);
-  const row = rows[0] ?? { depth: 0, oldest: null };
-  return [
-    '# HELP vestibule_outbox_depth Pending messages in the outbox',
-    '# TYPE vestibule_outbox_depth gauge',
-    `vestibule_outbox_depth ${row.depth}`,
-    '# HELP vestibule_outbox_oldest_age_seconds Age of the oldest pending message',
-    '# TYPE vestibule_outbox_oldest_age_seconds gauge',
-    `vestibule_outbox_oldest_age_seconds ${row.oldest ?? 0}`,
-  ];
+  metrics.outboxDepth.set(rows[0]?.depth ?? 0);
+  metrics.outboxOldestAge.set(rows[0]?.oldest ?? 0);
+  const pool = healthOf(app).poolStats?.();
+  if (pool) for (const [state, value] of Object.entries(pool)) metrics.databasePool.set({ state }, value);
+  const redisUp = healthOf(app).redisUp;
+  if (redisUp) metrics.redisUp.set(redisUp() ? 1 : 0);
+}
+
+/** The scrape text of this process's registry. */
+export async function renderMetrics(app: FastifyInstance): Promise<{ contentType: string; text: string }> {
+  await refreshScrapeGauges(app);
+  return { contentType: registry.contentType, text: await registry.metrics() };
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
- * Health and metrics for operators (DESIGN §8): /healthz (the process is alive), /readyz (the
- * database answers and every migration is applied), /metrics (Prometheus text format).
+ * Probes and metrics for operators (DESIGN §8, docs/operations.md): /livez and /healthz (the
+ * process answers), /readyz (database reachable and migrated, not draining; Redis and the outbox
+ * worker reported), /metrics (Prometheus text; in production only with METRICS_TOKEN, else only
+ * on METRICS_PORT, see metrics-server.ts).
  */
 export function registerOperations(app: FastifyInstance, migrationsExpected: () => Promise<boolean>) {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeLabel(request.routeOptions.url, reply.statusCode);
     metrics.requestDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
   });
 
+  app.get('/livez', async () => ({ status: 'ok' }));
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {
+    const health = healthOf(app);
+    let database: Check;
     try {
       await sql`SELECT 1`.execute(app.ctx.db);
-      if (!(await migrationsExpected())) return reply.code(503).send({ status: 'migrating' });
-      return { status: 'ready' };
+      database = { status: (await migrationsExpected()) ? 'up' : 'migrating' };
     } catch {
-      return reply.code(503).send({ status: 'database_unreachable' });
+      database = { status: 'down' };
     }
+    const checks: Record<string, Check | { status: 'running' | 'stopped' }> = { database };
+    // Redis down is reported but does not make the instance unready: the database limiter holds.
+    if (health.redisUp)
+      checks.redis = health.redisUp() ? { status: 'up' } : { status: 'down', fallback: 'database' };
+    checks.outboxWorker = { status: outboxWorkerOf(app)?.running ? 'running' : 'stopped' };
+    const status = health.draining ? 'draining' : database.status === 'up' ? 'ready' : 'not_ready';
+    return reply.code(status === 'ready' ? 200 : 503).send({ status, checks });
   });
 
-  app.get('/metrics', async (_request, reply) => {
-    const text = renderMetrics(await outboxGauges(app));
-    return reply.type('text/plain; version=0.0.4').send(text);
+  const { production, metricsToken } = app.ctx.config;
+  // In production /metrics on the public port needs the token; without one it is not there at all
+  // (an explicit 404, so the SPA fallback never answers for it either).
+  const open = !production || Boolean(metricsToken);
+  app.get('/metrics', async (request, reply) => {
+    if (!open) throw new ApiError('not_found');
+    if (metricsToken && !bearerMatches(request, metricsToken)) {
+      throw new ApiError('unauthorized', { headers: { 'www-authenticate': 'Bearer' } });
+    }
+    const { contentType, text } = await renderMetrics(app);
+    return reply.type(contentType).send(text);
   });
 }

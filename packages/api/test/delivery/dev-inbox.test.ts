@@ -8,14 +8,19 @@ import { enqueueMessage } from '../../src/delivery/outbox';
 import { registerDelivery } from '../../src/delivery/register';
 import type { AppContext } from '../../src/http/context';
 import { registerErrorHandling } from '../../src/http/error-handler';
-import { createTestApp, type TestApp, testConfig, testDatabase } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp, testConfig, testDatabase } from '../support/test-app';
 
 let db: Db;
 
 /** The delivery plugin alone on a bare Fastify, its worker off: the shared database's rows stay put. */
 async function inboxApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
   const app = Fastify();
-  const ctx = { config: testConfig(overrides), db, log: pino({ level: 'silent' }) } as unknown as AppContext;
+  const ctx = {
+    config: testConfig(overrides),
+    db,
+    log: pino({ level: 'silent' }),
+    secrets: TEST_SECRETS,
+  } as unknown as AppContext;
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
   await registerDelivery(app, { startWorker: false });
@@ -38,13 +43,13 @@ describe('GET /dev/inbox.json', () => {
 
   it('lists an enqueued message, newest first, with the fields tests read', async () => {
     const to = uniqueEmail();
-    const older = await enqueueMessage(db, {
+    const older = await enqueueMessage(db, TEST_SECRETS, {
       channel: 'email',
       edition: 'general',
       recipient: to,
       bodyText: 'first',
     });
-    const newer = await enqueueMessage(db, {
+    const newer = await enqueueMessage(db, TEST_SECRETS, {
       channel: 'email',
       edition: 'general',
       recipient: to,
@@ -73,7 +78,12 @@ describe('GET /dev/inbox.json', () => {
 
   it('matches the recipient without regard to case', async () => {
     const to = uniqueEmail();
-    await enqueueMessage(db, { channel: 'email', edition: 'general', recipient: to, bodyText: 'hi' });
+    await enqueueMessage(db, TEST_SECRETS, {
+      channel: 'email',
+      edition: 'general',
+      recipient: to,
+      bodyText: 'hi',
+    });
     const response = await app.inject({ url: `/dev/inbox.json?to=${encodeURIComponent(to.toUpperCase())}` });
     expect(response.json()).toHaveLength(1);
   });
@@ -82,7 +92,7 @@ describe('GET /dev/inbox.json', () => {
     const phone = `+3247${Math.floor(Math.random() * 1e7)
       .toString()
       .padStart(7, '0')}`;
-    await enqueueMessage(db, {
+    await enqueueMessage(db, TEST_SECRETS, {
       channel: 'sms',
       edition: 'general',
       recipient: phone,
@@ -107,7 +117,7 @@ describe('GET /dev/inbox', () => {
 
   it('escapes HTML in every message field and highlights 8-digit codes', async () => {
     const to = uniqueEmail();
-    await enqueueMessage(db, {
+    await enqueueMessage(db, TEST_SECRETS, {
       channel: 'email',
       edition: 'general',
       recipient: to,
@@ -168,7 +178,7 @@ describe('dev inbox in the whole server', () => {
 
   it('serves the page under the strict CSP and delivers new messages to it', async () => {
     const to = uniqueEmail();
-    const id = await enqueueMessage(db, {
+    const id = await enqueueMessage(db, TEST_SECRETS, {
       channel: 'email',
       edition: 'general',
       recipient: to,
@@ -193,14 +203,14 @@ describe('dev inbox in the whole server', () => {
 describe('printInbox (npm run admin -- inbox)', () => {
   it('prints the newest messages to one recipient with their codes, newest last', async () => {
     const to = uniqueEmail();
-    await enqueueMessage(db, {
+    await enqueueMessage(db, TEST_SECRETS, {
       channel: 'email',
       edition: 'lu',
       recipient: to,
       subject: 'Old',
       bodyText: 'old',
     });
-    await enqueueMessage(db, {
+    await enqueueMessage(db, TEST_SECRETS, {
       channel: 'email',
       edition: 'lu',
       recipient: to,
@@ -208,7 +218,7 @@ describe('printInbox (npm run admin -- inbox)', () => {
       bodyText: 'Your code is 48213907.\nBye',
     });
     const lines: string[] = [];
-    await printInbox(db, { to }, (line) => lines.push(line));
+    await printInbox(db, TEST_SECRETS, { to }, (line) => lines.push(line));
 
     const text = lines.join('\n');
     expect(text).toMatch(
@@ -220,7 +230,7 @@ describe('printInbox (npm run admin -- inbox)', () => {
 
   it('says so when there is nothing to show', async () => {
     const lines: string[] = [];
-    await printInbox(db, { to: uniqueEmail() }, (line) => lines.push(line));
+    await printInbox(db, TEST_SECRETS, { to: uniqueEmail() }, (line) => lines.push(line));
     expect(lines).toEqual([expect.stringMatching(/^No messages to /)]);
   });
 });

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Db } from '../../src/db/database';
 import type { OutboxMessage } from '../../src/delivery/message';
 import { enqueueMessage } from '../../src/delivery/outbox';
+import { sealPlainBodies } from '../../src/delivery/sealed-body';
 import { selectTransports } from '../../src/delivery/transports/select';
 import { createSmtpTransport } from '../../src/delivery/transports/smtp';
 import type { Transport } from '../../src/delivery/transports/transport';
 import { backoffSeconds, OutboxWorker } from '../../src/delivery/worker';
+import { TEST_SECRETS } from '../support/test-app';
 import { capturingLogger, closedPort, openTestDatabase, startSmtpServer } from './helpers';
 
 const silent = pino({ level: 'silent' });
@@ -28,7 +30,7 @@ beforeEach(async () => {
 });
 
 function loginCode(recipient = 'employee@demo.test', code = '48213907') {
-  return enqueueMessage(db, {
+  return enqueueMessage(db, TEST_SECRETS, {
     channel: 'email',
     edition: 'general',
     recipient,
@@ -63,7 +65,7 @@ describe('enqueueMessage', () => {
   it('writes nothing when the transaction that needed the message rolls back', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
-        await enqueueMessage(trx, {
+        await enqueueMessage(trx, TEST_SECRETS, {
           channel: 'email',
           edition: 'general',
           recipient: 'a@demo.test',
@@ -77,7 +79,7 @@ describe('enqueueMessage', () => {
 
   it('writes a pending row due now when the transaction commits', async () => {
     const id = await db.transaction().execute((trx) =>
-      enqueueMessage(trx, {
+      enqueueMessage(trx, TEST_SECRETS, {
         channel: 'sms',
         edition: 'lu',
         recipient: '+352621000001',
@@ -86,6 +88,30 @@ describe('enqueueMessage', () => {
     );
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0, channel: 'sms', subject: null });
   });
+
+  it('stores the body sealed: the code is not readable in the table', async () => {
+    const id = await loginCode('sealed@demo.test', '73519024');
+    const stored = await row(id);
+    expect(stored.body_sealed).toBe(true);
+    expect(`${stored.body_text} ${stored.body_html}`).not.toContain('73519024');
+    expect(TEST_SECRETS.decrypt(stored.body_text!)).toBe(
+      'Your code is 73519024. It is valid for 10 minutes.',
+    );
+  });
+
+  it('seals the bodies of rows written before sealing existed, once', async () => {
+    const { id } = await db
+      .insertInto('outbox')
+      .values({ channel: 'sms', edition: 'general', recipient: '+32470000009', body_text: 'Code 55501234' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await sealPlainBodies(db, TEST_SECRETS)).toBe(1);
+    expect(await sealPlainBodies(db, TEST_SECRETS)).toBe(0);
+    const stored = await row(id);
+    expect(stored).toMatchObject({ body_sealed: true });
+    expect(stored.body_text).not.toContain('55501234');
+    expect(TEST_SECRETS.decrypt(stored.body_text!)).toBe('Code 55501234');
+  });
 });
 
 describe('OutboxWorker with SMTP', () => {
@@ -93,7 +119,12 @@ describe('OutboxWorker with SMTP', () => {
     const smtp = await startSmtpServer();
     try {
       const transport = createSmtpTransport({ url: smtp.url, from: 'Vestibule <no-reply@vestibule.test>' });
-      const worker = new OutboxWorker({ db, transports: { email: transport }, log: silent });
+      const worker = new OutboxWorker({
+        db,
+        secrets: TEST_SECRETS,
+        transports: { email: transport },
+        log: silent,
+      });
       const id = await loginCode();
 
       expect(await worker.runOnce()).toMatchObject({ sent: 1, retried: 0, failed: 0 });
@@ -104,7 +135,14 @@ describe('OutboxWorker with SMTP', () => {
       expect(smtp.received[0]!.raw).toContain('Subject: Your login code');
       expect(smtp.received[0]!.raw).toContain('48213907');
       const sent = await row(id);
-      expect(sent).toMatchObject({ status: 'sent', locked_until: null, last_error: null });
+      // Delivered: the body is dropped, so no code stays in the table.
+      expect(sent).toMatchObject({
+        status: 'sent',
+        locked_until: null,
+        last_error: null,
+        body_text: null,
+        body_html: null,
+      });
       expect(sent.sent_at).toBeInstanceOf(Date);
       // Pooled connections stay open until the transport closes; the server waits for them.
       transport.close?.();
@@ -119,7 +157,12 @@ describe('OutboxWorker with SMTP', () => {
       url: `smtp://127.0.0.1:${port}`,
       from: 'no-reply@vestibule.test',
     });
-    const worker = new OutboxWorker({ db, transports: { email: transport }, log: silent });
+    const worker = new OutboxWorker({
+      db,
+      secrets: TEST_SECRETS,
+      transports: { email: transport },
+      log: silent,
+    });
     const id = await loginCode();
 
     expect(await worker.runOnce()).toMatchObject({ sent: 0, retried: 1 });
@@ -155,13 +198,13 @@ describe('OutboxWorker with SMTP', () => {
     const port = await closedPort();
     const down = createSmtpTransport({ url: `smtp://127.0.0.1:${port}`, from: 'no-reply@vestibule.test' });
     await loginCode();
-    await new OutboxWorker({ db, transports: { email: down }, log }).runOnce();
+    await new OutboxWorker({ db, secrets: TEST_SECRETS, transports: { email: down }, log }).runOnce();
 
     const smtp = await startSmtpServer();
     try {
       const up = createSmtpTransport({ url: smtp.url, from: 'no-reply@vestibule.test' });
       await db.updateTable('outbox').set({ next_attempt_at: sql<Date>`now()` }).execute();
-      await new OutboxWorker({ db, transports: { email: up }, log }).runOnce();
+      await new OutboxWorker({ db, secrets: TEST_SECRETS, transports: { email: up }, log }).runOnce();
       up.close?.();
     } finally {
       await smtp.close();
@@ -185,7 +228,12 @@ describe('OutboxWorker retries and failures', () => {
     const { transport } = recordingTransport({
       fail: (m) => new Error(`relay said: cannot deliver "${m.body_text}" to ${m.recipient}`),
     });
-    const worker = new OutboxWorker({ db, transports: { email: transport }, log: silent });
+    const worker = new OutboxWorker({
+      db,
+      secrets: TEST_SECRETS,
+      transports: { email: transport },
+      log: silent,
+    });
     const id = await loginCode();
     await db.updateTable('outbox').set({ attempts: 7 }).where('id', '=', id).execute();
 
@@ -204,7 +252,12 @@ describe('OutboxWorker retries and failures', () => {
   it('keeps last_error short however long the transport error is', async () => {
     const { transport } = recordingTransport({ fail: () => new Error('x'.repeat(10_000)) });
     const id = await loginCode();
-    await new OutboxWorker({ db, transports: { email: transport }, log: silent }).runOnce();
+    await new OutboxWorker({
+      db,
+      secrets: TEST_SECRETS,
+      transports: { email: transport },
+      log: silent,
+    }).runOnce();
     expect((await row(id)).last_error!.length).toBeLessThanOrEqual(500);
   });
 
@@ -214,13 +267,15 @@ describe('OutboxWorker retries and failures', () => {
       mailFrom: 'x@y.test',
       devInbox: false,
     });
-    const id = await enqueueMessage(db, {
+    const id = await enqueueMessage(db, TEST_SECRETS, {
       channel: 'sms',
       edition: 'general',
       recipient: '+32470000001',
       bodyText: 'Your code is 12345678',
     });
-    expect(await new OutboxWorker({ db, transports, log: silent }).runOnce()).toMatchObject({ failed: 1 });
+    expect(
+      await new OutboxWorker({ db, secrets: TEST_SECRETS, transports, log: silent }).runOnce(),
+    ).toMatchObject({ failed: 1 });
     const failed = await row(id);
     expect(failed.status).toBe('failed');
     expect(failed.last_error).toMatch(/no sms transport configured/);
@@ -228,14 +283,19 @@ describe('OutboxWorker retries and failures', () => {
 
   it('delivers an SMS to the dev inbox when the dev inbox is on and no SMS transport exists', async () => {
     const transports = selectTransports({ mailFrom: 'x@y.test', devInbox: true });
-    const id = await enqueueMessage(db, {
+    const id = await enqueueMessage(db, TEST_SECRETS, {
       channel: 'sms',
       edition: 'general',
       recipient: '+32470000001',
       bodyText: 'Your code is 12345678',
     });
-    expect(await new OutboxWorker({ db, transports, log: silent }).runOnce()).toMatchObject({ sent: 1 });
-    expect((await row(id)).status).toBe('sent');
+    expect(
+      await new OutboxWorker({ db, secrets: TEST_SECRETS, transports, log: silent }).runOnce(),
+    ).toMatchObject({ sent: 1 });
+    // The dev inbox is the outbox table itself: it keeps the (sealed) body to show it.
+    const delivered = await row(id);
+    expect(delivered.status).toBe('sent');
+    expect(TEST_SECRETS.decrypt(delivered.body_text!)).toBe('Your code is 12345678');
   });
 });
 
@@ -248,9 +308,16 @@ describe('OutboxWorker claims', () => {
       const first = recordingTransport({ delayMs: 2 });
       const second = recordingTransport({ delayMs: 2 });
       const workers = [
-        new OutboxWorker({ db, transports: { email: first.transport }, log: silent, batchSize: 4 }),
+        new OutboxWorker({
+          db,
+          secrets: TEST_SECRETS,
+          transports: { email: first.transport },
+          log: silent,
+          batchSize: 4,
+        }),
         new OutboxWorker({
           db: other.db,
+          secrets: TEST_SECRETS,
           transports: { email: second.transport },
           log: silent,
           batchSize: 4,
@@ -278,7 +345,12 @@ describe('OutboxWorker claims', () => {
       .where('id', '=', id)
       .execute();
     const { transport, sent } = recordingTransport();
-    const worker = new OutboxWorker({ db, transports: { email: transport }, log: silent });
+    const worker = new OutboxWorker({
+      db,
+      secrets: TEST_SECRETS,
+      transports: { email: transport },
+      log: silent,
+    });
     expect(await worker.runOnce()).toMatchObject({ sent: 0 });
 
     // The claiming worker died: once the lease has passed the message is delivered.
@@ -293,6 +365,7 @@ describe('OutboxWorker running', () => {
     const { transport, sent } = recordingTransport();
     const worker = new OutboxWorker({
       db,
+      secrets: TEST_SECRETS,
       transports: { email: transport },
       log: silent,
       pollIntervalMs: 60_000,
@@ -311,6 +384,7 @@ describe('OutboxWorker running', () => {
     const { transport, sent } = recordingTransport({ delayMs: 300 });
     const worker = new OutboxWorker({
       db,
+      secrets: TEST_SECRETS,
       transports: { email: transport },
       log: silent,
       pollIntervalMs: 60_000,

@@ -1,6 +1,7 @@
 import { fuzzionResultSchema, fuzzionStateSchema } from '@vestibule/contract/schemas/fuzzion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginWithSms } from '../mfa/helpers';
+import { bodyText } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
 
@@ -100,12 +101,12 @@ describe('account merge (happy paths)', () => {
       .where('user_id', 'in', [dup.me.id, dup.other.id])
       .execute();
     expect(audits.map((a) => a.user_id).sort()).toEqual([dup.me.id, dup.other.id].sort());
-    const notices = await db
+    const messages = await db
       .selectFrom('outbox')
-      .select('recipient')
-      .where('body_text', 'like', '%merged%')
+      .select(['recipient', 'body_text', 'body_sealed'])
       .where('recipient', 'in', [dup.me.email, dup.me.phone, dup.other.email, dup.other.phone])
       .execute();
+    const notices = messages.filter((message) => bodyText(message).includes('merged'));
     expect(new Set(notices.map((n) => n.recipient))).toEqual(
       new Set([dup.me.email, dup.me.phone, dup.other.email, dup.other.phone]),
     );

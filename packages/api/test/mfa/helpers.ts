@@ -6,6 +6,7 @@ import { replaceRecoveryKeys } from '../../src/flows/mfa/recovery-keys';
 import { newTotpSecret } from '../../src/flows/mfa/totp';
 import { hashToken } from '../../src/security/tokens';
 import { createAccount, type TestAccount } from '../support/accounts';
+import { bodyText } from '../support/outbox';
 import { TEST_SECRETS, type TestApp } from '../support/test-app';
 
 export interface MfaAccount extends TestAccount {
@@ -53,11 +54,11 @@ export async function createMfaAccount(
 export async function latestCode(db: Db, recipient: string): Promise<string> {
   const row = await db
     .selectFrom('outbox')
-    .select('body_text')
+    .select(['body_text', 'body_sealed'])
     .where('recipient', '=', recipient)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const match = /\b(\d{8})\b/.exec(row.body_text);
+  const match = /\b(\d{8})\b/.exec(bodyText(row));
   if (!match?.[1]) throw new Error('no code in the message');
   return match[1];
 }

@@ -73,7 +73,7 @@ describe('login with MFA (happy paths)', () => {
     });
     const message = await test.database.db
       .selectFrom('outbox')
-      .select(['subject', 'body_text'])
+      .select('subject')
       .where('recipient', '=', account.email)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();

@@ -5,7 +5,8 @@ import { formatCode } from '@vestibule/contract/activation-code';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { hashToken } from '../../src/security/tokens';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { bodyText } from '../support/outbox';
+import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
 import { randomActivationCode, randomCardNumber } from './helpers';
 
 let test: TestApp;
@@ -17,7 +18,7 @@ afterAll(() => test.app.close());
 
 async function admin(...argv: string[]) {
   const lines: string[] = [];
-  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line));
+  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line), TEST_SECRETS);
   return { code, output: lines.join('\n') };
 }
 
@@ -111,14 +112,15 @@ describe('npm run admin -- invitations create', () => {
     expect(result.output).toContain('its code was sent by e-mail');
     const mail = await test.database.db
       .selectFrom('outbox')
-      .select(['subject', 'body_text'])
+      .select(['subject', 'body_text', 'body_sealed'])
       .where('recipient', '=', 'cli.invite@example.com')
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('CSV Company invites you to Vestibule');
-    const code = /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(mail.body_text)?.[1];
+    const text = bodyText(mail);
+    const code = /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(text)?.[1];
     expect(code).toBeDefined();
     expect(result.output).not.toContain(code as string);
-    expect(mail.body_text).toContain(`/onboarding?invitation=${code}`);
+    expect(text).toContain(`/onboarding?invitation=${code}`);
   });
 
   it('refuses a missing e-mail or company', async () => {

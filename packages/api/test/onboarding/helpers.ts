@@ -5,7 +5,8 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { companyId, createInvitation } from '../../src/flows/onboarding/registry';
 import { hashToken } from '../../src/security/tokens';
-import type { TestApp } from '../support/test-app';
+import { bodyText } from '../support/outbox';
+import { TEST_SECRETS, type TestApp } from '../support/test-app';
 
 export const LU = 'lu.localhost:3000';
 
@@ -64,7 +65,7 @@ export async function issueCard(
 /** An invitation to a fresh address; `expired` moves its expiry to the past. */
 export async function issueInvitation(db: Db, options: { expired?: boolean } = {}) {
   const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
-  const invitation = await createInvitation(db, {
+  const invitation = await createInvitation(db, TEST_SECRETS, {
     edition: 'general',
     email,
     company: 'Test Company',
@@ -106,11 +107,11 @@ export function call(
 export async function latestCodeTo(db: Db, recipient: string): Promise<string> {
   const newest = await db
     .selectFrom('outbox')
-    .select('body_text')
+    .select(['body_text', 'body_sealed'])
     .where('recipient', '=', recipient)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  const code = newest && /\b(\d{8})\b/.exec(newest.body_text)?.[1];
+  const code = newest && /\b(\d{8})\b/.exec(bodyText(newest))?.[1];
   if (!code) throw new Error(`no code sent to ${recipient}`);
   return code;
 }

@@ -5,6 +5,7 @@ import {
 } from '@vestibule/contract/schemas/onboarding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
+import { bodyText } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
   acceptTerms,
@@ -168,10 +169,10 @@ describe('onboarding with an invitation', () => {
     const invitation = await issueInvitation(db);
     const mail = await db
       .selectFrom('outbox')
-      .select('body_text')
+      .select(['body_text', 'body_sealed'])
       .where('recipient', '=', invitation.email)
       .executeTakeFirstOrThrow();
-    expect(mail.body_text).toContain(`${invitation.code.slice(0, 5)}-${invitation.code.slice(5)}`);
+    expect(bodyText(mail)).toContain(`${invitation.code.slice(0, 5)}-${invitation.code.slice(5)}`);
     const started = await start(test, 'invitation', invitation.code, extra);
     expect(started.statusCode).toBe(201);
     const state = started.json();

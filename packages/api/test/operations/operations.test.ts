@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/app';
 import { DEMO_PASSWORD } from '../../src/db/seed';
+import { startDraining } from '../../src/operations/health';
+import { routeLabel } from '../../src/operations/metrics';
+import { startMetricsServer } from '../../src/operations/metrics-server';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let test: TestApp;
@@ -15,13 +19,51 @@ beforeAll(async () => {
 afterAll(() => test.app.close());
 
 describe('operations endpoints', () => {
-  it('GET /readyz answers ready once the database answers and migrations are applied', async () => {
+  it('GET /readyz answers ready with the state of each dependency', async () => {
     const response = await test.call({ method: 'GET', url: '/readyz', deviceId: null });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready' });
+    // No REDIS_URL here: no redis entry. The test app's outbox worker runs from ready to close.
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { database: { status: 'up' }, outboxWorker: { status: 'running' } },
+    });
   });
 
-  it('GET /metrics exposes request latency by route, security events, rate-limit hits and the outbox', async () => {
+  it('GET /livez and /healthz answer while the process runs', async () => {
+    for (const url of ['/livez', '/healthz']) {
+      const response = await test.call({ method: 'GET', url, deviceId: null });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('GET /readyz answers 503 draining once a shutdown has started', async () => {
+    const draining = await createTestApp();
+    try {
+      startDraining(draining.app);
+      const response = await draining.call({ method: 'GET', url: '/readyz', deviceId: null });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().status).toBe('draining');
+    } finally {
+      await draining.app.close();
+    }
+  });
+
+  it('probes answer for any Host header while ALLOWED_HOSTS refuses other hosts elsewhere', async () => {
+    const pinned = await createTestApp({ ALLOWED_HOSTS: 'portal.example' });
+    try {
+      for (const url of ['/livez', '/readyz', '/healthz']) {
+        const response = await pinned.call({ method: 'GET', url, host: '10.1.2.3:3000', deviceId: null });
+        expect(response.statusCode, url).toBe(200);
+      }
+      const page = await pinned.call({ method: 'GET', url: '/api/status', host: '10.1.2.3:3000' });
+      expect(page.statusCode).toBe(421);
+    } finally {
+      await pinned.app.close();
+    }
+  });
+
+  it('GET /metrics exposes latency by route pattern, process metrics, security events and the outbox', async () => {
     await test.call({
       method: 'POST',
       url: '/api/token',
@@ -37,12 +79,85 @@ describe('operations endpoints', () => {
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;
     expect(text).toMatch(
-      /vestibule_http_request_duration_seconds_bucket\{method="POST",route="\/api\/token",status="200",le="0.005"\} \d+/,
+      /vestibule_http_request_duration_seconds_bucket\{le="0.005",method="POST",route="\/api\/token",status="200"\} \d+/,
     );
     expect(text).toMatch(/vestibule_security_events_total\{kind="login.succeeded"\} [1-9]/);
     expect(text).toMatch(/vestibule_security_events_total\{kind="login.failed"\} [1-9]/);
     expect(text).toMatch(/vestibule_outbox_depth \d+/);
+    expect(text).toMatch(/vestibule_outbox_oldest_age_seconds [\d.]+/);
+    // prom-client's default metrics: CPU, heap, event-loop lag, GC.
+    for (const name of [
+      'vestibule_process_cpu_seconds_total',
+      'vestibule_nodejs_heap_size_used_bytes',
+      'vestibule_nodejs_eventloop_lag_seconds',
+      'vestibule_nodejs_gc_duration_seconds',
+    ])
+      expect(text, name).toContain(`# TYPE ${name}`);
     expect(text).not.toContain(DEMO_PASSWORD);
+  });
+
+  it('labels every static file and SPA page with one route label each', () => {
+    expect(routeLabel('/assets/index-3f2a1b.js', 200)).toBe('static');
+    expect(routeLabel('/favicon.svg', 200)).toBe('static');
+    expect(routeLabel(undefined, 200)).toBe('spa');
+    expect(routeLabel(undefined, 404)).toBe('unmatched');
+    expect(routeLabel('/api/sessions/:id', 200)).toBe('/api/sessions/:id');
+  });
+});
+
+describe('/metrics in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  };
+
+  it('is not served on the public port without METRICS_TOKEN', async () => {
+    const closed = await createTestApp(production);
+    try {
+      const response = await closed.call({ method: 'GET', url: '/metrics', deviceId: null });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('vestibule_');
+    } finally {
+      await closed.app.close();
+    }
+  });
+
+  it('answers only the METRICS_TOKEN bearer', async () => {
+    const token = 'scrape-token-0123456789';
+    const guarded = await createTestApp({ ...production, METRICS_TOKEN: token });
+    try {
+      const anonymous = await guarded.call({ method: 'GET', url: '/metrics', deviceId: null });
+      expect(anonymous.statusCode).toBe(401);
+      const wrong = await guarded.call({
+        method: 'GET',
+        url: '/metrics',
+        deviceId: null,
+        token: `${token}x`,
+      });
+      expect(wrong.statusCode).toBe(401);
+      const right = await guarded.call({ method: 'GET', url: '/metrics', deviceId: null, token });
+      expect(right.statusCode).toBe(200);
+      expect(right.body).toContain('vestibule_outbox_depth');
+    } finally {
+      await guarded.app.close();
+    }
+  });
+
+  it('is served without a token on METRICS_PORT, bound to 127.0.0.1 only', async () => {
+    const closed = await createTestApp(production);
+    const server = await startMetricsServer(closed.app, 0);
+    try {
+      const address = server.address() as AddressInfo;
+      expect(address.address).toBe('127.0.0.1');
+      const response = await fetch(`http://127.0.0.1:${address.port}/metrics`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('vestibule_process_cpu_seconds_total');
+      expect((await fetch(`http://127.0.0.1:${address.port}/`)).status).toBe(404);
+    } finally {
+      server.close();
+      await closed.app.close();
+    }
   });
 });
 

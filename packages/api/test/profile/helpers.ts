@@ -2,6 +2,7 @@ import { contactChallengeResponseSchema } from '@vestibule/contract/schemas/prof
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { expect } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
+import { bodyText } from '../support/outbox';
 import type { TestApp } from '../support/test-app';
 
 export interface ProfileSession {
@@ -50,12 +51,13 @@ export async function proveAddress(
 }
 
 export async function messagesTo(test: TestApp, recipient: string) {
-  return test.database.db
+  const rows = await test.database.db
     .selectFrom('outbox')
-    .select(['body_text', 'subject'])
+    .select(['body_text', 'body_sealed', 'subject'])
     .where('recipient', '=', recipient)
     .orderBy('id', 'desc')
     .execute();
+  return rows.map((row) => ({ subject: row.subject, body_text: bodyText(row) }));
 }
 
 export async function auditKinds(test: TestApp, userId: number) {

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
+import { bodyText } from '../support/outbox';
 import type { TestApp } from '../support/test-app';
 
 /** A client IP of its own per test app, so that per-IP counters never mix with other files. */
@@ -29,12 +30,16 @@ export function resetPassword(test: TestApp, resetToken: string, password: strin
 
 /** The messages sent to a recipient, newest first. */
 export async function messagesTo(db: Db, recipient: string) {
-  return db
+  const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'subject', 'body_text'])
+    .select(['id', 'channel', 'subject', 'body_text', 'body_sealed'])
     .where('recipient', '=', recipient)
     .orderBy('id', 'desc')
     .execute();
+  return rows.map(({ body_sealed: _, ...row }) => ({
+    ...row,
+    body_text: bodyText({ ...row, body_sealed: _ }),
+  }));
 }
 
 /** The 8-digit code of the newest message to a recipient. */

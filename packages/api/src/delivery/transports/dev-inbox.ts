@@ -7,6 +7,7 @@ import type { Transport } from './transport';
 export function createDevInboxTransport(): Transport {
   return {
     name: 'dev-inbox',
+    keepsBodies: true,
     async send() {},
   };
 }

@@ -111,7 +111,7 @@ export async function notifyFuzzion(
   for (const recipient of to) {
     if (seen.has(recipient.address)) continue;
     seen.add(recipient.address);
-    await enqueueMessage(trx, {
+    await enqueueMessage(trx, request.server.ctx.secrets, {
       channel: recipient.channel,
       edition: account.edition,
       recipient: recipient.address,

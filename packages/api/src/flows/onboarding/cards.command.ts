@@ -4,6 +4,7 @@ import { EDITION_IDS, type EditionId } from '@vestibule/contract/editions';
 import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
+import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 import { parseCardsCsv } from './cards.csv';
 import { companyId, createInvitation, INVITATION_TTL_DAYS } from './registry';
@@ -100,7 +101,12 @@ async function importCards(db: Db, file: string | undefined, write: Write): Prom
   return 0;
 }
 
-async function createInvitationCommand(db: Db, args: readonly string[], write: Write): Promise<number> {
+async function createInvitationCommand(
+  db: Db,
+  secrets: SecretBox,
+  args: readonly string[],
+  write: Write,
+): Promise<number> {
   const email = emailSchema.safeParse(flag(args, '--email') ?? '');
   const company = flag(args, '--company')?.trim();
   const edition = (flag(args, '--edition') ?? 'general') as EditionId;
@@ -119,7 +125,7 @@ async function createInvitationCommand(db: Db, args: readonly string[], write: W
     flag(args, '--link-base') ??
     (edition === 'lu' ? `http://lu.localhost:${port}` : `http://localhost:${port}`);
   const created = await db.transaction().execute(async (trx) => {
-    const invitation = await createInvitation(trx, {
+    const invitation = await createInvitation(trx, secrets, {
       edition,
       email: email.data,
       company,
@@ -149,9 +155,10 @@ export async function runOnboardingCommand(
   db: Db,
   argv: readonly string[],
   write: Write,
+  secrets: SecretBox,
 ): Promise<number | undefined> {
   const [command, sub, ...args] = argv;
   if (command === 'cards' && sub === 'import') return importCards(db, args[0], write);
-  if (command === 'invitations' && sub === 'create') return createInvitationCommand(db, args, write);
+  if (command === 'invitations' && sub === 'create') return createInvitationCommand(db, secrets, args, write);
   return undefined;
 }

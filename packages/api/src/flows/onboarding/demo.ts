@@ -1,6 +1,7 @@
 import { codeCheckSymbol } from '@vestibule/contract/activation-code';
 import { luhnCheckDigit } from '@vestibule/contract/card-number';
 import type { Db } from '../../db/database';
+import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 import { companyId, createInvitation } from './registry';
 
@@ -24,7 +25,7 @@ export const DEMO_ONBOARDING = {
 } as const;
 
 /** Seeds the demo card registry, one invitation (its e-mail lands in the dev inbox). */
-export async function seedOnboardingDemo(db: Db): Promise<void> {
+export async function seedOnboardingDemo(db: Db, secrets: SecretBox): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const acme = await companyId(trx, 'general', 'Acme Belgium');
     const acmeLu = await companyId(trx, 'lu', 'Acme Luxembourg');
@@ -68,7 +69,7 @@ export async function seedOnboardingDemo(db: Db): Promise<void> {
       ])
       .execute();
     const port = process.env.PORT ?? '3000';
-    await createInvitation(trx, {
+    await createInvitation(trx, secrets, {
       edition: 'general',
       email: DEMO_ONBOARDING.invitationEmail,
       company: 'Acme Belgium',

@@ -3,6 +3,7 @@ import { formatCode, INVITATION_CODE_LENGTH, randomCodeSymbols } from '@vestibul
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import type { Db } from '../../db/database';
 import { enqueueMessage } from '../../delivery/outbox';
+import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 import { invitationMessage } from './invitation.message';
 
@@ -44,7 +45,7 @@ export interface NewInvitation {
  * Creates an invitation and writes its e-mail to the outbox in the same transaction (`db` must be
  * that transaction). Answers the code, which is stored only as its SHA-256.
  */
-export async function createInvitation(db: Db, input: NewInvitation) {
+export async function createInvitation(db: Db, secrets: SecretBox, input: NewInvitation) {
   const code = input.code ?? randomCodeSymbols(INVITATION_CODE_LENGTH, (n) => randomBytes(n));
   const expiresAt = new Date(Date.now() + (input.days ?? INVITATION_TTL_DAYS) * 24 * 60 * 60 * 1000);
   const language = input.language ?? EDITIONS[input.edition].defaultLocale;
@@ -69,6 +70,11 @@ export async function createInvitation(db: Db, input: NewInvitation) {
     link: `${input.linkBase}/onboarding?invitation=${formatCode(code)}`,
     expiresAt,
   });
-  await enqueueMessage(db, { channel: 'email', edition: input.edition, recipient: input.email, ...message });
+  await enqueueMessage(db, secrets, {
+    channel: 'email',
+    edition: input.edition,
+    recipient: input.email,
+    ...message,
+  });
   return { id: row.id, code, expiresAt };
 }

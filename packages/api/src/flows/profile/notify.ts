@@ -37,7 +37,7 @@ export async function notifyChange(
   const link = `${request.protocol}://${request.host}/forgot-password`;
   const contact = values.contact ? maskRecipient(values.contact) : undefined;
   for (const recipient of to) {
-    await enqueueMessage(trx, {
+    await enqueueMessage(trx, request.server.ctx.secrets, {
       channel: recipient.channel,
       edition: user.edition,
       recipient: recipient.address,

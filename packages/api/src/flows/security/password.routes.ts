@@ -36,7 +36,7 @@ async function notifyContacts(
     ...contacts.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
   ];
   for (const { channel, recipient } of messages)
-    await enqueueMessage(trx, {
+    await enqueueMessage(trx, request.server.ctx.secrets, {
       channel,
       edition: user.edition,
       recipient,

@@ -119,7 +119,7 @@ export async function sendChallengeCode(
     brand,
     minutes: Math.round(CODE_CHALLENGE_TTL_SECONDS / 60),
   });
-  await enqueueMessage(db, {
+  await enqueueMessage(db, secrets, {
     channel: challenge.channel,
     edition: challenge.edition,
     recipient: challenge.target,
