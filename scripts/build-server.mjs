@@ -1,4 +1,5 @@
-// `npm run build:server`: compiles the server and the admin CLI into packages/api/dist with esbuild.
+// `npm run build:server`: compiles the server and the admin CLI into packages/api/dist with esbuild
+// (or into `--out DIR`, which must sit inside the repository so node_modules resolve from it).
 // The @vestibule/contract workspace (it exports TypeScript sources) is bundled in; every npm
 // dependency stays an import resolved from node_modules at run time, so native and WASM packages
 // (argon2, PGlite) load as their authors ship them. Files read at run time (SQL migrations, the
@@ -7,12 +8,13 @@
 // src/, like dist/main.js below dist/, so './migrations/' and './common-passwords.txt' resolve to
 // dist/migrations/ and dist/common-passwords.txt.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const api = join(root, 'packages/api');
-const out = join(api, 'dist');
+const outFlag = process.argv.indexOf('--out');
+const out = outFlag > 0 ? resolve(process.argv[outFlag + 1]) : join(api, 'dist');
 
 /** npm packages stay external; relative imports and the workspace's own packages are bundled. */
 const externalNpmPackages = {
@@ -46,4 +48,4 @@ await build({
 });
 cpSync(join(api, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
 cpSync(join(api, 'src/security/common-passwords.txt'), join(out, 'common-passwords.txt'));
-console.log(`Server built into packages/api/dist in ${Date.now() - started} ms`);
+console.log(`Server built into ${out} in ${Date.now() - started} ms`);

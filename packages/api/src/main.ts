@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { startMetricsServer } from './operations/metrics-server';
 import { createServer } from './server';
 
 /** `npm start`: one server on PORT with the SPA, the API and (outside production) the dev inbox. */
@@ -16,6 +18,9 @@ async function main() {
   }
   const server = await createServer(config);
   await server.app.listen({ port: config.port, host: config.host });
+  const metricsServer: Server | undefined = config.metricsPort
+    ? await startMetricsServer(server.app, config.metricsPort)
+    : undefined;
   const port = (server.app.server.address() as { port: number }).port;
   const lines = [
     '',
@@ -23,10 +28,15 @@ async function main() {
     `  General edition:     http://localhost:${port}`,
     `  Luxembourg edition:  http://lu.localhost:${port}`,
     ...(config.devInbox ? [`  Dev inbox:           http://localhost:${port}/dev/inbox`] : []),
+    ...(metricsServer ? [`  Metrics:             http://127.0.0.1:${config.metricsPort}/metrics`] : []),
     '',
-    `Demo logins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.note}`),
-    '',
+    ...(config.seedDemoData
+      ? [
+          `Demo logins (password ${DEMO_PASSWORD}):`,
+          ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.note}`),
+          '',
+        ]
+      : []),
   ];
   console.log(lines.join('\n'));
 
@@ -34,8 +44,18 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    server.app.log.info({ signal }, 'shutting down');
+    const started = Date.now();
+    server.app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    // The budget is a promise to the orchestrator: past it, whatever is still open is cut.
+    const deadline = setTimeout(() => {
+      server.app.log.error({ afterMs: Date.now() - started }, 'shutdown timed out: closing every connection');
+      server.app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    metricsServer?.close();
     await server.close();
+    server.app.log.info({ afterMs: Date.now() - started }, 'shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
@@ -7,16 +8,32 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { sealPlainBodies } from './delivery/sealed-body';
 import { createLogger } from './logger';
+import { attachHealthSources, startDraining } from './operations/health';
+import { PurgeJob } from './operations/purge';
 import { resolveEncryptionKey } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
-import { redisRateLimiter } from './security/redis-rate-limit';
+import { redisWithDatabaseFallback } from './security/redis-fallback-rate-limit';
 import { createSecretBox } from './security/secret-box';
+
+/**
+ * The built SPA beside the server: packages/web/dist. This file (src/server.ts) and the bundle
+ * (dist/main.js) both sit one level below packages/api, so one relative path serves both.
+ */
+const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** How often a draining server closes connections that have just become idle. */
+const IDLE_SWEEP_MS = 100;
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   seeded: boolean;
+  /**
+   * Graceful stop: /readyz answers 503 at once, the listener stops accepting, idle keep-alive
+   * connections are closed (and each busy one as soon as its request is answered, with
+   * `Connection: close`), the outbox worker stops claiming and finishes or releases its batch.
+   */
   close(): Promise<void>;
 }
 
@@ -33,24 +50,62 @@ export async function createServer(config: Config, options: { seed?: boolean } =
   const applied = await migrate(database.db);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const secrets = createSecretBox(await resolveEncryptionKey(config));
+  const sealed = await sealPlainBodies(database.db, secrets);
+  if (sealed) log.info({ sealed }, 'outbox: bodies written before sealing are now sealed');
   const seeded =
     options.seed !== false && config.seedDemoData ? await seedDemoData(database.db, secrets) : false;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const databaseLimiter = databaseRateLimiter(database.db);
+  // No offline queue: while Redis is down a check goes to the database at once instead of waiting.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2_000,
+      })
+    : undefined;
+  const fallback = redis
+    ? redisWithDatabaseFallback(redis, databaseLimiter, log.child({ component: 'rate-limit' }))
+    : undefined;
   const app = await buildApp({
-    config,
+    config: { ...config, webDistDir: config.webDistDir ?? WEB_DIST },
     db: database.db,
-    rateLimiter: redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db),
+    rateLimiter: fallback ?? databaseLimiter,
     log,
     secrets,
   });
+  attachHealthSources(app, {
+    ...(fallback ? { redisUp: fallback.redisUp } : {}),
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+  });
+  let draining = false;
+  // Every answer given while draining closes its connection, so no keep-alive outlives the drain.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   // PGlite serves one process: admin commands reach the running server instead.
   if (!config.databaseUrl) registerAdminEndpoint(app, config.dataDir);
+  const purge = new PurgeJob({
+    db: database.db,
+    secrets,
+    log: log.child({ component: 'purge' }),
+    intervalMs: config.purgeIntervalMs,
+    auditRetentionDays: config.auditRetentionDays,
+  });
+  app.addHook('onReady', async () => purge.start());
   return {
     app,
     database,
     seeded,
     async close() {
-      await app.close();
+      draining = true;
+      startDraining(app);
+      await purge.stop();
+      const sweep = setInterval(() => app.server.closeIdleConnections?.(), IDLE_SWEEP_MS);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
       redis?.disconnect();
       await database.close();
     },

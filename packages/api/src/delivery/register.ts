@@ -36,7 +36,8 @@ export async function registerDelivery(
   // Route tests on a shared database leave the worker off so it never touches other tests' rows.
   if (options.startWorker !== false) {
     app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    // Half the shutdown budget for the batch in flight; what has not started by then is released.
+    app.addHook('onClose', async () => worker.stop({ timeoutMs: config.shutdownTimeoutMs / 2 }));
   }
   if (config.devInbox) registerDevInboxRoutes(app);
   // Explicitly absent, so the SPA fallback never answers for them either.

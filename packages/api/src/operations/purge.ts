@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+import { sealPlainBodies } from '../delivery/sealed-body';
+import type { SecretBox } from '../security/secret-box';
+import { metrics } from './metrics';
+
+/** Arbitrary constant naming the purge lock: one instance purges at a time, the others skip. */
+const PURGE_LOCK_ID = 7_423_002;
+/** Expired rows stay this long, so a request racing the expiry still finds what it reads. */
+const GRACE = sql`interval '1 day'`;
+/** Finished outbox rows (bodies already dropped) are kept this long for delivery questions. */
+const OUTBOX_RETENTION = sql`interval '30 days'`;
+
+export interface PurgeOptions {
+  auditRetentionDays: number;
+}
+
+/** Each kind of expired row and the statement that removes it (or empties its secret part). */
+function statements(options: PurgeOptions) {
+  return {
+    sessions: sql`DELETE FROM sessions WHERE expires_at < now() - ${GRACE}`,
+    challenges: sql`DELETE FROM code_challenges WHERE expires_at < now() - ${GRACE}`,
+    trusted_devices: sql`DELETE FROM trusted_devices WHERE expires_at < now() - ${GRACE}`,
+    onboarding_flows: sql`DELETE FROM onboarding_flows
+      WHERE completed_at IS NULL AND expires_at < now() - ${GRACE}`,
+    fuzzion_flows: sql`DELETE FROM fuzzion_flows WHERE expires_at < now() - ${GRACE}`,
+    oauth_payloads: sql`DELETE FROM oauth_payloads WHERE expires_at < now() - ${GRACE}`,
+    rate_limits: sql`DELETE FROM rate_limits WHERE reset_at < now()`,
+    // Real transports drop bodies on delivery; the dev inbox keeps them a day, failed rows too.
+    outbox_bodies: sql`UPDATE outbox SET body_text = NULL, body_html = NULL
+      WHERE status <> 'pending' AND body_text IS NOT NULL
+        AND coalesce(sent_at, created_at) < now() - ${GRACE}`,
+    outbox_rows: sql`DELETE FROM outbox WHERE status <> 'pending' AND created_at < now() - ${OUTBOX_RETENTION}`,
+    audit_events: sql`DELETE FROM audit_events
+      WHERE created_at < now() - make_interval(days => ${options.auditRetentionDays})`,
+  };
+}
+
+/**
+ * Deletes expired sessions, challenges, flows, rate-limit windows and OAuth artefacts, empties
+ * the bodies of finished outbox rows and cuts the audit trail at AUDIT_RETENTION_DAYS, in one
+ * transaction under an advisory lock: with several instances, one purges and the others skip.
+ * Answers the rows touched per kind, or undefined when another instance held the lock.
+ */
+export async function purgeExpiredRows(
+  db: Db,
+  options: PurgeOptions,
+): Promise<Record<string, number> | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      SELECT pg_try_advisory_xact_lock(${PURGE_LOCK_ID}) AS locked`.execute(trx);
+    if (!rows[0]?.locked) return undefined;
+    const counts: Record<string, number> = {};
+    for (const [kind, statement] of Object.entries(statements(options))) {
+      const result = await statement.execute(trx);
+      counts[kind] = Number(result.numAffectedRows ?? 0);
+      if (counts[kind]) metrics.purgedRows.inc({ kind }, counts[kind]);
+    }
+    return counts;
+  });
+}
+
+/** Runs the purge every `intervalMs` (first run one minute after start), and seals plain bodies. */
+export class PurgeJob {
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly options: PurgeOptions & {
+      db: Db;
+      secrets: SecretBox;
+      log: Pick<Logger, 'info' | 'warn'>;
+      intervalMs: number;
+      firstRunMs?: number;
+    },
+  ) {}
+
+  start(): void {
+    this.schedule(this.options.firstRunMs ?? 60_000);
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.current?.catch(() => {});
+  }
+
+  /** One purge now (also what the schedule runs). */
+  async runOnce(): Promise<Record<string, number> | undefined> {
+    const { db, secrets, log } = this.options;
+    const sealed = await sealPlainBodies(db, secrets);
+    const counts = await purgeExpiredRows(db, this.options);
+    const touched = Object.entries(counts ?? {}).filter(([, n]) => n > 0);
+    if (sealed || touched.length)
+      log.info({ sealed, ...Object.fromEntries(touched) }, 'purge: expired rows removed');
+    return counts;
+  }
+
+  private schedule(delayMs: number) {
+    this.timer = setTimeout(() => {
+      const run = this.runOnce().catch((error: unknown) =>
+        this.options.log.warn({ err: error }, 'purge failed'),
+      );
+      this.current = run;
+      void run.finally(() => {
+        if (this.current === run) this.current = undefined;
+        if (this.timer) this.schedule(this.options.intervalMs);
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+}
