@@ -20,10 +20,17 @@ export function buildServer(name: string): string {
 }
 
 /** Runs a command to the end; throws with its output when it fails. */
-export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return result.stdout;
 }
@@ -52,7 +59,13 @@ export async function startServerProcess(
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
