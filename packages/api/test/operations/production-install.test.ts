@@ -116,7 +116,7 @@ describe.runIf(databaseUrl)('production install', () => {
       body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).access_token).toBeTypeOf('string');
+    expect(((await login.json()) as { access_token?: unknown }).access_token).toBeTypeOf('string');
 
     // /metrics is closed on the public port in production (no METRICS_TOKEN here).
     expect((await fetch(`${server.base}/metrics`, { headers: { host: 'localhost' } })).status).toBe(404);
