@@ -41,7 +41,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx packages/api/src/main.ts > ${SERVER_LOG}`,
+    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
+    command: `rm -rf ${DATA_DIR} && node --enable-source-maps packages/api/dist/main.js > ${SERVER_LOG}`,
     cwd: root,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
