@@ -31,13 +31,24 @@ const parts = [
   {
     name: 'web app',
     output: 'packages/web/dist/index.html',
-    sources: ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/web/package.json', 'packages/contract/src'],
+    sources: [
+      'packages/web/src',
+      'packages/web/index.html',
+      'packages/web/vite.config.ts',
+      'packages/web/package.json',
+      'packages/contract/src',
+    ],
     command: ['npm', ['run', 'build', '-w', '@vestibule/web']],
   },
   {
     name: 'server',
     output: 'packages/api/dist/main.js',
-    sources: ['packages/api/src', 'packages/api/package.json', 'packages/contract/src', 'scripts/build-server.mjs'],
+    sources: [
+      'packages/api/src',
+      'packages/api/package.json',
+      'packages/contract/src',
+      'scripts/build-server.mjs',
+    ],
     command: [process.execPath, [join(root, 'scripts/build-server.mjs')]],
   },
 ];

@@ -14,7 +14,11 @@ if (!target) {
   console.error('Usage: node scripts/package.mjs DIR [--install]');
   process.exit(2);
 }
-for (const built of ['packages/api/dist/main.js', 'packages/api/dist/cli.js', 'packages/web/dist/index.html']) {
+for (const built of [
+  'packages/api/dist/main.js',
+  'packages/api/dist/cli.js',
+  'packages/web/dist/index.html',
+]) {
   if (!existsSync(join(root, built))) {
     console.error(`${built} is missing: run \`npm run build\` first.`);
     process.exit(1);
@@ -63,7 +67,9 @@ const manifest = {
   dependencies: sorted,
 };
 writeFileSync(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`Packaged Vestibule ${rootPackage.version} into ${target} (${Object.keys(sorted).length} runtime dependencies)`);
+console.log(
+  `Packaged Vestibule ${rootPackage.version} into ${target} (${Object.keys(sorted).length} runtime dependencies)`,
+);
 
 if (process.argv.includes('--install')) {
   const install = spawnSync(
