@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -53,6 +53,15 @@ describe.runIf(databaseUrl)('production install', () => {
     await smtp?.close();
     await schema?.drop();
     if (release) rmSync(release, { recursive: true, force: true });
+  });
+
+  it('is what the Dockerfile builds and runs', () => {
+    // Container images cannot be built here: the Dockerfile runs these same scripts and entry.
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^RUN npm run build && node scripts\/package\.mjs \/release --install$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build .*\/release \/app$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "packages\/api\/dist\/main\.js"\]$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
   });
 
   it('holds only runtime dependencies', () => {
