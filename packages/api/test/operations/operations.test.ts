@@ -1,10 +1,14 @@
 import type { AddressInfo } from 'node:net';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/app';
+import type { DB } from '../../src/db/schema';
 import { DEMO_PASSWORD } from '../../src/db/seed';
 import { startDraining } from '../../src/operations/health';
 import { routeLabel } from '../../src/operations/metrics';
 import { startMetricsServer } from '../../src/operations/metrics-server';
+import { closedPort } from '../delivery/helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let test: TestApp;
@@ -46,6 +50,32 @@ describe('operations endpoints', () => {
       expect(response.json().status).toBe('draining');
     } finally {
       await draining.app.close();
+    }
+  });
+
+  it('GET /readyz answers 503 not_ready, naming the database, while the database is unreachable', async () => {
+    const cut = await createTestApp();
+    const reachable = cut.app.ctx.db;
+    // A real pool to a port nobody listens on stands for a database that went away.
+    const unreachable = new Kysely<DB>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ host: '127.0.0.1', port: await closedPort(), connectionTimeoutMillis: 1_000 }),
+      }),
+    });
+    try {
+      cut.app.ctx.db = unreachable;
+      const response = await cut.call({ method: 'GET', url: '/readyz', deviceId: null });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'not_ready',
+        checks: { database: { status: 'down' } },
+      });
+      // Liveness does not depend on the database: a restart would not bring it back.
+      expect((await cut.call({ method: 'GET', url: '/livez', deviceId: null })).statusCode).toBe(200);
+    } finally {
+      cut.app.ctx.db = reachable;
+      await unreachable.destroy();
+      await cut.app.close();
     }
   });
 
