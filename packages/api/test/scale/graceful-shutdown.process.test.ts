@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,10 @@ describe.runIf(databaseUrl)('graceful shutdown of the compiled server', () => {
     dist = buildServer('shutdown');
     schema = await ownSchema(databaseUrl as string, 'shutdown');
   }, 60_000);
-  afterAll(() => schema?.drop());
+  afterAll(async () => {
+    await schema?.drop();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
 
   it('answers the request in flight, closes the idle keep-alive connection and exits 0 in time', async () => {
     const server = await startServerProcess(
