@@ -1,8 +1,25 @@
 // The outbox's side of a crash run: what a kill does to delivery (at least once, docs/operations.md
 // §9), the drain at the end, and the bound on copies. check.ts compares every delivery with the
 // outbox; this part predicts how many copies the kills may explain.
+import { createDecipheriv, hkdfSync } from 'node:crypto';
 import { ApiClient, sleep } from '../server.mjs';
-import { LEASE_SECONDS } from './options.mjs';
+import { ENCRYPTION_KEY, LEASE_SECONDS } from './options.mjs';
+
+/**
+ * Outbox bodies are sealed at rest (decision 0017): this is the opening half of the server's
+ * secret box (packages/api/src/security/secret-box.ts: AES-256-GCM under an HKDF sub-key of
+ * ENCRYPTION_KEY, `v1:iv:tag:body` in base64url), for this plain-Node script.
+ */
+const bodyKey = Buffer.from(
+  hkdfSync('sha256', Buffer.from(ENCRYPTION_KEY, 'base64'), Buffer.alloc(0), 'vestibule:aes-gcm', 32),
+);
+function openBody(row) {
+  if (row.body_text === null || !row.body_sealed) return row.body_text;
+  const [, iv, tag, body] = row.body_text.split(':');
+  const decipher = createDecipheriv('aes-256-gcm', bodyKey, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
 
 /** The Message-ID the server gives an outbox e-mail (delivery/worker.ts). */
 const messageIdOf = (row) => `<outbox.${row.id}.${new Date(row.created_at).getTime()}@vestibule.test>`;
@@ -15,14 +32,14 @@ const messageIdOf = (row) => `<outbox.${row.id}.${new Date(row.created_at).getTi
  */
 export async function releaseClaimsOfTheDead(db, deliveries) {
   const { rows } = await db.query(
-    `SELECT id, channel, recipient, body_text, created_at FROM outbox
+    `SELECT id, channel, recipient, body_text, body_sealed, created_at FROM outbox
      WHERE status = 'pending' AND locked_until IS NOT NULL`,
   );
   const claimsAlreadyAccepted = rows.filter((row) =>
     deliveries.some((d) =>
       row.channel === 'email'
         ? d.messageId === messageIdOf(row)
-        : d.channel === 'sms' && d.to === row.recipient && d.body === row.body_text,
+        : d.channel === 'sms' && d.to === row.recipient && d.body === openBody(row),
     ),
   ).length;
   await db.query(

@@ -30,6 +30,7 @@ export async function registerDelivery(
       sms: config.sms ? createTwilioSmsTransport(config.sms) : undefined,
     }),
     secrets: app.ctx.secrets,
+    keepDeliveredBodies: config.devInbox,
     log: log.child({ component: 'outbox' }),
   });
   workers.set(app, worker);

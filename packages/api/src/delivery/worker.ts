@@ -24,6 +24,11 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** After this many failed attempts the row is marked failed. */
   maxAttempts?: number;
+  /**
+   * Keep bodies (sealed) after delivery: only while the dev inbox is on, which shows every message
+   * the portal sends and never runs in production. Otherwise a delivered body is dropped.
+   */
+  keepDeliveredBodies?: boolean;
 }
 
 export interface BatchResult {
@@ -55,6 +60,7 @@ export class OutboxWorker {
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
   private readonly maxAttempts: number;
+  private readonly keepDeliveredBodies: boolean;
 
   private isRunning = false;
   private timer: NodeJS.Timeout | undefined;
@@ -73,6 +79,7 @@ export class OutboxWorker {
     this.batchSize = options.batchSize ?? 20;
     this.leaseSeconds = Math.ceil((options.leaseMs ?? 120_000) / 1000);
     this.maxAttempts = options.maxAttempts ?? 8;
+    this.keepDeliveredBodies = options.keepDeliveredBodies ?? false;
   }
 
   /** Whether the worker polls (from ready until a shutdown stops it), for /readyz. */
@@ -217,9 +224,8 @@ export class OutboxWorker {
     } catch (error) {
       return this.recordFailure(message, error, transport?.name ?? 'none', where);
     }
-    // Delivered: the body (maybe a one-time code) is dropped, except in the dev inbox, which is
-    // the outbox table itself and never runs in production.
-    const drop = transport.keepsBodies ? {} : { body_text: null, body_html: null };
+    // Delivered: the body (maybe a one-time code) is dropped, unless the dev inbox shows it.
+    const drop = this.keepDeliveredBodies ? {} : { body_text: null, body_html: null };
     await this.db
       .updateTable('outbox')
       .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null, ...drop })

@@ -289,10 +289,15 @@ describe('OutboxWorker retries and failures', () => {
       recipient: '+32470000001',
       bodyText: 'Your code is 12345678',
     });
-    expect(
-      await new OutboxWorker({ db, secrets: TEST_SECRETS, transports, log: silent }).runOnce(),
-    ).toMatchObject({ sent: 1 });
-    // The dev inbox is the outbox table itself: it keeps the (sealed) body to show it.
+    const worker = new OutboxWorker({
+      db,
+      secrets: TEST_SECRETS,
+      transports,
+      log: silent,
+      keepDeliveredBodies: true,
+    });
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 });
+    // The dev inbox shows every message sent: with it on, the (sealed) body stays until the purge.
     const delivered = await row(id);
     expect(delivered.status).toBe('sent');
     expect(TEST_SECRETS.decrypt(delivered.body_text!)).toBe('Your code is 12345678');

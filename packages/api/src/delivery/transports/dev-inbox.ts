@@ -7,7 +7,6 @@ import type { Transport } from './transport';
 export function createDevInboxTransport(): Transport {
   return {
     name: 'dev-inbox',
-    keepsBodies: true,
     async send() {},
   };
 }

@@ -6,8 +6,6 @@ export interface Transport {
   readonly name: string;
   /** Gets the message with its body opened (plain text), never the sealed row. */
   send(message: OutboxMessage): Promise<void>;
-  /** Delivered rows keep their bodies (the dev inbox reads them); others drop them. */
-  readonly keepsBodies?: boolean;
   /** Releases connections when the worker stops. */
   close?(): void;
 }
