@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { DEMO_PASSWORD } from '../../src/db/seed';
 import { attachHealthSources } from '../../src/operations/health';
 import { registry } from '../../src/operations/metrics';
 import { databaseRateLimiter } from '../../src/security/rate-limit';
 import { redisWithDatabaseFallback } from '../../src/security/redis-fallback-rate-limit';
+import { createServer as createVestibule } from '../../src/server';
+import { closedPort } from '../delivery/helpers';
+import { ownSchema } from '../support/compiled-server';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -121,4 +126,35 @@ describe.runIf(redisUrl)('Redis outage: rate limits fall back to the database', 
       direct.disconnect();
     }
   }, 30_000);
+});
+
+describe.runIf(redisUrl && process.env.TEST_DATABASE_URL)('a server whose Redis is unreachable', () => {
+  it('answers logins (no 500) through the database limiter and reports Redis down while ready', async () => {
+    const schema = await ownSchema(process.env.TEST_DATABASE_URL as string, 'noredis');
+    const server = await createVestibule(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: schema.url,
+        REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+        SEED_DEMO_DATA: 'on',
+        ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+      }),
+    );
+    try {
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        headers: { host: 'localhost:3000', 'x-device-id': randomUUID() },
+        payload: { username: 'employee@demo.test', password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json().checks.redis).toEqual({ status: 'down', fallback: 'database' });
+    } finally {
+      await server.close();
+      await schema.drop();
+    }
+  }, 60_000);
 });
