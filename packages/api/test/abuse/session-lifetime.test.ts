@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
 import { loginOn } from '../security/helpers';
@@ -23,15 +24,12 @@ afterAll(() => test.app.close());
 
 /** Moves a session's login and last use into the past, leaving expires_at as use left it (far). */
 async function age(token: string, times: { loginDaysAgo: number; lastUseDaysAgo: number }) {
-  await test.database.db
-    .updateTable('sessions')
-    .set({
-      created_at: new Date(Date.now() - times.loginDaysAgo * DAY_MS),
-      last_seen_at: new Date(Date.now() - times.lastUseDaysAgo * DAY_MS),
-      expires_at: new Date(Date.now() + 30 * DAY_MS),
-    })
-    .where('token_hash', '=', hashToken(token))
-    .execute();
+  // created_at is never updated by the product (its type says so): raw SQL plays the clock.
+  const createdAt = new Date(Date.now() - times.loginDaysAgo * DAY_MS);
+  const lastSeenAt = new Date(Date.now() - times.lastUseDaysAgo * DAY_MS);
+  const expiresAt = new Date(Date.now() + 30 * DAY_MS);
+  await sql`UPDATE sessions SET created_at = ${createdAt}, last_seen_at = ${lastSeenAt},
+    expires_at = ${expiresAt} WHERE token_hash = ${hashToken(token)}`.execute(test.database.db);
 }
 
 async function bearerWorks(token: string) {
