@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -145,6 +147,26 @@ describe('host header poisoning: the OIDC issuer and discovery', () => {
       expect(response.json().issuer).toBe(origin);
       expect(response.json().token_endpoint).toBe(`${origin}/oauth/token`);
     }
+  });
+
+  it('`npm start` in production without them exits at once naming them', () => {
+    const root = join(import.meta.dirname, '../../../..');
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PORT: '0',
+      DATA_DIR: join(tmpdir(), `vestibule-no-public-url-${process.pid}`),
+    };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PUBLIC_URL, PUBLIC_URL_LU: required in production');
   });
 
   it('a production start without PUBLIC_URL or PUBLIC_URL_LU stops with a message naming them', () => {
