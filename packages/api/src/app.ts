@@ -37,6 +37,7 @@ import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerOperations } from './operations/operations.routes';
+import { registerBreachedPasswords } from './security/breached-passwords';
 
 export const API_ROUTES = [
   ...statusRoutes,
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   registerErrorHandling(app);
+  registerBreachedPasswords(app);
   registerRequestContext(app);
   registerSecurityHeaders(app);
   let migrated = false;

@@ -1,6 +1,16 @@
 import { resolve } from 'node:path';
 import { CAPTCHA_PROVIDER_DATA, CAPTCHA_PROVIDERS } from '@vestibule/contract/captcha';
+import { type EditionId, editionForHost } from '@vestibule/contract/editions';
 import { z } from 'zod';
+
+/** An origin (scheme, host and port only): `https://account.example.com`. */
+const publicOrigin = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'must be an origin such as https://account.example.com, without path, query or credentials')
+  .transform((value) => new URL(value).origin);
 
 /** Environment variables, validated at start with one clear message per wrong variable. */
 const envSchema = z.object({
@@ -26,8 +36,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, 'must be one host-name label such as "lu"')
     .default('lu'),
-  /** Comma-separated host names (without port) this portal answers for; empty = any. */
+  /** Comma-separated host names (without port) this portal answers for; empty = any (production: the public hosts). */
   ALLOWED_HOSTS: z.string().default(''),
+  /** Public origins of the editions: every absolute link and the OIDC issuers (required in production). */
+  PUBLIC_URL: publicOrigin.optional(),
+  PUBLIC_URL_LU: publicOrigin.optional(),
+  /** Sessions end this long after the login whatever their use, and after this long unused. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().min(0.0001).max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.0001).max(365).default(30),
+  /** New passwords are checked against the Pwned Passwords range API (k-anonymity) or not. */
+  BREACHED_PASSWORDS: z.enum(['api', 'off']).optional(),
+  BREACHED_PASSWORDS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.pwnedpasswords.com'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -108,6 +127,43 @@ function smsSettings(e: z.infer<typeof envSchema>) {
 
 export class ConfigError extends Error {}
 
+/**
+ * The public origin of each edition. Production names both (links and issuers never come from a
+ * request's Host); elsewhere they default to the local addresses the README prints.
+ */
+function publicUrls(e: z.infer<typeof envSchema>, production: boolean): Record<EditionId, string> {
+  if (production && (!e.PUBLIC_URL || !e.PUBLIC_URL_LU)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL, PUBLIC_URL_LU: required in production (the origins of the general and Luxembourg editions, e.g. https://account.example.com and https://account.example.lu)',
+    );
+  }
+  const urls = {
+    general: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    lu: e.PUBLIC_URL_LU ?? `http://lu.localhost:${e.PORT}`,
+  };
+  for (const [id, name] of [
+    ['general', 'PUBLIC_URL'],
+    ['lu', 'PUBLIC_URL_LU'],
+  ] as const) {
+    if (editionForHost(new URL(urls[id]).hostname, e.LU_HOST_MARKER).id !== id) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}: its host must select the ${id === 'lu' ? 'Luxembourg' : 'general'} edition (LU_HOST_MARKER is "${e.LU_HOST_MARKER}")`,
+      );
+    }
+  }
+  return urls;
+}
+
+/** Hosts served: ALLOWED_HOSTS, and in production always the public hosts (by default only them). */
+function allowedHosts(e: z.infer<typeof envSchema>, production: boolean, urls: Record<EditionId, string>) {
+  const listed = e.ALLOWED_HOSTS.split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  if (!production) return listed;
+  const publicHosts = Object.values(urls).map((url) => new URL(url).hostname);
+  return [...new Set([...publicHosts, ...listed])];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -140,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  ENCRYPTION_KEY: required in production (base64 of 32 random bytes: `openssl rand -base64 32`)',
     );
   }
+  const urls = publicUrls(e, production);
   return {
     env: e.NODE_ENV,
     production,
@@ -152,9 +209,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'on' : !production,
     luHostMarker: e.LU_HOST_MARKER,
-    allowedHosts: e.ALLOWED_HOSTS.split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter(Boolean),
+    allowedHosts: allowedHosts(e, production, urls),
+    /** Origin of each edition: links in messages, OIDC issuers (http/public-origin.ts). */
+    publicUrls: urls,
+    sessionMaxAgeSeconds: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400),
+    sessionIdleSeconds: Math.round(e.SESSION_IDLE_DAYS * 86_400),
+    /** Off by default outside production: tests and offline development never call out. */
+    breachedPasswords: {
+      mode: e.BREACHED_PASSWORDS ?? (production ? 'api' : 'off'),
+      apiUrl: e.BREACHED_PASSWORDS_API_URL.replace(/\/+$/, ''),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms: smsSettings(e),

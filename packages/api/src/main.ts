@@ -25,8 +25,9 @@ async function main() {
   const lines = [
     '',
     `Vestibule is up (${server.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`,
-    `  General edition:     http://localhost:${port}`,
-    `  Luxembourg edition:  http://lu.localhost:${port}`,
+    // The configured public origins (PUBLIC_URL, PUBLIC_URL_LU; by default on this port).
+    `  General edition:     ${config.publicUrls.general}`,
+    `  Luxembourg edition:  ${config.publicUrls.lu}`,
     ...(config.devInbox ? [`  Dev inbox:           http://localhost:${port}/dev/inbox`] : []),
     ...(metricsServer ? [`  Metrics:             http://127.0.0.1:${config.metricsPort}/metrics`] : []),
     '',

@@ -45,9 +45,6 @@ export const CARD_NUMBER_PREFIX = '5065';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** A user session lives this long without use (sliding), and at most SESSION_MAX_AGE. */
-export const SESSION_IDLE_TIMEOUT_SECONDS = 30 * 24 * 60 * 60;
-
 /** The small breakpoint of DESIGN §7: below it the mobile layout with a tab bar. */
 export const SMALL_BREAKPOINT_PX = 576;
 

@@ -10,6 +10,7 @@ export const ERRORS = {
   payload_too_large: { status: 413, en: 'The request is too large.' },
   unknown_host: { status: 421, en: 'This portal does not serve that host name.' },
   invalid_credentials: { status: 400, en: 'Invalid username/password.' },
+  unknown_client: { status: 400, en: 'This application is not registered with this portal.' },
   too_many_attempts: { status: 429, en: 'Too many attempts. Please try again later.' },
   unauthorized: { status: 401, en: 'Please log in again.' },
   forbidden: { status: 403, en: 'You are not allowed to do this.' },
@@ -37,6 +38,10 @@ export const ERRORS = {
   password_too_short: { status: 422, en: 'Your password must have at least 8 characters.' },
   password_too_long: { status: 422, en: 'Your password may have at most 128 characters.' },
   password_common: { status: 422, en: 'This password is too common. Please choose another one.' },
+  password_breached: {
+    status: 422,
+    en: 'This password appeared in a data breach. Please choose another one.',
+  },
   password_personal: { status: 422, en: 'Your password must not contain your email address or name.' },
   password_unchanged: { status: 422, en: 'Your new password must differ from the current one.' },
   current_password_invalid: { status: 422, en: 'Your current password is not correct.' },

@@ -28,6 +28,8 @@ export type AuditKind =
   | 'sudo.granted'
   | 'sudo.failed'
   | 'password.changed'
+  // A login found the password in the breach corpus: password_status 1 (issue 18).
+  | 'password.found_breached'
   | 'oauth.consent_granted'
   | 'oauth.consent_refused'
   | 'oauth.grant_revoked'

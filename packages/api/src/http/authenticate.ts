@@ -1,7 +1,12 @@
 import { FIRST_PARTY_CLIENT_IDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { findLiveSession, type LiveSession, touchSession } from '../flows/sessions/session.queries';
+import {
+  findLiveSession,
+  type LiveSession,
+  sessionLifetime,
+  touchSession,
+} from '../flows/sessions/session.queries';
 import { ApiError } from './api-error';
 
 /**
@@ -18,13 +23,18 @@ export interface AuthContext {
   restriction: SessionRestriction | undefined;
 }
 
-/** A forced user (SPEC §6) on a first-party login must own an SMS and an e-mail method. */
-async function restrictionOf(db: Db, session: LiveSession): Promise<SessionRestriction | undefined> {
+/**
+ * A forced user (SPEC §6) must own an SMS and an e-mail method, whatever the login was made for:
+ * the exemption of partner logins only lets the OAuth approval through (`forcedSetupExemption`),
+ * never the portal (docs/decisions/0026).
+ */
+export async function restrictionOf(
+  db: Db,
+  session: Pick<LiveSession, 'passwordStatus' | 'mfaForced' | 'userId'>,
+): Promise<SessionRestriction | undefined> {
   if ((WEAK_PASSWORD_STATUSES as readonly number[]).includes(session.passwordStatus))
     return 'weak_password_change_required';
-  const firstParty =
-    session.clientId === null || (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(session.clientId);
-  if (!session.mfaForced || !firstParty) return undefined;
+  if (!session.mfaForced) return undefined;
   const kinds = await db
     .selectFrom('mfa_methods')
     .select('method')
@@ -33,6 +43,21 @@ async function restrictionOf(db: Db, session: LiveSession): Promise<SessionRestr
     .execute();
   const owned = new Set(kinds.map((row) => row.method));
   return owned.has('sms') && owned.has('email') ? undefined : 'mfa_setup_required';
+}
+
+/**
+ * SPEC §6: the forced setup applies on the way to the portal and the platforms (client_id absent,
+ * 2 or 51), not on the way to a partner application. Called by the OAuth approval routes, the
+ * only ones that let a session with an unfinished setup through (`partnerDuringForcedSetup`).
+ */
+export function forcedSetupExemption(auth: AuthContext, clientId: string) {
+  if (!auth.restriction) return;
+  if (auth.restriction === 'mfa_setup_required' && !isFirstPartyClientId(clientId)) return;
+  throw new ApiError(auth.restriction);
+}
+
+export function isFirstPartyClientId(clientId: string): boolean {
+  return (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -52,10 +77,11 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
   const token = bearerToken(request);
   if (!token) throw new ApiError('unauthorized');
   const { db } = request.server.ctx;
-  const session = await findLiveSession(db, token);
+  const lifetime = sessionLifetime(request.server.ctx.config);
+  const session = await findLiveSession(db, token, lifetime);
   if (!session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
-    await touchSession(db, session.sessionId);
+    await touchSession(db, session, lifetime);
   return {
     userId: session.userId,
     sessionId: session.sessionId,

@@ -22,6 +22,12 @@ export interface RouteDefinition<
    * this route. Off by default: new routes are closed to such sessions.
    */
   whileRestricted?: boolean;
+  /**
+   * The OAuth approval routes: a session whose only restriction is the unfinished forced MFA
+   * setup reaches the handler, which lets it through for a partner client only
+   * (`forcedSetupExemption`, SPEC §6).
+   */
+  partnerDuringForcedSetup?: boolean;
   body?: Body;
   query?: Query;
   params?: Params;
@@ -59,6 +65,10 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): un
   throw new ApiError('validation_failed', { fields });
 }
 
+function passesToPartner(route: RouteDefinition, auth: AuthContext): boolean {
+  return Boolean(route.partnerDuringForcedSetup) && auth.restriction === 'mfa_setup_required';
+}
+
 export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefinition[]) {
   for (const route of routes) {
     app.route({
@@ -67,7 +77,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
       config: { apiRoute: true },
       handler: async (request, reply) => {
         const auth = route.auth === 'user' ? await authenticate(request) : undefined;
-        if (auth?.restriction && !route.whileRestricted) throw new ApiError(auth.restriction);
+        if (auth?.restriction && !route.whileRestricted && !passesToPartner(route, auth))
+          throw new ApiError(auth.restriction);
         const answer = await route.handler({
           body: parse(route.body, request.body, 'body'),
           query: parse(route.query, request.query, 'query'),

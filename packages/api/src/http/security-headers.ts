@@ -22,8 +22,10 @@ export function contentSecurityPolicy(options: {
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     `style-src ${["'self'", ...(captcha?.style ?? [])].join(' ')}`,
-    // React sets a few style attributes (e.g. progress widths); no <style> elements are allowed.
-    "style-src-attr 'unsafe-inline'",
+    // No style attribute in markup: the SPA styles by class and writes styles through the CSSOM
+    // only, which the CSP allows. A captcha widget writes style attributes into its container
+    // (docs/decisions/0028), so only a configured captcha brings them back.
+    `style-src-attr ${captcha ? "'unsafe-inline'" : "'none'"}`,
     "img-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     // The captcha widget draws in the provider's frame.

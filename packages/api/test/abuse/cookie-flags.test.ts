@@ -27,6 +27,10 @@ beforeAll(async () => {
     SMTP_URL: 'smtp://127.0.0.1:1',
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     DEV_INBOX: 'off',
+    // Required in production; the local hosts are served besides the public ones.
+    PUBLIC_URL: 'https://account.example.com',
+    PUBLIC_URL_LU: 'https://account.example.lu',
+    ALLOWED_HOSTS: 'localhost,lu.localhost',
     TRUST_PROXY: 'true',
   });
 });

@@ -44,8 +44,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SMTP_URL: required in production/);
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(
-      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25', ENCRYPTION_KEY: key })
-        .devInbox,
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example:25',
+        ENCRYPTION_KEY: key,
+        PUBLIC_URL: 'https://account.example.com',
+        PUBLIC_URL_LU: 'https://account.example.lu',
+      }).devInbox,
     ).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/db/seed';
+import { registerClient } from '../oauth/helpers';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { createMfaAccount, latestCode } from './helpers';
 
@@ -41,15 +42,18 @@ describe('forced MFA setup (mfa_forced)', () => {
     expect((await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token })).statusCode).toBe(200);
   });
 
-  it('a forced user logging in for a partner client (not 2 or 51) is not held in setup', async () => {
+  it('a forced user logging in for a partner client is still held in setup on the portal (abuse/forced-mfa.test.ts)', async () => {
     const account = await createMfaAccount(test.database.db, [], { mfaForced: true });
+    const partner = await registerClient(test.database.db);
     const response = await test.call({
       method: 'POST',
       url: '/api/token',
-      payload: { username: account.email, password: account.password, client_id: '77' },
+      payload: { username: account.email, password: account.password, client_id: partner.clientId },
     });
     const token = response.json().access_token as string;
-    expect((await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token })).statusCode).toBe(200);
+    const blocked = await test.call({ method: 'GET', url: '/api/mfa/trusted-devices', token });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('mfa_setup_required');
   });
 
   it('the demo forced@demo.test logs in without MFA and must set it up; customer@demo.test may skip', async () => {

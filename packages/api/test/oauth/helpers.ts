@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { createAccount, type TestAccount } from '../support/accounts';
@@ -10,10 +11,23 @@ export interface ListeningApp extends TestApp {
 }
 
 export async function listeningApp(): Promise<ListeningApp> {
-  const test = await createTestApp();
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = test.app.server.address() as { port: number };
+  // The issuers are configured (PUBLIC_URL defaults to http://localhost:PORT): the port comes first.
+  const port = await freePort();
+  const test = await createTestApp({ PORT: String(port) });
+  await test.app.listen({ port, host: '127.0.0.1' });
   return { ...test, origin: `http://localhost:${port}` };
+}
+
+/** A loopback port nothing listens on at the moment. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export interface RegisteredClient {

@@ -56,7 +56,8 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
       host: 'lu.localhost:3000',
       deviceId: null,
     });
-    expect(response.json().issuer).toBe('http://lu.localhost:3000');
+    // PUBLIC_URL_LU defaults to http://lu.localhost:PORT (decision 0025).
+    expect(response.json().issuer).toBe(`http://lu.localhost:${new URL(test.origin).port}`);
   });
 
   it('runs the code flow with PKCE: consent, code, tokens, id token, userinfo, introspection', async () => {

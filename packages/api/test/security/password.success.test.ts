@@ -74,7 +74,7 @@ describe('POST /api/user/password', () => {
     expect(changed?.detail).toMatchObject({ reason: 'settings', sessions_ended: 1 });
   });
 
-  it('keeps the other sessions when not asked to end them, and they are notified of the change', async () => {
+  it('keeps the other sessions when the user unticks ending them, and they are notified of the change', async () => {
     const account = await createAccount(test.database.db);
     const here = await loginOn(test, account);
     const elsewhere = await loginOn(test, account);
@@ -84,7 +84,7 @@ describe('POST /api/user/password', () => {
       url: '/api/user/password',
       token: here.token,
       deviceId: here.deviceId,
-      payload: { current_password: account.password, password: NEW_PASSWORD },
+      payload: { current_password: account.password, password: NEW_PASSWORD, end_other_sessions: false },
     });
     expect(response.json()).toMatchObject({ sessions_ended: 0 });
     // The other device still works and finds the change in its notification area.

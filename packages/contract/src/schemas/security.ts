@@ -54,6 +54,8 @@ export const sessionSchema = z.object({
   /** This session's start, its last use, and the first connection of its device. */
   created_at: z.string(),
   last_seen_at: z.string(),
+  /** When it ends unless used before: the earlier of its idle timeout and its absolute lifetime. */
+  expires_at: z.string(),
   first_connection_at: z.string(),
   status: z.enum(['current', 'active']),
   services: z.array(sessionServiceSchema),
@@ -138,7 +140,8 @@ export const changePasswordRequestSchema = z
       .string()
       .min(1)
       .max(PASSWORD_MAX_LENGTH * 4),
-    end_other_sessions: z.boolean().default(false),
+    /** ASVS 7.4.3: other sessions end unless the user unticks "Log out my other devices". */
+    end_other_sessions: z.boolean().default(true),
   })
   .strict();
 export const changePasswordResponseSchema = z.object({

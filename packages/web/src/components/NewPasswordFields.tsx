@@ -14,6 +14,7 @@ export const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
   'password_too_short',
   'password_too_long',
   'password_common',
+  'password_breached',
   'password_personal',
   'password_unchanged',
 ];

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { enqueueMessage } from '../../delivery/outbox';
+import { publicLink } from '../../http/public-origin';
 
 // Notices of a merge or a refusal, written to the outbox in the merge's transaction and sent to
 // the contacts of both accounts. Placeholders: {brand}, {contact}, {link}. No code in a notice.
@@ -104,7 +105,7 @@ export async function notifyFuzzion(
   const values = {
     brand,
     contact: maskRecipient(contact),
-    link: `${request.protocol}://${request.host}/forgot-password`,
+    link: publicLink(request.server.ctx.config, account.edition as EditionId, '/forgot-password'),
   };
   const what = fill(texts.what[event], values);
   const seen = new Set<string>();

@@ -2,7 +2,7 @@ import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/co
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { createSession } from '../sessions/session.queries';
+import { createSession, sessionLifetime } from '../sessions/session.queries';
 
 /**
  * The end of every successful login (password alone, trusted device, or MFA): a session, its
@@ -23,6 +23,7 @@ export async function openLoginSession(
     ip: request.ip,
     clientId: input.clientId,
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
+    lifetime: sessionLifetime(request.server.ctx.config),
   });
   const detail: Record<string, unknown> = {};
   // Kept with the sign-in, so the timeline still names the browser after the session is gone.

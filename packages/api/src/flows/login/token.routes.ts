@@ -1,7 +1,9 @@
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import { tokenRequestSchema, tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { parseUsername } from '@vestibule/contract/username';
+import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { enforceLimit } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
@@ -9,11 +11,53 @@ import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { startLoginFlow } from '../mfa/login-flow';
 import { selectableMethods } from '../mfa/mfa-method.queries';
 import { isTrustedDevice, touchTrustedDevice } from '../mfa/trusted-device.queries';
-import { deleteSession, findLiveSession } from '../sessions/session.queries';
+import { findClient } from '../oauth/clients.queries';
+import { deleteSession, findLiveSession, sessionLifetime } from '../sessions/session.queries';
 import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
 import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
 import { openLoginSession, weakPasswordFlag } from './open-session';
 import { findUserByUsername } from './user-lookup.queries';
+
+/** password_status of an account whose password a login found in the breach corpus (SPEC: 1). */
+const WEAK_PASSWORD_STATUS_BREACHED = 1;
+
+/**
+ * The client_id of the login's target, which decides the platform wording and whether the forced
+ * MFA setup is shown on the way (SPEC §6): only a client registered for this edition is accepted.
+ */
+async function registeredClientId(request: FastifyRequest, clientId: string | undefined) {
+  if (clientId === undefined) return null;
+  const client = await findClient(request.server.ctx.db, clientId, request.edition.id);
+  if (!client) throw new ApiError('unknown_client');
+  return client.clientId;
+}
+
+/**
+ * A known account's attempts count together whichever of its e-mails or phones is typed; an
+ * unknown name has a counter of its own (normalised), so the limit tells nothing about it.
+ */
+function loginLimitSubject(edition: string, userId: number | undefined, name: string): string {
+  return userId === undefined ? `${edition}:${name.trim().toLowerCase()}` : `account:${userId}`;
+}
+
+/** Rehash with current parameters, and mark a password found in the breach corpus as weak. */
+async function updatePasswordOnLogin(
+  trx: Db,
+  request: FastifyRequest,
+  userId: number,
+  change: { rehash: string | undefined; breached: boolean },
+) {
+  if (change.rehash)
+    await trx.updateTable('users').set({ password_hash: change.rehash }).where('id', '=', userId).execute();
+  if (!change.breached) return;
+  await trx
+    .updateTable('users')
+    .set({ password_status: WEAK_PASSWORD_STATUS_BREACHED })
+    .where('id', '=', userId)
+    .where('password_status', '=', 0)
+    .execute();
+  await audit(trx, { kind: 'password.found_breached', userId, edition: request.edition.id }, request);
+}
 
 /**
  * POST /api/token: the portal's own password login. Answers a first-party session token, or 401
@@ -29,13 +73,14 @@ const login = defineRoute({
   async handler({ body, request, reply }) {
     const { db, config } = request.server.ctx;
     const edition = request.edition;
-    // Throttle by client and by the name tried, known or not, before any costly work.
+    // Throttle by client and by the account tried, known or not, before any costly work.
     await enforceLimit(request, loginPerIp(config.loginPerIpLimit), request.ip);
+    const clientId = await registeredClientId(request, body.client_id);
     const username = parseUsername(body.username, edition.phoneRegion);
-    const limitSubject = `${edition.id}:${username?.value ?? body.username.trim().toLowerCase()}`;
+    const user = username ? await findUserByUsername(db, edition.id, username) : undefined;
+    const limitSubject = loginLimitSubject(edition.id, user?.id, username?.value ?? body.username);
     await enforceLimit(request, LOGIN_PER_USERNAME, limitSubject);
 
-    const user = username ? await findUserByUsername(db, edition.id, username) : undefined;
     // An unknown account costs the same hash as a wrong password: no timing difference.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!user?.passwordHash || !passwordOk) {
@@ -45,14 +90,15 @@ const login = defineRoute({
     if (user.lockedAt) throw new ApiError('account_locked');
 
     const rehash = needsRehash(user.passwordHash) ? await hashPassword(body.password) : undefined;
-    const clientId = body.client_id ?? null;
+    const breached =
+      user.passwordStatus === 0 && (await request.server.breachedPasswords.isBreached(body.password));
+    const passwordStatus = breached ? WEAK_PASSWORD_STATUS_BREACHED : user.passwordStatus;
     // Accounts with MFA methods answer 401 with a login payload, unless this device is trusted.
     const methods = await selectableMethods(db, user.id, { masked: true });
     const trusted = methods.length > 0 && (await isTrustedDevice(db, user.id, request.deviceId));
     if (methods.length > 0 && !trusted) {
       const flow = await db.transaction().execute(async (trx) => {
-        if (rehash)
-          await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
+        await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
         await audit(trx, { kind: 'login.mfa_required', userId: user.id, edition: edition.id }, request);
         return startLoginFlow(trx, request, { userId: user.id, clientId });
       });
@@ -61,14 +107,13 @@ const login = defineRoute({
     }
 
     const session = await db.transaction().execute(async (trx) => {
-      if (rehash)
-        await trx.updateTable('users').set({ password_hash: rehash }).where('id', '=', user.id).execute();
+      await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
       if (trusted) await touchTrustedDevice(trx, user.id, request.deviceId);
       return openLoginSession(trx, request, { userId: user.id, clientId, trustedDevice: trusted });
     });
     await request.server.ctx.rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
     setLoginCookie(request, reply, session.token);
-    return { access_token: session.token, ...weakPasswordFlag(user.passwordStatus) };
+    return { access_token: session.token, ...weakPasswordFlag(passwordStatus) };
   },
 });
 
@@ -80,7 +125,8 @@ const resume = defineRoute({
   response: tokenResponseSchema,
   async handler({ request }) {
     const token = request.cookies[loginCookieName(request)];
-    const session = token ? await findLiveSession(request.server.ctx.db, token) : undefined;
+    const { db, config } = request.server.ctx;
+    const session = token ? await findLiveSession(db, token, sessionLifetime(config)) : undefined;
     if (!token || !session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
     return { access_token: token };
   },

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
+import { forcedSetupExemption } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { findClient, type OAuthClient } from './clients.queries';
 import {
@@ -40,6 +41,7 @@ const authorize = defineRoute({
   method: 'GET',
   url: '/authorize',
   auth: 'user',
+  partnerDuringForcedSetup: true,
   query: authorizeQuerySchema,
   response: authorizeResponseSchema,
   async handler({ query, auth, request, reply }) {
@@ -54,6 +56,7 @@ const authorize = defineRoute({
     )
       throw new ApiError('authorization_expired');
     const client = await interactionClient(request, params.client_id);
+    forcedSetupExemption(auth, client.clientId);
     const requested = requestedScopes(interaction);
     const { scopes: granted } = await previouslyGranted(provider, db, auth.userId, client.clientId);
     const missing = requested.filter((scope) => !granted.includes(scope));
@@ -80,6 +83,7 @@ const approve = defineRoute({
   method: 'POST',
   url: '/authorize',
   auth: 'user',
+  partnerDuringForcedSetup: true,
   body: approvalRequestSchema,
   response: approvalResponseSchema,
   async handler({ body, auth, request, reply }) {
@@ -87,6 +91,7 @@ const approve = defineRoute({
     const provider = await request.server.oauth.forRequest(request);
     const interaction = await boundInteraction(provider, request, reply, body.uid);
     const client = await interactionClient(request, interaction.params.client_id);
+    forcedSetupExemption(auth, client.clientId);
     const scopes = requestedScopes(interaction);
     const accepted = body.decision === 'accept';
     const target = accepted

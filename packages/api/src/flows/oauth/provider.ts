@@ -1,4 +1,4 @@
-import { LOGIN_COOKIE_BASE_NAME, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
+import { LOGIN_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
 import type { Edition } from '@vestibule/contract/editions';
 import { SCOPE_CLAIMS, supportedScopes } from '@vestibule/contract/scopes';
 import Provider, {
@@ -10,8 +10,9 @@ import Provider, {
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { isFirstPartyClientId, restrictionOf } from '../../http/authenticate';
 import type { SecretBox } from '../../security/secret-box';
-import { findLiveSession } from '../sessions/session.queries';
+import { findLiveSession, sessionLifetime } from '../sessions/session.queries';
 import { findOAuthAccount } from './account';
 import { KyselyAdapter } from './adapter';
 import { findGrantId } from './grants.queries';
@@ -69,13 +70,19 @@ function portalSessionCheck(options: ProviderOptions) {
     async (ctx: KoaContextWithOIDC) => {
       if (ctx.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       const token = ctx.cookies.get(cookieName, { signed: false });
-      const session = token ? await findLiveSession(options.db, token) : undefined;
+      const lifetime = sessionLifetime(options.config);
+      const session = token ? await findLiveSession(options.db, token, lifetime) : undefined;
       const same =
         session &&
         session.edition === options.edition.id &&
-        String(session.userId) === ctx.oidc.session?.accountId &&
-        !(WEAK_PASSWORD_STATUSES as readonly number[]).includes(session.passwordStatus);
-      return same ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+        String(session.userId) === ctx.oidc.session?.accountId;
+      if (!same) return interactionPolicy.Check.REQUEST_PROMPT;
+      // A weak password, or a forced MFA setup on the way to the portal's platforms, goes by /approve.
+      const restriction = await restrictionOf(options.db, session);
+      const held =
+        restriction === 'weak_password_change_required' ||
+        (restriction === 'mfa_setup_required' && isFirstPartyClientId(String(ctx.oidc.client?.clientId)));
+      return held ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
     },
   );
 }
@@ -94,7 +101,7 @@ function interactionUrl(
 }
 
 export function createProvider(options: ProviderOptions): Provider {
-  const { db, edition, secrets, keys, config, log } = options;
+  const { db, edition, secrets, keys, log } = options;
   const policy = interactionPolicy.base();
   policy.get('login')?.checks.add(portalSessionCheck(options));
 
@@ -175,7 +182,8 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Host, scheme and client address come from server.ts (pinToIssuer), never from the caller.
+  provider.proxy = true;
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'oauth server error'));
   return provider;
 }

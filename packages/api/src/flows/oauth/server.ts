@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../http/context';
 import { overLimit } from '../../http/enforce-limit';
+import { publicOrigin } from '../../http/public-origin';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
@@ -10,8 +11,8 @@ import { createProvider } from './provider';
 
 /** How often a running server asks whether the keys were rotated. */
 const KEY_CHECK_INTERVAL_MS = 5_000;
-/** Issuers (origins) kept at once; set ALLOWED_HOSTS in production so that only real ones exist. */
-const MAX_ISSUERS = 16;
+/** Issuers kept at once: one per edition. */
+const MAX_ISSUERS = 2;
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /** Headers of every /oauth answer: JSON, redirects and nothing to frame, script or submit. */
@@ -51,9 +52,12 @@ declare module 'fastify' {
   }
 }
 
-/** The issuer of a request: its origin, so each edition's host has its own (DESIGN §2). */
+/**
+ * The issuer of a request: its edition's configured public origin (PUBLIC_URL, PUBLIC_URL_LU),
+ * so each edition has its own (DESIGN §2) and a forged Host never reaches a discovery document.
+ */
 export function issuerOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host.toLowerCase()}`;
+  return publicOrigin(request.server.ctx.config, request.edition.id);
 }
 
 function createOAuthServer(ctx: AppContext): OAuthServer {
@@ -101,6 +105,20 @@ function createOAuthServer(ctx: AppContext): OAuthServer {
   };
 }
 
+/**
+ * oidc-provider builds its endpoint URLs (discovery, redirects) from the request's host and
+ * scheme: give it the issuer's, and the client address Fastify trusts, so that neither a forged
+ * Host nor X-Forwarded-* headers reach a URL it publishes (the provider reads them as a proxy's).
+ */
+function pinToIssuer(request: FastifyRequest, issuer: string) {
+  const url = new URL(issuer);
+  const headers = request.raw.headers;
+  headers.host = url.host;
+  headers['x-forwarded-host'] = url.host;
+  headers['x-forwarded-proto'] = url.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = request.ip;
+}
+
 /** Mounts the authorization server: /oauth/* and the discovery document, on the app's origin. */
 export async function registerOAuth(app: FastifyInstance) {
   const server = createOAuthServer(app.ctx);
@@ -117,6 +135,7 @@ export async function registerOAuth(app: FastifyInstance) {
         .headers({ ...OAUTH_HEADERS, 'retry-after': String(wait) })
         .send({ error: 'too_many_requests', error_description: 'Too many requests, try again later.' });
     const handler = await server.handlerFor(request);
+    pinToIssuer(request, issuerOf(request));
     reply.hijack();
     for (const [name, value] of Object.entries(OAUTH_HEADERS)) reply.raw.setHeader(name, value);
     if (app.ctx.config.production)

@@ -120,10 +120,13 @@ async function createInvitationCommand(
     write(`Cannot create the invitation: ${problems.join('; ')}.`);
     return 2;
   }
+  // The edition's public origin, as the server's configuration names it (config.ts defaults).
   const port = process.env.PORT ?? '3000';
   const linkBase =
     flag(args, '--link-base') ??
-    (edition === 'lu' ? `http://lu.localhost:${port}` : `http://localhost:${port}`);
+    (edition === 'lu'
+      ? (process.env.PUBLIC_URL_LU ?? `http://lu.localhost:${port}`)
+      : (process.env.PUBLIC_URL ?? `http://localhost:${port}`));
   const created = await db.transaction().execute(async (trx) => {
     const invitation = await createInvitation(trx, secrets, {
       edition,

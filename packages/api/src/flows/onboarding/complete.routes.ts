@@ -8,8 +8,8 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
+import { newPasswordError } from '../../security/new-password';
 import { hashPassword } from '../../security/password';
-import { passwordRuleError } from '../../security/password-policy';
 import { offerFuzzion } from '../fuzzion/offer';
 import { openLoginSession } from '../login/open-session';
 import { createAccountFromFlow } from './account.queries';
@@ -88,7 +88,7 @@ const complete = defineRoute({
     // E-mail and phone are verified.
     requireStep(flow, 'password');
     // DESIGN §4 password rules, personal data included.
-    const broken = passwordRuleError(body.password, {
+    const broken = await newPasswordError(request, body.password, {
       emails: flow.email ? [flow.email] : [],
       firstname: flow.firstname,
       lastname: flow.lastname,

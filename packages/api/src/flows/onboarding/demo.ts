@@ -77,7 +77,7 @@ export async function seedOnboardingDemo(db: Db, secrets: SecretBox): Promise<vo
       lastname: 'Willems',
       language: 'en',
       days: 365,
-      linkBase: `http://localhost:${port}`,
+      linkBase: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
       code: DEMO_ONBOARDING.invitationCode,
     });
   });

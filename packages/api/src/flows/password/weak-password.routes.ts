@@ -3,8 +3,8 @@ import { weakPasswordRequestSchema } from '@vestibule/contract/schemas/mfa';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
+import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { passwordRuleError } from '../../security/password-policy';
 
 /**
  * POST /api/user/weak-password {password}: replaces a weak password (password_status 1 or 2)
@@ -35,7 +35,7 @@ const changeWeakPassword = defineRoute({
       .select('address')
       .where('user_id', '=', user.id)
       .execute();
-    const broken = passwordRuleError(body.password, {
+    const broken = await newPasswordError(request, body.password, {
       emails: emails.map((e) => e.address),
       firstname: user.firstname,
       lastname: user.lastname,

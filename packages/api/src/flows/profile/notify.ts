@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { enqueueMessage } from '../../delivery/outbox';
+import { publicLink } from '../../http/public-origin';
 import { type ChangeEvent, changeNotice } from './change-notice.message';
 
 export interface Recipient {
@@ -34,7 +35,7 @@ export async function notifyChange(
 ): Promise<void> {
   const brand = EDITIONS[user.edition as EditionId]?.brandName ?? 'Vestibule';
   // The report path is the forgot-password page of this portal (ALLOWED_HOSTS pins the host).
-  const link = `${request.protocol}://${request.host}/forgot-password`;
+  const link = publicLink(request.server.ctx.config, user.edition as EditionId, '/forgot-password');
   const contact = values.contact ? maskRecipient(values.contact) : undefined;
   for (const recipient of to) {
     await enqueueMessage(trx, request.server.ctx.secrets, {

@@ -9,11 +9,12 @@ import type { Db } from '../../db/database';
 import { enqueueMessage } from '../../delivery/outbox';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
+import { publicLink } from '../../http/public-origin';
 import { defineRoute } from '../../http/route';
 import { attemptChallenge, codeMatches, findChallenge, isLive } from '../../security/challenges/challenge';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
+import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { passwordRuleError } from '../../security/password-policy';
 import { passwordChangedMessage } from './password-changed.message';
 import {
   allEmails,
@@ -29,7 +30,7 @@ import { GRANT_PURPOSE, parseResetToken } from './reset-grant';
 async function notifyPasswordChanged(trx: Db, request: FastifyRequest, account: RecoveryAccount) {
   const brand = EDITIONS[account.edition as EditionId]?.brandName ?? 'Vestibule';
   // The report path is the forgot-password page of this portal (ALLOWED_HOSTS pins the host).
-  const link = `${request.protocol}://${request.host}/forgot-password`;
+  const link = publicLink(request.server.ctx.config, account.edition as EditionId, '/forgot-password');
   const contacts = await verifiedContacts(trx, account.id);
   const messages = [
     ...contacts.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
@@ -74,7 +75,7 @@ const resetPassword = defineRoute({
     const account = await findRecoveryAccount(db, grant.user_id);
     if (!account) throw new ApiError('reset_expired');
     // The password follows the rules; a refused one leaves the grant usable for another try.
-    const broken = passwordRuleError(body.password, {
+    const broken = await newPasswordError(request, body.password, {
       emails: await allEmails(db, account.id),
       firstname: account.firstname,
       lastname: account.lastname,

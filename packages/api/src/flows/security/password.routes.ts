@@ -10,9 +10,10 @@ import { enqueueMessage } from '../../delivery/outbox';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { enforceLimit } from '../../http/enforce-limit';
+import { publicLink } from '../../http/public-origin';
 import { defineRoute } from '../../http/route';
+import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { passwordRuleError } from '../../security/password-policy';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { allEmails, verifiedContacts } from '../recovery/recovery.queries';
 import { deleteOtherSessions } from '../sessions/session-list.queries';
@@ -29,7 +30,7 @@ async function notifyContacts(
   user: { id: number; edition: string; language: string },
 ) {
   const brand = EDITIONS[user.edition as EditionId]?.brandName ?? 'Vestibule';
-  const link = `${request.protocol}://${request.host}/forgot-password`;
+  const link = publicLink(request.server.ctx.config, user.edition as EditionId, '/forgot-password');
   const contacts = await verifiedContacts(trx, user.id);
   const messages = [
     ...contacts.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
@@ -72,7 +73,7 @@ const changePassword = defineRoute({
       throw new ApiError('current_password_invalid', { fields: { current_password: 'invalid' } });
     await request.server.ctx.rateLimiter.reset(CURRENT_PASSWORD_TRIES, String(user.id));
     // The new password follows the rules of DESIGN §4 and differs from the current one.
-    const broken = passwordRuleError(body.password, {
+    const broken = await newPasswordError(request, body.password, {
       emails: await allEmails(db, user.id),
       firstname: user.firstname,
       lastname: user.lastname,

@@ -9,6 +9,7 @@ export interface SessionRow {
   client_id: string | null;
   created_at: Date;
   last_seen_at: Date;
+  expires_at: Date;
   /** last_seen_at in microseconds since the epoch, exact, for the cursor. */
   last_seen_us: string;
 }
@@ -34,6 +35,7 @@ export async function sessionPage(
       'client_id',
       'created_at',
       'last_seen_at',
+      'expires_at',
       sql<string>`(extract(epoch from last_seen_at) * 1000000)::bigint::text`.as('last_seen_us'),
     ])
     .where('user_id', '=', userId)

@@ -1,7 +1,26 @@
-import { SESSION_IDLE_TIMEOUT_SECONDS } from '@vestibule/contract/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
+
+/**
+ * How long a session lives (SESSION_MAX_AGE_DAYS, SESSION_IDLE_DAYS): from its login whatever its
+ * use, and since its last use. `expires_at` holds the earlier of the two and moves only with use.
+ */
+export interface SessionLifetime {
+  maxAgeSeconds: number;
+  idleSeconds: number;
+}
+
+export function sessionLifetime(config: { sessionMaxAgeSeconds: number; sessionIdleSeconds: number }) {
+  return { maxAgeSeconds: config.sessionMaxAgeSeconds, idleSeconds: config.sessionIdleSeconds };
+}
+
+/** The end of a session created at `createdAt` and used now. */
+function expiryOf(createdAt: Date, lifetime: SessionLifetime): Date {
+  const absolute = createdAt.getTime() + lifetime.maxAgeSeconds * 1000;
+  const idle = Date.now() + lifetime.idleSeconds * 1000;
+  return new Date(Math.min(absolute, idle));
+}
 
 export interface NewSession {
   userId: number;
@@ -12,11 +31,16 @@ export interface NewSession {
   clientId?: string | null | undefined;
   /** A login completed with MFA starts elevated (docs/decisions/0006). */
   sudoUntil?: Date | null | undefined;
+  /** The configured lifetime; the defaults of config.ts (30 and 30 days) when not given. */
+  lifetime?: SessionLifetime;
 }
+
+const DEFAULT_LIFETIME: SessionLifetime = { maxAgeSeconds: 30 * 86_400, idleSeconds: 30 * 86_400 };
 
 /** Creates a session and answers its bearer token; only the token's hash is stored. */
 export async function createSession(db: Db, session: NewSession): Promise<{ token: string; id: number }> {
   const token = newOpaqueToken();
+  const createdAt = new Date();
   const row = await db
     .insertInto('sessions')
     .values({
@@ -25,7 +49,9 @@ export async function createSession(db: Db, session: NewSession): Promise<{ toke
       device_id: session.deviceId,
       user_agent: session.userAgent?.slice(0, 512) ?? null,
       ip: session.ip,
-      expires_at: new Date(Date.now() + SESSION_IDLE_TIMEOUT_SECONDS * 1000),
+      created_at: createdAt,
+      last_seen_at: createdAt,
+      expires_at: expiryOf(createdAt, session.lifetime ?? DEFAULT_LIFETIME),
       client_id: session.clientId ?? null,
       sudo_until: session.sudoUntil ?? null,
     })
@@ -47,8 +73,16 @@ export interface LiveSession {
   mfaForced: boolean;
 }
 
-/** The live session of a bearer token, or undefined when unknown, expired or the user is locked. */
-export async function findLiveSession(db: Db, token: string): Promise<LiveSession | undefined> {
+/**
+ * The live session of a bearer token, or undefined when unknown, expired or the user is locked.
+ * Both lifetimes are checked on their own too, so that a lowered setting applies at once.
+ */
+export async function findLiveSession(
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+): Promise<LiveSession | undefined> {
+  const now = Date.now();
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -66,20 +100,26 @@ export async function findLiveSession(db: Db, token: string): Promise<LiveSessio
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.created_at', '>', new Date(now - lifetime.maxAgeSeconds * 1000))
+    .where('sessions.last_seen_at', '>', new Date(now - lifetime.idleSeconds * 1000))
     .where('users.locked_at', 'is', null)
     .executeTakeFirst();
   return row;
 }
 
-/** Slides the idle timeout; called at most once a minute per session to keep reads cheap. */
-export async function touchSession(db: Db, sessionId: number): Promise<void> {
+/**
+ * Slides the idle timeout, never past the absolute lifetime; called at most once a minute per
+ * session to keep reads cheap.
+ */
+export async function touchSession(
+  db: Db,
+  session: { sessionId: number; createdAt: Date },
+  lifetime: SessionLifetime,
+): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({
-      last_seen_at: new Date(),
-      expires_at: new Date(Date.now() + SESSION_IDLE_TIMEOUT_SECONDS * 1000),
-    })
-    .where('id', '=', sessionId)
+    .set({ last_seen_at: new Date(), expires_at: expiryOf(session.createdAt, lifetime) })
+    .where('id', '=', session.sessionId)
     .execute();
 }
 

@@ -78,6 +78,7 @@ const list = defineRoute({
         location: await locate(config.geoipDbPath, log, row.ip),
         created_at: row.created_at.toISOString(),
         last_seen_at: row.last_seen_at.toISOString(),
+        expires_at: row.expires_at.toISOString(),
         first_connection_at: firstSeen.toISOString(),
         status: row.id === auth.sessionId ? 'current' : 'active',
         services: servicesOf(row.client_id, names),

@@ -15,6 +15,7 @@ const PASSWORD_ERRORS: readonly ErrorCode[] = [
   'password_too_short',
   'password_too_long',
   'password_common',
+  'password_breached',
   'password_personal',
 ];
 

@@ -68,7 +68,7 @@ export function EditCredentialsRoute() {
             <dt>{t('profile.credentials.current')}</dt>
             <dd>
               {[email, phone && formatPhone(phone)].filter(Boolean).map((value) => (
-                <span key={value} style={{ display: 'block' }}>
+                <span key={value} className={styles.line}>
                   {value}
                 </span>
               ))}

@@ -140,6 +140,10 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
                           {t('security.sessions.started', {
                             date: formatDateTime(session.created_at, language),
                           })}{' '}
+                          ·{' '}
+                          {t('security.sessions.expires', {
+                            date: formatDateTime(session.expires_at, language),
+                          })}{' '}
                           · {t('security.sessions.services', { services })}
                         </p>
                       </div>

@@ -60,6 +60,7 @@ export const securityDeLU: typeof securityEn = {
     active: 'Aktiv',
     lastActive: 'Zuletzt aktiv am {{date}}',
     started: 'Angemeldet am {{date}}',
+    expires: 'Läuft ab am {{date}}',
     services: 'Genutzt für: {{services}}',
     serviceNames: {
       portal: 'dieses Kontoportal',

@@ -60,6 +60,7 @@ export const securityEn = {
     active: 'Active',
     lastActive: 'Last active {{date}}',
     started: 'Signed in {{date}}',
+    expires: 'Expires {{date}}',
     services: 'Used for: {{services}}',
     serviceNames: {
       portal: 'this account portal',

@@ -59,6 +59,7 @@ export const securityFr: typeof securityEn = {
     active: 'Active',
     lastActive: 'Dernière activité le {{date}}',
     started: 'Connecté le {{date}}',
+    expires: 'Expire le {{date}}',
     services: 'Utilisée pour : {{services}}',
     serviceNames: {
       portal: 'ce portail de compte',

@@ -59,6 +59,7 @@ export const securityNl: typeof securityEn = {
     active: 'Actief',
     lastActive: 'Laatst actief {{date}}',
     started: 'Aangemeld {{date}}',
+    expires: 'Verloopt {{date}}',
     services: 'Gebruikt voor: {{services}}',
     serviceNames: {
       portal: 'dit accountportaal',
