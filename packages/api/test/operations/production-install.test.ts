@@ -44,6 +44,9 @@ describe.runIf(databaseUrl)('production install', () => {
       DATABASE_URL: schema.url,
       ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
       SMTP_URL: smtp.url,
+      // The editions' public origins (required in production; ALLOWED_HOSTS defaults to their hosts).
+      PUBLIC_URL: 'http://localhost',
+      PUBLIC_URL_LU: 'http://lu.localhost',
     };
   }, 170_000);
 
@@ -85,6 +88,11 @@ describe.runIf(databaseUrl)('production install', () => {
     const exit = await refused.exited;
     expect(exit.code).toBe(1);
     expect(refused.output()).toContain('ENCRYPTION_KEY: required in production');
+
+    const { PUBLIC_URL: __, ...withoutOrigin } = env;
+    const noOrigin = await startServerProcess(join(release, 'packages/api/dist/main.js'), withoutOrigin, release);
+    expect((await noOrigin.exited).code).toBe(1);
+    expect(noOrigin.output()).toContain('PUBLIC_URL, PUBLIC_URL_LU: required in production');
   });
 
   it('starts with NODE_ENV=production, reports ready, serves the login page and logs a user in', async () => {
