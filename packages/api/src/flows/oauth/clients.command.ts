@@ -8,16 +8,19 @@ import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { resolveEncryptionKey } from '../../security/encryption-key';
 import { createSecretBox, type SecretBox } from '../../security/secret-box';
-import { listClients } from './clients.queries';
+import { listClients, RESPONSE_MODES } from './clients.queries';
 import { rotateKeys } from './keys';
 
 export const OAUTH_USAGE = `  clients list                          registered OAuth clients
   clients add --name NAME --redirect-uri URI [--redirect-uri URI ...] --scopes "user email ..."
               [--id ID] [--public] [--auth-method client_secret_basic|client_secret_post]
               [--homepage URL] [--edition general|lu] [--first-party]
+              [--response-mode query|fragment|form_post ...] [--post-logout-redirect-uri URI ...]
+              [--backchannel-logout-uri URI]
                                         registers a client; a confidential one gets a secret, shown once
   clients update ID [--name NAME] [--redirect-uri URI ...] [--scopes "..."] [--homepage URL|--no-homepage]
-              [--edition general|lu|--all-editions] [--rotate-secret]
+              [--edition general|lu|--all-editions] [--rotate-secret] [--response-mode MODE ...]
+              [--post-logout-redirect-uri URI ...|--no-post-logout] [--backchannel-logout-uri URI|--no-backchannel]
   clients remove ID                     removes a client and revokes every grant and token it holds
   oauth rotate-keys                     new signing and cookie keys; the old ones stay published 7 days
 `;
@@ -72,6 +75,35 @@ function checkEdition(edition: string | undefined): string | null {
   return edition;
 }
 
+function checkResponseModes(modes: readonly string[]): string[] {
+  const unknown = modes.filter((mode) => !(RESPONSE_MODES as readonly string[]).includes(mode));
+  if (unknown.length) throw new UsageError(`unknown response modes: ${unknown.join(', ')}`);
+  return [...new Set(modes)];
+}
+
+/**
+ * Response modes and logout addresses (docs/decisions/0031, 0033), as column values: only those
+ * given; `clear` names the switches that empty them (update).
+ */
+function logoutAndModes(flags: ReturnType<typeof parseFlags>): Record<string, string | null> {
+  const values: Record<string, string | null> = {};
+  const modes = flags.values.get('--response-mode');
+  if (modes) values.response_modes = JSON.stringify(checkResponseModes(modes));
+  const afterLogout = flags.values.get('--post-logout-redirect-uri');
+  if (afterLogout) {
+    checkUris(afterLogout, 'post-logout redirect URI');
+    values.post_logout_redirect_uris = JSON.stringify(afterLogout);
+  }
+  if (flags.on.has('--no-post-logout')) values.post_logout_redirect_uris = '[]';
+  const backchannel = flags.one('--backchannel-logout-uri');
+  if (backchannel) {
+    checkUris([backchannel], 'back-channel logout URI');
+    values.backchannel_logout_uri = backchannel;
+  }
+  if (flags.on.has('--no-backchannel')) values.backchannel_logout_uri = null;
+  return values;
+}
+
 const isFirstPartyId = (id: string) => (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(id);
 
 async function add(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
@@ -94,6 +126,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
     throw new UsageError(`unknown --auth-method ${authMethod}`);
   const secret = confidential ? randomBytes(32).toString('base64url') : undefined;
   const box = secret ? await secretBoxFor(secrets) : undefined;
+  const extras = logoutAndModes(flags);
   const existing = await db
     .selectFrom('oauth_clients')
     .select('client_id')
@@ -113,6 +146,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
       secret_enc: secret && box ? box.encrypt(secret) : null,
       auth_method: authMethod as 'none' | 'client_secret_basic' | 'client_secret_post',
       first_party: isFirstPartyId(clientId),
+      ...extras,
     })
     .execute();
   write(`Client ${clientId} registered (${confidential ? authMethod : 'public, PKCE'}).`);
@@ -120,13 +154,16 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
 }
 
 async function update(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
-  const flags = parseFlags(args, new Set(['--no-homepage', '--all-editions', '--rotate-secret']));
+  const flags = parseFlags(
+    args,
+    new Set(['--no-homepage', '--all-editions', '--rotate-secret', '--no-post-logout', '--no-backchannel']),
+  );
   const clientId = flags.positional[0];
   const client = clientId
     ? await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
     : undefined;
   if (!clientId || !client) throw new UsageError(`unknown client ${clientId ?? ''}`);
-  const changes: Record<string, unknown> = { updated_at: new Date() };
+  const changes: Record<string, unknown> = { updated_at: new Date(), ...logoutAndModes(flags) };
   const name = flags.one('--name');
   if (name) changes.name = name;
   const redirectUris = flags.values.get('--redirect-uri');
@@ -177,6 +214,10 @@ async function list(db: Db, write: Write) {
     write(`    redirect URIs: ${client.redirectUris.join(' ')}`);
     write(`    scopes: ${client.scopes.join(' ') || '(openid only)'}`);
     if (client.homepage) write(`    homepage: ${client.homepage}`);
+    write(`    response modes: ${client.responseModes.join(' ')}`);
+    if (client.postLogoutRedirectUris.length)
+      write(`    post-logout redirect URIs: ${client.postLogoutRedirectUris.join(' ')}`);
+    if (client.backchannelLogoutUri) write(`    back-channel logout: ${client.backchannelLogoutUri}`);
   }
 }
 

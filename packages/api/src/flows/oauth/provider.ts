@@ -1,4 +1,3 @@
-import { LOGIN_COOKIE_BASE_NAME, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
 import type { Edition } from '@vestibule/contract/editions';
 import { SCOPE_CLAIMS, supportedScopes } from '@vestibule/contract/scopes';
 import Provider, {
@@ -11,11 +10,13 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
-import { findLiveSession } from '../sessions/session.queries';
 import { findOAuthAccount } from './account';
+import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { KyselyAdapter } from './adapter';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
+import { loginCookieName, maxAgeCheck, type PortalSessionOptions, portalSessionCheck } from './portal-session';
+import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
 export const OAUTH_TTL = {
@@ -53,31 +54,10 @@ export interface ProviderOptions {
   keys: ProviderKeys;
   config: Config;
   log: Logger;
-}
-
-/**
- * The login prompt also asks for the portal session: the authorization server has no login of
- * its own, so an authorization only goes through without the /approve screen when the browser's
- * portal login cookie belongs to the same user (docs/decisions/0007).
- */
-function portalSessionCheck(options: ProviderOptions) {
-  const cookieName = `${options.config.cookiePrefix}${LOGIN_COOKIE_BASE_NAME}`;
-  return new interactionPolicy.Check(
-    'portal_session',
-    'the portal session is required',
-    'login_required',
-    async (ctx: KoaContextWithOIDC) => {
-      if (ctx.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      const token = ctx.cookies.get(cookieName, { signed: false });
-      const session = token ? await findLiveSession(options.db, token) : undefined;
-      const same =
-        session &&
-        session.edition === options.edition.id &&
-        String(session.userId) === ctx.oidc.session?.accountId &&
-        !(WEAK_PASSWORD_STATUSES as readonly number[]).includes(session.passwordStatus);
-      return same ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
-    },
-  );
+  /** Clears the portal's login cookie on an answer (RP-initiated logout ends the portal session). */
+  clearLoginCookie: (ctx: KoaContextWithOIDC) => void;
+  /** Runs after a portal session ended: its other provider sessions end, their clients are told. */
+  afterPortalSessionEnded: () => Promise<void>;
 }
 
 /** The /approve address of an interaction: the SPA screen, with the request as SPEC §7 names it. */
@@ -86,7 +66,8 @@ function interactionUrl(
   interaction: { uid: string; params: Record<string, unknown> },
 ) {
   const query = new URLSearchParams({ uid: interaction.uid });
-  for (const name of ['client_id', 'redirect_uri', 'response_type'] as const) {
+  // login_hint pre-fills the login screen, ui_locales picks its language (docs/decisions/0034).
+  for (const name of ['client_id', 'redirect_uri', 'response_type', 'login_hint', 'ui_locales'] as const) {
     const value = interaction.params[name];
     if (typeof value === 'string') query.set(name, value);
   }
@@ -95,8 +76,18 @@ function interactionUrl(
 
 export function createProvider(options: ProviderOptions): Provider {
   const { db, edition, secrets, keys, config, log } = options;
+  const portal: PortalSessionOptions = { db, edition, cookieName: loginCookieName(config.cookiePrefix) };
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(portalSessionCheck(options));
+  const loginChecks = policy.get('login')?.checks;
+  // max_age counts from the portal login (the user's last real authentication), not the provider's.
+  loginChecks?.remove('max_age');
+  loginChecks?.add(maxAgeCheck(portal));
+  loginChecks?.add(portalSessionCheck(portal));
+  const logout = endPortalSessionOnLogout({
+    ...portal,
+    clearLoginCookie: options.clearLoginCookie,
+    afterEnd: options.afterPortalSessionEnded,
+  });
 
   const configuration: Configuration = {
     adapter: (model: string) => new KyselyAdapter(model, db, { edition: edition.id, secrets }),
@@ -112,11 +103,16 @@ export function createProvider(options: ProviderOptions): Provider {
     scopes: supportedScopes(edition),
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
     responseTypes: ['code'],
+    // Discovery lists exactly these (token_endpoint_auth_methods_supported and the others).
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
+      // RP-initiated logout ends the portal session too; back-channel logout tells the clients
+      // when a portal session ends (docs/decisions/0033).
+      rpInitiatedLogout: { enabled: true, logoutSource: logoutSource(edition), postLogoutSuccessSource },
+      backchannelLogout: { enabled: true },
       resourceIndicators: { enabled: false },
       introspection: {
         enabled: true,
@@ -125,10 +121,14 @@ export function createProvider(options: ProviderOptions): Provider {
           client.clientAuthMethod !== 'none' &&
           (token.clientId === client.clientId || client.metadata().first_party === true),
       },
-      // A client revokes its own tokens only.
+      // A client revokes its own tokens only; another's answers unauthorized_client (RFC 7009 §2.1).
       revocation: {
         enabled: true,
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId !== client.clientId)
+            throw new errors.UnauthorizedClient('the token was not issued to this client');
+          return true;
+        },
       },
       userinfo: { enabled: true },
     },
@@ -176,6 +176,10 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = config.trustProxy;
+  provider.use(formPagePolicy);
+  provider.use(linkPortalSession(portal));
+  provider.use(logout.middleware);
+  provider.on('end_session.success', logout.loggedOut);
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'oauth server error'));
   return provider;
 }

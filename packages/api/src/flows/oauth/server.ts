@@ -4,9 +4,12 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../http/context';
 import { overLimit } from '../../http/enforce-limit';
 import type { RateLimitRule } from '../../security/rate-limit';
+import { cookieDomain } from '../login/login-cookie';
 import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
+import { loginCookieName } from './portal-session';
 import { createProvider } from './provider';
+import { endOrphanedProviderSessions } from './session-links';
 
 /** How often a running server asks whether the keys were rotated. */
 const KEY_CHECK_INTERVAL_MS = 5_000;
@@ -43,6 +46,11 @@ export interface OAuthServer {
   forRequest(request: FastifyRequest): Promise<Provider>;
   /** Its Koa request handler. */
   handlerFor(request: FastifyRequest): Promise<ReturnType<Provider['callback']>>;
+  /**
+   * Ends the provider sessions of portal sessions that ended and tells their clients (Back-Channel
+   * Logout): call after a portal session ends; the purge also runs it for expired ones.
+   */
+  endSessionsOfEndedPortalSessions(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -78,13 +86,23 @@ function createOAuthServer(ctx: AppContext): OAuthServer {
     const keys = await loadKeys(ctx.db, ctx.secrets);
     version ??= keys.version;
     const edition = editionForHost(new URL(issuer).hostname, ctx.config.luHostMarker);
-    const provider = createProvider({ issuer, edition, keys, ...ctx });
+    const provider = createProvider({
+      issuer,
+      edition,
+      keys,
+      ...ctx,
+      clearLoginCookie: (koa) => koa.append('set-cookie', expiredLoginCookie(ctx, koa.hostname)),
+      afterPortalSessionEnded: async () => void (await endEnded()),
+    });
     return { provider, handler: provider.callback() };
   }
 
   async function entry(request: FastifyRequest) {
+    return entryFor(issuerOf(request));
+  }
+
+  async function entryFor(issuer: string) {
     await refreshIfRotated();
-    const issuer = issuerOf(request);
     let found = providers.get(issuer);
     if (!found) {
       if (providers.size >= MAX_ISSUERS) providers.delete(providers.keys().next().value as string);
@@ -95,10 +113,30 @@ function createOAuthServer(ctx: AppContext): OAuthServer {
     return found;
   }
 
+  function endEnded() {
+    return endOrphanedProviderSessions(ctx.db, async (issuer) => (await entryFor(issuer)).provider, ctx.log);
+  }
+
   return {
     forRequest: async (request) => (await entry(request)).provider,
     handlerFor: async (request) => (await entry(request)).handler,
+    endSessionsOfEndedPortalSessions: endEnded,
   };
+}
+
+/** A Set-Cookie that removes the portal's login cookie (same name, path and domain as set). */
+function expiredLoginCookie(ctx: AppContext, hostname: string): string {
+  const domain = cookieDomain(hostname);
+  return [
+    `${loginCookieName(ctx.config.cookiePrefix)}=`,
+    'Path=/',
+    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    'Max-Age=0',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(ctx.config.secureCookies ? ['Secure'] : []),
+    ...(domain ? [`Domain=${domain}`] : []),
+  ].join('; ');
 }
 
 /** Mounts the authorization server: /oauth/* and the discovery document, on the app's origin. */
@@ -134,6 +172,10 @@ export async function registerOAuth(app: FastifyInstance) {
 
   const purge = setInterval(() => {
     purgeExpiredPayloads(app.ctx.db).catch((error) => app.log.warn({ err: error }, 'oauth purge failed'));
+    // Expired portal sessions end their provider sessions too (the others end at once, see routes).
+    server
+      .endSessionsOfEndedPortalSessions()
+      .catch((error) => app.log.warn({ err: error }, 'oauth session end failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

@@ -12,6 +12,8 @@ export interface NewSession {
   clientId?: string | null | undefined;
   /** A login completed with MFA starts elevated (docs/decisions/0006). */
   sudoUntil?: Date | null | undefined;
+  /** How the user authenticated (RFC 8176 amr values); a password alone when not given. */
+  amr?: readonly string[] | undefined;
 }
 
 /** Creates a session and answers its bearer token; only the token's hash is stored. */
@@ -28,6 +30,7 @@ export async function createSession(db: Db, session: NewSession): Promise<{ toke
       expires_at: new Date(Date.now() + SESSION_IDLE_TIMEOUT_SECONDS * 1000),
       client_id: session.clientId ?? null,
       sudo_until: session.sudoUntil ?? null,
+      amr: JSON.stringify(session.amr ?? ['pwd']),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -40,6 +43,9 @@ export interface LiveSession {
   edition: string;
   lastSeenAt: Date;
   createdAt: Date;
+  /** The login that opened the session, and how it was done (auth_time and amr). */
+  authenticatedAt: Date;
+  amr: string[];
   sudoUntil: Date | null;
   sudoSingle: boolean;
   clientId: string | null;
@@ -58,6 +64,8 @@ export async function findLiveSession(db: Db, token: string): Promise<LiveSessio
       'users.edition',
       'sessions.last_seen_at as lastSeenAt',
       'sessions.created_at as createdAt',
+      'sessions.authenticated_at as authenticatedAt',
+      'sessions.amr',
       'sessions.sudo_until as sudoUntil',
       'sessions.sudo_single as sudoSingle',
       'sessions.client_id as clientId',
