@@ -18,7 +18,7 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   invalid_partner:
     'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
   reauthentication_required:
-    "Bitte melden Sie sich zu Ihrer Sicherheit erneut an, um mit dieser Anwendung fortzufahren.",
+    'Bitte melden Sie sich zu Ihrer Sicherheit erneut an, um mit dieser Anwendung fortzufahren.',
   authorization_expired:
     'Diese Autorisierungsanfrage ist abgelaufen. Bitte kehren Sie zur Anwendung zurück und versuchen Sie es erneut.',
   invalid_activation_code: 'Ihr Aktivierungscode ist ungültig.',

@@ -80,7 +80,9 @@ export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientM
     response_types: ['code'],
     response_modes: client.responseModes.length ? client.responseModes : ['query'],
     require_auth_time: true,
-    ...(client.postLogoutRedirectUris.length ? { post_logout_redirect_uris: client.postLogoutRedirectUris } : {}),
+    ...(client.postLogoutRedirectUris.length
+      ? { post_logout_redirect_uris: client.postLogoutRedirectUris }
+      : {}),
     ...(client.backchannelLogoutUri
       ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }
       : {}),

@@ -9,10 +9,20 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 // scripts and forms, so these pages get their own policy naming that script's hash and where the
 // form goes, and nothing else.
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => Object.entries(ENTITIES).find(([, value]) => value === char)?.[0] ?? char);
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => Object.entries(ENTITIES).find(([, value]) => value === char)?.[0] ?? char,
+  );
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -74,11 +84,11 @@ export function logoutSource(edition: Edition) {
     const texts = oauthPageTexts(locale);
     const vouched = ctx.oidc.entities.IdTokenHint !== undefined;
     const fields = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-    const button = `<button type="submit" form="op.logoutForm">${escape(texts.signOut)}</button>`;
+    const button = `<button type="submit" form="op.logoutForm">${escapeHtml(texts.signOut)}</button>`;
     ctx.type = 'html';
     ctx.body = `<!DOCTYPE html>
 <html lang="${locale.replace('_', '-')}">
-<head><meta charset="utf-8"><title>${escape(texts.signingOut)}</title>${vouched ? `<script>${AUTO_SUBMIT}</script>` : ''}</head>
+<head><meta charset="utf-8"><title>${escapeHtml(texts.signingOut)}</title>${vouched ? `<script>${AUTO_SUBMIT}</script>` : ''}</head>
 <body>${fields}${vouched ? `<noscript>${button}</noscript>` : button}</body>
 </html>`;
   };

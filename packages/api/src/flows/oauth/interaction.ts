@@ -57,7 +57,9 @@ export function reauthenticationNeeded(interaction: Interaction, authenticatedAt
 
 /** `prompt=consent`: the consent screen shows even when every scope was granted before. */
 export function consentPrompted(interaction: Interaction): boolean {
-  return typeof interaction.params.prompt === 'string' && interaction.params.prompt.split(' ').includes('consent');
+  return (
+    typeof interaction.params.prompt === 'string' && interaction.params.prompt.split(' ').includes('consent')
+  );
 }
 
 /** The address the browser goes to next: the provider's resume endpoint, as a same-origin path. */

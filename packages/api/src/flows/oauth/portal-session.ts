@@ -59,7 +59,10 @@ export function portalSessionCheck(options: PortalSessionOptions) {
       if (!portal) return interactionPolicy.Check.REQUEST_PROMPT;
       const session = ctx.oidc.session;
       const loginTs = epochSeconds(portal.authenticatedAt);
-      if (session && (session.loginTs !== loginTs || JSON.stringify(session.amr) !== JSON.stringify(portal.amr))) {
+      if (
+        session &&
+        (session.loginTs !== loginTs || JSON.stringify(session.amr) !== JSON.stringify(portal.amr))
+      ) {
         session.loginTs = loginTs;
         // The session proxy marks itself touched, so the provider saves it with the request.
         session.amr = portal.amr;

@@ -11,11 +11,16 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
 import { findOAuthAccount } from './account';
-import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { KyselyAdapter } from './adapter';
+import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
-import { loginCookieName, maxAgeCheck, type PortalSessionOptions, portalSessionCheck } from './portal-session';
+import {
+  loginCookieName,
+  maxAgeCheck,
+  type PortalSessionOptions,
+  portalSessionCheck,
+} from './portal-session';
 import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
@@ -74,6 +79,22 @@ function interactionUrl(
   return `/approve?${query}`;
 }
 
+/**
+ * RFC 6749 §4.1.2.1: a response type the server does not support answers
+ * unsupported_response_type. oidc-provider checks the client's response modes first, so `token`
+ * (whose default mode, fragment, a query-only client lacks) would answer invalid_request: the mode
+ * check lets unsupported types through to the response type check, which then refuses them.
+ */
+function answerUnsupportedResponseTypes(provider: Provider, supported: readonly string[]) {
+  type ModeCheck = (mode: string, type: string, fapi: unknown) => boolean;
+  const prototype = provider.Client.prototype as unknown as { responseModeAllowed: ModeCheck };
+  const allowed = prototype.responseModeAllowed;
+  prototype.responseModeAllowed = function (this: unknown, mode, type, fapi) {
+    const normalized = [...new Set(type.split(' '))].sort().join(' ');
+    return !supported.includes(normalized) || allowed.call(this, mode, type, fapi);
+  };
+}
+
 export function createProvider(options: ProviderOptions): Provider {
   const { db, edition, secrets, keys, config, log } = options;
   const portal: PortalSessionOptions = { db, edition, cookieName: loginCookieName(config.cookiePrefix) };
@@ -101,7 +122,12 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     routes: ROUTES,
     scopes: supportedScopes(edition),
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    claims: {
+      ...Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+      // How the user authenticated (RFC 8176): every ID token says it (the openid scope's claims).
+      openid: [...(SCOPE_CLAIMS.openid ?? []), 'amr'],
+    },
+
     responseTypes: ['code'],
     // Discovery lists exactly these (token_endpoint_auth_methods_supported and the others).
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
@@ -175,6 +201,7 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(options.issuer, configuration);
+  answerUnsupportedResponseTypes(provider, configuration.responseTypes ?? []);
   provider.proxy = config.trustProxy;
   provider.use(formPagePolicy);
   provider.use(linkPortalSession(portal));

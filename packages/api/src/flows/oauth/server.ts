@@ -8,6 +8,7 @@ import { cookieDomain } from '../login/login-cookie';
 import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
 import { loginCookieName } from './portal-session';
+import { POSTABLE_ENDPOINTS, redirectPostedRequest } from './posted-request';
 import { createProvider } from './provider';
 import { endOrphanedProviderSessions } from './session-links';
 
@@ -154,6 +155,9 @@ export async function registerOAuth(app: FastifyInstance) {
         .code(429)
         .headers({ ...OAUTH_HEADERS, 'retry-after': String(wait) })
         .send({ error: 'too_many_requests', error_description: 'Too many requests, try again later.' });
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method === 'POST' && POSTABLE_ENDPOINTS.has(path))
+      return redirectPostedRequest(request, reply, path, OAUTH_HEADERS);
     const handler = await server.handlerFor(request);
     reply.hijack();
     for (const [name, value] of Object.entries(OAUTH_HEADERS)) reply.raw.setHeader(name, value);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
@@ -31,7 +31,9 @@ export function linkPortalSession(options: PortalSessionOptions) {
       .insertInto('oauth_session_links')
       .values({ session_uid: session.uid, portal_session_id: portal.sessionId, issuer: ctx.oidc.issuer })
       .onConflict((oc) =>
-        oc.column('session_uid').doUpdateSet({ portal_session_id: portal.sessionId, issuer: ctx.oidc.issuer }),
+        oc
+          .column('session_uid')
+          .doUpdateSet({ portal_session_id: portal.sessionId, issuer: ctx.oidc.issuer }),
       )
       .execute();
   };
@@ -43,7 +45,10 @@ export function linkPortalSession(options: PortalSessionOptions) {
  * session behind the login cookie ends, with its audit row, and the cookie is cleared.
  */
 export function endPortalSessionOnLogout(
-  options: PortalSessionOptions & { clearLoginCookie: (ctx: KoaContextWithOIDC) => void; afterEnd: () => Promise<void> },
+  options: PortalSessionOptions & {
+    clearLoginCookie: (ctx: KoaContextWithOIDC) => void;
+    afterEnd: () => Promise<void>;
+  },
 ) {
   const loggedOut = new WeakSet<KoaContextWithOIDC>();
   const middleware = async (ctx: KoaContextWithOIDC, next: Next) => {

@@ -14,6 +14,7 @@ import { attemptChallenge, codeMatches, findChallenge, isLive } from '../../secu
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { passwordRuleError } from '../../security/password-policy';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { passwordChangedMessage } from './password-changed.message';
 import {
   allEmails,
@@ -123,6 +124,7 @@ const resetPassword = defineRoute({
       throw error;
     }
     outboxWorkerOf(request.server)?.notify();
+    await afterPortalSessionsEnded(request);
     return true;
   },
 });
