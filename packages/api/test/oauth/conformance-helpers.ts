@@ -120,6 +120,7 @@ export async function backChannelReceiver(): Promise<BackChannelReceiver> {
       body += chunk;
     });
     request.on('end', () => {
+      if (request.url !== '/backchannel-logout') return void response.writeHead(404).end();
       const token = new URLSearchParams(body).get('logout_token');
       if (request.method === 'POST' && token) tokens.push(token);
       response.writeHead(token ? 200 : 400).end();

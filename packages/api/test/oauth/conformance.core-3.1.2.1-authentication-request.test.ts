@@ -60,7 +60,12 @@ describe('OpenID Connect Core 3.1.2.1: prompt=login', () => {
     const target = await approve(browser, uid);
     const callback = locationOf(await browser.fetch(target), test.origin);
     expect(callback.searchParams.get('state')).toBe(request.state);
-    const tokens = await exchangeCode(test.origin, client, callback.searchParams.get('code')!, request.verifier);
+    const tokens = await exchangeCode(
+      test.origin,
+      client,
+      callback.searchParams.get('code')!,
+      request.verifier,
+    );
     const idToken = JSON.parse(
       Buffer.from((tokens.body.id_token as string).split('.')[1]!, 'base64url').toString(),
     );
@@ -90,7 +95,12 @@ describe('OpenID Connect Core 3.1.2.1: max_age', () => {
 
     await browser.logIn(account);
     const callback = locationOf(await browser.fetch(await approve(browser, uid)), test.origin);
-    const tokens = await exchangeCode(test.origin, client, callback.searchParams.get('code')!, request.verifier);
+    const tokens = await exchangeCode(
+      test.origin,
+      client,
+      callback.searchParams.get('code')!,
+      request.verifier,
+    );
     const idToken = JSON.parse(
       Buffer.from((tokens.body.id_token as string).split('.')[1]!, 'base64url').toString(),
     );
@@ -165,7 +175,12 @@ describe('OpenID Connect Core 3.1.2.1: the authorization endpoint over POST', ()
     const request = authorizationRequest(client);
     const location = locationOf(await post(browser, request.params.toString()), test.origin);
     expect(location.searchParams.get('state')).toBe(request.state);
-    const tokens = await exchangeCode(test.origin, client, location.searchParams.get('code')!, request.verifier);
+    const tokens = await exchangeCode(
+      test.origin,
+      client,
+      location.searchParams.get('code')!,
+      request.verifier,
+    );
     expect(tokens.status).toBe(200);
   });
 
@@ -192,7 +207,10 @@ describe('OpenID Connect Core 3.1.2.1: login_hint and ui_locales', () => {
   it('reach the /approve address, where the login screen reads them', async () => {
     const client = await registerClient(test.database.db);
     const browser = new Browser(test.origin);
-    const request = authorizationRequest(client, { login_hint: 'olivia@example.com', ui_locales: 'fr-BE en' });
+    const request = authorizationRequest(client, {
+      login_hint: 'olivia@example.com',
+      ui_locales: 'fr-BE en',
+    });
     const location = locationOf(await getAuthorization(browser, request), test.origin);
     expect(location.pathname).toBe('/approve');
     expect(location.searchParams.get('login_hint')).toBe('olivia@example.com');
@@ -201,14 +219,17 @@ describe('OpenID Connect Core 3.1.2.1: login_hint and ui_locales', () => {
 });
 
 describe('RFC 6749 §4.1.2.1: an unsupported response type', () => {
-  it.each(['token', 'id_token', 'code id_token'])('response_type=%s answers unsupported_response_type', async (type) => {
-    const client = await registerClient(test.database.db);
-    const browser = new Browser(test.origin);
-    const request = authorizationRequest(client, { response_type: type, nonce: 'n-0S6_WzA2Mj' });
-    const location = locationOf(await getAuthorization(browser, request), test.origin);
-    const params = new URLSearchParams(location.hash ? location.hash.slice(1) : location.search);
-    expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
-    expect(params.get('error')).toBe('unsupported_response_type');
-    expect(params.get('code')).toBeNull();
-  });
+  it.each(['token', 'id_token', 'code id_token'])(
+    'response_type=%s answers unsupported_response_type',
+    async (type) => {
+      const client = await registerClient(test.database.db);
+      const browser = new Browser(test.origin);
+      const request = authorizationRequest(client, { response_type: type, nonce: 'n-0S6_WzA2Mj' });
+      const location = locationOf(await getAuthorization(browser, request), test.origin);
+      const params = new URLSearchParams(location.hash ? location.hash.slice(1) : location.search);
+      expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
+      expect(params.get('error')).toBe('unsupported_response_type');
+      expect(params.get('code')).toBeNull();
+    },
+  );
 });

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
 import { findOAuthAccount } from './account';
 import { KyselyAdapter } from './adapter';
+import { enforceRegisteredSecretMethod, notePresentedMethod } from './client-auth-method';
 import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
@@ -184,6 +185,15 @@ export function createProvider(options: ProviderOptions): Provider {
       return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
     },
     ttl: { ...OAUTH_TTL },
+    // Outgoing calls (back-channel logout) keep the provider's SSRF guard, which refuses private and
+    // loopback addresses; outside production a loopback relying party (tests, a developer's
+    // machine, the e2e partner app) is let through, as the admin CLI allows http on loopback.
+    fetch: (url, init) => {
+      const { hostname } = new URL(url);
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+      if (loopback && !config.production) delete (init as { dispatcher?: unknown }).dispatcher;
+      return globalThis.fetch(url, init);
+    },
     // Errors that cannot go back to the client (unknown client, unregistered redirect_uri) land on
     // the partner page with the invalid-partner text, instead of an HTML page of the provider.
     async renderError(ctx, out, error) {
@@ -202,7 +212,9 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const provider = new Provider(options.issuer, configuration);
   answerUnsupportedResponseTypes(provider, configuration.responseTypes ?? []);
+  enforceRegisteredSecretMethod(provider);
   provider.proxy = config.trustProxy;
+  provider.use(notePresentedMethod);
   provider.use(formPagePolicy);
   provider.use(linkPortalSession(portal));
   provider.use(logout.middleware);
