@@ -136,7 +136,11 @@ describe('open redirect: the server', () => {
           expect(response.statusCode, what).toBe(303);
           const next = new URL(response.headers.location as string, ORIGIN);
           expect(`${next.origin}${next.pathname}`, what).toBe(`${ORIGIN}/oauth/auth`);
-          response = await test.call({ method: 'GET', url: `${next.pathname}${next.search}`, deviceId: null });
+          response = await test.call({
+            method: 'GET',
+            url: `${next.pathname}${next.search}`,
+            deviceId: null,
+          });
         }
         expectNoOpenRedirect(response, what);
         expect(response.statusCode, what).toBe(303);

@@ -138,3 +138,8 @@ export async function backChannelReceiver(): Promise<BackChannelReceiver> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Waits for the next second: logins and requests are compared to the second (decision 0030). */
+export async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+}

@@ -6,6 +6,7 @@ import {
   codeFlow,
   getAuthorization,
   locationOf,
+  nextSecond,
 } from './conformance-helpers';
 import {
   Browser,
@@ -55,6 +56,7 @@ describe('OpenID Connect Core 3.1.2.1: prompt=login', () => {
     const approval = await browser.api('/authorize', { method: 'POST', json: { uid, decision: 'accept' } });
     expect(approval.status).toBe(403);
 
+    await nextSecond();
     const before = Math.floor(Date.now() / 1000);
     await browser.logIn(account);
     const target = await approve(browser, uid);
@@ -71,6 +73,34 @@ describe('OpenID Connect Core 3.1.2.1: prompt=login', () => {
     );
     expect(idToken.auth_time).toBeGreaterThanOrEqual(before);
     expect(idToken.amr).toEqual(['pwd']);
+  });
+
+  it('a login in the second of the request itself does not count as a new one', async () => {
+    const { client, account, browser } = await returningUser();
+    const location = locationOf(
+      await getAuthorization(browser, authorizationRequest(client, { prompt: 'login' })),
+      test.origin,
+    );
+    const uid = location.searchParams.get('uid')!;
+    const { payload } = await test.database.db
+      .selectFrom('oauth_payloads')
+      .select('payload')
+      .where('model', '=', 'Interaction')
+      .where('id', '=', uid)
+      .executeTakeFirstOrThrow();
+    const startedAt = (payload as { iat: number }).iat;
+    await browser.logIn(account);
+    const setLogin = (at: number) =>
+      test.database.db
+        .updateTable('sessions')
+        .set({ authenticated_at: new Date(at) })
+        .where('user_id', '=', account.id)
+        .execute();
+    // The request is known to the second: a login within it may have come first.
+    await setLogin(startedAt * 1000 + 999);
+    expect((await browser.api(`/authorize?uid=${uid}`)).status).toBe(403);
+    await setLogin((startedAt + 1) * 1000);
+    expect((await browser.api(`/authorize?uid=${uid}`)).status).toBe(200);
   });
 
   it('prompt=login with prompt=none is refused, as the specification requires', async () => {

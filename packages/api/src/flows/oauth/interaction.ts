@@ -49,8 +49,10 @@ export async function previouslyGranted(provider: Provider, db: Db, userId: numb
 export function reauthenticationNeeded(interaction: Interaction, authenticatedAt: Date): boolean {
   const at = Math.floor(new Date(authenticatedAt).getTime() / 1000);
   const prompts = typeof interaction.params.prompt === 'string' ? interaction.params.prompt.split(' ') : [];
-  const startedAt = typeof interaction.iat === 'number' ? interaction.iat : 0;
-  if (prompts.includes('login') && at < startedAt) return true;
+  const startedAt = typeof interaction.iat === 'number' ? interaction.iat : Number.POSITIVE_INFINITY;
+  // The request's start is known to the second: a login in that same second may have come
+  // before it, so only a login in a later second counts (the safe side).
+  if (prompts.includes('login') && at <= startedAt) return true;
   const maxAge = interaction.params.max_age;
   return maxAge !== undefined && Math.floor(Date.now() / 1000) - at > Number(maxAge);
 }
