@@ -137,6 +137,19 @@ describe('OpenID Connect Core 3.1.2.1: max_age', () => {
     expect(Math.floor(Date.now() / 1000) - idToken.auth_time).toBeLessThanOrEqual(60);
   });
 
+  it('max_age=0 is satisfied by a login made for the request, however long it took', async () => {
+    const { client, account, browser } = await returningUser();
+    const request = authorizationRequest(client, { max_age: '0' });
+    const location = locationOf(await getAuthorization(browser, request), test.origin);
+    expect(location.pathname).toBe('/approve');
+    const uid = location.searchParams.get('uid')!;
+    await nextSecond();
+    await browser.logIn(account);
+    await nextSecond();
+    const callback = locationOf(await browser.fetch(await approve(browser, uid)), test.origin);
+    expect(callback.searchParams.get('code')).toEqual(expect.any(String));
+  });
+
   it('a login younger than max_age goes straight through, with that login as auth_time', async () => {
     const { client, account, browser } = await returningUser();
     const loggedInAt = await ageLogin(test.database.db, account.id, 600);

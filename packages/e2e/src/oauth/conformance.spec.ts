@@ -51,11 +51,14 @@ test.describe('OpenID Connect conformance with a real relying party', () => {
     const first = await partnerResult(page);
     expect(first.amr).toEqual(['pwd']);
 
-    // Granted, and a live portal session: still the password screen, pre-filled by login_hint.
+    // Granted, and a live portal session: still the password screen, pre-filled by login_hint, in
+    // the language ui_locales asks for.
     await page.waitForTimeout(1_100);
-    await partnerLogin(page, { prompt: 'login', login_hint: EMAIL });
+    await partnerLogin(page, { prompt: 'login', login_hint: EMAIL, ui_locales: 'de-DE fr-BE' });
     await expect(page).toHaveURL(/\/login\/email$/);
     await expect(page.locator('input[autocomplete="username"]')).toHaveValue(EMAIL);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se connecter');
     // Logins and requests compare to the second: a person takes longer than this anyway.
     await page.waitForTimeout(1_000);
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);

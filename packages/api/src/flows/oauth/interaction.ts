@@ -43,16 +43,18 @@ export async function previouslyGranted(provider: Provider, db: Db, userId: numb
 
 /**
  * OpenID Connect Core 3.1.2.1: `prompt=login` wants a login made after the request started, and
- * `max_age` one no older than that many seconds. The bearer session's login is the one that
- * counts; an older one sends the user back to the password screen (and MFA if the account has it).
+ * `max_age` one no older than that many seconds (a login made for this request satisfies both,
+ * so max_age=0 cannot loop). The bearer session's login is the one that counts; an older one
+ * sends the user back to the password screen (and MFA if the account has it).
  */
 export function reauthenticationNeeded(interaction: Interaction, authenticatedAt: Date): boolean {
   const at = Math.floor(new Date(authenticatedAt).getTime() / 1000);
-  const prompts = typeof interaction.params.prompt === 'string' ? interaction.params.prompt.split(' ') : [];
   const startedAt = typeof interaction.iat === 'number' ? interaction.iat : Number.POSITIVE_INFINITY;
   // The request's start is known to the second: a login in that same second may have come
-  // before it, so only a login in a later second counts (the safe side).
-  if (prompts.includes('login') && at <= startedAt) return true;
+  // before it, so only a login in a later second counts as made for it (the safe side).
+  if (at > startedAt) return false;
+  const prompts = typeof interaction.params.prompt === 'string' ? interaction.params.prompt.split(' ') : [];
+  if (prompts.includes('login')) return true;
   const maxAge = interaction.params.max_age;
   return maxAge !== undefined && Math.floor(Date.now() / 1000) - at > Number(maxAge);
 }
