@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
-import { EDITION_IDS, EDITIONS } from '@vestibule/contract/editions';
-import { isRegistrableAddress } from '@vestibule/contract/redirects';
 import { clientIdSchema } from '@vestibule/contract/schemas/oauth';
-import { registrableScopes } from '@vestibule/contract/scopes';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { resolveEncryptionKey } from '../../security/encryption-key';
 import { createSecretBox, type SecretBox } from '../../security/secret-box';
-import { listClients, RESPONSE_MODES } from './clients.queries';
+import {
+  checkEdition,
+  checkScopes,
+  checkUris,
+  logoutAndModes,
+  parseFlags,
+  UsageError,
+} from './clients.flags';
+import { listClients } from './clients.queries';
 import { rotateKeys } from './keys';
 
 export const OAUTH_USAGE = `  clients list                          registered OAuth clients
@@ -27,81 +32,8 @@ export const OAUTH_USAGE = `  clients list                          registered O
 
 type Write = (line: string) => void;
 
-class UsageError extends Error {}
-
-/** `--name x --redirect-uri a --redirect-uri b --public` → values by flag (repeatable) and switches. */
-function parseFlags(args: readonly string[], switches: ReadonlySet<string>) {
-  const values = new Map<string, string[]>();
-  const on = new Set<string>();
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) positional.push(arg);
-    else if (switches.has(arg)) on.add(arg);
-    else {
-      const value = args[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      values.set(arg, [...(values.get(arg) ?? []), value]);
-      i++;
-    }
-  }
-  const one = (flag: string) => values.get(flag)?.at(-1);
-  return { values, on, positional, one };
-}
-
 async function secretBoxFor(given: SecretBox | undefined): Promise<SecretBox> {
   return given ?? createSecretBox(await resolveEncryptionKey(loadConfig()));
-}
-
-function checkUris(uris: readonly string[], what: string) {
-  const allowHttp = process.env.NODE_ENV !== 'production';
-  for (const uri of uris)
-    if (!isRegistrableAddress(uri, { allowHttp }))
-      throw new UsageError(`${what} ${uri} is not an absolute https address (http only on loopback)`);
-}
-
-function checkScopes(text: string): string[] {
-  const known = registrableScopes(Object.values(EDITIONS));
-  const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-  const unknown = scopes.filter((scope) => !known.has(scope));
-  if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
-  return scopes;
-}
-
-function checkEdition(edition: string | undefined): string | null {
-  if (edition === undefined) return null;
-  if (!(EDITION_IDS as readonly string[]).includes(edition))
-    throw new UsageError(`unknown edition ${edition}`);
-  return edition;
-}
-
-function checkResponseModes(modes: readonly string[]): string[] {
-  const unknown = modes.filter((mode) => !(RESPONSE_MODES as readonly string[]).includes(mode));
-  if (unknown.length) throw new UsageError(`unknown response modes: ${unknown.join(', ')}`);
-  return [...new Set(modes)];
-}
-
-/**
- * Response modes and logout addresses (docs/decisions/0031, 0033), as column values: only those
- * given; `clear` names the switches that empty them (update).
- */
-function logoutAndModes(flags: ReturnType<typeof parseFlags>): Record<string, string | null> {
-  const values: Record<string, string | null> = {};
-  const modes = flags.values.get('--response-mode');
-  if (modes) values.response_modes = JSON.stringify(checkResponseModes(modes));
-  const afterLogout = flags.values.get('--post-logout-redirect-uri');
-  if (afterLogout) {
-    checkUris(afterLogout, 'post-logout redirect URI');
-    values.post_logout_redirect_uris = JSON.stringify(afterLogout);
-  }
-  if (flags.on.has('--no-post-logout')) values.post_logout_redirect_uris = '[]';
-  const backchannel = flags.one('--backchannel-logout-uri');
-  if (backchannel) {
-    checkUris([backchannel], 'back-channel logout URI');
-    values.backchannel_logout_uri = backchannel;
-  }
-  if (flags.on.has('--no-backchannel')) values.backchannel_logout_uri = null;
-  return values;
 }
 
 const isFirstPartyId = (id: string) => (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(id);

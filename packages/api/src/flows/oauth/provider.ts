@@ -12,7 +12,11 @@ import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
 import { findOAuthAccount } from './account';
 import { KyselyAdapter } from './adapter';
-import { enforceRegisteredSecretMethod, notePresentedMethod } from './client-auth-method';
+import {
+  answerUnsupportedResponseTypes,
+  enforceRegisteredSecretMethod,
+  notePresentedMethod,
+} from './client-checks';
 import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
@@ -78,22 +82,6 @@ function interactionUrl(
     if (typeof value === 'string') query.set(name, value);
   }
   return `/approve?${query}`;
-}
-
-/**
- * RFC 6749 §4.1.2.1: a response type the server does not support answers
- * unsupported_response_type. oidc-provider checks the client's response modes first, so `token`
- * (whose default mode, fragment, a query-only client lacks) would answer invalid_request: the mode
- * check lets unsupported types through to the response type check, which then refuses them.
- */
-function answerUnsupportedResponseTypes(provider: Provider, supported: readonly string[]) {
-  type ModeCheck = (mode: string, type: string, fapi: unknown) => boolean;
-  const prototype = provider.Client.prototype as unknown as { responseModeAllowed: ModeCheck };
-  const allowed = prototype.responseModeAllowed;
-  prototype.responseModeAllowed = function (this: unknown, mode, type, fapi) {
-    const normalized = [...new Set(type.split(' '))].sort().join(' ');
-    return !supported.includes(normalized) || allowed.call(this, mode, type, fapi);
-  };
 }
 
 export function createProvider(options: ProviderOptions): Provider {

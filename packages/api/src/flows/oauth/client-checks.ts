@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 
+// Two adjustments of oidc-provider's per-provider Client class (decision 0031); a major upgrade of
+// oidc-provider must re-run the conformance tests (api/test/oauth/conformance.*).
+//
 // OpenID Connect Core 9 and RFC 6749 §2.3: a client authenticates with the method it registered.
 // oidc-provider takes client_secret_basic and client_secret_post as one family (either one works
 // for a client registered with the other); here a secret presented the other way is refused with
@@ -26,5 +29,21 @@ export function enforceRegisteredSecretMethod(provider: Provider) {
     const method = presented.getStore();
     if (method !== undefined && method !== this.clientAuthMethod) return Promise.resolve(false);
     return compare.call(this, actual);
+  };
+}
+
+/**
+ * RFC 6749 §4.1.2.1: a response type the server does not support answers
+ * unsupported_response_type. oidc-provider checks the client's response modes first, so `token`
+ * (whose default mode, fragment, a query-only client lacks) would answer invalid_request: the mode
+ * check lets unsupported types through to the response type check, which then refuses them.
+ */
+export function answerUnsupportedResponseTypes(provider: Provider, supported: readonly string[]) {
+  type ModeCheck = (mode: string, type: string, fapi: unknown) => boolean;
+  const prototype = provider.Client.prototype as unknown as { responseModeAllowed: ModeCheck };
+  const allowed = prototype.responseModeAllowed;
+  prototype.responseModeAllowed = function (this: unknown, mode, type, fapi) {
+    const normalized = [...new Set(type.split(' '))].sort().join(' ');
+    return !supported.includes(normalized) || allowed.call(this, mode, type, fapi);
   };
 }
