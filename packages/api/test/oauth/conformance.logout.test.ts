@@ -203,6 +203,21 @@ describe('Back-Channel Logout 1.0: every end of a portal session tells the relyi
     await expectLogoutToken(receiver.tokens[0]!, client, idToken);
   });
 
+  it('an expired portal session: the periodic sweep tells the relying party', async () => {
+    const { client, account, browser, idToken } = await signedInRelyingParty();
+    await test.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', account.id)
+      .execute();
+    expect(receiver.tokens).toHaveLength(0);
+    expect(await test.app.oauth.endSessionsOfEndedPortalSessions()).toBe(1);
+    await expectLogoutToken(receiver.tokens[0]!, client, idToken);
+    // Claimed once: a second sweep has nothing left to tell.
+    expect(await test.app.oauth.endSessionsOfEndedPortalSessions()).toBe(0);
+    await expectSilentLoginRefused(browser, client);
+  });
+
   it('a client without a back-channel address is not called, and a failing one fails nothing', async () => {
     const { browser } = await signedInRelyingParty();
     const quiet = await registerClient(test.database.db);

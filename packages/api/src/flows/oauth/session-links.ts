@@ -15,6 +15,12 @@ import { type PortalSessionOptions, portalSessionOf } from './portal-session';
 type Next = () => Promise<void>;
 
 /**
+ * Links handled per sweep: a logout waits for its own relying parties, not for a backlog (expired
+ * sessions since the last purge); the 10-minute purge takes the rest.
+ */
+const SWEEP_BATCH = 100;
+
+/**
  * Koa middleware: after an authorization (or its resume), the provider's session is linked to the
  * browser's portal session of the same user. A later authorization re-links it to a newer one.
  */
@@ -75,9 +81,9 @@ export function endPortalSessionOnLogout(
 }
 
 /**
- * Ends the provider sessions whose portal session is gone or expired, and sends each of their
- * clients with a backchannel_logout_uri a logout token (sub and the client's sid). A link is
- * claimed by deleting it first, so two servers never notify twice.
+ * Ends the provider sessions whose portal session is gone or expired (up to SWEEP_BATCH, in
+ * parallel), and sends each of their clients with a backchannel_logout_uri a logout token (sub and
+ * the client's sid). A link is claimed by deleting it first, so two servers never notify twice.
  */
 export async function endOrphanedProviderSessions(
   db: Db,
@@ -86,41 +92,50 @@ export async function endOrphanedProviderSessions(
 ): Promise<number> {
   const ended = await db
     .deleteFrom('oauth_session_links')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('sessions')
-            .select('sessions.id')
-            .whereRef('sessions.id', '=', 'oauth_session_links.portal_session_id')
-            .where('sessions.expires_at', '>', sql<Date>`now()`),
-        ),
-      ),
+    .where('session_uid', 'in', (eb) =>
+      eb
+        .selectFrom('oauth_session_links as link')
+        .select('link.session_uid')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('sessions')
+                .select('sessions.id')
+                .whereRef('sessions.id', '=', 'link.portal_session_id')
+                .where('sessions.expires_at', '>', sql<Date>`now()`),
+            ),
+          ),
+        )
+        .limit(SWEEP_BATCH),
     )
     .returning(['session_uid', 'issuer'])
     .execute();
-  let notified = 0;
-  for (const link of ended) {
-    const provider = await providerFor(link.issuer);
-    const session = await provider.Session.findByUid(link.session_uid);
-    if (!session?.accountId) continue;
-    const accountId = session.accountId;
-    const results = await Promise.all(
-      Object.keys(session.authorizations ?? {}).map(async (clientId) => {
-        const client = await provider.Client.find(clientId);
-        if (!client?.backchannelLogoutUri) return 0;
-        // Present with the backchannelLogout feature; the type definitions leave it out.
-        const send = client.backchannelLogout as (sub: string, sid: string) => Promise<void>;
-        try {
-          await send.call(client, accountId, session.sidFor(clientId) as string);
-          return 1;
-        } catch (error) {
-          log.warn({ client_id: clientId, reason: (error as Error).message }, 'back-channel logout failed');
-          return 0;
-        }
-      }),
-    );
-    notified += results.reduce<number>((sum, one) => sum + one, 0);
-    await session.destroy();
-  }
-  return notified;
+  const counts = await Promise.all(
+    ended.map(async (link) => endProviderSession(await providerFor(link.issuer), link.session_uid, log)),
+  );
+  return counts.reduce((sum, one) => sum + one, 0);
+}
+
+/** Tells each back-channel client of a provider session, then destroys it; answers how many were told. */
+async function endProviderSession(provider: Provider, uid: string, log: Logger): Promise<number> {
+  const session = await provider.Session.findByUid(uid);
+  if (!session?.accountId) return 0;
+  const accountId = session.accountId;
+  const results = await Promise.all(
+    Object.keys(session.authorizations ?? {}).map(async (clientId) => {
+      const client = await provider.Client.find(clientId);
+      if (!client?.backchannelLogoutUri) return 0;
+      // Present with the backchannelLogout feature; the type definitions leave it out.
+      const send = client.backchannelLogout as (sub: string, sid: string) => Promise<void>;
+      try {
+        await send.call(client, accountId, session.sidFor(clientId) as string);
+        return 1;
+      } catch (error) {
+        log.warn({ client_id: clientId, reason: (error as Error).message }, 'back-channel logout failed');
+        return 0;
+      }
+    }),
+  );
+  await session.destroy();
+  return results.reduce<number>((sum, one) => sum + one, 0);
 }
