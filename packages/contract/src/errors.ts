@@ -54,6 +54,10 @@ export const ERRORS = {
     status: 404,
     en: "Oops. Seems like the partner you're coming from uses an invalid configuration.",
   },
+  reauthentication_required: {
+    status: 403,
+    en: 'For your security, please log in again to continue to this application.',
+  },
   authorization_expired: {
     status: 410,
     en: 'This authorization request has expired. Please go back to the application and try again.',

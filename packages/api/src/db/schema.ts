@@ -63,6 +63,9 @@ export interface SessionsTable {
   sudo_until: NullableTimestamp;
   sudo_single: Generated<boolean>;
   client_id: string | null;
+  /** The login that opened the session: the ID token's auth_time and amr (migration 0009). */
+  authenticated_at: ColumnType<Date, Date | undefined, Date>;
+  amr: JSONColumnType<string[], string | undefined, string>;
 }
 
 export type MfaMethodKind = 'sms' | 'email' | 'totp';
@@ -259,8 +262,19 @@ export interface OAuthClientsTable {
   secret_enc: string | null;
   auth_method: 'none' | 'client_secret_basic' | 'client_secret_post';
   first_party: Generated<boolean>;
+  response_modes: JSONColumnType<string[], string | undefined, string>;
+  post_logout_redirect_uris: JSONColumnType<string[], string | undefined, string>;
+  backchannel_logout_uri: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** An authorization server session (oidc-provider uid) riding on a portal session. */
+export interface OAuthSessionLinksTable {
+  session_uid: string;
+  portal_session_id: number;
+  issuer: string;
+  created_at: CreatedAt;
 }
 
 export interface OAuthPayloadsTable {
@@ -338,6 +352,7 @@ export interface DB {
   oauth_clients: OAuthClientsTable;
   oauth_payloads: OAuthPayloadsTable;
   oauth_keys: OAuthKeysTable;
+  oauth_session_links: OAuthSessionLinksTable;
   security_notification_reads: SecurityNotificationReadsTable;
   companies: CompaniesTable;
   invitations: InvitationsTable;

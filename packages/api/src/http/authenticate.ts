@@ -19,7 +19,10 @@ export interface AuthContext {
   userId: number;
   sessionId: number;
   token: string;
-  session: Pick<LiveSession, 'createdAt' | 'sudoUntil' | 'sudoSingle' | 'clientId'>;
+  session: Pick<
+    LiveSession,
+    'createdAt' | 'sudoUntil' | 'sudoSingle' | 'clientId' | 'authenticatedAt' | 'amr'
+  >;
   restriction: SessionRestriction | undefined;
 }
 
@@ -91,6 +94,8 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
       sudoUntil: session.sudoUntil,
       sudoSingle: session.sudoSingle,
       clientId: session.clientId,
+      authenticatedAt: session.authenticatedAt,
+      amr: session.amr,
     },
     restriction: await restrictionOf(db, session),
   };

@@ -57,7 +57,10 @@ describe('CSRF: what a cookie authenticates', () => {
     expect(readers.sort()).toEqual([
       'flows/login/token.routes.ts',
       'flows/oauth/interaction.ts',
-      'flows/oauth/provider.ts',
+      // The authorization server's own requests: a top-level navigation (the login cookie names
+      // the portal session, decision 0030) and the logout confirmation behind its xsrf field.
+      'flows/oauth/portal-session.ts',
+      'flows/oauth/session-links.ts',
     ]);
   });
 

@@ -184,4 +184,94 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
     const rows = await test.database.db.selectFrom('oauth_keys').select('key_enc').execute();
     for (const row of rows) expect(row.key_enc).toMatch(/^v1:/);
   });
+
+  it('clients add and update register response modes and logout addresses (decisions 0031, 0033)', async () => {
+    const id = unique();
+    const added = await run(
+      'clients',
+      'add',
+      '--id',
+      id,
+      '--name',
+      'Logout app',
+      '--public',
+      '--redirect-uri',
+      `https://${id}.example/cb`,
+      '--response-mode',
+      'query',
+      '--response-mode',
+      'form_post',
+      '--post-logout-redirect-uri',
+      `https://${id}.example/bye`,
+      '--backchannel-logout-uri',
+      `https://${id}.example/backchannel`,
+    );
+    expect(added.code).toBe(0);
+    expect(await findClient(test.database.db, id)).toMatchObject({
+      responseModes: ['query', 'form_post'],
+      postLogoutRedirectUris: [`https://${id}.example/bye`],
+      backchannelLogoutUri: `https://${id}.example/backchannel`,
+    });
+    const listed = await run('clients', 'list');
+    expect(listed.output).toContain('response modes: query form_post');
+    expect(listed.output).toContain(`back-channel logout: https://${id}.example/backchannel`);
+
+    const updated = await run(
+      'clients',
+      'update',
+      id,
+      '--response-mode',
+      'fragment',
+      '--no-post-logout',
+      '--no-backchannel',
+    );
+    expect(updated.code).toBe(0);
+    expect(await findClient(test.database.db, id)).toMatchObject({
+      responseModes: ['fragment'],
+      postLogoutRedirectUris: [],
+      backchannelLogoutUri: null,
+    });
+
+    const wrongMode = await run('clients', 'update', id, '--response-mode', 'web_message');
+    expect(wrongMode).toMatchObject({ code: 2, output: 'Error: unknown response modes: web_message' });
+    const wrongAddress = await run(
+      'clients',
+      'update',
+      id,
+      '--backchannel-logout-uri',
+      'javascript:alert(1)',
+    );
+    expect(wrongAddress.code).toBe(2);
+    expect(wrongAddress.output).toContain(
+      'back-channel logout URI javascript:alert(1) is not an absolute https',
+    );
+    const withFragment = await run(
+      'clients',
+      'update',
+      id,
+      '--post-logout-redirect-uri',
+      `https://${id}.example/#x`,
+    );
+    expect(withFragment.code).toBe(2);
+  });
+
+  it('a new client answers in the query only unless told otherwise', async () => {
+    const id = unique();
+    await run(
+      'clients',
+      'add',
+      '--id',
+      id,
+      '--name',
+      'Plain',
+      '--public',
+      '--redirect-uri',
+      `https://${id}.example/cb`,
+    );
+    expect(await findClient(test.database.db, id)).toMatchObject({
+      responseModes: ['query'],
+      postLogoutRedirectUris: [],
+      backchannelLogoutUri: null,
+    });
+  });
 });

@@ -39,7 +39,16 @@ export interface RegisteredClient {
 /** Registers a client straight in the database (the CLI's job, tested on its own). */
 export async function registerClient(
   db: Db,
-  options: { confidential?: boolean; scopes?: string[]; firstParty?: boolean; clientId?: string } = {},
+  options: {
+    confidential?: boolean;
+    scopes?: string[];
+    firstParty?: boolean;
+    clientId?: string;
+    authMethod?: 'client_secret_basic' | 'client_secret_post';
+    responseModes?: string[];
+    postLogoutRedirectUris?: string[];
+    backchannelLogoutUri?: string;
+  } = {},
 ): Promise<RegisteredClient> {
   const clientId = options.clientId ?? `client-${randomUUID().slice(0, 8)}`;
   const confidential = options.confidential ?? true;
@@ -58,8 +67,13 @@ export async function registerClient(
       homepage: `https://${clientId}.example/`,
       confidential,
       secret_enc: secret ? TEST_SECRETS.encrypt(secret) : null,
-      auth_method: confidential ? 'client_secret_basic' : 'none',
+      auth_method: confidential ? (options.authMethod ?? 'client_secret_basic') : 'none',
       first_party: options.firstParty ?? false,
+      ...(options.responseModes ? { response_modes: JSON.stringify(options.responseModes) } : {}),
+      ...(options.postLogoutRedirectUris
+        ? { post_logout_redirect_uris: JSON.stringify(options.postLogoutRedirectUris) }
+        : {}),
+      ...(options.backchannelLogoutUri ? { backchannel_logout_uri: options.backchannelLogoutUri } : {}),
     })
     .execute();
   return { clientId, ...(secret ? { secret } : {}), redirectUri };

@@ -90,7 +90,11 @@ describe.runIf(databaseUrl)('production install', () => {
     expect(refused.output()).toContain('ENCRYPTION_KEY: required in production');
 
     const { PUBLIC_URL: __, ...withoutOrigin } = env;
-    const noOrigin = await startServerProcess(join(release, 'packages/api/dist/main.js'), withoutOrigin, release);
+    const noOrigin = await startServerProcess(
+      join(release, 'packages/api/dist/main.js'),
+      withoutOrigin,
+      release,
+    );
     expect((await noOrigin.exited).code).toBe(1);
     expect(noOrigin.output()).toContain('PUBLIC_URL, PUBLIC_URL_LU: required in production');
   });

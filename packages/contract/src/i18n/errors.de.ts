@@ -18,6 +18,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   maintenance: 'Leider können Sie sich im Moment nicht anmelden. Bitte versuchen Sie es später erneut.',
   invalid_partner:
     'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
+  reauthentication_required:
+    'Bitte melden Sie sich zu Ihrer Sicherheit erneut an, um mit dieser Anwendung fortzufahren.',
   authorization_expired:
     'Diese Autorisierungsanfrage ist abgelaufen. Bitte kehren Sie zur Anwendung zurück und versuchen Sie es erneut.',
   invalid_activation_code: 'Ihr Aktivierungscode ist ungültig.',

@@ -17,6 +17,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   account_locked: 'Ce compte est bloqué. Veuillez contacter le support.',
   maintenance: 'Désolé, vous ne pouvez pas vous connecter pour le moment. Veuillez réessayer plus tard.',
   invalid_partner: 'Oups. Il semble que le partenaire dont vous venez utilise une configuration invalide.',
+  reauthentication_required:
+    'Pour votre sécurité, veuillez vous reconnecter pour continuer vers cette application.',
   authorization_expired:
     "Cette demande d'autorisation a expiré. Veuillez retourner à l'application et réessayer.",
   invalid_activation_code: "Votre code d'activation est invalide.",

@@ -17,6 +17,7 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   account_locked: 'Dit account is geblokkeerd. Neem contact op met de klantendienst.',
   maintenance: 'Sorry, je kunt op dit moment niet inloggen. Probeer het later opnieuw.',
   invalid_partner: 'Oeps. De partner waarvan u komt, lijkt een ongeldige configuratie te gebruiken.',
+  reauthentication_required: 'Meld u voor uw veiligheid opnieuw aan om verder te gaan naar deze toepassing.',
   authorization_expired:
     'Dit autorisatieverzoek is verlopen. Ga terug naar de toepassing en probeer het opnieuw.',
   invalid_activation_code: 'Je activeringscode is ongeldig.',

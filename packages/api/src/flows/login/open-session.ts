@@ -4,13 +4,22 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { createSession, sessionLifetime } from '../sessions/session.queries';
 
+/** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
+const USER_AGENT_MAX_LENGTH = 512;
+
+/**
+ * How a login authenticated the user, as RFC 8176 `amr` values (the ID token's amr): the password,
+ * then the second factor's kind. E-mail codes, TOTP and recovery keys are one-time passwords.
+ */
+export function authenticationMethods(mfa: string | undefined): string[] {
+  if (!mfa) return ['pwd'];
+  return ['pwd', mfa === 'sms' ? 'sms' : 'otp', 'mfa'];
+}
+
 /**
  * The end of every successful login (password alone, trusted device, or MFA): a session, its
  * audit row, in the caller's transaction. A login completed with an MFA code starts elevated.
  */
-/** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
-const USER_AGENT_MAX_LENGTH = 512;
-
 export async function openLoginSession(
   trx: Db,
   request: FastifyRequest,
@@ -24,6 +33,7 @@ export async function openLoginSession(
     clientId: input.clientId,
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
     lifetime: sessionLifetime(request.server.ctx.config),
+    amr: authenticationMethods(input.mfa),
   });
   const detail: Record<string, unknown> = {};
   // Kept with the sign-in, so the timeline still names the browser after the session is gone.

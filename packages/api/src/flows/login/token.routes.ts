@@ -12,6 +12,7 @@ import { startLoginFlow } from '../mfa/login-flow';
 import { selectableMethods } from '../mfa/mfa-method.queries';
 import { isTrustedDevice, touchTrustedDevice } from '../mfa/trusted-device.queries';
 import { findClient } from '../oauth/clients.queries';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { deleteSession, findLiveSession, sessionLifetime } from '../sessions/session.queries';
 import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
 import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
@@ -147,6 +148,7 @@ const logout = defineRoute({
       await audit(trx, { kind: 'logout', userId: auth.userId, edition: request.edition.id }, request);
     });
     clearLoginCookie(request, reply);
+    await afterPortalSessionsEnded(request);
   },
 });
 

@@ -13,7 +13,9 @@ import { findClient, type OAuthClient } from './clients.queries';
 import {
   acceptInteraction,
   boundInteraction,
+  consentPrompted,
   previouslyGranted,
+  reauthenticationNeeded,
   refuseInteraction,
   requestedScopes,
 } from './interaction';
@@ -35,7 +37,10 @@ async function interactionClient(request: FastifyRequest, clientId: unknown): Pr
 /**
  * GET /api/authorize (SPEC §7): what the /approve screen needs. approvalType `scopes` lists the
  * scopes still to approve; otherwise (first-party client, or every scope granted before) the
- * interaction is finished at once and `target` is where the browser goes next.
+ * interaction is finished at once and `target` is where the browser goes next. A request with
+ * prompt=login or max_age that the session's login does not satisfy answers
+ * reauthentication_required: the SPA sends the user through the login again (decision 0030).
+ * prompt=consent always asks, even for scopes granted before.
  */
 const authorize = defineRoute({
   method: 'GET',
@@ -57,14 +62,18 @@ const authorize = defineRoute({
       throw new ApiError('authorization_expired');
     const client = await interactionClient(request, params.client_id);
     forcedSetupExemption(auth, client.clientId);
+    if (reauthenticationNeeded(interaction, auth.session.authenticatedAt))
+      throw new ApiError('reauthentication_required');
     const requested = requestedScopes(interaction);
     const { scopes: granted } = await previouslyGranted(provider, db, auth.userId, client.clientId);
-    const missing = requested.filter((scope) => !granted.includes(scope));
+    const asked = consentPrompted(interaction) && !client.firstParty;
+    const missing = asked ? requested : requested.filter((scope) => !granted.includes(scope));
     if (client.firstParty || missing.length === 0) {
       const target = await acceptInteraction(provider, db, interaction, {
         userId: auth.userId,
         client,
         scopes: requested,
+        authentication: { at: auth.session.authenticatedAt, amr: auth.session.amr },
       });
       return { approvalType: null, target, client: summary(client), scopes: [], granted };
     }
@@ -73,7 +82,8 @@ const authorize = defineRoute({
       target: null,
       client: summary(client),
       scopes: missing,
-      granted,
+      // Asked again in full (prompt=consent): nothing is listed twice.
+      granted: asked ? [] : granted,
     };
   },
 });
@@ -92,10 +102,17 @@ const approve = defineRoute({
     const interaction = await boundInteraction(provider, request, reply, body.uid);
     const client = await interactionClient(request, interaction.params.client_id);
     forcedSetupExemption(auth, client.clientId);
+    if (reauthenticationNeeded(interaction, auth.session.authenticatedAt))
+      throw new ApiError('reauthentication_required');
     const scopes = requestedScopes(interaction);
     const accepted = body.decision === 'accept';
     const target = accepted
-      ? await acceptInteraction(provider, db, interaction, { userId: auth.userId, client, scopes })
+      ? await acceptInteraction(provider, db, interaction, {
+          userId: auth.userId,
+          client,
+          scopes,
+          authentication: { at: auth.session.authenticatedAt, amr: auth.session.amr },
+        })
       : await refuseInteraction(interaction);
     await audit(
       db,

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
-import { EDITION_IDS, EDITIONS } from '@vestibule/contract/editions';
-import { isRegistrableAddress } from '@vestibule/contract/redirects';
 import { clientIdSchema } from '@vestibule/contract/schemas/oauth';
-import { registrableScopes } from '@vestibule/contract/scopes';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { resolveEncryptionKey } from '../../security/encryption-key';
 import { createSecretBox, type SecretBox } from '../../security/secret-box';
+import {
+  checkEdition,
+  checkScopes,
+  checkUris,
+  logoutAndModes,
+  parseFlags,
+  UsageError,
+} from './clients.flags';
 import { listClients } from './clients.queries';
 import { rotateKeys } from './keys';
 
@@ -15,61 +20,20 @@ export const OAUTH_USAGE = `  clients list                          registered O
   clients add --name NAME --redirect-uri URI [--redirect-uri URI ...] --scopes "user email ..."
               [--id ID] [--public] [--auth-method client_secret_basic|client_secret_post]
               [--homepage URL] [--edition general|lu] [--first-party]
+              [--response-mode query|fragment|form_post ...] [--post-logout-redirect-uri URI ...]
+              [--backchannel-logout-uri URI]
                                         registers a client; a confidential one gets a secret, shown once
   clients update ID [--name NAME] [--redirect-uri URI ...] [--scopes "..."] [--homepage URL|--no-homepage]
-              [--edition general|lu|--all-editions] [--rotate-secret]
+              [--edition general|lu|--all-editions] [--rotate-secret] [--response-mode MODE ...]
+              [--post-logout-redirect-uri URI ...|--no-post-logout] [--backchannel-logout-uri URI|--no-backchannel]
   clients remove ID                     removes a client and revokes every grant and token it holds
   oauth rotate-keys                     new signing and cookie keys; the old ones stay published 7 days
 `;
 
 type Write = (line: string) => void;
 
-class UsageError extends Error {}
-
-/** `--name x --redirect-uri a --redirect-uri b --public` → values by flag (repeatable) and switches. */
-function parseFlags(args: readonly string[], switches: ReadonlySet<string>) {
-  const values = new Map<string, string[]>();
-  const on = new Set<string>();
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) positional.push(arg);
-    else if (switches.has(arg)) on.add(arg);
-    else {
-      const value = args[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      values.set(arg, [...(values.get(arg) ?? []), value]);
-      i++;
-    }
-  }
-  const one = (flag: string) => values.get(flag)?.at(-1);
-  return { values, on, positional, one };
-}
-
 async function secretBoxFor(given: SecretBox | undefined): Promise<SecretBox> {
   return given ?? createSecretBox(await resolveEncryptionKey(loadConfig()));
-}
-
-function checkUris(uris: readonly string[], what: string) {
-  const allowHttp = process.env.NODE_ENV !== 'production';
-  for (const uri of uris)
-    if (!isRegistrableAddress(uri, { allowHttp }))
-      throw new UsageError(`${what} ${uri} is not an absolute https address (http only on loopback)`);
-}
-
-function checkScopes(text: string): string[] {
-  const known = registrableScopes(Object.values(EDITIONS));
-  const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-  const unknown = scopes.filter((scope) => !known.has(scope));
-  if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
-  return scopes;
-}
-
-function checkEdition(edition: string | undefined): string | null {
-  if (edition === undefined) return null;
-  if (!(EDITION_IDS as readonly string[]).includes(edition))
-    throw new UsageError(`unknown edition ${edition}`);
-  return edition;
 }
 
 const isFirstPartyId = (id: string) => (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(id);
@@ -94,6 +58,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
     throw new UsageError(`unknown --auth-method ${authMethod}`);
   const secret = confidential ? randomBytes(32).toString('base64url') : undefined;
   const box = secret ? await secretBoxFor(secrets) : undefined;
+  const extras = logoutAndModes(flags);
   const existing = await db
     .selectFrom('oauth_clients')
     .select('client_id')
@@ -113,6 +78,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
       secret_enc: secret && box ? box.encrypt(secret) : null,
       auth_method: authMethod as 'none' | 'client_secret_basic' | 'client_secret_post',
       first_party: isFirstPartyId(clientId),
+      ...extras,
     })
     .execute();
   write(`Client ${clientId} registered (${confidential ? authMethod : 'public, PKCE'}).`);
@@ -120,13 +86,16 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
 }
 
 async function update(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
-  const flags = parseFlags(args, new Set(['--no-homepage', '--all-editions', '--rotate-secret']));
+  const flags = parseFlags(
+    args,
+    new Set(['--no-homepage', '--all-editions', '--rotate-secret', '--no-post-logout', '--no-backchannel']),
+  );
   const clientId = flags.positional[0];
   const client = clientId
     ? await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
     : undefined;
   if (!clientId || !client) throw new UsageError(`unknown client ${clientId ?? ''}`);
-  const changes: Record<string, unknown> = { updated_at: new Date() };
+  const changes: Record<string, unknown> = { updated_at: new Date(), ...logoutAndModes(flags) };
   const name = flags.one('--name');
   if (name) changes.name = name;
   const redirectUris = flags.values.get('--redirect-uri');
@@ -177,6 +146,10 @@ async function list(db: Db, write: Write) {
     write(`    redirect URIs: ${client.redirectUris.join(' ')}`);
     write(`    scopes: ${client.scopes.join(' ') || '(openid only)'}`);
     if (client.homepage) write(`    homepage: ${client.homepage}`);
+    write(`    response modes: ${client.responseModes.join(' ')}`);
+    if (client.postLogoutRedirectUris.length)
+      write(`    post-logout redirect URIs: ${client.postLogoutRedirectUris.join(' ')}`);
+    if (client.backchannelLogoutUri) write(`    back-channel logout: ${client.backchannelLogoutUri}`);
   }
 }
 

@@ -14,7 +14,14 @@ export interface OAuthClient {
   secretEnc: string | null;
   authMethod: OAuthClientsTable['auth_method'];
   firstParty: boolean;
+  /** query, fragment, form_post: how the authorization response may reach the client. */
+  responseModes: string[];
+  postLogoutRedirectUris: string[];
+  backchannelLogoutUri: string | null;
 }
+
+/** The response modes a client may be registered for (all of them work, decision 0031). */
+export const RESPONSE_MODES = ['query', 'fragment', 'form_post'] as const;
 
 const COLUMNS = [
   'client_id as clientId',
@@ -27,6 +34,9 @@ const COLUMNS = [
   'secret_enc as secretEnc',
   'auth_method as authMethod',
   'first_party as firstParty',
+  'response_modes as responseModes',
+  'post_logout_redirect_uris as postLogoutRedirectUris',
+  'backchannel_logout_uri as backchannelLogoutUri',
 ] as const;
 
 /** A registered client usable on an edition's host (its own edition, or every edition). */
@@ -57,8 +67,8 @@ export async function clientNames(db: Db, clientIds: readonly string[]): Promise
 
 /**
  * The client as oidc-provider metadata: authorization code (with PKCE, enforced by the provider)
- * and refresh tokens only, no implicit or password grant; query response mode only, so no page
- * ever posts a form to the client (the CSP keeps form-action 'self').
+ * and refresh tokens only, no implicit or password grant; the response modes it registered (query
+ * unless told otherwise); auth_time in every ID token; a back-channel logout address with the sid.
  */
 export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientMetadata {
   return {
@@ -68,7 +78,14 @@ export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientM
     redirect_uris: client.redirectUris,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    response_modes: ['query'],
+    response_modes: client.responseModes.length ? client.responseModes : ['query'],
+    require_auth_time: true,
+    ...(client.postLogoutRedirectUris.length
+      ? { post_logout_redirect_uris: client.postLogoutRedirectUris }
+      : {}),
+    ...(client.backchannelLogoutUri
+      ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }
+      : {}),
     scope: ['openid', ...client.scopes.filter((scope) => scope !== 'openid')].join(' '),
     token_endpoint_auth_method: client.authMethod,
     ...(client.secretEnc ? { client_secret: secrets.decrypt(client.secretEnc) } : {}),

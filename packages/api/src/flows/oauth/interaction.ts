@@ -41,6 +41,31 @@ export async function previouslyGranted(provider: Provider, db: Db, userId: numb
   return { grant, scopes: grant?.getOIDCScope().split(' ').filter(Boolean) ?? [] };
 }
 
+/**
+ * OpenID Connect Core 3.1.2.1: `prompt=login` wants a login made after the request started, and
+ * `max_age` one no older than that many seconds (a login made for this request satisfies both,
+ * so max_age=0 cannot loop). The bearer session's login is the one that counts; an older one
+ * sends the user back to the password screen (and MFA if the account has it).
+ */
+export function reauthenticationNeeded(interaction: Interaction, authenticatedAt: Date): boolean {
+  const at = Math.floor(new Date(authenticatedAt).getTime() / 1000);
+  const startedAt = typeof interaction.iat === 'number' ? interaction.iat : Number.POSITIVE_INFINITY;
+  // The request's start is known to the second: a login in that same second may have come
+  // before it, so only a login in a later second counts as made for it (the safe side).
+  if (at > startedAt) return false;
+  const prompts = typeof interaction.params.prompt === 'string' ? interaction.params.prompt.split(' ') : [];
+  if (prompts.includes('login')) return true;
+  const maxAge = interaction.params.max_age;
+  return maxAge !== undefined && Math.floor(Date.now() / 1000) - at > Number(maxAge);
+}
+
+/** `prompt=consent`: the consent screen shows even when every scope was granted before. */
+export function consentPrompted(interaction: Interaction): boolean {
+  return (
+    typeof interaction.params.prompt === 'string' && interaction.params.prompt.split(' ').includes('consent')
+  );
+}
+
 /** The address the browser goes to next: the provider's resume endpoint, as a same-origin path. */
 function resumePath(interaction: Interaction): string {
   const url = new URL(interaction.returnTo);
@@ -61,7 +86,13 @@ export async function acceptInteraction(
   provider: Provider,
   db: Db,
   interaction: Interaction,
-  input: { userId: number; client: OAuthClient; scopes: string[] },
+  input: {
+    userId: number;
+    client: OAuthClient;
+    scopes: string[];
+    /** The portal login behind the bearer session: the ID token's auth_time and amr. */
+    authentication: { at: Date; amr: string[] };
+  },
 ): Promise<string> {
   const accountId = String(input.userId);
   const { grant: existing } = await previouslyGranted(provider, db, input.userId, input.client.clientId);
@@ -70,7 +101,11 @@ export async function acceptInteraction(
   const claims = interaction.prompt.details.missingOIDCClaims;
   if (Array.isArray(claims) && claims.length) grant.addOIDCClaims(claims as string[]);
   const grantId = await grant.save();
-  return saveResult(interaction, { login: { accountId }, consent: { grantId } });
+  const ts = Math.floor(new Date(input.authentication.at).getTime() / 1000);
+  return saveResult(interaction, {
+    login: { accountId, ts, amr: input.authentication.amr },
+    consent: { grantId },
+  });
 }
 
 /** Finishes the interaction with access_denied, which the provider sends to the client. */

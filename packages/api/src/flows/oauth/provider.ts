@@ -1,4 +1,3 @@
-import { LOGIN_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
 import type { Edition } from '@vestibule/contract/editions';
 import { SCOPE_CLAIMS, supportedScopes } from '@vestibule/contract/scopes';
 import Provider, {
@@ -12,11 +11,24 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isFirstPartyClientId, restrictionOf } from '../../http/authenticate';
 import type { SecretBox } from '../../security/secret-box';
-import { findLiveSession, sessionLifetime } from '../sessions/session.queries';
+import { sessionLifetime } from '../sessions/session.queries';
 import { findOAuthAccount } from './account';
 import { KyselyAdapter } from './adapter';
+import {
+  answerUnsupportedResponseTypes,
+  enforceRegisteredSecretMethod,
+  notePresentedMethod,
+} from './client-checks';
+import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
+import {
+  loginCookieName,
+  maxAgeCheck,
+  type PortalSessionOptions,
+  portalSessionCheck,
+} from './portal-session';
+import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
 export const OAUTH_TTL = {
@@ -54,37 +66,10 @@ export interface ProviderOptions {
   keys: ProviderKeys;
   config: Config;
   log: Logger;
-}
-
-/**
- * The login prompt also asks for the portal session: the authorization server has no login of
- * its own, so an authorization only goes through without the /approve screen when the browser's
- * portal login cookie belongs to the same user (docs/decisions/0007).
- */
-function portalSessionCheck(options: ProviderOptions) {
-  const cookieName = `${options.config.cookiePrefix}${LOGIN_COOKIE_BASE_NAME}`;
-  return new interactionPolicy.Check(
-    'portal_session',
-    'the portal session is required',
-    'login_required',
-    async (ctx: KoaContextWithOIDC) => {
-      if (ctx.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      const token = ctx.cookies.get(cookieName, { signed: false });
-      const lifetime = sessionLifetime(options.config);
-      const session = token ? await findLiveSession(options.db, token, lifetime) : undefined;
-      const same =
-        session &&
-        session.edition === options.edition.id &&
-        String(session.userId) === ctx.oidc.session?.accountId;
-      if (!same) return interactionPolicy.Check.REQUEST_PROMPT;
-      // A weak password, or a forced MFA setup on the way to the portal's platforms, goes by /approve.
-      const restriction = await restrictionOf(options.db, session);
-      const held =
-        restriction === 'weak_password_change_required' ||
-        (restriction === 'mfa_setup_required' && isFirstPartyClientId(String(ctx.oidc.client?.clientId)));
-      return held ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
-    },
-  );
+  /** Clears the portal's login cookie on an answer (RP-initiated logout ends the portal session). */
+  clearLoginCookie: (ctx: KoaContextWithOIDC) => void;
+  /** Runs after a portal session ended: its other provider sessions end, their clients are told. */
+  afterPortalSessionEnded: () => Promise<void>;
 }
 
 /** The /approve address of an interaction: the SPA screen, with the request as SPEC §7 names it. */
@@ -93,7 +78,8 @@ function interactionUrl(
   interaction: { uid: string; params: Record<string, unknown> },
 ) {
   const query = new URLSearchParams({ uid: interaction.uid });
-  for (const name of ['client_id', 'redirect_uri', 'response_type'] as const) {
+  // login_hint pre-fills the login screen, ui_locales picks its language (docs/decisions/0034).
+  for (const name of ['client_id', 'redirect_uri', 'response_type', 'login_hint', 'ui_locales'] as const) {
     const value = interaction.params[name];
     if (typeof value === 'string') query.set(name, value);
   }
@@ -101,9 +87,24 @@ function interactionUrl(
 }
 
 export function createProvider(options: ProviderOptions): Provider {
-  const { db, edition, secrets, keys, log } = options;
+  const { db, edition, secrets, keys, config, log } = options;
+  const portal: PortalSessionOptions = {
+    db,
+    edition,
+    cookieName: loginCookieName(config.cookiePrefix),
+    lifetime: sessionLifetime(config),
+  };
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(portalSessionCheck(options));
+  const loginChecks = policy.get('login')?.checks;
+  // max_age counts from the portal login (the user's last real authentication), not the provider's.
+  loginChecks?.remove('max_age');
+  loginChecks?.add(maxAgeCheck(portal));
+  loginChecks?.add(portalSessionCheck(portal));
+  const logout = endPortalSessionOnLogout({
+    ...portal,
+    clearLoginCookie: options.clearLoginCookie,
+    afterEnd: options.afterPortalSessionEnded,
+  });
 
   const configuration: Configuration = {
     adapter: (model: string) => new KyselyAdapter(model, db, { edition: edition.id, secrets }),
@@ -117,13 +118,23 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     routes: ROUTES,
     scopes: supportedScopes(edition),
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    claims: {
+      ...Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+      // How the user authenticated (RFC 8176): every ID token says it (the openid scope's claims).
+      openid: [...(SCOPE_CLAIMS.openid ?? []), 'amr'],
+    },
+
     responseTypes: ['code'],
+    // Discovery lists exactly these (token_endpoint_auth_methods_supported and the others).
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
+      // RP-initiated logout ends the portal session too; back-channel logout tells the clients
+      // when a portal session ends (docs/decisions/0033).
+      rpInitiatedLogout: { enabled: true, logoutSource: logoutSource(edition), postLogoutSuccessSource },
+      backchannelLogout: { enabled: true },
       resourceIndicators: { enabled: false },
       introspection: {
         enabled: true,
@@ -132,10 +143,14 @@ export function createProvider(options: ProviderOptions): Provider {
           client.clientAuthMethod !== 'none' &&
           (token.clientId === client.clientId || client.metadata().first_party === true),
       },
-      // A client revokes its own tokens only.
+      // A client revokes its own tokens only; another's answers unauthorized_client (RFC 7009 §2.1).
       revocation: {
         enabled: true,
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId !== client.clientId)
+            throw new errors.UnauthorizedClient('the token was not issued to this client');
+          return true;
+        },
       },
       userinfo: { enabled: true },
     },
@@ -165,6 +180,15 @@ export function createProvider(options: ProviderOptions): Provider {
       return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
     },
     ttl: { ...OAUTH_TTL },
+    // Outgoing calls (back-channel logout) keep the provider's SSRF guard, which refuses private and
+    // loopback addresses; outside production a loopback relying party (tests, a developer's
+    // machine, the e2e partner app) is let through, as the admin CLI allows http on loopback.
+    fetch: (url, init) => {
+      const { hostname } = new URL(url);
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+      if (loopback && !config.production) delete (init as { dispatcher?: unknown }).dispatcher;
+      return globalThis.fetch(url, init);
+    },
     // Errors that cannot go back to the client (unknown client, unregistered redirect_uri) land on
     // the partner page with the invalid-partner text, instead of an HTML page of the provider.
     async renderError(ctx, out, error) {
@@ -184,6 +208,13 @@ export function createProvider(options: ProviderOptions): Provider {
   const provider = new Provider(options.issuer, configuration);
   // Host, scheme and client address come from server.ts (pinToIssuer), never from the caller.
   provider.proxy = true;
+  answerUnsupportedResponseTypes(provider, configuration.responseTypes ?? []);
+  enforceRegisteredSecretMethod(provider);
+  provider.use(notePresentedMethod);
+  provider.use(formPagePolicy);
+  provider.use(linkPortalSession(portal));
+  provider.use(logout.middleware);
+  provider.on('end_session.success', logout.loggedOut);
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'oauth server error'));
   return provider;
 }

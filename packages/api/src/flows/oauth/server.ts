@@ -5,9 +5,13 @@ import type { AppContext } from '../../http/context';
 import { overLimit } from '../../http/enforce-limit';
 import { publicOrigin } from '../../http/public-origin';
 import type { RateLimitRule } from '../../security/rate-limit';
+import { cookieDomain } from '../login/login-cookie';
 import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
+import { loginCookieName } from './portal-session';
+import { POSTABLE_ENDPOINTS, redirectPostedRequest } from './posted-request';
 import { createProvider } from './provider';
+import { endOrphanedProviderSessions } from './session-links';
 
 /** How often a running server asks whether the keys were rotated. */
 const KEY_CHECK_INTERVAL_MS = 5_000;
@@ -44,6 +48,11 @@ export interface OAuthServer {
   forRequest(request: FastifyRequest): Promise<Provider>;
   /** Its Koa request handler. */
   handlerFor(request: FastifyRequest): Promise<ReturnType<Provider['callback']>>;
+  /**
+   * Ends the provider sessions of portal sessions that ended and tells their clients (Back-Channel
+   * Logout): call after a portal session ends; the purge also runs it for expired ones.
+   */
+  endSessionsOfEndedPortalSessions(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -82,13 +91,23 @@ function createOAuthServer(ctx: AppContext): OAuthServer {
     const keys = await loadKeys(ctx.db, ctx.secrets);
     version ??= keys.version;
     const edition = editionForHost(new URL(issuer).hostname, ctx.config.luHostMarker);
-    const provider = createProvider({ issuer, edition, keys, ...ctx });
+    const provider = createProvider({
+      issuer,
+      edition,
+      keys,
+      ...ctx,
+      clearLoginCookie: (koa) => koa.append('set-cookie', expiredLoginCookie(ctx, koa.hostname)),
+      afterPortalSessionEnded: async () => void (await endEnded()),
+    });
     return { provider, handler: provider.callback() };
   }
 
   async function entry(request: FastifyRequest) {
+    return entryFor(issuerOf(request));
+  }
+
+  async function entryFor(issuer: string) {
     await refreshIfRotated();
-    const issuer = issuerOf(request);
     let found = providers.get(issuer);
     if (!found) {
       if (providers.size >= MAX_ISSUERS) providers.delete(providers.keys().next().value as string);
@@ -99,9 +118,14 @@ function createOAuthServer(ctx: AppContext): OAuthServer {
     return found;
   }
 
+  function endEnded() {
+    return endOrphanedProviderSessions(ctx.db, async (issuer) => (await entryFor(issuer)).provider, ctx.log);
+  }
+
   return {
     forRequest: async (request) => (await entry(request)).provider,
     handlerFor: async (request) => (await entry(request)).handler,
+    endSessionsOfEndedPortalSessions: endEnded,
   };
 }
 
@@ -119,6 +143,21 @@ function pinToIssuer(request: FastifyRequest, issuer: string) {
   headers['x-forwarded-for'] = request.ip;
 }
 
+/** A Set-Cookie that removes the portal's login cookie (same name, path and domain as set). */
+function expiredLoginCookie(ctx: AppContext, hostname: string): string {
+  const domain = cookieDomain(hostname);
+  return [
+    `${loginCookieName(ctx.config.cookiePrefix)}=`,
+    'Path=/',
+    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    'Max-Age=0',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(ctx.config.secureCookies ? ['Secure'] : []),
+    ...(domain ? [`Domain=${domain}`] : []),
+  ].join('; ');
+}
+
 /** Mounts the authorization server: /oauth/* and the discovery document, on the app's origin. */
 export async function registerOAuth(app: FastifyInstance) {
   const server = createOAuthServer(app.ctx);
@@ -134,6 +173,9 @@ export async function registerOAuth(app: FastifyInstance) {
         .code(429)
         .headers({ ...OAUTH_HEADERS, 'retry-after': String(wait) })
         .send({ error: 'too_many_requests', error_description: 'Too many requests, try again later.' });
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method === 'POST' && POSTABLE_ENDPOINTS.has(path))
+      return redirectPostedRequest(request, reply, path, OAUTH_HEADERS);
     const handler = await server.handlerFor(request);
     pinToIssuer(request, issuerOf(request));
     reply.hijack();
@@ -153,6 +195,10 @@ export async function registerOAuth(app: FastifyInstance) {
 
   const purge = setInterval(() => {
     purgeExpiredPayloads(app.ctx.db).catch((error) => app.log.warn({ err: error }, 'oauth purge failed'));
+    // Expired portal sessions end their provider sessions too (the others end at once, see routes).
+    server
+      .endSessionsOfEndedPortalSessions()
+      .catch((error) => app.log.warn({ err: error }, 'oauth session end failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 
 /**
  * POST /api/user/weak-password {password}: replaces a weak password (password_status 1 or 2)
@@ -66,6 +67,7 @@ const changeWeakPassword = defineRoute({
         request,
       );
     });
+    await afterPortalSessionsEnded(request);
   },
 });
 

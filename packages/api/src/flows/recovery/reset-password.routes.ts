@@ -15,6 +15,7 @@ import { attemptChallenge, codeMatches, findChallenge, isLive } from '../../secu
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { passwordChangedMessage } from './password-changed.message';
 import {
   allEmails,
@@ -124,6 +125,7 @@ const resetPassword = defineRoute({
       throw error;
     }
     outboxWorkerOf(request.server)?.notify();
+    await afterPortalSessionsEnded(request);
     return true;
   },
 });

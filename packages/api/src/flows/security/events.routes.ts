@@ -13,6 +13,7 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { clearLoginCookie } from '../login/login-cookie';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { endEverythingOfUser } from '../recovery/recovery.queries';
 import { decodeCursor, encodeCursor } from '../sessions/cursor';
 import { locate } from '../sessions/geoip';
@@ -145,6 +146,7 @@ const notMe = defineRoute({
       return result.sessions;
     });
     clearLoginCookie(request, reply);
+    await afterPortalSessionsEnded(request);
     return { sessions_ended: ended };
   },
 });

@@ -15,6 +15,7 @@ import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import type { RateLimitRule } from '../../security/rate-limit';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { allEmails, verifiedContacts } from '../recovery/recovery.queries';
 import { deleteOtherSessions } from '../sessions/session-list.queries';
 import { hasSudo, requireSudo } from '../sudo/sudo';
@@ -105,6 +106,7 @@ const changePassword = defineRoute({
       return { ended, notified };
     });
     outboxWorkerOf(request.server)?.notify();
+    if (result.ended) await afterPortalSessionsEnded(request);
     return {
       last_password_change: changedAt.toISOString(),
       sessions_ended: result.ended,

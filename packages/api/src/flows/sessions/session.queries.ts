@@ -33,6 +33,8 @@ export interface NewSession {
   sudoUntil?: Date | null | undefined;
   /** The configured lifetime; the defaults of config.ts (30 and 30 days) when not given. */
   lifetime?: SessionLifetime;
+  /** How the user authenticated (RFC 8176 amr values); a password alone when not given. */
+  amr?: readonly string[] | undefined;
 }
 
 const DEFAULT_LIFETIME: SessionLifetime = { maxAgeSeconds: 30 * 86_400, idleSeconds: 30 * 86_400 };
@@ -54,6 +56,7 @@ export async function createSession(db: Db, session: NewSession): Promise<{ toke
       expires_at: expiryOf(createdAt, session.lifetime ?? DEFAULT_LIFETIME),
       client_id: session.clientId ?? null,
       sudo_until: session.sudoUntil ?? null,
+      amr: JSON.stringify(session.amr ?? ['pwd']),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -66,6 +69,9 @@ export interface LiveSession {
   edition: string;
   lastSeenAt: Date;
   createdAt: Date;
+  /** The login that opened the session, and how it was done (auth_time and amr). */
+  authenticatedAt: Date;
+  amr: string[];
   sudoUntil: Date | null;
   sudoSingle: boolean;
   clientId: string | null;
@@ -92,6 +98,8 @@ export async function findLiveSession(
       'users.edition',
       'sessions.last_seen_at as lastSeenAt',
       'sessions.created_at as createdAt',
+      'sessions.authenticated_at as authenticatedAt',
+      'sessions.amr',
       'sessions.sudo_until as sudoUntil',
       'sessions.sudo_single as sudoSingle',
       'sessions.client_id as clientId',

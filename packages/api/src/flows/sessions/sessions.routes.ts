@@ -12,6 +12,7 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { clearLoginCookie } from '../login/login-cookie';
+import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { locate } from './geoip';
 import {
@@ -122,6 +123,7 @@ const revoke = defineRoute({
       );
     });
     if (params.id === auth.sessionId) clearLoginCookie(request, reply);
+    await afterPortalSessionsEnded(request);
   },
 });
 
@@ -148,6 +150,7 @@ const logoutAll = defineRoute({
       return count;
     });
     clearLoginCookie(request, reply);
+    await afterPortalSessionsEnded(request);
     return { sessions_ended: ended };
   },
 });

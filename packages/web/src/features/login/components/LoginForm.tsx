@@ -13,11 +13,13 @@ interface LoginFormProps {
   mode: LoginMode;
   edition: Edition;
   clientId: string | undefined;
+  /** The authorization's login_hint, when it fits this tab (decision 0034). */
+  defaultUsername?: string | undefined;
   /** Where to go next: mfa-methods, weak-password, setup-mfa or the stored target. */
   onLoggedIn: (next: string) => void;
 }
 
-export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
@@ -101,6 +103,7 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
               .join(' ') || undefined
           }
           ref={usernameRef}
+          defaultValue={defaultUsername}
           name="username"
           onChange={revalidate}
         />

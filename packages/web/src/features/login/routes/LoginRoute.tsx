@@ -1,12 +1,18 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { changeLocale } from '../../../i18n';
 import { currentEdition } from '../../../lib/edition';
 import { storedTargetUrl } from '../../../lib/targetUrl';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
+import { loginHintOf, uiLocaleOf } from '../hints';
 import { platformLabel, targetClientId } from '../platform';
 import styles from './LoginRoute.module.css';
+
+/** The target whose hints were applied: they steer the first visit only. */
+let appliedHints: string | null = null;
 
 /** /login/email and /login/phone (SPEC §2 "Login"). */
 export function LoginRoute({ mode }: { mode: LoginMode }) {
@@ -15,6 +21,18 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
   const edition = currentEdition();
   const target = storedTargetUrl();
   const origin = window.location.origin;
+  const hint = loginHintOf(target, origin);
+
+  // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and
+  // the language ui_locales asks for; the user may still switch either afterwards.
+  useEffect(() => {
+    if (!target || appliedHints === target) return;
+    appliedHints = target;
+    const locale = uiLocaleOf(target, origin, edition);
+    if (locale) void changeLocale(locale);
+    if (hint && hint.mode !== mode)
+      navigate(hint.mode === 'phone' ? PATHS.loginPhone : PATHS.loginEmail, { replace: true });
+  }, [target, origin, edition, hint, mode, navigate]);
 
   return (
     <div className={styles.page}>
@@ -37,6 +55,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           key={mode}
           mode={mode}
           edition={edition}
+          defaultUsername={hint?.mode === mode ? hint.username : undefined}
           clientId={targetClientId(target, origin)}
           onLoggedIn={(next) => navigate(next, { replace: true })}
         />

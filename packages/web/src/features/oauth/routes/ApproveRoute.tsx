@@ -1,15 +1,19 @@
 import { authorizeQuerySchema } from '@vestibule/contract/schemas/oauth';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { errorKey } from '../../../lib/api';
+import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { useApproval, useAuthorize } from '../api/authorize';
 import { ScopeList } from '../components/ScopeList';
 import { continueTo } from '../navigate';
+import { reauthenticateFor } from '../reauthenticate';
 import { useScopeLabel } from '../scopes';
 import styles from './OAuthPage.module.css';
+
+const isReauthentication = (error: unknown) =>
+  error instanceof ApiError && error.code === 'reauthentication_required';
 
 /**
  * /approve (SPEC §2 "Consent"): the authorization server's interaction. The guard has logged the
@@ -33,6 +37,16 @@ export function ApproveRoute() {
     if (target && continueTo(target)) setLeaving('auto');
   }, [target]);
 
+  // prompt=login or max_age: the password screen again, then back here (decision 0030).
+  const navigate = useNavigate();
+  const location = useLocation();
+  const reauthenticate = isReauthentication(authorize.error) || isReauthentication(approval.error);
+  useEffect(() => {
+    if (!reauthenticate) return;
+    reauthenticateFor(`${location.pathname}${location.search}`);
+    navigate(PATHS.loginEmail, { replace: true });
+  }, [reauthenticate, location, navigate]);
+
   const decide = async (decision: 'accept' | 'refuse') => {
     if (!query) return;
     try {
@@ -46,7 +60,7 @@ export function ApproveRoute() {
   const client = authorize.data?.client.name ?? '';
   const error = !query
     ? 'errors.authorization_expired'
-    : authorize.error
+    : authorize.error && !reauthenticate
       ? errorKey(authorize.error)
       : undefined;
 
@@ -66,7 +80,7 @@ export function ApproveRoute() {
     );
   }
 
-  if (!authorize.data || leaving) {
+  if (!authorize.data || leaving || reauthenticate) {
     const text =
       leaving === 'refuse'
         ? t('oauth.approve.refused', { client })
