@@ -140,6 +140,9 @@ describe('/metrics in production', () => {
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    // The hosts the test app calls with (required in production, where only they are served).
+    PUBLIC_URL: 'http://localhost',
+    PUBLIC_URL_LU: 'http://lu.localhost',
   };
 
   it('is not served on the public port without METRICS_TOKEN', async () => {
