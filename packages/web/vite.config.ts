@@ -1,14 +1,11 @@
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
-  // Preact stands in for React (docs/decisions/0014-preact-compat.md): the preset aliases react and
-  // react-dom (react-dom/client too) to preact/compat, react/jsx-runtime to preact/jsx-runtime,
-  // compiles JSX for Preact and gives Prefresh (hot reload) and Preact's devtools in development.
-  // The source keeps importing 'react' and typing against @types/react. Every build warns that
-  // react-router's `useOptimistic` is undefined: react-router then uses its own fallback.
-  plugins: [preact({ prerender: { enabled: false } })],
+  // React 19 runs the SPA (docs/decisions/0020-react-prerendered-entry-screens.md); the plugin
+  // compiles JSX with the automatic runtime and gives Fast Refresh in `npm run dev`.
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { currentEdition } from '../../../lib/edition';
 import { storedTargetUrl } from '../../../lib/targetUrl';
+import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
 import { platformLabel, targetClientId } from '../platform';
@@ -13,8 +14,9 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const edition = currentEdition();
-  const target = storedTargetUrl();
-  const origin = window.location.origin;
+  // The pre-rendered page knows no stored target: it names the default platform until hydrated.
+  const target = useClientValue(storedTargetUrl, null);
+  const origin = useClientValue(() => window.location.origin, '');
 
   return (
     <div className={styles.page}>
