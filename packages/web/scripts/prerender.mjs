@@ -10,8 +10,47 @@ const dist = process.argv[2] ?? join(webRoot, 'dist');
 const renderer = process.argv[3] ?? join(webRoot, 'dist-prerender', 'prerender.js');
 const out = join(dist, 'prerendered');
 
-const { renderScreen, PRERENDERED_PATHS, EDITION_LOCALES } = await import(pathToFileURL(renderer).href);
+const { renderScreen, PRERENDERED_SCREENS, EDITION_LOCALES, textModules } = await import(
+  pathToFileURL(renderer).href
+);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const ENTRY = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+/** The chunks `keys` need, with their static imports, minus the entry's (index.html has them). */
+function chunksOf(keys) {
+  const entryChunks = new Set();
+  const walk = (key, into) => {
+    if (into.has(key)) return;
+    if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported, into);
+  };
+  walk(ENTRY, entryChunks);
+  const needed = new Set();
+  for (const key of keys) walk(key, needed);
+  return [...needed].filter((key) => !entryChunks.has(key)).map((key) => manifest[key]);
+}
+
+/** Class names defined by a style sheet: `._card_1ejxy_1` → `_card_1ejxy_1`. */
+function classesOf(cssFiles) {
+  const names = new Set();
+  for (const file of cssFiles)
+    for (const match of readFileSync(join(dist, file), 'utf8').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g))
+      names.add(match[1]);
+  return names;
+}
+const entryCss = manifest[ENTRY].css ?? [];
+const everyCss = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))];
+const everyClass = classesOf(everyCss);
+
+/** Fails when the page uses a class whose style sheet it does not link: it would show unstyled. */
+function checkStyles(path, html, cssFiles) {
+  const linked = classesOf([...entryCss, ...cssFiles]);
+  const used = [...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/));
+  const missing = [...new Set(used)].filter((name) => everyClass.has(name) && !linked.has(name));
+  if (missing.length) throw new Error(`prerender ${path}: styles not linked for ${missing.join(', ')}`);
+}
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -28,14 +67,21 @@ const fileNameOf = (path) => path.slice(1).replaceAll('/', '-');
 
 rmSync(out, { recursive: true, force: true });
 const index = { paths: {}, editions: {} };
-for (const path of PRERENDERED_PATHS) index.paths[path] = fileNameOf(path);
+for (const { path } of PRERENDERED_SCREENS) index.paths[path] = fileNameOf(path);
 let pages = 0;
 for (const [edition, locales] of Object.entries(EDITION_LOCALES)) {
   index.editions[edition] = [...locales];
   for (const locale of locales) {
     mkdirSync(join(out, edition, locale), { recursive: true });
-    for (const path of PRERENDERED_PATHS) {
+    for (const { path, modules, areas } of PRERENDERED_SCREENS) {
       const screen = await renderScreen(edition, locale, path);
+      const chunks = chunksOf([...modules, ...textModules(locale, areas)]);
+      const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+      checkStyles(`${edition}/${locale}${path}`, screen.html, css);
+      const links = [
+        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+      ];
       // React writes resource hints (the logo's preload) first in the markup, having no <head>:
       // they go to the head, where the browser sees them before the style sheet has loaded.
       const hints = screen.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
@@ -45,7 +91,7 @@ for (const [edition, locales] of Object.entries(EDITION_LOCALES)) {
       html = replaceOnce(
         html,
         '</head>',
-        `  <link rel="icon" type="image/svg+xml" href="${screen.favicon}" />\n    ${hints}\n  </head>`,
+        `  <link rel="icon" type="image/svg+xml" href="${screen.favicon}" />\n    ${[hints, ...links].join('\n    ')}\n  </head>`,
       );
       html = replaceOnce(
         html,

@@ -14,16 +14,54 @@ import { setCurrentEdition } from './lib/edition';
 import { htmlLang } from './lib/language';
 import { pageTitle } from './app/pageTitle';
 
-/** The public entry screens (issue 17): what a visitor reaches first, without a session. */
-export const PRERENDERED_PATHS: readonly string[] = [
-  PATHS.loginEmail,
-  PATHS.loginPhone,
-  PATHS.forgotPasswordEmail,
-  PATHS.forgotPasswordPhone,
-  PATHS.forgotUsername,
-  PATHS.onboarding,
-  PATHS.maintenance,
+const QUERY_LAYOUT = 'src/app/layout/QueryLayout.tsx';
+
+/**
+ * The public entry screens (issue 17), what a visitor reaches first without a session, with the
+ * lazy modules (Vite manifest keys) their routes load: the page links their scripts and styles so
+ * that it shows styled before any script runs, and hydrates without waiting for them one by one.
+ * scripts/prerender.mjs fails the build if a rendered class lives in a style sheet not linked.
+ */
+export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly string[]; areas: boolean }[] = [
+  { path: PATHS.loginEmail, modules: [], areas: false },
+  { path: PATHS.loginPhone, modules: [], areas: false },
+  {
+    path: PATHS.forgotPasswordEmail,
+    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
+    areas: true,
+  },
+  {
+    path: PATHS.forgotPasswordPhone,
+    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
+    areas: true,
+  },
+  {
+    path: PATHS.forgotUsername,
+    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotUsernameRoute.tsx'],
+    areas: true,
+  },
+  { path: PATHS.onboarding, modules: [QUERY_LAYOUT, 'src/features/onboarding/routes/HomeRoute.tsx'], areas: true },
+  {
+    path: PATHS.maintenance,
+    // Its loader brings the Dutch, French and English texts (MaintenanceRoute.tsx).
+    modules: ['src/features/maintenance/routes/MaintenanceRoute.tsx', ...['nl', 'fr', 'en'].map(coreBundle)],
+    areas: false,
+  },
 ];
+
+function coreBundle(locale: string): string {
+  return `src/i18n/${locale}.ts`;
+}
+
+/**
+ * The text modules a locale loads (i18n/bundles.ts): its core, or the core it overlays with the
+ * overlay; and the feature areas' texts the same way, for pages inside QueryLayout.
+ */
+export function textModules(locale: Locale, areas: boolean): string[] {
+  const base = locale.endsWith('_LU') && locale !== 'de_LU' ? locale.slice(0, 2) : locale;
+  const overlay = base === locale ? [] : [coreBundle(locale)];
+  return [coreBundle(base), ...overlay, ...(areas ? [`src/i18n/areas/${base}.ts`] : [])];
+}
 
 /** Every edition with the languages it offers. */
 export const EDITION_LOCALES: Record<EditionId, readonly Locale[]> = Object.fromEntries(
