@@ -38,4 +38,6 @@ for (const path of files(dist)) {
   raw += content.length;
   brotli += Math.min(br.length, content.length);
 }
-console.info(`compressed ${count} files: ${(raw / 1000).toFixed(1)} KB → ${(brotli / 1000).toFixed(1)} KB brotli`);
+console.info(
+  `compressed ${count} files: ${(raw / 1000).toFixed(1)} KB → ${(brotli / 1000).toFixed(1)} KB brotli`,
+);

@@ -86,7 +86,11 @@ for (const [edition, locales] of Object.entries(EDITION_LOCALES)) {
       // they go to the head, where the browser sees them before the style sheet has loaded.
       const hints = screen.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
       const body = screen.html.slice(hints.length);
-      let html = replaceOnce(template, '<html lang="en">', `<html lang="${screen.lang}" data-edition="${edition}">`);
+      let html = replaceOnce(
+        template,
+        '<html lang="en">',
+        `<html lang="${screen.lang}" data-edition="${edition}">`,
+      );
       html = replaceOnce(html, '<title>Vestibule</title>', `<title>${escapeHtml(screen.title)}</title>`);
       html = replaceOnce(
         html,

@@ -6,13 +6,13 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/App';
 import { prepareRoutes } from './app/hydration';
+import { pageTitle } from './app/pageTitle';
 import { PATHS } from './app/paths';
 import { createAppRoutes } from './app/router';
 import { EDITION_ASSETS } from './editions/assets';
 import { i18n, initI18n } from './i18n';
 import { setCurrentEdition } from './lib/edition';
 import { htmlLang } from './lib/language';
-import { pageTitle } from './app/pageTitle';
 
 const QUERY_LAYOUT = 'src/app/layout/QueryLayout.tsx';
 
@@ -40,7 +40,11 @@ export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly str
     modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotUsernameRoute.tsx'],
     areas: true,
   },
-  { path: PATHS.onboarding, modules: [QUERY_LAYOUT, 'src/features/onboarding/routes/HomeRoute.tsx'], areas: true },
+  {
+    path: PATHS.onboarding,
+    modules: [QUERY_LAYOUT, 'src/features/onboarding/routes/HomeRoute.tsx'],
+    areas: true,
+  },
   {
     path: PATHS.maintenance,
     // Its loader brings the Dutch, French and English texts (MaintenanceRoute.tsx).
@@ -78,7 +82,11 @@ export interface RenderedScreen {
 }
 
 /** Renders one screen as the browser's first render will (same routes, same texts). */
-export async function renderScreen(editionId: EditionId, locale: Locale, path: string): Promise<RenderedScreen> {
+export async function renderScreen(
+  editionId: EditionId,
+  locale: Locale,
+  path: string,
+): Promise<RenderedScreen> {
   const edition = EDITIONS[editionId];
   setCurrentEdition(edition);
   await initI18n(locale);

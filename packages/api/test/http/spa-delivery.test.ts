@@ -20,7 +20,10 @@ const PADDING = 'p'.repeat(2000);
 function standInBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'vestibule-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<html><head><!--vestibule-config--></head><body>index</body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<html><head><!--vestibule-config--></head><body>index</body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), SCRIPT);
   writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
@@ -96,7 +99,11 @@ describe('pre-rendered entry screens', () => {
       [{ 'accept-language': 'de-DE' }, undefined, 'general/en/login-email'],
       [{}, 'lu.localhost:3000', 'lu/fr_LU/login-email'],
       [{ 'accept-language': 'en-GB' }, 'lu.localhost:3000', 'lu/en_LU/login-email'],
-      [{ 'accept-language': 'en', cookie: 'vestibule_locale=nl' }, 'lu.localhost:3000', 'lu/en_LU/login-email'],
+      [
+        { 'accept-language': 'en', cookie: 'vestibule_locale=nl' },
+        'lu.localhost:3000',
+        'lu/en_LU/login-email',
+      ],
     ];
     for (const [headers, host, expected] of cases) {
       const response = await page('/login/email', headers, host);

@@ -1,6 +1,6 @@
+import type { Locale } from '@vestibule/contract/editions';
 import { applyEditionToDocument } from '../editions/assets';
 import { resumeSession } from '../features/session/api/resumeSession';
-import type { Locale } from '@vestibule/contract/editions';
 import { initI18n } from '../i18n';
 import { setApiLanguage } from '../lib/api';
 import { appConfig } from '../lib/config';

@@ -21,10 +21,7 @@ export function prerenderedPage(root: HTMLElement): PrerenderedPage | undefined 
  * Without it the router would first show its fallback, which is not what the HTML shows.
  * Undefined when a matched loader has no route id to file its answer under.
  */
-export async function prepareRoutes(
-  routes: RouteObject[],
-  url: URL,
-): Promise<HydrationState | undefined> {
+export async function prepareRoutes(routes: RouteObject[], url: URL): Promise<HydrationState | undefined> {
   const matches = matchRoutes(routes, url.pathname) ?? [];
   for (const { route } of matches) {
     if (typeof route.lazy !== 'function') continue;

@@ -85,6 +85,7 @@ export const deLU: CoreMessages = {
     invalid: {
       email: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.lu.',
       phone: 'Geben Sie eine gültige Telefonnummer ein.',
+      password: 'Dieses Passwort ist zu lang.',
     },
     cardBanner: {
       title: 'Eine Karte erhalten?',

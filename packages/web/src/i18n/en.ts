@@ -88,6 +88,7 @@ export const en = {
     invalid: {
       email: 'Enter a valid e-mail address, like name@example.com.',
       phone: 'Enter a valid phone number.',
+      password: 'This password is too long.',
     },
     cardBanner: {
       title: 'Received a card?',

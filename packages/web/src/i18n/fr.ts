@@ -85,6 +85,7 @@ export const fr: CoreMessages = {
     invalid: {
       email: 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
       phone: 'Saisissez un numéro de téléphone valide.',
+      password: 'Ce mot de passe est trop long.',
     },
     cardBanner: {
       title: 'Vous avez reçu une carte ?',

@@ -85,6 +85,7 @@ export const nl: CoreMessages = {
     invalid: {
       email: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.be.',
       phone: 'Vul een geldig telefoonnummer in.',
+      password: 'Dit wachtwoord is te lang.',
     },
     cardBanner: {
       title: 'Een kaart ontvangen?',

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@vestibule/contract/errors';
+import type { ErrorCode } from '@vestibule/contract/errors';
 import type { ErrorBody } from '@vestibule/contract/schemas/common';
 import { deviceId, tokenStore } from './storage';
 
@@ -38,15 +38,14 @@ export function lazySchema<T>(
   return parser;
 }
 
-/** The error body of SPEC §7 (`errorBodySchema`), checked by hand to keep zod off this path. */
-function readErrorBody(json: unknown): ErrorBody | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const { code, message, fields } = json as Record<string, unknown>;
-  if (typeof code !== 'string' || !isErrorCode(code) || typeof message !== 'string') return undefined;
-  if (fields === undefined) return { code, message };
-  if (typeof fields !== 'object' || fields === null) return undefined;
-  if (!Object.values(fields).every((value) => typeof value === 'string')) return undefined;
-  return { code, message, fields: fields as Record<string, string> };
+/**
+ * The error body of SPEC §7, checked with the contract's `errorBodySchema`, loaded with the first
+ * error answer: the first page load carries no zod (docs/performance.md).
+ */
+async function readErrorBody(json: unknown): Promise<ErrorBody | undefined> {
+  const { errorBodySchema } = await import('@vestibule/contract/schemas/common');
+  const parsed = errorBodySchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A non-ok answer (status ≥ 400) or a network failure (status 0). */
@@ -126,7 +125,7 @@ function bodyFor(request: ApiRequest<AnswerParser<unknown> | undefined>): BodyIn
 
 async function errorFrom(response: Response): Promise<ApiError> {
   const json: unknown = await response.json().catch(() => null);
-  const body = readErrorBody(json);
+  const body = await readErrorBody(json);
   const retryAfter = Number(response.headers.get('Retry-After'));
   return new ApiError(
     response.status,

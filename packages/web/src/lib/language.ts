@@ -18,6 +18,7 @@ export function storedLocaleChoice(cookies: string = document.cookie): string | 
  */
 export function storeLocaleChoice(locale: Locale): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the Safari and Firefox versions we support; the value is a locale id from a fixed list.
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 

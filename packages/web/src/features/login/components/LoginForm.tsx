@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { errorKey } from '../../../lib/api';
 import { useLogIn } from '../api/createToken';
-import { type LoginFieldErrors, validateLogin } from '../validation';
+import { type LoginFieldErrors, loadLoginSchemas, validateLogin } from '../loginSchema';
 import styles from './LoginForm.module.css';
 
 export type LoginMode = 'email' | 'phone';
@@ -33,14 +33,14 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
     password: passwordRef.current?.value ?? '',
   });
   // Checked on submit, then again at every change (react-hook-form's default, which this replaced).
-  const revalidate = () => {
-    if (submitted) setErrors(validateLogin(mode, fields()));
+  const revalidate = async () => {
+    if (submitted) setErrors(await validateLogin(mode, fields()));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validateLogin(mode, fields());
+    const found = await validateLogin(mode, fields());
     setErrors(found);
     if (found.username || found.password) {
       (found.username ? usernameRef : passwordRef).current?.focus();
@@ -76,7 +76,14 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
   const hintId = `${id}-hint`;
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+    <form
+      className={styles.form}
+      onSubmit={(event) => void onSubmit(event)}
+      // The contract's schemas load with the first touch: ready before the form is sent.
+      onFocus={() => void loadLoginSchemas().catch(() => undefined)}
+      noValidate
+      aria-busy={busy}
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-username`} className={styles.label}>
           {t(mode === 'email' ? 'login.email' : 'login.phone')}
@@ -102,7 +109,7 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
           }
           ref={usernameRef}
           name="username"
-          onChange={revalidate}
+          onChange={() => void revalidate()}
         />
         {usernameError && (
           <p id={`${id}-username-error`} className={styles.fieldError}>
@@ -125,7 +132,7 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
             aria-describedby={passwordError ? `${id}-password-error` : undefined}
             ref={passwordRef}
             name="password"
-            onChange={revalidate}
+            onChange={() => void revalidate()}
           />
           <button
             type="button"
