@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './global.css';
 import { App } from './app/App';
 import { boot } from './app/boot';
+import { focusFirstInvalidFieldOnSubmit } from './app/focusInvalidField';
 import { type PrerenderedPage, prepareRoutes, prerenderedPage } from './app/hydration';
 import { normalizePath } from './app/paths';
 import { createAppRouter, createAppRoutes, decideFor, type RouterHolder } from './app/router';
@@ -22,6 +23,7 @@ function matchesFirstRender(page: PrerenderedPage, url: URL): boolean {
 }
 
 async function start(): Promise<void> {
+  focusFirstInvalidFieldOnSubmit();
   const container = document.getElementById('root')!;
   const page = prerenderedPage(container);
   const { resumed } = await boot(page?.locale);

@@ -11,3 +11,14 @@ const noSubscription = () => () => {};
 export function useClientValue<T>(read: () => T, onServer: T): T {
   return useSyncExternalStore(noSubscription, read, () => onServer);
 }
+
+const alwaysTrue = () => true;
+
+/**
+ * False in the pre-rendered HTML and while it hydrates, true from then on. A pre-rendered form's
+ * submit button stays disabled until then: the browser must never send the form itself (a GET
+ * with the typed password in the address).
+ */
+export function useHydrated(): boolean {
+  return useClientValue(alwaysTrue, false);
+}

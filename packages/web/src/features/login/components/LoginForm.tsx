@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { errorKey } from '../../../lib/api';
+import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';
 import { type LoginFieldErrors, loadLoginSchemas, validateLogin } from '../loginSchema';
 import styles from './LoginForm.module.css';
@@ -19,6 +20,7 @@ interface LoginFormProps {
 
 export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const logIn = useLogIn();
@@ -158,7 +160,12 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
         </p>
       )}
 
-      <button type="submit" className={styles.submit} disabled={busy}>
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={busy || !hydrated}
+        data-hydrating={hydrated ? undefined : true}
+      >
         {busy && <span className={styles.spinner} aria-hidden="true" />}
         {t(busy ? 'login.submitting' : 'login.submit')}
       </button>
