@@ -58,6 +58,9 @@ describe('CSRF: what a cookie authenticates', () => {
       'flows/login/token.routes.ts',
       'flows/oauth/interaction.ts',
       'flows/oauth/provider.ts',
+      // The locale cookie only: which language a public pre-rendered page is in; it authenticates
+      // nothing and changes no state (decision 0021, http/spa-delivery.test.ts).
+      'http/spa.ts',
     ]);
   });
 
