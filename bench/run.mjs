@@ -16,11 +16,12 @@ const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 // The front-end figures alone (bytes, Lighthouse), on PGlite: no load test runs.
 const frontendOnly = args.has('--frontend-only');
-const modes = args.has('--pglite') || frontendOnly
-  ? ['pglite']
-  : args.has('--postgres')
-    ? ['postgres']
-    : ['postgres', 'pglite'];
+const modes =
+  args.has('--pglite') || frontendOnly
+    ? ['pglite']
+    : args.has('--postgres')
+      ? ['postgres']
+      : ['postgres', 'pglite'];
 const durations = quick ? { warm: 1, measure: 3, samples: 10 } : { warm: 3, measure: 15, samples: 40 };
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const started = Date.now();
