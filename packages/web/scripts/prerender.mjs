@@ -13,24 +13,54 @@ const out = join(dist, 'prerendered');
 const { renderScreen, PRERENDERED_SCREENS, EDITION_LOCALES, textModules } = await import(
   pathToFileURL(renderer).href
 );
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const ENTRY = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** index.html's script (src/entry.ts) and the app it starts once the page has painted. */
+const ENTRY = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('.html'));
+const APP = 'src/main.tsx';
+if (!ENTRY || !manifest[APP])
+  throw new Error('prerender: the Vite manifest lacks index.html or src/main.tsx');
 
-/** The chunks `keys` need, with their static imports, minus the entry's (index.html has them). */
-function chunksOf(keys) {
-  const entryChunks = new Set();
-  const walk = (key, into) => {
-    if (into.has(key)) return;
+/** `keys` and their static imports, transitively. */
+function staticGraph(keys, into = new Set()) {
+  for (const key of keys) {
+    if (into.has(key)) continue;
     if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
     into.add(key);
-    for (const imported of manifest[key].imports ?? []) walk(imported, into);
-  };
-  walk(ENTRY, entryChunks);
-  const needed = new Set();
-  for (const key of keys) walk(key, needed);
-  return [...needed].filter((key) => !entryChunks.has(key)).map((key) => manifest[key]);
+    staticGraph(manifest[key].imports ?? [], into);
+  }
+  return into;
 }
+const appGraph = [...staticGraph([APP])].map((key) => manifest[key]);
+const startGraph = staticGraph([ENTRY, APP]);
+
+/** The chunks `keys` need, with their static imports, minus the entry's and the app's. */
+function chunksOf(keys) {
+  return [...staticGraph(keys)].filter((key) => !startGraph.has(key)).map((key) => manifest[key]);
+}
+
+// Every page: the entry names the app's script (src/entry.ts adds it after the first paint) and
+// links the app's styles, which Vite links only for index.html's own entry.
+const appCss = [...new Set(appGraph.flatMap((chunk) => chunk.css ?? []))];
+const entryScript = `<script type="module" crossorigin src="/${manifest[ENTRY].file}"></script>`;
+let template = readFileSync(join(dist, 'index.html'), 'utf8');
+template = replaceOnce(
+  template,
+  entryScript,
+  [
+    `<script type="module" crossorigin src="/${manifest[ENTRY].file}" data-app="/${manifest[APP].file}"></script>`,
+    ...appCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ].join('\n    '),
+);
+// index.html serves the pages that are not pre-rendered: nothing to paint before the app runs, so
+// the app's chunks are fetched at once.
+writeFileSync(
+  join(dist, 'index.html'),
+  replaceOnce(
+    template,
+    '</head>',
+    `${appGraph.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('\n  ')}\n  </head>`,
+  ),
+);
 
 /** Class names defined by a style sheet: `._card_1ejxy_1` → `_card_1ejxy_1`. */
 function classesOf(cssFiles) {
@@ -40,7 +70,7 @@ function classesOf(cssFiles) {
       names.add(match[1]);
   return names;
 }
-const entryCss = manifest[ENTRY].css ?? [];
+const entryCss = appCss;
 const everyCss = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))];
 const everyClass = classesOf(everyCss);
 

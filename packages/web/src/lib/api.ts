@@ -93,6 +93,11 @@ export interface ApiRequest<S extends AnswerParser<unknown> | undefined> {
   schema?: S;
   /** A 401 here is an expected answer (login, resume, MFA), not a lost session. */
   expectUnauthorized?: boolean;
+  /**
+   * A 401 only says "no session": its body is not read. Resuming a session answers 401 to every new
+   * visitor, and reading the body would load the contract's schemas on every first visit.
+   */
+  statusOnlyOn401?: boolean;
   /** The caller handles 401 and 503 itself (the navigation guard): no global handler runs. */
   quiet?: boolean;
   signal?: AbortSignal;
@@ -123,7 +128,8 @@ function bodyFor(request: ApiRequest<AnswerParser<unknown> | undefined>): BodyIn
   return request.json === undefined ? undefined : JSON.stringify(request.json);
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+async function errorFrom(response: Response, statusOnlyOn401 = false): Promise<ApiError> {
+  if (statusOnlyOn401 && response.status === 401) return new ApiError(401, undefined, 'unauthorized');
   const json: unknown = await response.json().catch(() => null);
   const body = await readErrorBody(json);
   const retryAfter = Number(response.headers.get('Retry-After'));
@@ -157,7 +163,7 @@ export async function apiRequest<S extends AnswerParser<unknown> | undefined = u
     throw new ApiError(0, undefined, 'network error');
   }
   if (!response.ok) {
-    const error = await errorFrom(response);
+    const error = await errorFrom(response, request.statusOnlyOn401);
     if (request.quiet) throw error;
     if (error.status === 503 && error.code === 'maintenance') handlers.onMaintenance();
     else if (error.status === 401 && !request.expectUnauthorized) handlers.onUnauthorized();
