@@ -141,6 +141,8 @@ export function LoginForm({ mode, edition, clientId, onLoggedIn }: LoginFormProp
             className={styles.reveal}
             aria-pressed={showPassword}
             aria-controls={`${id}-password`}
+            // Pre-rendered: usable once hydrated (useHydrated), a click before would be lost.
+            disabled={!hydrated}
             onClick={() => setShowPassword((shown) => !shown)}
           >
             <Icon name={showPassword ? 'eyeOff' : 'eye'} size={20} />

@@ -100,6 +100,8 @@ export function ForgotUsernameRoute() {
               type="button"
               className={styles.switchItem}
               aria-pressed={kind === option}
+              // Pre-rendered: usable once hydrated (useHydrated), a click before would be lost.
+              disabled={!hydrated}
               onClick={() => choose(option)}
             >
               {t(option === 'card' ? 'recovery.forgotUsername.tabCard' : 'recovery.forgotUsername.tabNrn')}
