@@ -51,14 +51,21 @@ template = replaceOnce(
     ...appCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ].join('\n    '),
 );
-// index.html serves the pages that are not pre-rendered: nothing to paint before the app runs, so
-// the app's chunks are fetched at once.
+// index.html serves the pages that are not pre-rendered, mostly the signed-in area reached in a new
+// tab: nothing to paint before the app runs, so the app's chunks are fetched at once, with the
+// query client and the signed-in layout every such page loads (the guard and router.tsx).
+const SIGNED_IN = [
+  'src/lib/queryClient.ts',
+  'src/app/layout/QueryLayout.tsx',
+  'src/app/layout/UserLayout.tsx',
+];
+const indexChunks = [...appGraph, ...chunksOf(SIGNED_IN.filter((key) => manifest[key]))];
 writeFileSync(
   join(dist, 'index.html'),
   replaceOnce(
     template,
     '</head>',
-    `${appGraph.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('\n  ')}\n  </head>`,
+    `${indexChunks.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('\n  ')}\n  </head>`,
   ),
 );
 

@@ -15,4 +15,6 @@ function startApp(): void {
   }
 }
 
-requestAnimationFrame(() => setTimeout(startApp, 0));
+// Nothing pre-rendered to paint (index.html): start at once.
+if (document.getElementById('root')?.hasChildNodes()) requestAnimationFrame(() => setTimeout(startApp, 0));
+else startApp();
