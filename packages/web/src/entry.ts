@@ -15,6 +15,32 @@ function startApp(): void {
   }
 }
 
-// Nothing pre-rendered to paint (index.html): start at once.
-if (document.getElementById('root')?.hasChildNodes()) requestAnimationFrame(() => setTimeout(startApp, 0));
-else startApp();
+/**
+ * A click on one of the page's own links before the app has hydrated is held, and the app follows
+ * it as a client-side navigation (RootRoute.tsx): a full page load would forget where the visitor
+ * came from, which the onboarding entry order needs (SPEC §2).
+ */
+function holdEarlyLinkClicks(): void {
+  const html = document.documentElement;
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (html.dataset.hydrated !== undefined || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      if (link.target || link.hasAttribute('download') || link.getAttribute('href')?.startsWith('#')) return;
+      event.preventDefault();
+      html.dataset.pendingHref = `${link.pathname}${link.search}${link.hash}`;
+    },
+    true,
+  );
+}
+
+if (document.getElementById('root')?.hasChildNodes()) {
+  holdEarlyLinkClicks();
+  requestAnimationFrame(() => setTimeout(startApp, 0));
+} else {
+  // Nothing pre-rendered to paint (index.html): start at once.
+  startApp();
+}

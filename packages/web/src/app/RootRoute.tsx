@@ -1,7 +1,7 @@
 import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { changeLocale } from '../i18n';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
@@ -74,7 +74,24 @@ function usePageViews(): void {
   useEffect(() => () => cancelFocus.current(), []);
 }
 
+/**
+ * Once the app runs, it follows a link clicked on the pre-rendered page before (entry.ts), and
+ * links work as the router's from then on.
+ */
+function useEarlyLinkClicks(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const html = document.documentElement;
+    html.dataset.hydrated = '';
+    const pending = html.dataset.pendingHref;
+    if (!pending) return;
+    delete html.dataset.pendingHref;
+    void navigate(pending);
+  }, [navigate]);
+}
+
 export function RootRoute() {
+  useEarlyLinkClicks();
   useUserLanguage();
   usePageViews();
   return <Outlet />;
