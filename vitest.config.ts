@@ -16,12 +16,6 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          // Preact (vite.config.ts) stands in for React: testing-library goes through that alias
-          // too (its ES build, inlined), or Node would load the real react-dom beside Preact's hooks.
-          server: { deps: { inline: ['@testing-library/react'] } },
-        },
-        resolve: {
-          alias: { '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js' },
         },
       },
       {

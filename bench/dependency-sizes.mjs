@@ -6,10 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { ROOT } from './processes.mjs';
 
 const CASES = [
-  ['react + react-dom/client', "export * from 'react'; export { createRoot } from 'react-dom/client';", []],
   [
-    'preact/compat + client (what the SPA runs as react and react-dom/client)',
-    "export * from 'preact/compat'; export { createRoot } from 'preact/compat/client'; export * from 'preact/jsx-runtime';",
+    'react + react-dom/client',
+    "export * from 'react'; export { createRoot, hydrateRoot } from 'react-dom/client';",
     [],
   ],
   [

@@ -1,6 +1,7 @@
 // Front-end figures: bytes of JavaScript and CSS a first visit of /login/email loads (counted from
 // the responses of a real Chromium page load, gzip-compressed here at level 9 like the budget test
-// in packages/web/src/bundle-budget.test.ts), and Lighthouse performance scores (mobile preset).
+// in packages/web/src/bundle-budget.test.ts, and as they went over the wire: brotli, issue 17), and
+// Lighthouse performance scores (mobile preset).
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -30,11 +31,14 @@ export async function firstVisitBytes(origin, path) {
     });
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
     await page.getByRole('button').first().waitFor();
-    const totals = { js: 0, css: 0, files: [] };
+    const totals = { js: 0, css: 0, wireJs: 0, wireCss: 0, files: [] };
     for (const { type, response } of loaded) {
       const bytes = gzipSync(await response.body(), { level: 9 }).length;
+      const wire = (await response.request().sizes()).responseBodySize;
+      const encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
       totals[type === 'script' ? 'js' : 'css'] += bytes;
-      totals.files.push({ url: new URL(response.url()).pathname, gzip: bytes });
+      totals[type === 'script' ? 'wireJs' : 'wireCss'] += wire;
+      totals.files.push({ url: new URL(response.url()).pathname, gzip: bytes, wire, encoding });
     }
     return totals;
   } finally {

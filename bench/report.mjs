@@ -1,7 +1,14 @@
 // The table of the bench (issue 11): each figure with its value, its target and whether it holds.
 // KB = 1,000 bytes; MB = 1,000,000 bytes.
 
-export const BUDGETS = { jsBytes: 80_000, cssBytes: 15_000, lighthouse: 95 };
+// Issue 17 (docs/decisions/0020-react-prerendered-entry-screens.md): React 19 with the login page
+// pre-rendered and every asset compressed.
+export const BUDGETS = {
+  jsBytes: 140_000,
+  cssBytes: 15_000,
+  lighthouse: { '/login/email': 95, '/user/dashboard': 90 },
+  loginLcpMs: 1_800,
+};
 
 const round = (value, digits = 0) =>
   value === null || value === undefined ? null : Number(value.toFixed(digits));
@@ -60,23 +67,46 @@ function frontendRows(frontend) {
     {
       figure: 'JS of /login/email, first visit (gzip)',
       value: kb(bytes.js),
-      target: '≤ 80 KB',
+      target: '≤ 140 KB',
       holds: bytes.js <= BUDGETS.jsBytes,
     },
+    ...(bytes.wireJs === undefined
+      ? []
+      : [
+          {
+            figure: 'JS + CSS of /login/email as sent (brotli)',
+            value: `${kb(bytes.wireJs)} + ${kb(bytes.wireCss)}`,
+            target: '',
+            holds: null,
+          },
+        ]),
     {
       figure: 'CSS of /login/email, first visit (gzip)',
       value: kb(bytes.css),
       target: '≤ 15 KB',
       holds: bytes.css <= BUDGETS.cssBytes,
     },
-    ...Object.entries(lighthouse).map(([path, result]) => ({
-      figure: `Lighthouse performance, mobile: ${path}`,
-      value: result.error
-        ? `failed: ${result.error}`
-        : `${result.score} (LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms${result.finalPath !== path ? `, ended on ${result.finalPath}` : ''})`,
-      target: '≥ 95',
-      holds: result.score >= BUDGETS.lighthouse && result.finalPath === path,
-    })),
+    ...Object.entries(lighthouse).map(([path, result]) => {
+      const target = BUDGETS.lighthouse[path] ?? 95;
+      return {
+        figure: `Lighthouse performance, mobile: ${path}`,
+        value: result.error
+          ? `failed: ${result.error}`
+          : `${result.score} (LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms${result.finalPath !== path ? `, ended on ${result.finalPath}` : ''})`,
+        target: `≥ ${target}`,
+        holds: result.score >= target && result.finalPath === path,
+      };
+    }),
+    ...(lighthouse['/login/email'] && !lighthouse['/login/email'].error
+      ? [
+          {
+            figure: 'LCP of /login/email, Lighthouse mobile throttling',
+            value: `${lighthouse['/login/email'].lcpMs} ms`,
+            target: `≤ ${BUDGETS.loginLcpMs} ms`,
+            holds: lighthouse['/login/email'].lcpMs <= BUDGETS.loginLcpMs,
+          },
+        ]
+      : []),
   ];
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --postgres | --pglite] [-- --no-frontend]`: measures the portal
+// `npm run bench [-- --quick] [-- --postgres | --pglite] [-- --no-frontend | --frontend-only]`: measures the portal
 // against the limits of this machine, in one run, and prints the table of docs/performance.md.
 // Writes bench/results.json. Needs PostgreSQL on 127.0.0.1:5432 (database `test`, or
 // BENCH_DATABASE_URL) for the PostgreSQL figures; without it they are reported as skipped.
@@ -14,11 +14,14 @@ import { serverFigures } from './server-figures.mjs';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
-const modes = args.has('--pglite')
-  ? ['pglite']
-  : args.has('--postgres')
-    ? ['postgres']
-    : ['postgres', 'pglite'];
+// The front-end figures alone (bytes, Lighthouse), on PGlite: no load test runs.
+const frontendOnly = args.has('--frontend-only');
+const modes =
+  args.has('--pglite') || frontendOnly
+    ? ['pglite']
+    : args.has('--postgres')
+      ? ['postgres']
+      : ['postgres', 'pglite'];
 const durations = quick ? { warm: 1, measure: 3, samples: 10 } : { warm: 3, measure: 15, samples: 40 };
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const started = Date.now();
@@ -93,11 +96,12 @@ for (const mode of modes) {
       ? await withSchema((schema) =>
           serverFigures({ kind: 'postgres', url: databaseUrl, schema }, durations, log, onceFrontend),
         )
-      : await serverFigures({ kind: 'pglite' }, durations, log, onceFrontend);
+      : await serverFigures({ kind: 'pglite' }, durations, log, onceFrontend, { frontendOnly });
   if (results[mode].frontend) {
     results.frontend = { ...results[mode].frontend, server: mode };
     delete results[mode].frontend;
   }
+  if (frontendOnly) delete results[mode];
 }
 
 if (ownDist) rmSync(webDist, { recursive: true, force: true });

@@ -35,7 +35,7 @@ function serverEnv(port, database) {
  * warm-up and of each measurement. Answers the figures; `withServer(origin)` runs while the server
  * is still up (front-end figures) after its peak memory was read.
  */
-export async function serverFigures(database, durations, log, withServer) {
+export async function serverFigures(database, durations, log, withServer, { frontendOnly = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
   const dbEnv =
     database.kind === 'postgres'
@@ -69,6 +69,8 @@ export async function serverFigures(database, durations, log, withServer) {
     try {
       user = new BenchBrowser(origin);
       await user.logIn(LOGIN_USERS[0], DEMO_PASSWORD);
+      // --frontend-only: the front-end figures alone, against a server that has run no load.
+      if (frontendOnly && withServer) return { frontend: await withServer(origin, user) };
 
       log('password logins');
       const loginSpec = (seconds) => ({

@@ -5,22 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
 
-/** Runs `vite build` of packages/web into `outDir` (emptied first); throws when the build fails. */
+/**
+ * Builds packages/web into `outDir` as `npm run build` does (Vite, pre-rendered entry screens,
+ * brotli and gzip copies: packages/web/scripts/build.mjs); throws when the build fails.
+ */
 export function buildWebApp(outDir) {
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'packages/web/vite.config.ts',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
+  const build = spawnSync(process.execPath, [join(ROOT, 'packages/web/scripts/build.mjs'), outDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('the web build failed');
 }

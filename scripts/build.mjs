@@ -36,6 +36,8 @@ const parts = [
       'packages/web/index.html',
       'packages/web/vite.config.ts',
       'packages/web/package.json',
+      // The pre-render and compression steps of the web build (decision 0020).
+      'packages/web/scripts',
       'packages/contract/src',
     ],
     command: ['npm', ['run', 'build', '-w', '@vestibule/web']],

@@ -1,14 +1,12 @@
-import preact from '@preact/preset-vite';
+import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  // Preact stands in for React (docs/decisions/0014-preact-compat.md): the preset aliases react and
-  // react-dom (react-dom/client too) to preact/compat, react/jsx-runtime to preact/jsx-runtime,
-  // compiles JSX for Preact and gives Prefresh (hot reload) and Preact's devtools in development.
-  // The source keeps importing 'react' and typing against @types/react. Every build warns that
-  // react-router's `useOptimistic` is undefined: react-router then uses its own fallback.
-  plugins: [preact({ prerender: { enabled: false } })],
+  // React 19 runs the SPA (docs/decisions/0020-react-prerendered-entry-screens.md); the plugin
+  // compiles JSX with the automatic runtime and gives Fast Refresh in `npm run dev`.
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -16,15 +14,39 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: which chunks and styles a page loads (bundle-budget.test.ts, bench).
     manifest: true,
+    // Every browser Vite 8 targets knows modulepreload; the polyfill would also tie index.html's
+    // small entry to the app's chunk (src/entry.ts).
+    modulePreload: { polyfill: false },
     // Every module the first page imports statically shares one chunk ('$initial': the entry and its
     // static imports), instead of a dozen small shared chunks: one request, and gzip compresses the
     // whole better (−4.4 KB on the login page, docs/performance.md). Lazy routes stay chunks of
     // their own and import what they share from it.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      // Two entries (decision 0020): index.html runs src/entry.ts, a few hundred bytes that import
+      // the app (src/main.tsx, an entry of its own, so that its static imports still share one
+      // chunk) once the browser has painted the page. The pre-rendering's Node build has its own.
+      ...(isSsrBuild
+        ? {}
+        : {
+            input: {
+              index: join(import.meta.dirname, 'index.html'),
+              main: join(import.meta.dirname, 'src/main.tsx'),
+            },
+          }),
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'start',
+              tags: ['$initial'],
+              test: (id: string) => !/index\.html|\/src\/entry\.ts/.test(id),
+            },
+          ],
+        },
+      },
     },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
   },
-});
+}));

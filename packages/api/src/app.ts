@@ -29,6 +29,7 @@ import { securityEventRoutes } from './flows/security/events.routes';
 import { securityPasswordRoutes } from './flows/security/password.routes';
 import { sessionRoutes } from './flows/sessions/sessions.routes';
 import { ApiError } from './http/api-error';
+import { registerCompression } from './http/compression';
 import type { AppContext } from './http/context';
 import { registerRequestContext } from './http/edition-and-headers';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(fastifyFormbody, { bodyLimit: MAX_JSON_BODY_BYTES });
   await app.register(fastifyCookie);
+  await registerCompression(app);
 
   registerErrorHandling(app);
   registerBreachedPasswords(app);

@@ -62,3 +62,10 @@ export const SUDO_TTL_SECONDS = 10 * 60;
 export const TRUSTED_DEVICE_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** The weak-password change must follow its login within this time. */
 export const WEAK_PASSWORD_FRESH_SECONDS = 15 * 60;
+
+/**
+ * The interface language chosen last on this browser (the switcher, or the user's language once
+ * known): read by the server to pick the pre-rendered page's language (SPEC §1, stored choice
+ * first), and by the SPA at start-up. A preference, not a secret: readable by the page.
+ */
+export const LOCALE_COOKIE = 'vestibule_locale';

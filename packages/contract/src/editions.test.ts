@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EDITIONS, editionForHost, localeFor, startupLocale } from './editions';
+import {
+  acceptedLanguages,
+  EDITIONS,
+  editionForHost,
+  entryLocale,
+  localeFor,
+  startupLocale,
+} from './editions';
 
 describe('editionForHost', () => {
   it.each([
@@ -35,5 +42,29 @@ describe('language selection', () => {
     expect(localeFor(EDITIONS.lu, 'fr')).toBe('fr_LU');
     expect(localeFor(EDITIONS.general, 'fr_LU')).toBe('fr');
     expect(localeFor(EDITIONS.lu, 'nl')).toBeUndefined();
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it('orders by q, keeps the header order among equals and drops * and q=0', () => {
+    expect(acceptedLanguages('nl;q=0.5, fr-BE, en;q=0.8, de;q=0, *;q=0.1')).toEqual(['fr-BE', 'en', 'nl']);
+  });
+  it('reads nothing from a missing or empty header', () => {
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
+});
+
+describe('entryLocale (SPEC §1: stored choice, then browser languages, then the fallback)', () => {
+  it('prefers the stored choice when the edition offers it', () => {
+    expect(entryLocale(EDITIONS.general, 'fr', ['nl-BE'])).toBe('fr');
+    expect(entryLocale(EDITIONS.lu, 'en_LU', ['fr'])).toBe('en_LU');
+  });
+  it('ignores a stored choice the edition does not offer', () => {
+    expect(entryLocale(EDITIONS.lu, 'nl', ['en-GB'])).toBe('en_LU');
+  });
+  it('falls back to the edition fallback', () => {
+    expect(entryLocale(EDITIONS.general, null, ['de-DE'])).toBe('en');
+    expect(entryLocale(EDITIONS.lu, undefined, [])).toBe('fr_LU');
   });
 });

@@ -1,26 +1,51 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './global.css';
+import { App } from './app/App';
 import { boot } from './app/boot';
-import { createAppRouter } from './app/router';
-import { ToastProvider } from './components/Toasts';
-import { i18n } from './i18n';
+import { focusFirstInvalidFieldOnSubmit } from './app/focusInvalidField';
+import { type PrerenderedPage, prepareRoutes, prerenderedPage } from './app/hydration';
+import { normalizePath } from './app/paths';
+import { createAppRouter, createAppRoutes, decideFor, type RouterHolder } from './app/router';
+import { currentLocale } from './i18n';
+import { currentEdition } from './lib/edition';
+
+/**
+ * The pre-rendered HTML is what this visitor's first render gives: same page, edition and language,
+ * and the guard lets the page show (no session token, no maintenance, no pending MFA setup).
+ */
+function matchesFirstRender(page: PrerenderedPage, url: URL): boolean {
+  return (
+    page.path === normalizePath(url.pathname) &&
+    page.edition === currentEdition().id &&
+    page.locale === currentLocale() &&
+    decideFor(url, null) === null
+  );
+}
 
 async function start(): Promise<void> {
-  await boot();
-  const router = createAppRouter();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      {/* TanStack Query's provider is in app/layout/QueryLayout.tsx, around every page but login. */}
-      <I18nextProvider i18n={i18n}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  focusFirstInvalidFieldOnSubmit();
+  const container = document.getElementById('root')!;
+  const page = prerenderedPage(container);
+  const { resumed } = await boot(page?.locale);
+  const holder: RouterHolder = { current: null };
+  const routes = createAppRoutes(holder);
+  const url = new URL(window.location.href);
+  const hydrationData = page && matchesFirstRender(page, url) ? await prepareRoutes(routes, url) : undefined;
+
+  if (!hydrationData) {
+    // No pre-rendered page to take over: the guard must know of a resumed session before it runs.
+    await resumed;
+    createRoot(container).render(<App router={createAppRouter(routes, holder)} />);
+    return;
+  }
+  // The pre-rendered form is usable at once; a live login cookie found meanwhile sends the
+  // visitor on through the guard, as a page load with a session would.
+  const router = createAppRouter(routes, holder, hydrationData);
+  hydrateRoot(container, <App router={router} />);
+  if (await resumed) {
+    const { pathname, search, hash } = window.location;
+    void router.navigate(`${pathname}${search}${hash}`, { replace: true });
+  }
 }
 
 void start();

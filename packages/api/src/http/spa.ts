@@ -2,12 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { LOCALE_COOKIE } from '@vestibule/contract/constants';
+import { acceptedLanguages, entryLocale } from '@vestibule/contract/editions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../flows/maintenance/maintenance';
 import { ApiError } from './api-error';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const CONFIG_MARKER = '<!--vestibule-config-->';
+const MAINTENANCE_PATH = '/maintenance';
+/** Hashed file names (Vite's `assets/`): their content never changes under a name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Escapes `<` so the JSON can never close its script element. */
 function configScript(config: Record<string, unknown>): string {
@@ -15,44 +20,110 @@ function configScript(config: Record<string, unknown>): string {
   return `<script id="vestibule-config" type="application/json">${json}</script>`;
 }
 
+/** dist/prerendered/index.json, written by packages/web/scripts/prerender.mjs. */
+interface PrerenderIndex {
+  /** Path → file name, e.g. `/login/email` → `login-email`. */
+  paths: Record<string, string>;
+  /** Edition id → the locales it was rendered in. */
+  editions: Record<string, string[]>;
+}
+
+/** The pre-rendered pages, by `edition/locale/path`; empty for a build without them. */
+function loadPrerendered(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const indexPath = join(webDist, 'prerendered', 'index.json');
+  if (!existsSync(indexPath)) return pages;
+  const index = JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderIndex;
+  for (const [edition, locales] of Object.entries(index.editions))
+    for (const locale of locales)
+      for (const [path, name] of Object.entries(index.paths))
+        pages.set(
+          `${edition}/${locale}${path}`,
+          readFileSync(join(webDist, 'prerendered', edition, locale, `${name}.html`), 'utf8'),
+        );
+  return pages;
+}
+
+/** `/login/email/` → `/login/email` (the router matches both). */
+function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
 /**
- * Serves the built SPA: hashed assets with immutable caching, and index.html (never cached, with
- * the runtime configuration injected) for every other GET that is not an API path.
+ * The pre-rendered page for this request, if there is one: its path, the edition of its host, and
+ * the language of SPEC §1 (the stored choice, then Accept-Language, then the edition's fallback,
+ * the rule the SPA starts with). During maintenance every other page goes to /maintenance in the
+ * browser: only that one is pre-rendered then.
+ */
+function prerenderedPage(
+  pages: Map<string, string>,
+  request: FastifyRequest,
+  path: string,
+  maintenance: boolean,
+): string | undefined {
+  if (maintenance && path !== MAINTENANCE_PATH) return undefined;
+  const locale = entryLocale(
+    request.edition,
+    request.cookies[LOCALE_COOKIE],
+    acceptedLanguages(request.headers['accept-language']),
+  );
+  return pages.get(`${request.edition.id}/${locale}${path}`);
+}
+
+/**
+ * Serves the built SPA: hashed assets with immutable caching, brotli or gzip as built (issue 17);
+ * and for every other GET that is not an API path, a page (never cached, with the runtime
+ * configuration injected): the pre-rendered entry screen of the edition and language when there is
+ * one, else index.html.
  */
 export async function registerSpa(app: FastifyInstance) {
   const webDist = app.ctx.config.webDistDir ?? DEFAULT_WEB_DIST;
   const indexPath = join(webDist, 'index.html');
   const index = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  const pages = loadPrerendered(webDist);
   if (index) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       index: false,
       wildcard: false,
-      globIgnore: ['index.html'],
+      globIgnore: ['index.html', 'prerendered/**', '.vite/**'],
+      // The .br and .gz copies of scripts/compress.mjs, chosen by Accept-Encoding, with
+      // `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes('/assets/')) res.header('cache-control', IMMUTABLE);
       },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0]!;
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const path = normalizePath(request.url.split('?')[0]!);
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (path.startsWith('/api/') || !isPage || path.startsWith('/assets/')) throw new ApiError('not_found');
     if (!index)
       return reply.code(503).type('text/plain').send('The web app is not built: run npm run build.');
     const { config, db } = app.ctx;
-    const html = index.replace(
+    const maintenance = await isMaintenanceOn(db);
+    const page = prerenderedPage(pages, request, path, maintenance) ?? index;
+    const html = page.replace(
       CONFIG_MARKER,
       configScript({
         luMarker: config.luHostMarker,
         tagManagerId: config.tagManagerId ?? null,
-        maintenance: await isMaintenanceOn(db),
+        maintenance,
         captcha: config.captcha
           ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
           : null,
       }),
     );
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+  // Pages are a route (the not-found handler gets no compression); files and API routes are more
+  // specific and win. Other methods and unknown API paths reach the not-found handler.
+  app.get('/*', servePage);
+  app.setNotFoundHandler(servePage);
 }

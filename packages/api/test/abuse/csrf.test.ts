@@ -61,6 +61,9 @@ describe('CSRF: what a cookie authenticates', () => {
       // the portal session, decision 0030) and the logout confirmation behind its xsrf field.
       'flows/oauth/portal-session.ts',
       'flows/oauth/session-links.ts',
+      // The locale cookie only: which language a public pre-rendered page is in; it authenticates
+      // nothing and changes no state (decision 0021, http/spa-delivery.test.ts).
+      'http/spa.ts',
     ]);
   });
 

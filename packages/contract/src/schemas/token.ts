@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants';
 
+const tokenUsername = z.string().trim().min(1).max(254);
+const tokenPassword = z
+  .string()
+  .min(1)
+  .max(PASSWORD_MAX_LENGTH * 4);
+
 /** POST /api/token: form body (SPEC §7), password grant of the portal's own login. */
 export const tokenRequestSchema = z
   .object({
-    username: z.string().trim().min(1).max(254),
-    password: z
-      .string()
-      .min(1)
-      .max(PASSWORD_MAX_LENGTH * 4),
+    username: tokenUsername,
+    password: tokenPassword,
     /** Optional client_id of the stored target URL, for the platform and forced-MFA rules. */
     client_id: z.string().max(64).optional(),
   })
@@ -23,3 +26,13 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** DELETE /api/token: revoke the session of the bearer token (or the token given). */
 export const logoutRequestSchema = z.object({ token: z.string().max(128).optional() }).strict();
+
+/**
+ * The login form (SPEC §2 "Login"): the fields POST /api/token takes, by the same rules; the
+ * e-mail form's username must also be an e-mail address. The phone form's number is checked and
+ * put in E.164 by `toE164` (phone.ts) on submit.
+ */
+export const loginFormSchemas = {
+  email: z.object({ username: tokenUsername.pipe(z.email()), password: tokenPassword }),
+  phone: z.object({ username: tokenUsername, password: tokenPassword }),
+};

@@ -1,13 +1,15 @@
 import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { changeLocale } from '../i18n';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { userLocale } from '../lib/language';
 import { whenQueryClient } from '../lib/queryBridge';
 import { userQuery } from '../lib/userQuery';
+import { focusMainHeading } from './focusHeading';
+import { pageTitle } from './pageTitle';
 
 /** Once the user is known, their language chooses the interface language (SPEC §1). */
 function useUserLanguage(): void {
@@ -36,30 +38,60 @@ function useUserLanguage(): void {
   }, []);
 }
 
-/** Page title from `head.title`, then one `virtual_page_view` per navigation (SPEC §1). */
+/**
+ * The page's own title ("Security · Vestibule", app/pageTitle.ts), one `virtual_page_view` per
+ * navigation (SPEC §1), and after a client-side navigation the focus on the page's main heading.
+ */
 function usePageViews(): void {
   const location = useLocation();
   const { t } = useTranslation();
   const brand = currentEdition().brandName;
-  const referrer = useRef(document.referrer);
+  const referrer = useRef<string | null>(null);
   const lastKey = useRef<string | null>(null);
+  const cancelFocus = useRef<() => void>(() => {});
+
+  const title = pageTitle(location.pathname, t, brand);
 
   useEffect(() => {
-    document.title = t('head.title', { brand });
-  }, [t, brand]);
+    document.title = title;
+  }, [title]);
 
   useEffect(() => {
     // React's development double effects must not count a page twice.
     if (lastKey.current === location.key) return;
+    const firstPage = lastKey.current === null;
     lastKey.current = location.key;
-    document.title = t('head.title', { brand });
+    document.title = pageTitle(location.pathname, t, brand);
     const href = window.location.href;
-    pushPageView({ location: href, title: document.title, referrer: referrer.current });
+    pushPageView({ location: href, title: document.title, referrer: referrer.current ?? document.referrer });
     referrer.current = href;
-  }, [location.key, t, brand]);
+    if (!firstPage) {
+      cancelFocus.current();
+      cancelFocus.current = focusMainHeading();
+    }
+  }, [location.key, location.pathname, t, brand]);
+
+  useEffect(() => () => cancelFocus.current(), []);
+}
+
+/**
+ * Once the app runs, it follows a link clicked on the pre-rendered page before (entry.ts), and
+ * links work as the router's from then on.
+ */
+function useEarlyLinkClicks(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const html = document.documentElement;
+    html.dataset.hydrated = '';
+    const pending = html.dataset.pendingHref;
+    if (!pending) return;
+    delete html.dataset.pendingHref;
+    void navigate(pending);
+  }, [navigate]);
 }
 
 export function RootRoute() {
+  useEarlyLinkClicks();
   useUserLanguage();
   usePageViews();
   return <Outlet />;

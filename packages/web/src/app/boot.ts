@@ -1,3 +1,4 @@
+import type { Locale } from '@vestibule/contract/editions';
 import { applyEditionToDocument } from '../editions/assets';
 import { resumeSession } from '../features/session/api/resumeSession';
 import { initI18n } from '../i18n';
@@ -6,7 +7,7 @@ import { appConfig } from '../lib/config';
 import { loadTagManager } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { parseHashLogin } from '../lib/hashLogin';
-import { initialLocale } from '../lib/language';
+import { initialLocale, storedLocaleChoice } from '../lib/language';
 import { clearSessionState, setSessionValue, tokenStore } from '../lib/storage';
 
 /** SPEC §4 rule 1: a token handed over in the hash logs in; the hash is then removed. */
@@ -24,21 +25,30 @@ function takeHashLogin(): void {
   );
 }
 
-/** Everything that must be known before the first route renders. */
-export async function boot(): Promise<void> {
+/**
+ * Everything that must be known before the first route renders. `prerenderedLocale` is the
+ * language the server chose for the pre-rendered page (the same rule, SPEC §1): the page hydrates
+ * in it. Resuming a session goes on in the background: `resumed` says whether one was found.
+ */
+export async function boot(prerenderedLocale?: string): Promise<{ resumed: Promise<boolean> }> {
   const config = appConfig();
   const edition = currentEdition();
   applyEditionToDocument(edition.id);
   loadTagManager(config.tagManagerId);
   takeHashLogin();
 
-  const locale = initialLocale(
-    edition,
-    navigator.languages?.length ? navigator.languages : [navigator.language],
-  );
+  const prerendered = edition.locales.find((locale) => locale === prerenderedLocale);
+  const locale: Locale =
+    prerendered ??
+    initialLocale(
+      edition,
+      navigator.languages?.length ? navigator.languages : [navigator.language],
+      storedLocaleChoice(),
+    );
   setApiLanguage(locale);
   // A new tab has no session token; the login cookie may still hold a live session.
   const resumed =
     config.maintenance || tokenStore.get() ? Promise.resolve(false) : resumeSession().catch(() => false);
-  await Promise.all([initI18n(locale), resumed]);
+  await initI18n(locale);
+  return { resumed };
 }

@@ -1,4 +1,10 @@
-import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { fuzzionRoutes } from '../features/fuzzion/routes';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
 import { onboardingEntryRule } from '../features/onboarding/entryOrder';
@@ -12,7 +18,7 @@ import { forgetSession } from '../lib/session';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
 import { fetchUser, userQuery } from '../lib/userQuery';
-import { decideNavigation, type MfaRule } from './guard';
+import { decideNavigation, type MfaRule, type NavigationDecision } from './guard';
 import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
@@ -104,27 +110,42 @@ const recoveryRoutes = [
   },
 ];
 
-export function createAppRouter() {
-  // The router runs the guard while it is being created, before `router` below is assigned.
-  let created: ReturnType<typeof createBrowserRouter> | undefined;
+type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/**
+ * The guard's decision for a location (SPEC §4), without its side effects. `router` is null on
+ * the first navigation: before hydration, and while the router is being created.
+ */
+export function decideFor(url: URL, router: AppRouter | null): NavigationDecision | null {
+  return decideNavigation(
+    {
+      path: url.pathname,
+      search: url.search,
+      loggedIn: tokenStore.get() !== null,
+      maintenance: appConfig().maintenance,
+      previousPath: router?.state.initialized ? router.state.location.pathname : null,
+      mfaForced: sessionValue('mfaForced') !== null,
+      targetClientId: clientIdOf(storedTargetUrl(), window.location.origin),
+      weakPasswordPending: sessionValue('weakPassword') !== null,
+    },
+    mfaRule,
+  );
+}
+
+/** The router the guard runs in: null until it is created (and in the build's pre-rendering). */
+export interface RouterHolder {
+  current: AppRouter | null;
+}
+
+/**
+ * The route table; the build's pre-rendering (app/prerender.tsx) renders these same routes, without
+ * calling a loader.
+ */
+export function createAppRoutes(holder: RouterHolder = { current: null }): RouteObject[] {
   /** The navigation guard: runs before every navigation (shouldRevalidate below). */
   async function guard({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
-    const origin = window.location.origin;
-    const decision = decideNavigation(
-      {
-        path: url.pathname,
-        search: url.search,
-        loggedIn: tokenStore.get() !== null,
-        maintenance: appConfig().maintenance,
-        previousPath: created?.state.initialized ? created.state.location.pathname : null,
-        mfaForced: sessionValue('mfaForced') !== null,
-        targetClientId: clientIdOf(storedTargetUrl(), origin),
-        weakPasswordPending: sessionValue('weakPassword') !== null,
-      },
-      mfaRule,
-    );
+    const decision = decideFor(url, holder.current);
     if (decision?.kind === 'login') storeTargetUrl(decision.target);
     if (decision?.kind === 'logout') {
       // The request takes the token before the session is forgotten; its answer does not matter.
@@ -151,7 +172,7 @@ export function createAppRouter() {
     return null;
   }
 
-  const router = createBrowserRouter([
+  return [
     {
       id: 'root',
       loader: guard,
@@ -161,6 +182,8 @@ export function createAppRouter() {
       HydrateFallback: LoadingScreen,
       children: [
         {
+          // Named: its loader's answer is handed over when the pre-rendered page hydrates (hydration.ts).
+          id: 'maintenance',
           path: PATHS.maintenance,
           lazy: async () => {
             const { MaintenanceRoute, loader } = await import(
@@ -222,9 +245,21 @@ export function createAppRouter() {
         { path: '*', Component: LoadingScreen },
       ],
     },
-  ]);
+  ];
+}
 
-  created = router;
+/**
+ * The browser's router. With `hydrationData` (app/hydration.ts) it starts on the pre-rendered
+ * page without running a loader, so that it renders exactly what the HTML shows.
+ */
+export function createAppRouter(
+  routes: RouteObject[],
+  holder: RouterHolder,
+  hydrationData?: HydrationState,
+): AppRouter {
+  // The router runs the guard while it is being created, before `holder.current` is assigned.
+  const router = createBrowserRouter(routes, { hydrationData });
+  holder.current = router;
   setApiEventHandlers({
     onMaintenance: () => void router.navigate(PATHS.maintenance, { replace: true }),
     onUnauthorized: () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CaptchaWidgets, loadCaptcha } from '../lib/captcha';
 import { appConfig } from '../lib/config';
+import { useClientValue } from '../lib/useClientValue';
 import styles from './Captcha.module.css';
 
 /** Whether forms must carry a captcha token (a provider is configured). */
@@ -19,7 +20,8 @@ interface CaptchaProps {
 /** The configured captcha widget, rendered explicitly; nothing at all when none is configured. */
 export function Captcha({ onToken, resetSignal }: CaptchaProps) {
   const { t, i18n } = useTranslation();
-  const config = appConfig().captcha;
+  // The pre-rendered pages know no configuration: the widget appears once the page has hydrated.
+  const config = useClientValue(() => appConfig().captcha, null);
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ id: string | number; widgets: CaptchaWidgets } | null>(null);
   const callback = useRef(onToken);

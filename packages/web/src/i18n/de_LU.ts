@@ -2,7 +2,34 @@ import { DE_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.de';
 import type { CoreMessages } from './en';
 
 export const deLU: CoreMessages = {
-  head: { title: '{{brand}} · Mein Konto' },
+  head: {
+    title: '{{brand}} · Mein Konto',
+    page: '{{page}} · {{brand}}',
+  },
+  titles: {
+    login: 'Anmelden',
+    maintenance: 'Wartung',
+    forgotPassword: 'Passwort vergessen',
+    resetPassword: 'Neues Passwort',
+    forgotUsername: 'Benutzername vergessen',
+    approve: 'Eine Anwendung autorisieren',
+    partner: 'Partneranwendung',
+    dashboard: 'Übersicht',
+    access: 'Verbundene Anwendungen',
+    mfa: 'Bestätigung',
+    setupMfa: 'Zwei-Schritt-Bestätigung',
+    weakPassword: 'Ändern Sie Ihr Passwort',
+    security: 'Sicherheit',
+    securityHistory: 'Sicherheitsverlauf',
+    editPassword: 'Passwort ändern',
+    notifications: 'Benachrichtigungen',
+    profile: 'Profil',
+    editInfo: 'Persönliche Daten',
+    editCredentials: 'Anmeldedaten',
+    editIban: 'Bankkonto',
+    onboarding: 'Konto aktivieren',
+    merge: 'Konten zusammenführen',
+  },
   common: {
     skipToContent: 'Zum Hauptinhalt springen',
     close: 'Schließen',
@@ -58,6 +85,7 @@ export const deLU: CoreMessages = {
     invalid: {
       email: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.lu.',
       phone: 'Geben Sie eine gültige Telefonnummer ein.',
+      password: 'Dieses Passwort ist zu lang.',
     },
     cardBanner: {
       title: 'Eine Karte erhalten?',

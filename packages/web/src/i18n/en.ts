@@ -4,7 +4,35 @@ import type { AreaMessages } from './areas/en';
 // The English bundle defines the keys (CONVENTIONS i18n): every other locale must have exactly
 // these keys and keep every {{placeholder}} (checked by bundles.test.ts).
 export const en = {
-  head: { title: '{{brand}} · My account' },
+  head: {
+    title: '{{brand}} · My account',
+    /** A page's own title: "Security · Vestibule". */
+    page: '{{page}} · {{brand}}',
+  },
+  titles: {
+    login: 'Log in',
+    maintenance: 'Maintenance',
+    forgotPassword: 'Forgotten password',
+    resetPassword: 'New password',
+    forgotUsername: 'Forgotten username',
+    approve: 'Authorise an application',
+    partner: 'Partner application',
+    dashboard: 'Dashboard',
+    access: 'Connected applications',
+    mfa: 'Verification',
+    setupMfa: 'Two-step verification',
+    weakPassword: 'Change your password',
+    security: 'Security',
+    securityHistory: 'Security history',
+    editPassword: 'Change password',
+    notifications: 'Notifications',
+    profile: 'Profile',
+    editInfo: 'Personal details',
+    editCredentials: 'Login details',
+    editIban: 'Bank account',
+    onboarding: 'Activate your account',
+    merge: 'Merge accounts',
+  },
   common: {
     skipToContent: 'Skip to main content',
     close: 'Close',
@@ -60,6 +88,7 @@ export const en = {
     invalid: {
       email: 'Enter a valid e-mail address, like name@example.com.',
       phone: 'Enter a valid phone number.',
+      password: 'This password is too long.',
     },
     cardBanner: {
       title: 'Received a card?',

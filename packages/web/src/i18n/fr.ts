@@ -2,7 +2,34 @@ import { FR_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.fr';
 import type { CoreMessages } from './en';
 
 export const fr: CoreMessages = {
-  head: { title: '{{brand}} · Mon compte' },
+  head: {
+    title: '{{brand}} · Mon compte',
+    page: '{{page}} · {{brand}}',
+  },
+  titles: {
+    login: 'Connexion',
+    maintenance: 'Maintenance',
+    forgotPassword: 'Mot de passe oublié',
+    resetPassword: 'Nouveau mot de passe',
+    forgotUsername: 'Nom d’utilisateur oublié',
+    approve: 'Autoriser une application',
+    partner: 'Application partenaire',
+    dashboard: 'Tableau de bord',
+    access: 'Applications connectées',
+    mfa: 'Vérification',
+    setupMfa: 'Vérification en deux étapes',
+    weakPassword: 'Changez votre mot de passe',
+    security: 'Sécurité',
+    securityHistory: 'Historique de sécurité',
+    editPassword: 'Changer le mot de passe',
+    notifications: 'Notifications',
+    profile: 'Profil',
+    editInfo: 'Données personnelles',
+    editCredentials: 'Identifiants de connexion',
+    editIban: 'Compte bancaire',
+    onboarding: 'Activer votre compte',
+    merge: 'Fusionner les comptes',
+  },
   common: {
     skipToContent: 'Aller au contenu principal',
     close: 'Fermer',
@@ -58,6 +85,7 @@ export const fr: CoreMessages = {
     invalid: {
       email: 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
       phone: 'Saisissez un numéro de téléphone valide.',
+      password: 'Ce mot de passe est trop long.',
     },
     cardBanner: {
       title: 'Vous avez reçu une carte ?',

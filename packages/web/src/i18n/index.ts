@@ -2,7 +2,7 @@ import type { Locale } from '@vestibule/contract/editions';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../lib/api';
-import { htmlLang } from '../lib/language';
+import { htmlLang, storeLocaleChoice } from '../lib/language';
 import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
 
 export const i18n = i18next.createInstance();
@@ -52,7 +52,8 @@ export async function ensureLocales(locales: readonly Locale[]): Promise<void> {
 }
 
 function applyLocale(locale: Locale): void {
-  document.documentElement.lang = htmlLang(locale);
+  // The build pre-renders pages in Node, where there is no document (app/prerender.tsx).
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
   setApiLanguage(locale);
 }
 
@@ -73,7 +74,9 @@ export async function initI18n(locale: Locale): Promise<void> {
   applyLocale(locale);
 }
 
+/** A chosen language (the switcher, the user's own): applied, and remembered for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  storeLocaleChoice(locale);
   if (i18n.language === locale) return;
   await Promise.all([ensureBundle(locale), areasWanted ? ensureAreas(locale) : undefined]);
   await i18n.changeLanguage(locale);

@@ -2,7 +2,34 @@ import { NL_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors.nl';
 import type { CoreMessages } from './en';
 
 export const nl: CoreMessages = {
-  head: { title: '{{brand}} · Mijn account' },
+  head: {
+    title: '{{brand}} · Mijn account',
+    page: '{{page}} · {{brand}}',
+  },
+  titles: {
+    login: 'Aanmelden',
+    maintenance: 'Onderhoud',
+    forgotPassword: 'Wachtwoord vergeten',
+    resetPassword: 'Nieuw wachtwoord',
+    forgotUsername: 'Gebruikersnaam vergeten',
+    approve: 'Een toepassing toestaan',
+    partner: 'Partnertoepassing',
+    dashboard: 'Dashboard',
+    access: 'Verbonden toepassingen',
+    mfa: 'Verificatie',
+    setupMfa: 'Verificatie in twee stappen',
+    weakPassword: 'Wijzig uw wachtwoord',
+    security: 'Beveiliging',
+    securityHistory: 'Beveiligingsgeschiedenis',
+    editPassword: 'Wachtwoord wijzigen',
+    notifications: 'Meldingen',
+    profile: 'Profiel',
+    editInfo: 'Persoonlijke gegevens',
+    editCredentials: 'Aanmeldgegevens',
+    editIban: 'Bankrekening',
+    onboarding: 'Uw account activeren',
+    merge: 'Accounts samenvoegen',
+  },
   common: {
     skipToContent: 'Naar de hoofdinhoud',
     close: 'Sluiten',
@@ -58,6 +85,7 @@ export const nl: CoreMessages = {
     invalid: {
       email: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.be.',
       phone: 'Vul een geldig telefoonnummer in.',
+      password: 'Dit wachtwoord is te lang.',
     },
     cardBanner: {
       title: 'Een kaart ontvangen?',

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@vestibule/contract/errors';
+import type { ErrorCode } from '@vestibule/contract/errors';
 import type { ErrorBody } from '@vestibule/contract/schemas/common';
 import { deviceId, tokenStore } from './storage';
 
@@ -38,15 +38,14 @@ export function lazySchema<T>(
   return parser;
 }
 
-/** The error body of SPEC §7 (`errorBodySchema`), checked by hand to keep zod off this path. */
-function readErrorBody(json: unknown): ErrorBody | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const { code, message, fields } = json as Record<string, unknown>;
-  if (typeof code !== 'string' || !isErrorCode(code) || typeof message !== 'string') return undefined;
-  if (fields === undefined) return { code, message };
-  if (typeof fields !== 'object' || fields === null) return undefined;
-  if (!Object.values(fields).every((value) => typeof value === 'string')) return undefined;
-  return { code, message, fields: fields as Record<string, string> };
+/**
+ * The error body of SPEC §7, checked with the contract's `errorBodySchema`, loaded with the first
+ * error answer: the first page load carries no zod (docs/performance.md).
+ */
+async function readErrorBody(json: unknown): Promise<ErrorBody | undefined> {
+  const { errorBodySchema } = await import('@vestibule/contract/schemas/common');
+  const parsed = errorBodySchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A non-ok answer (status ≥ 400) or a network failure (status 0). */
@@ -94,6 +93,11 @@ export interface ApiRequest<S extends AnswerParser<unknown> | undefined> {
   schema?: S;
   /** A 401 here is an expected answer (login, resume, MFA), not a lost session. */
   expectUnauthorized?: boolean;
+  /**
+   * A 401 only says "no session": its body is not read. Resuming a session answers 401 to every new
+   * visitor, and reading the body would load the contract's schemas on every first visit.
+   */
+  statusOnlyOn401?: boolean;
   /** The caller handles 401 and 503 itself (the navigation guard): no global handler runs. */
   quiet?: boolean;
   signal?: AbortSignal;
@@ -124,9 +128,10 @@ function bodyFor(request: ApiRequest<AnswerParser<unknown> | undefined>): BodyIn
   return request.json === undefined ? undefined : JSON.stringify(request.json);
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+async function errorFrom(response: Response, statusOnlyOn401 = false): Promise<ApiError> {
+  if (statusOnlyOn401 && response.status === 401) return new ApiError(401, undefined, 'unauthorized');
   const json: unknown = await response.json().catch(() => null);
-  const body = readErrorBody(json);
+  const body = await readErrorBody(json);
   const retryAfter = Number(response.headers.get('Retry-After'));
   return new ApiError(
     response.status,
@@ -158,7 +163,7 @@ export async function apiRequest<S extends AnswerParser<unknown> | undefined = u
     throw new ApiError(0, undefined, 'network error');
   }
   if (!response.ok) {
-    const error = await errorFrom(response);
+    const error = await errorFrom(response, request.statusOnlyOn401);
     if (request.quiet) throw error;
     if (error.status === 503 && error.code === 'maintenance') handlers.onMaintenance();
     else if (error.status === 401 && !request.expectUnauthorized) handlers.onUnauthorized();

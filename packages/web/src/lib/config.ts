@@ -39,8 +39,9 @@ export function parseSpaConfig(value: unknown): SpaConfig | undefined {
 }
 
 /** The server-injected configuration, or the defaults when absent or malformed (e.g. `vite dev`). */
-export function readConfig(doc: Document = document): SpaConfig {
-  const text = doc.getElementById(SPA_CONFIG_ELEMENT_ID)?.textContent;
+export function readConfig(doc: Document | undefined = globalThis.document): SpaConfig {
+  // The build pre-renders pages in Node: no document, the defaults (app/prerender.tsx).
+  const text = doc?.getElementById(SPA_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULTS;
   try {
     return parseSpaConfig(JSON.parse(text)) ?? DEFAULTS;

@@ -1,6 +1,6 @@
 import { EDITIONS } from '@vestibule/contract/editions';
 import { describe, expect, it } from 'vitest';
-import { htmlLang, initialLocale, userLocale } from './language';
+import { htmlLang, initialLocale, storedLocaleChoice, userLocale } from './language';
 
 describe('initialLocale', () => {
   it('takes the first browser language the edition supports', () => {
@@ -34,5 +34,19 @@ describe('htmlLang', () => {
   it('turns locales into BCP 47 tags', () => {
     expect(htmlLang('fr_LU')).toBe('fr-LU');
     expect(htmlLang('en')).toBe('en');
+  });
+});
+
+describe('stored choice (the locale cookie)', () => {
+  it('wins over the browser languages when the edition offers it', () => {
+    expect(initialLocale(EDITIONS.general, ['nl-BE'], 'fr')).toBe('fr');
+    expect(initialLocale(EDITIONS.lu, ['fr'], 'en_LU')).toBe('en_LU');
+    expect(initialLocale(EDITIONS.lu, ['en'], 'nl')).toBe('en_LU');
+  });
+
+  it('is read from the cookie header', () => {
+    expect(storedLocaleChoice('a=1; vestibule_locale=fr_LU; b=2')).toBe('fr_LU');
+    expect(storedLocaleChoice('a=1')).toBeNull();
+    expect(storedLocaleChoice('')).toBeNull();
   });
 });

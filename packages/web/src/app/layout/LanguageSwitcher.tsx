@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { changeLocale } from '../../i18n';
 import { currentEdition } from '../../lib/edition';
+import { useHydrated } from '../../lib/useClientValue';
 import styles from './TopBar.module.css';
 
 /** Offers the edition's interface languages (SPEC §1), each named in its own language. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <div className={styles.language}>
       <label htmlFor={id} className="visually-hidden">
@@ -20,6 +22,8 @@ export function LanguageSwitcher() {
         id={id}
         className={styles.languageSelect}
         value={i18n.language}
+        // Pre-rendered: usable once hydrated (useHydrated), a choice made before would be lost.
+        disabled={!hydrated}
         onChange={(event) => void changeLocale(event.target.value as Locale)}
       >
         {currentEdition().locales.map((locale) => (

@@ -3,8 +3,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { errorKey } from '../../../lib/api';
+import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';
-import { type LoginFieldErrors, validateLogin } from '../validation';
+import { type LoginFieldErrors, loadLoginSchemas, validateLogin } from '../loginSchema';
 import styles from './LoginForm.module.css';
 
 export type LoginMode = 'email' | 'phone';
@@ -21,6 +22,7 @@ interface LoginFormProps {
 
 export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const logIn = useLogIn();
@@ -35,14 +37,14 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
     password: passwordRef.current?.value ?? '',
   });
   // Checked on submit, then again at every change (react-hook-form's default, which this replaced).
-  const revalidate = () => {
-    if (submitted) setErrors(validateLogin(mode, fields()));
+  const revalidate = async () => {
+    if (submitted) setErrors(await validateLogin(mode, fields()));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validateLogin(mode, fields());
+    const found = await validateLogin(mode, fields());
     setErrors(found);
     if (found.username || found.password) {
       (found.username ? usernameRef : passwordRef).current?.focus();
@@ -78,7 +80,14 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   const hintId = `${id}-hint`;
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+    <form
+      className={styles.form}
+      onSubmit={(event) => void onSubmit(event)}
+      // The contract's schemas load with the first touch: ready before the form is sent.
+      onFocus={() => void loadLoginSchemas().catch(() => undefined)}
+      noValidate
+      aria-busy={busy}
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-username`} className={styles.label}>
           {t(mode === 'email' ? 'login.email' : 'login.phone')}
@@ -105,7 +114,7 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
           ref={usernameRef}
           defaultValue={defaultUsername}
           name="username"
-          onChange={revalidate}
+          onChange={() => void revalidate()}
         />
         {usernameError && (
           <p id={`${id}-username-error`} className={styles.fieldError}>
@@ -128,13 +137,15 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
             aria-describedby={passwordError ? `${id}-password-error` : undefined}
             ref={passwordRef}
             name="password"
-            onChange={revalidate}
+            onChange={() => void revalidate()}
           />
           <button
             type="button"
             className={styles.reveal}
             aria-pressed={showPassword}
             aria-controls={`${id}-password`}
+            // Pre-rendered: usable once hydrated (useHydrated), a click before would be lost.
+            disabled={!hydrated}
             onClick={() => setShowPassword((shown) => !shown)}
           >
             <Icon name={showPassword ? 'eyeOff' : 'eye'} size={20} />
@@ -154,7 +165,12 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
         </p>
       )}
 
-      <button type="submit" className={styles.submit} disabled={busy}>
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={busy || !hydrated}
+        data-hydrating={hydrated ? undefined : true}
+      >
         {busy && <span className={styles.spinner} aria-hidden="true" />}
         {t(busy ? 'login.submitting' : 'login.submit')}
       </button>

@@ -5,6 +5,7 @@ import { PATHS } from '../../../app/paths';
 import { changeLocale } from '../../../i18n';
 import { currentEdition } from '../../../lib/edition';
 import { storedTargetUrl } from '../../../lib/targetUrl';
+import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
 import { loginHintOf, uiLocaleOf } from '../hints';
@@ -19,8 +20,9 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const edition = currentEdition();
-  const target = storedTargetUrl();
-  const origin = window.location.origin;
+  // The pre-rendered page knows no stored target: it names the default platform until hydrated.
+  const target = useClientValue(storedTargetUrl, null);
+  const origin = useClientValue(() => window.location.origin, '');
   const hint = loginHintOf(target, origin);
 
   // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and

@@ -251,8 +251,8 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
             type={kind === 'email' ? 'email' : 'tel'}
             inputMode={kind === 'email' ? 'email' : 'tel'}
             autoComplete={kind === 'email' ? 'email' : 'tel'}
-            // The form opens on the user's request: focus follows it (a ref, not autoFocus, which
-            // Preact leaves to the browser's page-load autofocus).
+            // The form opens on the user's request: focus follows it (a ref, which also works where
+            // autoFocus would be left to the browser's page-load autofocus).
             ref={focusOnMount}
             value={value}
             aria-invalid={fieldError ? true : undefined}

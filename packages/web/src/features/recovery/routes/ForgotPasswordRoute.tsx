@@ -10,6 +10,7 @@ import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
 import { errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
+import { useHydrated } from '../../../lib/useClientValue';
 import { useRequestResetCode } from '../api/requestResetCode';
 import { writeRecovery } from '../recoveryState';
 
@@ -31,6 +32,7 @@ type FieldKey = `recovery.forgotPassword.${'required' | 'invalid'}.${ForgotPassw
 /** /forgot-password/email and /forgot-password/phone (SPEC §2 "Forgot password"). */
 export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const id = useId();
   const navigate = useNavigate();
   const edition = currentEdition();
@@ -141,7 +143,12 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
             </p>
           )}
 
-          <button type="submit" className={styles.submit} disabled={busy}>
+          <button
+            type="submit"
+            className={styles.submit}
+            disabled={busy || !hydrated}
+            data-hydrating={hydrated ? undefined : true}
+          >
             {busy && <span className={styles.spinner} aria-hidden="true" />}
             {t(busy ? 'recovery.forgotPassword.submitting' : 'recovery.forgotPassword.submit')}
           </button>

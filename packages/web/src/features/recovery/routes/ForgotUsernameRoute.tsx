@@ -9,6 +9,7 @@ import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
 import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
+import { useHydrated } from '../../../lib/useClientValue';
 import { useFindUsernames } from '../api/findUsernames';
 
 type Kind = 'card' | 'nrn';
@@ -20,6 +21,7 @@ type FieldKey =
 /** /forgot-username: find the usernames by card number or national register number (SPEC §2). */
 export function ForgotUsernameRoute() {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const id = useId();
   const navigate = useNavigate();
   const edition = currentEdition();
@@ -98,6 +100,8 @@ export function ForgotUsernameRoute() {
               type="button"
               className={styles.switchItem}
               aria-pressed={kind === option}
+              // Pre-rendered: usable once hydrated (useHydrated), a click before would be lost.
+              disabled={!hydrated}
               onClick={() => choose(option)}
             >
               {t(option === 'card' ? 'recovery.forgotUsername.tabCard' : 'recovery.forgotUsername.tabNrn')}
@@ -140,7 +144,12 @@ export function ForgotUsernameRoute() {
             </p>
           )}
 
-          <button type="submit" className={styles.submit} disabled={busy}>
+          <button
+            type="submit"
+            className={styles.submit}
+            disabled={busy || !hydrated}
+            data-hydrating={hydrated ? undefined : true}
+          >
             {busy && <span className={styles.spinner} aria-hidden="true" />}
             {t(busy ? 'recovery.forgotUsername.submitting' : 'recovery.forgotUsername.submit')}
           </button>

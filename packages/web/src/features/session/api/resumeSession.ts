@@ -17,6 +17,7 @@ export async function resumeSession(): Promise<boolean> {
       method: 'POST',
       schema: tokenResponseSchema,
       expectUnauthorized: true,
+      statusOnlyOn401: true,
     });
     tokenStore.set(access_token);
     return true;

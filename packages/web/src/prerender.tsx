@@ -1,0 +1,105 @@
+// The build's pre-rendering (docs/decisions/0020-react-prerendered-entry-screens.md): built by Vite
+// as a Node module (vite.prerender.config.ts) and run by scripts/prerender.mjs, which writes one
+// HTML page per entry screen, edition and language. The browser hydrates them (main.tsx).
+import { EDITION_IDS, EDITIONS, type EditionId, type Locale } from '@vestibule/contract/editions';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import { App } from './app/App';
+import { prepareRoutes } from './app/hydration';
+import { pageTitle } from './app/pageTitle';
+import { PATHS } from './app/paths';
+import { createAppRoutes } from './app/router';
+import { EDITION_ASSETS } from './editions/assets';
+import { i18n, initI18n } from './i18n';
+import { setCurrentEdition } from './lib/edition';
+import { htmlLang } from './lib/language';
+
+const QUERY_LAYOUT = 'src/app/layout/QueryLayout.tsx';
+
+/**
+ * The public entry screens (issue 17), what a visitor reaches first without a session, with the
+ * lazy modules (Vite manifest keys) their routes load: the page links their scripts and styles so
+ * that it shows styled before any script runs, and hydrates without waiting for them one by one.
+ * scripts/prerender.mjs fails the build if a rendered class lives in a style sheet not linked.
+ */
+export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly string[]; areas: boolean }[] = [
+  { path: PATHS.loginEmail, modules: [], areas: false },
+  { path: PATHS.loginPhone, modules: [], areas: false },
+  {
+    path: PATHS.forgotPasswordEmail,
+    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
+    areas: true,
+  },
+  {
+    path: PATHS.forgotPasswordPhone,
+    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
+    areas: true,
+  },
+  {
+    path: PATHS.forgotUsername,
+    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotUsernameRoute.tsx'],
+    areas: true,
+  },
+  {
+    path: PATHS.onboarding,
+    modules: [QUERY_LAYOUT, 'src/features/onboarding/routes/HomeRoute.tsx'],
+    areas: true,
+  },
+  {
+    path: PATHS.maintenance,
+    // Its loader brings the Dutch, French and English texts (MaintenanceRoute.tsx).
+    modules: ['src/features/maintenance/routes/MaintenanceRoute.tsx', ...['nl', 'fr', 'en'].map(coreBundle)],
+    areas: false,
+  },
+];
+
+function coreBundle(locale: string): string {
+  return `src/i18n/${locale}.ts`;
+}
+
+/**
+ * The text modules a locale loads (i18n/bundles.ts): its core, or the core it overlays with the
+ * overlay; and the feature areas' texts the same way, for pages inside QueryLayout.
+ */
+export function textModules(locale: Locale, areas: boolean): string[] {
+  const base = locale.endsWith('_LU') && locale !== 'de_LU' ? locale.slice(0, 2) : locale;
+  const overlay = base === locale ? [] : [coreBundle(locale)];
+  return [coreBundle(base), ...overlay, ...(areas ? [`src/i18n/areas/${base}.ts`] : [])];
+}
+
+/** Every edition with the languages it offers. */
+export const EDITION_LOCALES: Record<EditionId, readonly Locale[]> = Object.fromEntries(
+  EDITION_IDS.map((id) => [id, EDITIONS[id].locales]),
+) as Record<EditionId, readonly Locale[]>;
+
+export interface RenderedScreen {
+  /** The markup of `#root`. */
+  html: string;
+  title: string;
+  /** `<html lang>`. */
+  lang: string;
+  favicon: string;
+}
+
+/** Renders one screen as the browser's first render will (same routes, same texts). */
+export async function renderScreen(
+  editionId: EditionId,
+  locale: Locale,
+  path: string,
+): Promise<RenderedScreen> {
+  const edition = EDITIONS[editionId];
+  setCurrentEdition(edition);
+  await initI18n(locale);
+  const routes = createAppRoutes();
+  const url = new URL(path, 'http://prerender.invalid');
+  const hydrationData = await prepareRoutes(routes, url);
+  if (!hydrationData) throw new Error(`${path}: a matched loader has no route id`);
+  const router = createMemoryRouter(routes, { initialEntries: [path], hydrationData });
+  const html = renderToString(<App router={router} />);
+  return {
+    html,
+    title: pageTitle(path, i18n.t, edition.brandName),
+    lang: htmlLang(locale),
+    favicon: EDITION_ASSETS[editionId].favicon,
+  };
+}
