@@ -263,7 +263,11 @@ export function createAppRouter(
   setApiEventHandlers({
     onMaintenance: () => void router.navigate(PATHS.maintenance, { replace: true }),
     onUnauthorized: () => {
+      // Where the user was going survives the lost session: a query that answers 401 right after
+      // a re-authentication stored its /approve target (decision 0030) must not wipe that target.
+      const target = storedTargetUrl();
       forgetSession();
+      if (target) storeTargetUrl(target);
       void router.navigate(PATHS.loginEmail, { replace: true });
     },
   });
