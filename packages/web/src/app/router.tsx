@@ -14,7 +14,7 @@ import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { loadQueryClient } from '../lib/queryBridge';
-import { forgetSession } from '../lib/session';
+import { forgetLostSession, forgetSession } from '../lib/session';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
 import { fetchUser, userQuery } from '../lib/userQuery';
@@ -263,11 +263,7 @@ export function createAppRouter(
   setApiEventHandlers({
     onMaintenance: () => void router.navigate(PATHS.maintenance, { replace: true }),
     onUnauthorized: () => {
-      // Where the user was going survives the lost session: a query that answers 401 right after
-      // a re-authentication stored its /approve target (decision 0030) must not wipe that target.
-      const target = storedTargetUrl();
-      forgetSession();
-      if (target) storeTargetUrl(target);
+      forgetLostSession();
       void router.navigate(PATHS.loginEmail, { replace: true });
     },
   });
