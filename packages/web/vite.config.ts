@@ -39,7 +39,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'start',
               tags: ['$initial'],
-              test: (id: string) => !/index\.html|\/src\/entry\.ts/.test(id),
+              // The entry's own modules stay in its small chunk (src/entry.ts, src/earlyRequests.ts).
+              test: (id: string) => !/index\.html|\/src\/(entry|earlyRequests)\.ts/.test(id),
             },
           ],
         },

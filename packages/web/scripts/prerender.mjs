@@ -53,19 +53,31 @@ template = replaceOnce(
 );
 // index.html serves the pages that are not pre-rendered, mostly the signed-in area reached in a new
 // tab: nothing to paint before the app runs, so the app's chunks are fetched at once, with the
-// query client and the signed-in layout every such page loads (the guard and router.tsx).
+// query client and the signed-in layout every such page loads (the guard and router.tsx), and the
+// dashboard, where a login and most new tabs land.
 const SIGNED_IN = [
   'src/lib/queryClient.ts',
   'src/app/layout/QueryLayout.tsx',
   'src/app/layout/UserLayout.tsx',
+  'src/features/dashboard/routes/DashboardRoute.tsx',
 ];
 const indexChunks = [...appGraph, ...chunksOf(SIGNED_IN.filter((key) => manifest[key]))];
+// Their styles are linked too: the page paints nothing before the app runs, so they block no
+// paint, and the app's loader finds them linked instead of asking once the route loads.
+const indexCss = [...new Set(indexChunks.flatMap((chunk) => chunk.css ?? []))].filter(
+  (file) => !appCss.includes(file),
+);
 writeFileSync(
   join(dist, 'index.html'),
   replaceOnce(
     template,
     '</head>',
-    `${indexChunks.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('\n  ')}\n  </head>`,
+    `${[
+      ...indexCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...indexChunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+    ]
+      .map((link) => `  ${link}`)
+      .join('\n  ')}\n  </head>`,
   ),
 );
 
@@ -102,8 +114,28 @@ function replaceOnce(html, search, replacement) {
 /** `/forgot-password/email` → `forgot-password-email`. */
 const fileNameOf = (path) => path.slice(1).replaceAll('/', '-');
 
+/**
+ * index.html as served in one edition and language (packages/api/src/http/spa.ts): the pages that
+ * are not pre-rendered, mostly the signed-in area in a new tab, also preload that language's texts,
+ * which the app would otherwise ask for only once it runs.
+ */
+const INDEX_NAME = 'index';
+function indexFor(edition, locale) {
+  const texts = chunksOf(textModules(locale, true)).filter((chunk) => !indexChunks.includes(chunk));
+  const html = replaceOnce(
+    readFileSync(join(dist, 'index.html'), 'utf8'),
+    '<html lang="en">',
+    `<html lang="${locale.replace('_', '-')}" data-edition="${edition}">`,
+  );
+  return replaceOnce(
+    html,
+    '</head>',
+    `${texts.map((chunk) => `  <link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('\n  ')}\n  </head>`,
+  );
+}
+
 rmSync(out, { recursive: true, force: true });
-const index = { paths: {}, editions: {} };
+const index = { paths: {}, editions: {}, index: INDEX_NAME };
 for (const { path } of PRERENDERED_SCREENS) index.paths[path] = fileNameOf(path);
 let pages = 0;
 for (const [edition, locales] of Object.entries(EDITION_LOCALES)) {
@@ -142,6 +174,7 @@ for (const [edition, locales] of Object.entries(EDITION_LOCALES)) {
       writeFileSync(join(out, edition, locale, `${fileNameOf(path)}.html`), html);
       pages += 1;
     }
+    writeFileSync(join(out, edition, locale, `${INDEX_NAME}.html`), indexFor(edition, locale));
   }
 }
 writeFileSync(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);

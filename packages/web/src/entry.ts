@@ -1,7 +1,9 @@
-// The one script index.html names, a few hundred bytes: it starts the app (main.tsx, an entry of
+// The one script index.html names, about a kilobyte: it starts the app (main.tsx, an entry of
 // its own in vite.config.ts) once the browser has painted, so that a pre-rendered page shows
 // before the app's code is fetched and compiled (issue 17, decision 0020). The build writes the
 // app's script address into `data-app` and links its styles (scripts/prerender.mjs).
+import { startEarlyRequests } from './earlyRequests';
+
 function startApp(): void {
   const src = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
   if (src) {
@@ -41,6 +43,8 @@ if (document.getElementById('root')?.hasChildNodes()) {
   holdEarlyLinkClicks();
   requestAnimationFrame(() => setTimeout(startApp, 0));
 } else {
-  // Nothing pre-rendered to paint (index.html): start at once.
+  // Nothing pre-rendered to paint (index.html), mostly a signed-in page in a new tab: the session
+  // requests go out while the app's code downloads, and the app starts at once.
+  startEarlyRequests();
   startApp();
 }

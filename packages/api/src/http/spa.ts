@@ -26,22 +26,32 @@ interface PrerenderIndex {
   paths: Record<string, string>;
   /** Edition id → the locales it was rendered in. */
   editions: Record<string, string[]>;
+  /** File name of index.html as served in each edition and language (it preloads the texts). */
+  index?: string;
 }
 
-/** The pre-rendered pages, by `edition/locale/path`; empty for a build without them. */
-function loadPrerendered(webDist: string): Map<string, string> {
-  const pages = new Map<string, string>();
+interface PrerenderedPages {
+  /** By `edition/locale/path`. */
+  pages: Map<string, string>;
+  /** index.html by `edition/locale`. */
+  indexes: Map<string, string>;
+}
+
+/** The pre-rendered pages; empty for a build without them. */
+function loadPrerendered(webDist: string): PrerenderedPages {
+  const loaded: PrerenderedPages = { pages: new Map(), indexes: new Map() };
   const indexPath = join(webDist, 'prerendered', 'index.json');
-  if (!existsSync(indexPath)) return pages;
+  if (!existsSync(indexPath)) return loaded;
   const index = JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderIndex;
+  const read = (edition: string, locale: string, name: string) =>
+    readFileSync(join(webDist, 'prerendered', edition, locale, `${name}.html`), 'utf8');
   for (const [edition, locales] of Object.entries(index.editions))
-    for (const locale of locales)
+    for (const locale of locales) {
       for (const [path, name] of Object.entries(index.paths))
-        pages.set(
-          `${edition}/${locale}${path}`,
-          readFileSync(join(webDist, 'prerendered', edition, locale, `${name}.html`), 'utf8'),
-        );
-  return pages;
+        loaded.pages.set(`${edition}/${locale}${path}`, read(edition, locale, name));
+      if (index.index) loaded.indexes.set(`${edition}/${locale}`, read(edition, locale, index.index));
+    }
+  return loaded;
 }
 
 /** `/login/email/` → `/login/email` (the router matches both). */
@@ -50,37 +60,39 @@ function normalizePath(path: string): string {
 }
 
 /**
- * The pre-rendered page for this request, if there is one: its path, the edition of its host, and
- * the language of SPEC §1 (the stored choice, then Accept-Language, then the edition's fallback,
- * the rule the SPA starts with). During maintenance every other page goes to /maintenance in the
- * browser: only that one is pre-rendered then.
+ * The page for this request: the pre-rendered one of its path, the edition of its host and the
+ * language of SPEC §1 (the stored choice, then Accept-Language, then the edition's fallback, the
+ * rule the SPA starts with), else index.html as served in that edition and language. During
+ * maintenance every other page goes to /maintenance in the browser: only that one is pre-rendered
+ * then.
  */
-function prerenderedPage(
-  pages: Map<string, string>,
+function pageFor(
+  prerendered: PrerenderedPages,
   request: FastifyRequest,
   path: string,
   maintenance: boolean,
 ): string | undefined {
-  if (maintenance && path !== MAINTENANCE_PATH) return undefined;
   const locale = entryLocale(
     request.edition,
     request.cookies[LOCALE_COOKIE],
     acceptedLanguages(request.headers['accept-language']),
   );
-  return pages.get(`${request.edition.id}/${locale}${path}`);
+  const variant = `${request.edition.id}/${locale}`;
+  const page = maintenance && path !== MAINTENANCE_PATH ? undefined : prerendered.pages.get(`${variant}${path}`);
+  return page ?? prerendered.indexes.get(variant);
 }
 
 /**
  * Serves the built SPA: hashed assets with immutable caching, brotli or gzip as built (issue 17);
  * and for every other GET that is not an API path, a page (never cached, with the runtime
  * configuration injected): the pre-rendered entry screen of the edition and language when there is
- * one, else index.html.
+ * one, else index.html in that edition and language.
  */
 export async function registerSpa(app: FastifyInstance) {
   const webDist = app.ctx.config.webDistDir ?? DEFAULT_WEB_DIST;
   const indexPath = join(webDist, 'index.html');
   const index = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const pages = loadPrerendered(webDist);
+  const prerendered = loadPrerendered(webDist);
   if (index) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -104,7 +116,7 @@ export async function registerSpa(app: FastifyInstance) {
       return reply.code(503).type('text/plain').send('The web app is not built: run npm run build.');
     const { config, db } = app.ctx;
     const maintenance = await isMaintenanceOn(db);
-    const page = prerenderedPage(pages, request, path, maintenance) ?? index;
+    const page = pageFor(prerendered, request, path, maintenance) ?? index;
     const html = page.replace(
       CONFIG_MARKER,
       configScript({

@@ -32,13 +32,13 @@ function standInBuild(): string {
   for (const [edition, locales] of Object.entries(editions))
     for (const locale of locales) {
       mkdirSync(join(dir, 'prerendered', edition, locale), { recursive: true });
-      for (const name of Object.values(paths))
+      for (const name of [...Object.values(paths), 'index'])
         writeFileSync(
           join(dir, 'prerendered', edition, locale, `${name}.html`),
           `<html><head><!--vestibule-config--></head><body>${edition}/${locale}/${name}</body><!--${PADDING}--></html>`,
         );
     }
-  writeFileSync(join(dir, 'prerendered', 'index.json'), JSON.stringify({ paths, editions }));
+  writeFileSync(join(dir, 'prerendered', 'index.json'), JSON.stringify({ paths, editions, index: 'index' }));
   return dir;
 }
 
@@ -117,13 +117,20 @@ describe('pre-rendered entry screens', () => {
 
   it('are matched with or without a trailing slash and query; other paths get index.html', async () => {
     expect((await page('/login/email/?x=1')).body).toContain('general/en/login-email');
-    expect((await page('/user/dashboard')).body).toContain('<body>index</body>');
+    expect((await page('/user/dashboard')).body).toContain('<body>general/en/index</body>');
+  });
+
+  it('index.html goes out in the edition and language of the page (it preloads their texts)', async () => {
+    expect((await page('/user/dashboard', { 'accept-language': 'nl' })).body).toContain('general/nl/index');
+    expect((await page('/user/security', {}, 'lu.localhost:3000')).body).toContain('lu/fr_LU/index');
+    const chosen = await page('/user/profile', { cookie: 'vestibule_locale=en_LU' }, 'lu.localhost:3000');
+    expect(chosen.body).toContain('lu/en_LU/index');
   });
 
   it('leave room to /maintenance only while maintenance is on', async () => {
     await setMaintenance(test.database.db, true);
     try {
-      expect((await page('/login/email')).body).toContain('<body>index</body>');
+      expect((await page('/login/email')).body).toContain('<body>general/en/index</body>');
       expect((await page('/maintenance')).body).toContain('general/en/maintenance');
     } finally {
       await setMaintenance(test.database.db, false);

@@ -101,6 +101,11 @@ export interface ApiRequest<S extends AnswerParser<unknown> | undefined> {
   /** The caller handles 401 and 503 itself (the navigation guard): no global handler runs. */
   quiet?: boolean;
   signal?: AbortSignal;
+  /**
+   * The answer of this same request, sent earlier (lib/earlySession.ts): used instead of sending
+   * it again; when it resolves to nothing, the request is sent as usual.
+   */
+  prefetched?: Promise<Response | undefined>;
 }
 
 function headersFor(request: ApiRequest<AnswerParser<unknown> | undefined>): Headers {
@@ -149,9 +154,9 @@ export async function apiRequest<S extends AnswerParser<unknown> | undefined = u
   request: ApiRequest<S> = {},
 ): Promise<S extends AnswerParser<infer T> ? T : undefined> {
   request.schema?.preload?.();
-  let response: Response;
+  let response: Response | undefined = await request.prefetched;
   try {
-    response = await fetch(`/api${path}`, {
+    response ??= await fetch(`/api${path}`, {
       method: request.method ?? 'GET',
       headers: headersFor(request),
       body: bodyFor(request),

@@ -1,7 +1,8 @@
 import type { DataTag } from '@tanstack/react-query';
 import type { User } from '@vestibule/contract/schemas/user';
 import { apiRequest, lazySchema } from './api';
-import { cacheAccount } from './storage';
+import { takeEarlyUser } from './earlySession';
+import { cacheAccount, tokenStore } from './storage';
 
 // GET /api/user is shared: the guard loads it for every logged-in page, the shell reads the
 // language, features read the fields. It lives in lib so that no feature imports another.
@@ -14,7 +15,12 @@ const userResponseSchema = lazySchema(
 );
 
 export async function fetchUser(signal?: AbortSignal, quiet = false) {
-  const { data } = await apiRequest('/user', { schema: userResponseSchema, signal, quiet });
+  const { data } = await apiRequest('/user', {
+    schema: userResponseSchema,
+    signal,
+    quiet,
+    prefetched: takeEarlyUser(tokenStore.get()),
+  });
   cacheAccount(data);
   return data;
 }

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
+import { takeEarlyResume } from '../../../lib/earlySession';
 import { tokenStore } from '../../../lib/storage';
 
 // Loaded only when there is a session to resume: the login page of a new visitor never needs zod.
@@ -18,6 +19,7 @@ export async function resumeSession(): Promise<boolean> {
       schema: tokenResponseSchema,
       expectUnauthorized: true,
       statusOnlyOn401: true,
+      prefetched: takeEarlyResume(),
     });
     tokenStore.set(access_token);
     return true;
