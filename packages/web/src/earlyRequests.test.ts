@@ -17,7 +17,9 @@ describe('the early session requests of a new tab', () => {
     window.sessionStorage.clear();
     window.vestibuleEarly = undefined;
     fetchMock = vi.fn(async (url: string) =>
-      url === '/api/token/resume' ? json({ access_token: 'tok-1', token_type: 'Bearer' }) : json({ data: {} }),
+      url === '/api/token/resume'
+        ? json({ access_token: 'tok-1', token_type: 'Bearer' })
+        : json({ data: {} }),
     );
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -78,7 +78,8 @@ function pageFor(
     acceptedLanguages(request.headers['accept-language']),
   );
   const variant = `${request.edition.id}/${locale}`;
-  const page = maintenance && path !== MAINTENANCE_PATH ? undefined : prerendered.pages.get(`${variant}${path}`);
+  const page =
+    maintenance && path !== MAINTENANCE_PATH ? undefined : prerendered.pages.get(`${variant}${path}`);
   return page ?? prerendered.indexes.get(variant);
 }
 
