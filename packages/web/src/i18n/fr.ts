@@ -211,6 +211,7 @@ export const fr: CoreMessages = {
     retry: 'Réessayer',
   },
   logout: { error: 'Un problème est survenu. Impossible de se déconnecter.' },
+  errorWait: { tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'Nous effectuons une maintenance',
