@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { announceSessionEnd } from '../../../lib/signOut';
 import { useRevokeSession, useSessions } from '../api/sessions';
 import { formatAgent, formatDate, formatDateTime, formatPlace } from '../format';
 import styles from './Security.module.css';
@@ -47,7 +48,11 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
   const groups = groupByDevice(sessions.data.pages.flatMap((page) => page.data));
   const onRevoke = (session: SessionInfo) =>
     revoke.mutate(session.id, {
-      onSuccess: () => toast.show('success', t('security.sessions.revoked')),
+      onSuccess: () => {
+        toast.show('success', t('security.sessions.revoked'));
+        // The ended session may be another tab of this browser: it checks and drops at once.
+        announceSessionEnd({ reason: 'sessionEnded', verify: true });
+      },
       onError: () => toast.show('error', t('security.sessions.revokeError')),
     });
 
