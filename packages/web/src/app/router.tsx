@@ -14,6 +14,7 @@ import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
 import { loadQueryClient } from '../lib/queryBridge';
+import { forgetLostSession } from '../lib/session';
 import { announceSessionEnd, endSession, listenForSessionEnd, type SessionEndNotice } from '../lib/signOut';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
@@ -295,7 +296,10 @@ export function createAppRouter(
       void router.navigate(PATHS.maintenance, { replace: true });
     },
     onUnauthorized: () => {
-      endSession('sessionEnded', { keepTarget: true });
+      // Without a token the session was already ended here, with its own reason (a late answer
+      // of a call made before): only a session this tab still held ended elsewhere.
+      if (tokenStore.get() === null) forgetLostSession();
+      else endSession('sessionEnded', { keepTarget: true });
       void router.navigate(PATHS.loginEmail, { replace: true });
     },
   });
