@@ -19,12 +19,13 @@ describe('errorMessage: one mapping from an API error to its text', () => {
     );
   });
 
-  it('names a typed code by its text, and uses the fallback only for what has no code', async () => {
+  it('names a typed code by its text, unless the screen has its own word for a failure', async () => {
     await initI18n('en');
     const t = i18n.getFixedT('en');
-    expect(errorMessage(t, new ApiError(422, 'invalid_card_number', 'x'), 'Change failed')).toBe(
+    expect(errorMessage(t, new ApiError(422, 'invalid_card_number', 'x'))).toBe(
       'Your card number is invalid.',
     );
+    expect(errorMessage(t, new ApiError(409, 'contact_minimum', 'x'), 'Change failed')).toBe('Change failed');
     expect(errorMessage(t, new ApiError(0, undefined, 'network error'), 'Change failed')).toBe(
       'Change failed',
     );

@@ -15,9 +15,9 @@ export function formatWait(seconds: number, locale: string): string {
 
 /**
  * The one mapping from an API error to what the user reads, for every screen (issue 20): a 429
- * says "Too many attempts" with the wait of its Retry-After; a known code its own text; anything
- * else `fallback` (a translated text, when the screen has a better word than the generic one) or
- * the generic text.
+ * says "Too many attempts" with the wait of its Retry-After, whatever the screen. Otherwise the
+ * screen's own `fallback` (a translated text, when it has a better word than the code's), else the
+ * code's text, else the generic one.
  */
 export function errorMessage(t: TFunction, error: unknown, fallback?: string): string {
   if (error instanceof ApiError && error.status === 429 && error.code !== 'resend_too_soon') {
@@ -26,6 +26,5 @@ export function errorMessage(t: TFunction, error: unknown, fallback?: string): s
       ? t('errorWait.tooManyAttempts', { wait: formatWait(wait, i18n.language || 'en') })
       : t('errors.too_many_attempts');
   }
-  if (error instanceof ApiError && error.code) return t(errorKey(error));
   return fallback ?? t(errorKey(error));
 }

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { announceSessionEnd, endSession, listenForSessionEnd, type SessionEndNotice, takeSignOutReason } from './signOut';
+import {
+  announceSessionEnd,
+  endSession,
+  listenForSessionEnd,
+  type SessionEndNotice,
+  takeSignOutReason,
+} from './signOut';
 import { tokenStore } from './storage';
 
 afterEach(() => {

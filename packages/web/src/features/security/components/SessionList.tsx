@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { errorMessage } from '../../../lib/errorMessage';
 import { announceSessionEnd } from '../../../lib/signOut';
 import { useRevokeSession, useSessions } from '../api/sessions';
 import { formatAgent, formatDate, formatDateTime, formatPlace } from '../format';
@@ -53,7 +54,7 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
         // The ended session may be another tab of this browser: it checks and drops at once.
         announceSessionEnd({ reason: 'sessionEnded', verify: true });
       },
-      onError: () => toast.show('error', t('security.sessions.revokeError')),
+      onError: (error) => toast.show('error', errorMessage(t, error, t('security.sessions.revokeError'))),
     });
 
   return (

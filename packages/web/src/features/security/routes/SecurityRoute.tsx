@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { errorMessage } from '../../../lib/errorMessage';
 import { announceSessionEnd, endSession } from '../../../lib/signOut';
 import { useUser } from '../../../lib/user';
 import { MfaMethodsCard } from '../../mfa/components/MfaMethodsCard';
@@ -107,9 +108,9 @@ function GlobalLogoutCard() {
         announceSessionEnd({ reason: 'loggedOutEverywhere', verify: false });
         navigate(PATHS.loginEmail, { replace: true });
       },
-      onError: () => {
+      onError: (error) => {
         setAsking(false);
-        toast.show('error', t('security.overview.globalLogoutError'));
+        toast.show('error', errorMessage(t, error, t('security.overview.globalLogoutError')));
       },
     });
   return (
