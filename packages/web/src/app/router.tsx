@@ -151,10 +151,12 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
     if (decision?.kind === 'redirect' && decision.to === PATHS.maintenance)
       rememberMaintenanceFrom(`${url.pathname}${url.search}`);
     if (decision?.kind === 'logout') {
-      // The request takes the token before the session is forgotten; its answer does not matter.
-      void apiRequest('/token', { method: 'DELETE', quiet: true }).catch(() => undefined);
+      // The request takes the token before the session is forgotten; once it is answered, the
+      // other tabs holding that session check theirs and drop it.
+      void apiRequest('/token', { method: 'DELETE', quiet: true })
+        .catch(() => undefined)
+        .finally(() => announceSessionEnd({ reason: 'loggedOut', verify: true }));
       endSession('mfaSetupLeft');
-      announceSessionEnd({ reason: 'loggedOut', verify: true });
     }
     if (decision) throw redirect(decision.to);
 
