@@ -79,8 +79,10 @@ const envSchema = z.object({
   RATE_LIMIT_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_SMS_PER_NUMBER: z.coerce.number().int().min(1).default(5),
-  /** Code checks per client IP per 15 minutes (per account: 20). */
+  /** Code checks per client IP per 15 minutes. */
   RATE_LIMIT_CODE_CHECKS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** Code checks per account per 15 minutes, across challenges. */
+  RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   /** Forgot-password and forgot-username requests per client IP per hour (each). */
   RATE_LIMIT_RECOVERY_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Calls to /oauth/token (and its revocation and introspection) per client IP per 15 minutes. */
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     codesPerIpLimit: e.RATE_LIMIT_CODES_PER_IP,
     smsPerNumberLimit: e.RATE_LIMIT_SMS_PER_NUMBER,
     codeChecksPerIpLimit: e.RATE_LIMIT_CODE_CHECKS_PER_IP,
+    codeChecksPerAccountLimit: e.RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT,
     recoveryPerIpLimit: e.RATE_LIMIT_RECOVERY_PER_IP,
     oauthTokenPerIpLimit: e.RATE_LIMIT_OAUTH_TOKEN_PER_IP,
     /** Undefined: sessions show no location (flows/sessions/geoip.ts). */

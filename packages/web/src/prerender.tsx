@@ -47,8 +47,12 @@ export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly str
   },
   {
     path: PATHS.maintenance,
-    // Its loader brings the Dutch, French and English texts (MaintenanceRoute.tsx).
-    modules: ['src/features/maintenance/routes/MaintenanceRoute.tsx', ...['nl', 'fr', 'en'].map(coreBundle)],
+    // Its loader brings the texts of every language it shows (maintenanceLocales): Dutch, French
+    // and English, and the Luxembourg edition's overlays.
+    modules: [
+      'src/features/maintenance/routes/MaintenanceRoute.tsx',
+      ...['nl', 'fr', 'en', 'fr_LU', 'en_LU'].map(coreBundle),
+    ],
     areas: false,
   },
 ];

@@ -4,7 +4,6 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FLOW_MAX_FAILURES } from '../../src/flows/mfa/login-flow';
-import { VERIFY_PER_ACCOUNT } from '../../src/security/challenges/challenge.rate-limits';
 import { findDuplicate } from '../fuzzion/helpers';
 import {
   countMessages,
@@ -33,6 +32,9 @@ import { ROUTES, schemaKeys, sessionOf } from './helpers';
  * challenges, a login flow and an account have budgets of their own; a resend keeps the tries
  * already made. A TOTP code opens once, and no older one after it; a recovery key opens once.
  */
+
+/** RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT by default. */
+const VERIFY_PER_ACCOUNT = { limit: 20 };
 
 let test: TestApp;
 beforeAll(async () => {

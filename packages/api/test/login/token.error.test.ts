@@ -178,6 +178,12 @@ describe('POST /api/token (sad paths)', () => {
     expect(garbage.statusCode).toBe(401);
   });
 
+  it('answers 204 without a body for POST /api/token/resume without any login cookie', async () => {
+    const response = await test.call({ method: 'POST', url: '/api/token/resume' });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+  });
+
   it('answers 401 for POST /api/token/resume without a live cookie', async () => {
     const response = await test.call({
       method: 'POST',

@@ -24,7 +24,7 @@ describe('maintenance mode', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         code: 'maintenance',
-        message: 'Sorry, je kunt op dit moment niet inloggen. Probeer het later opnieuw.',
+        message: 'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
       });
       const status = await test.call({ method: 'GET', url: '/api/status' });
       expect(status.json()).toEqual({ maintenance: true });

@@ -15,7 +15,7 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   not_found: 'Dit item bestaat niet.',
   method_not_allowed: 'Deze methode is hier niet toegestaan.',
   account_locked: 'Dit account is geblokkeerd. Neem contact op met de klantendienst.',
-  maintenance: 'Sorry, je kunt op dit moment niet inloggen. Probeer het later opnieuw.',
+  maintenance: 'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
   invalid_partner: 'Oeps. De partner waarvan u komt, lijkt een ongeldige configuratie te gebruiken.',
   reauthentication_required: 'Meld u voor uw veiligheid opnieuw aan om verder te gaan naar deze toepassing.',
   authorization_expired:

@@ -34,7 +34,14 @@ test.describe('account merge', () => {
     await expectNoAxeViolations(page);
     since = Date.now();
     await page.getByRole('button', { name: /Text message to/ }).click();
+    // The merge proof has its resend countdown too, from the server's resend_in (issue 20).
+    await expect(page.getByText(/You can ask for a new code in 1[45] s\./)).toBeVisible();
     await enterCode(page, await codeFromInbox(page, GENERAL, '+32470000031', since));
+
+    // The card number is checked on the client first (issue 20): a typo gets its own text.
+    await page.getByLabel('Card number').fill('5065 0000 0000 0002');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Your card number is invalid.')).toBeVisible();
 
     // Ownership: a wrong password is refused with the SPEC text, the right one goes on.
     await page.getByLabel('The password of that account on the client area').check();

@@ -114,6 +114,24 @@ for (const layout of LAYOUTS) {
       await page.unroute('**/api/user/phones/*/primary');
     });
 
+    test("a 429 says 'Too many attempts' with the wait, not 'Change failed' (issue 20)", async () => {
+      const page = general;
+      await openProfile(page);
+      await page.route('**/api/user/phones/*/primary', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'Retry-After': '600' },
+          body: JSON.stringify({ code: 'too_many_attempts', message: 'Too many attempts.' }),
+        }),
+      );
+      await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
+      await expect(contactRow(page, PROFILE.general.second).getByRole('alert')).toHaveText(
+        'Too many attempts. Please try again in 10 minutes.',
+      );
+      await page.unroute('**/api/user/phones/*/primary');
+    });
+
     test('edit-credentials shows the message of a 422', async () => {
       const page = general;
       await page.goto(`${GENERAL}/profile/edit-credentials`);

@@ -48,7 +48,7 @@ for (const layout of layouts) {
         page.getByText('Désolé, vous ne pouvez pas vous connecter pour le moment.', { exact: false }),
       ).toBeVisible();
       await expect(
-        page.getByText('Sorry, je kunt op dit moment niet inloggen.', { exact: false }),
+        page.getByText('Sorry, je kunt je op dit moment niet aanmelden.', { exact: false }),
       ).toBeVisible();
       await expect(page.getByTestId('brand-name')).toHaveCount(0);
       await expectNoAxeViolations(page);

@@ -2,16 +2,18 @@ import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { changeLocale } from '../i18n';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
-import { userLocale } from '../lib/language';
+import { applyUserLanguage } from '../lib/languageChoice';
 import { whenQueryClient } from '../lib/queryBridge';
 import { userQuery } from '../lib/userQuery';
 import { focusMainHeading } from './focusHeading';
 import { pageTitle } from './pageTitle';
 
-/** Once the user is known, their language chooses the interface language (SPEC §1). */
+/**
+ * Once the user is known, their language chooses the interface language (SPEC §1), unless they
+ * picked one before logging in: that choice is saved to the account (lib/languageChoice.ts).
+ */
 function useUserLanguage(): void {
   const appliedFor = useRef<number | null>(null);
   // Watches the cache only (the guard loads the user), once the query client has loaded: the login
@@ -22,7 +24,7 @@ function useUserLanguage(): void {
       const apply = (user: User | undefined) => {
         if (!user || appliedFor.current === user.id) return;
         appliedFor.current = user.id;
-        void changeLocale(userLocale(currentEdition(), user.language));
+        applyUserLanguage(currentEdition(), user);
       };
       apply(client.getQueryData(userQuery.queryKey));
       unsubscribe = client.getQueryCache().subscribe((event) => {

@@ -12,9 +12,10 @@ import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
-import { appConfig } from '../lib/config';
+import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
 import { loadQueryClient } from '../lib/queryBridge';
-import { forgetLostSession, forgetSession } from '../lib/session';
+import { forgetLostSession } from '../lib/session';
+import { announceSessionEnd, endSession, listenForSessionEnd, type SessionEndNotice } from '../lib/signOut';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
 import { fetchUser, userQuery } from '../lib/userQuery';
@@ -122,7 +123,7 @@ export function decideFor(url: URL, router: AppRouter | null): NavigationDecisio
       path: url.pathname,
       search: url.search,
       loggedIn: tokenStore.get() !== null,
-      maintenance: appConfig().maintenance,
+      maintenance: maintenanceOn(),
       previousPath: router?.state.initialized ? router.state.location.pathname : null,
       mfaForced: sessionValue('mfaForced') !== null,
       targetClientId: clientIdOf(storedTargetUrl(), window.location.origin),
@@ -147,10 +148,15 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
     const url = new URL(request.url);
     const decision = decideFor(url, holder.current);
     if (decision?.kind === 'login') storeTargetUrl(decision.target);
+    if (decision?.kind === 'redirect' && decision.to === PATHS.maintenance)
+      rememberMaintenanceFrom(`${url.pathname}${url.search}`);
     if (decision?.kind === 'logout') {
-      // The request takes the token before the session is forgotten; its answer does not matter.
-      void apiRequest('/token', { method: 'DELETE', quiet: true }).catch(() => undefined);
-      forgetSession();
+      // The request takes the token before the session is forgotten; once it is answered, the
+      // other tabs holding that session check theirs and drop it.
+      void apiRequest('/token', { method: 'DELETE', quiet: true })
+        .catch(() => undefined)
+        .finally(() => announceSessionEnd({ reason: 'loggedOut', verify: true }));
+      endSession('mfaSetupLeft');
     }
     if (decision) throw redirect(decision.to);
 
@@ -161,11 +167,15 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
         await queryClient.ensureQueryData({ ...userQuery, queryFn: ({ signal }) => fetchUser(signal, true) });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
-          forgetSession();
+          endSession('sessionEnded');
           storeTargetUrl(`${url.pathname}${url.search}`);
           throw redirect(PATHS.loginEmail);
         }
-        if (error instanceof ApiError && error.code === 'maintenance') throw redirect(PATHS.maintenance);
+        if (error instanceof ApiError && error.code === 'maintenance') {
+          setMaintenanceOn(true);
+          rememberMaintenanceFrom(`${url.pathname}${url.search}`);
+          throw redirect(PATHS.maintenance);
+        }
         // Anything else: the page shows its own error state with a retry.
       }
     }
@@ -249,6 +259,25 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
 }
 
 /**
+ * What a tab does when another one announces a session end (lib/signOut.ts): after a global
+ * logout it drops the account at once; after one session ended it asks the server whether its
+ * own is alive (tabs may hold different sessions) and drops it if not.
+ */
+async function dropIfEnded(router: AppRouter, notice: SessionEndNotice): Promise<void> {
+  if (tokenStore.get() === null) return;
+  if (notice.verify) {
+    try {
+      await apiRequest('/user', { quiet: true });
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) return;
+    }
+  }
+  endSession(notice.verify ? 'sessionEnded' : notice.reason);
+  await router.navigate(PATHS.loginEmail, { replace: true });
+}
+
+/**
  * The browser's router. With `hydrationData` (app/hydration.ts) it starts on the pre-rendered
  * page without running a loader, so that it renders exactly what the HTML shows.
  */
@@ -261,11 +290,22 @@ export function createAppRouter(
   const router = createBrowserRouter(routes, { hydrationData });
   holder.current = router;
   setApiEventHandlers({
-    onMaintenance: () => void router.navigate(PATHS.maintenance, { replace: true }),
+    // The next API answer that says so takes a user inside the app to the maintenance page.
+    onMaintenance: () => {
+      setMaintenanceOn(true);
+      const { pathname, search } = router.state.location;
+      rememberMaintenanceFrom(`${pathname}${search}`);
+      void router.navigate(PATHS.maintenance, { replace: true });
+    },
     onUnauthorized: () => {
-      forgetLostSession();
+      // Without a token the session was already ended here, with its own reason (a late answer
+      // of a call made before): only a session this tab still held ended elsewhere.
+      if (tokenStore.get() === null) forgetLostSession();
+      else endSession('sessionEnded', { keepTarget: true });
       void router.navigate(PATHS.loginEmail, { replace: true });
     },
   });
+  // Another tab ended a session: drop this tab's account data at once, before any click.
+  listenForSessionEnd((notice) => void dropIfEnded(router, notice));
   return router;
 }

@@ -59,6 +59,14 @@ export const deLU: CoreMessages = {
     notifications: 'Benachrichtigungen',
   },
   login: {
+    signedOut: {
+      loggedOut: 'Sie sind abgemeldet.',
+      loggedOutEverywhere: 'Sie sind auf allen Ihren Geräten abgemeldet.',
+      sessionEnded:
+        'Ihre Sitzung ist beendet: Sie ist abgelaufen oder wurde auf einem anderen Gerät oder Tab geschlossen. Bitte melden Sie sich erneut an.',
+      mfaSetupLeft:
+        'Sie haben die Einrichtung der Zwei-Schritt-Verifizierung verlassen und wurden daher abgemeldet. Melden Sie sich erneut an, um sie abzuschließen.',
+    },
     title: 'Anmelden',
     platform: {
       ca: 'Melden Sie sich in Ihrem Kundenbereich an.',
@@ -216,6 +224,7 @@ export const deLU: CoreMessages = {
     retry: 'Erneut versuchen',
   },
   logout: { error: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.' },
+  errorWait: { tooManyAttempts: 'Zu viele Versuche. Bitte versuchen Sie es in {{wait}} erneut.' },
   maintenance: {
     title: 'Wartung',
     heading: 'Wir führen Wartungsarbeiten durch',

@@ -62,6 +62,14 @@ export const en = {
     notifications: 'Notifications',
   },
   login: {
+    signedOut: {
+      loggedOut: 'You are logged out.',
+      loggedOutEverywhere: 'You are logged out on all your devices.',
+      sessionEnded:
+        'Your session has ended: it expired or was closed on another device or tab. Please log in again.',
+      mfaSetupLeft:
+        'You left the two-step verification setup, so you were logged out. Log in again to finish it.',
+    },
     title: 'Log in',
     platform: {
       ca: 'Log in to your client area.',
@@ -207,6 +215,7 @@ export const en = {
     retry: 'Try again',
   },
   logout: { error: 'Something went wrong. Unable to log out.' },
+  errorWait: { tooManyAttempts: 'Too many attempts. Please try again in {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'We are doing some maintenance',

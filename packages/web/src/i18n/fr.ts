@@ -59,6 +59,14 @@ export const fr: CoreMessages = {
     notifications: 'Notifications',
   },
   login: {
+    signedOut: {
+      loggedOut: 'Vous êtes déconnecté.',
+      loggedOutEverywhere: 'Vous êtes déconnecté de tous vos appareils.',
+      sessionEnded:
+        'Votre session a pris fin : elle a expiré ou a été fermée sur un autre appareil ou onglet. Veuillez vous reconnecter.',
+      mfaSetupLeft:
+        'Vous avez quitté la configuration de la vérification en deux étapes : vous avez donc été déconnecté. Reconnectez-vous pour la terminer.',
+    },
     title: 'Se connecter',
     platform: {
       ca: 'Connectez-vous à votre espace client.',
@@ -211,6 +219,7 @@ export const fr: CoreMessages = {
     retry: 'Réessayer',
   },
   logout: { error: 'Un problème est survenu. Impossible de se déconnecter.' },
+  errorWait: { tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'Nous effectuons une maintenance',

@@ -59,6 +59,14 @@ export const nl: CoreMessages = {
     notifications: 'Meldingen',
   },
   login: {
+    signedOut: {
+      loggedOut: 'Je bent afgemeld.',
+      loggedOutEverywhere: 'Je bent afgemeld op al je toestellen.',
+      sessionEnded:
+        'Je sessie is beëindigd: ze is verlopen of werd gesloten op een ander toestel of tabblad. Meld je opnieuw aan.',
+      mfaSetupLeft:
+        'Je hebt het instellen van verificatie in twee stappen verlaten, daarom ben je afgemeld. Meld je opnieuw aan om het af te ronden.',
+    },
     title: 'Aanmelden',
     platform: {
       ca: 'Meld je aan bij je klantenzone.',
@@ -207,10 +215,11 @@ export const nl: CoreMessages = {
     retry: 'Opnieuw proberen',
   },
   logout: { error: 'Er is iets misgegaan. Afmelden is niet gelukt.' },
+  errorWait: { tooManyAttempts: 'Te veel pogingen. Probeer het over {{wait}} opnieuw.' },
   maintenance: {
     title: 'Onderhoud',
     heading: 'We voeren onderhoud uit',
-    message: 'Sorry, je kunt op dit moment niet inloggen. Probeer het later opnieuw.',
+    message: 'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
   },
   errorPage: {
     title: 'Er is iets misgegaan',

@@ -79,7 +79,7 @@ export async function startAddressChallenge(
   const ctx = request.server.ctx;
   const channel = CHANNEL[input.kind];
   if (input.sudo && !hasSudo(auth)) throw new ApiError('sudo_required');
-  await limitCodeSending(request, { userId: user.id, channel, target: input.target });
+  await limitCodeSending(request, { userId: user.id, channel, target: input.target, budget: 'contact' });
   const challenge = await ctx.db.transaction().execute(async (trx) => {
     if (input.sudo) await requireSudo(trx, auth);
     return createChallenge(

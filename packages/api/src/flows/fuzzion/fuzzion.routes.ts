@@ -103,7 +103,12 @@ const sendProofCode = defineRoute({
         : methods.find((m) => m.target !== null && m.target === body.target?.trim().toLowerCase());
     if (!chosen?.target) throw new ApiError('not_found');
     const kind = chosen.method as 'sms' | 'email';
-    await limitCodeSending(request, { userId: other.id, channel: kind, target: chosen.target });
+    await limitCodeSending(request, {
+      userId: other.id,
+      channel: kind,
+      target: chosen.target,
+      budget: 'merge',
+    });
     const challenge = await ctx.db.transaction().execute((trx) =>
       strategyFor(kind).start(trx, ctx, {
         purpose: 'fuzzion',

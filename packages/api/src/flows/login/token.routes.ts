@@ -118,14 +118,20 @@ const login = defineRoute({
   },
 });
 
-/** POST /api/token/resume: a new tab trades the HttpOnly login cookie for its bearer token. */
+/**
+ * POST /api/token/resume: a new tab trades the HttpOnly login cookie for its bearer token. Without
+ * any login cookie it answers 204: a visitor who is not logged in is the common case, not an
+ * error (a 401 would be a console error in every new visitor's browser, issue 20). A cookie that
+ * no longer opens a live session still answers 401.
+ */
 const resume = defineRoute({
   method: 'POST',
   url: '/token/resume',
   auth: 'public',
   response: tokenResponseSchema,
-  async handler({ request }) {
+  async handler({ request, reply }) {
     const token = request.cookies[loginCookieName(request)];
+    if (!token) return reply.code(204).send();
     const { db, config } = request.server.ctx;
     const session = token ? await findLiveSession(db, token, sessionLifetime(config)) : undefined;
     if (!token || !session || session.edition !== request.edition.id) throw new ApiError('unauthorized');

@@ -128,7 +128,7 @@ const startActivation = defineRoute({
     const owner = await contactOwner(ctx.db, user.edition, kind, target);
     const fuzzion = owner !== undefined && owner !== user.id;
     await requireSudoForSettings(ctx.db, auth, { kind, value: target });
-    await limitCodeSending(request, { userId: user.id, channel: kind, target });
+    await limitCodeSending(request, { userId: user.id, channel: kind, target, budget: 'contact' });
     const challenge = await ctx.db.transaction().execute((trx) =>
       strategyFor(kind).start(trx, ctx, {
         purpose: 'activate',

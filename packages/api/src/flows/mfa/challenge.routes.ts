@@ -25,7 +25,11 @@ import {
   resendInSeconds,
   sendChallengeCode,
 } from '../../security/challenges/challenge';
-import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import {
+  codeBudgetOf,
+  limitCodeChecking,
+  limitCodeSending,
+} from '../../security/challenges/challenge.rate-limits';
 import { setLoginCookie } from '../login/login-cookie';
 import { openLoginSession, weakPasswordFlag } from '../login/open-session';
 import { grantSudo } from '../sudo/sudo';
@@ -111,7 +115,12 @@ const startChallenge = defineRoute({
     });
     const strategy = strategyFor(method.kind);
     if (strategy.sendsCode)
-      await limitCodeSending(request, { userId, channel: method.kind, target: method.target });
+      await limitCodeSending(request, {
+        userId,
+        channel: method.kind,
+        target: method.target,
+        budget: parentId ? 'login' : 'step_up',
+      });
     const challenge = await ctx.db.transaction().execute((trx) =>
       strategy.start(trx, ctx, {
         purpose: parentId ? 'login_code' : 'sudo',
@@ -172,6 +181,7 @@ const resend = defineRoute({
       userId: user.id,
       channel: challenge.channel,
       target: challenge.target,
+      budget: codeBudgetOf(challenge.purpose),
     });
     const sent = await ctx.db.transaction().execute(async (trx) => {
       const locked = await findChallenge(trx, challenge.id, { forUpdate: true });

@@ -63,7 +63,7 @@ function stepAfterEmail(flow: FlowRow) {
 /** Sends a code for the flow's e-mail or phone, within the send budgets. */
 async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email' | 'sms', target: string) {
   const ctx = request.server.ctx;
-  await limitCodeSending(request, { userId: null, channel, target });
+  await limitCodeSending(request, { userId: null, channel, target, budget: 'contact' });
   await enforceLimit(request, SEND_PER_FLOW, flow.id);
   const challenge = await ctx.db.transaction().execute((trx) =>
     createChallenge(
@@ -177,6 +177,7 @@ const resend = defineRoute({
       userId: null,
       channel: challenge.channel ?? '',
       target: challenge.target,
+      budget: 'contact',
     });
     await enforceLimit(request, SEND_PER_FLOW, flow.id);
     const sent = await ctx.db.transaction().execute(async (trx) => {

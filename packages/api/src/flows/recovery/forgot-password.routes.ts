@@ -39,7 +39,7 @@ import { issueResetGrant } from './reset-grant';
 /** Whether the account's send budgets (per account, SMS per number) still allow a code. */
 async function withinSendBudget(request: FastifyRequest, userId: number, channel: string, target: string) {
   try {
-    await limitCodeSending(request, { userId, channel, target });
+    await limitCodeSending(request, { userId, channel, target, budget: 'recovery' });
     return true;
   } catch (error) {
     // Answering 429 here would tell a known account from an unknown one: skip the send instead.

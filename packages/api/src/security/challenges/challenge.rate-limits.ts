@@ -3,10 +3,35 @@ import { enforceLimit } from '../../http/enforce-limit';
 import type { RateLimitRule } from '../rate-limit';
 
 const HOUR = 60 * 60;
+const FIFTEEN_MINUTES = 15 * 60;
 
-/** Codes sent (first send and resends) per account and per client IP per hour: configurable. */
-const sendPerAccount = (limit: number): RateLimitRule => ({
-  name: 'code:send:user',
+/**
+ * What a code is for. Each has its own per-account send budget (docs/decisions/0035-code-budgets.md):
+ * a user who logs in with an e-mail code ten times in an hour can still verify a new address or
+ * confirm a sensitive change.
+ */
+export type CodeBudget = 'login' | 'step_up' | 'contact' | 'recovery' | 'merge';
+
+/** The budget of a challenge purpose (code_challenges.purpose). */
+export function codeBudgetOf(purpose: string): CodeBudget {
+  switch (purpose) {
+    case 'login_code':
+      return 'login';
+    case 'sudo':
+      return 'step_up';
+    case 'fuzzion':
+      return 'merge';
+    case 'password_reset':
+      return 'recovery';
+    default:
+      // contact, login_change, activate: proving a new address or number.
+      return 'contact';
+  }
+}
+
+/** Codes sent (first send and resends) per account, per budget, per hour: configurable. */
+export const sendPerAccount = (budget: CodeBudget, limit: number): RateLimitRule => ({
+  name: `code:send:user:${budget}`,
   limit,
   windowSeconds: HOUR,
 });
@@ -18,33 +43,39 @@ const smsPerNumber = (limit: number): RateLimitRule => ({
   windowSeconds: HOUR,
 });
 
-/** Code checks per account and per client IP in 15 minutes, across challenges. */
-export const VERIFY_PER_ACCOUNT: RateLimitRule = {
+/** Code checks per account in 15 minutes, across challenges (RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT). */
+export const verifyPerAccount = (limit: number): RateLimitRule => ({
   name: 'code:verify:user',
-  limit: 20,
-  windowSeconds: 15 * 60,
-};
+  limit,
+  windowSeconds: FIFTEEN_MINUTES,
+});
 const verifyPerIp = (limit: number): RateLimitRule => ({
   name: 'code:verify:ip',
   limit,
-  windowSeconds: 15 * 60,
+  windowSeconds: FIFTEEN_MINUTES,
 });
 
-/** Before a code goes out: per IP, per account, and for SMS per number. */
+/** Before a code goes out: per IP, per account and budget, and for SMS per number. */
 export async function limitCodeSending(
   request: FastifyRequest,
-  subject: { userId: number | null; channel: string; target: string | null },
+  subject: { userId: number | null; channel: string; target: string | null; budget: CodeBudget },
 ) {
   const { config } = request.server.ctx;
   await enforceLimit(request, sendPerIp(config.codesPerIpLimit), request.ip);
   if (subject.userId !== null)
-    await enforceLimit(request, sendPerAccount(config.codesPerAccountLimit), String(subject.userId));
+    await enforceLimit(
+      request,
+      sendPerAccount(subject.budget, config.codesPerAccountLimit),
+      String(subject.userId),
+    );
   if (subject.channel === 'sms' && subject.target)
     await enforceLimit(request, smsPerNumber(config.smsPerNumberLimit), subject.target);
 }
 
 /** Before a code is checked: per IP and per account. */
 export async function limitCodeChecking(request: FastifyRequest, userId: number | null) {
-  await enforceLimit(request, verifyPerIp(request.server.ctx.config.codeChecksPerIpLimit), request.ip);
-  if (userId !== null) await enforceLimit(request, VERIFY_PER_ACCOUNT, String(userId));
+  const { config } = request.server.ctx;
+  await enforceLimit(request, verifyPerIp(config.codeChecksPerIpLimit), request.ip);
+  if (userId !== null)
+    await enforceLimit(request, verifyPerAccount(config.codeChecksPerAccountLimit), String(userId));
 }

@@ -2,8 +2,8 @@ import type { Locale } from '@vestibule/contract/editions';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { changeLocale } from '../../i18n';
 import { currentEdition } from '../../lib/edition';
+import { chooseLocale } from '../../lib/languageChoice';
 import { useHydrated } from '../../lib/useClientValue';
 import styles from './TopBar.module.css';
 
@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
         value={i18n.language}
         // Pre-rendered: usable once hydrated (useHydrated), a choice made before would be lost.
         disabled={!hydrated}
-        onChange={(event) => void changeLocale(event.target.value as Locale)}
+        onChange={(event) => void chooseLocale(event.target.value as Locale)}
       >
         {currentEdition().locales.map((locale) => (
           <option key={locale} value={locale} lang={locale.slice(0, 2)}>

@@ -1,5 +1,6 @@
 import type { MfaChallengeResponse, MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import { removeSessionValue, sessionValue, setSessionValue } from '../../lib/storage';
+import { resendAtFrom } from '../../lib/useCountdown';
 
 /**
  * The code challenge in progress between /mfa/methods and /mfa (sessionStorage `mfaPayload`, so
@@ -26,7 +27,7 @@ export function challengeStateFrom(
     method: answer.method,
     target: answer.target,
     codeLength: answer.code_length,
-    resendAt: answer.resend_in === null ? null : now + answer.resend_in * 1000,
+    resendAt: resendAtFrom(answer.resend_in, now),
   };
 }
 

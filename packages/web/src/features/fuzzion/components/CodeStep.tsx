@@ -2,6 +2,10 @@ import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
+import { resendAtFrom } from '../../../lib/useCountdown';
+import { resendCode as resendProofCode } from '../../mfa/api/resendCode';
+import { ResendLink } from '../../mfa/components/ResendLink';
 import { useCheckProofCode } from '../api/checkProofCode';
 import { useSendProofCode } from '../api/sendProofCode';
 import styles from '../styles';
@@ -10,6 +14,8 @@ interface Sent {
   payload: string;
   target: string;
   length: number;
+  /** Epoch ms from which a resend is allowed (the server's resend_in). */
+  resendAt: number | null;
 }
 
 /** Step 1: a code to a contact of the other account proves the user can use it. */
@@ -29,13 +35,39 @@ export function CodeStep({
   const [sent, setSent] = useState<Sent | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState(false);
 
   const choose = async (mfaId: number) => {
+    setError(null);
     try {
       const answer = await send.mutateAsync({ payload: flow.payload, mfaId });
-      setSent({ payload: answer.payload, target: answer.target, length: answer.code_length });
+      setSent({
+        payload: answer.payload,
+        target: answer.target,
+        length: answer.code_length,
+        resendAt: resendAtFrom(answer.resend_in),
+      });
     } catch (cause) {
-      if (!(cause instanceof ApiError && cause.code === 'resend_too_soon')) onFatal();
+      if (cause instanceof ApiError && cause.status === 429) setError(errorMessage(t, cause));
+      else onFatal();
+    }
+  };
+
+  const resendCode = async () => {
+    if (!sent) return;
+    setResent(false);
+    setResending(true);
+    try {
+      const answer = await resendProofCode(sent.payload, false);
+      setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
+      setResent(true);
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.code === 'resend_too_soon' && cause.retryAfterSeconds)
+        setSent({ ...sent, resendAt: resendAtFrom(cause.retryAfterSeconds) });
+      else setError(errorMessage(t, cause));
+    } finally {
+      setResending(false);
     }
   };
 
@@ -48,6 +80,7 @@ export function CodeStep({
       onDone();
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'invalid_code') setError(t('fuzzion.code.invalid'));
+      else if (cause instanceof ApiError && cause.status === 429) setError(errorMessage(t, cause));
       else onFatal();
     }
   };
@@ -56,6 +89,11 @@ export function CodeStep({
     return (
       <>
         <p className={styles.intro}>{t('fuzzion.code.intro')}</p>
+        {error && (
+          <p role="alert" className={styles.formError}>
+            {error}
+          </p>
+        )}
         {flow.methods.length === 0 ? (
           <p className={styles.formError}>{t('fuzzion.code.none')}</p>
         ) : (
@@ -123,6 +161,7 @@ export function CodeStep({
         {check.isPending && <span className={styles.spinner} aria-hidden="true" />}
         {t(check.isPending ? 'fuzzion.code.submitting' : 'fuzzion.code.submit')}
       </button>
+      <ResendLink resendAt={sent.resendAt} pending={resending} resent={resent} onResend={resendCode} />
       <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
         {t('fuzzion.code.another')}
       </button>

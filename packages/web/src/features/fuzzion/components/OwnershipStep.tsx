@@ -1,7 +1,9 @@
+import { parseCardNumber } from '@vestibule/contract/card-number';
 import type { FuzzionOwnershipRequest, FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useAnswerOwnership } from '../api/answerOwnership';
 import styles from '../styles';
 
@@ -34,6 +36,7 @@ export function OwnershipStep({
         setError(t('fuzzion.errors.invalid'));
       else if (cause instanceof ApiError && cause.code === 'validation_failed')
         setError(t('fuzzion.errors.invalid'));
+      else if (cause instanceof ApiError && cause.status === 429) setError(errorMessage(t, cause));
       else onFatal();
     }
   };
@@ -41,9 +44,12 @@ export function OwnershipStep({
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!value) return setError(t('fuzzion.ownership.required'));
+    // The format and check digit are checked here first, with the same rule as the server's.
+    const card = proof === 'card' ? parseCardNumber(value) : undefined;
+    if (proof === 'card' && !card) return setError(t('errors.invalid_card_number'));
     void submit(
       proof === 'card'
-        ? { payload: flow.payload, answer: 'card', card: value }
+        ? { payload: flow.payload, answer: 'card', card: card ?? value }
         : { payload: flow.payload, answer: 'password', platform: proof, password: value },
     );
   };

@@ -2,7 +2,7 @@ import type { Edition } from '@vestibule/contract/editions';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
-import { errorKey } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';
 import { type LoginFieldErrors, loadLoginSchemas, validateLogin } from '../loginSchema';
@@ -161,7 +161,7 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
 
       {logIn.error && (
         <p role="alert" className={styles.formError}>
-          {t(errorKey(logIn.error))}
+          {errorMessage(t, logIn.error)}
         </p>
       )}
 

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { changeLocale } from '../../../i18n';
 import { currentEdition } from '../../../lib/edition';
+import { type SignOutReason, takeSignOutReason } from '../../../lib/signOut';
 import { storedTargetUrl } from '../../../lib/targetUrl';
 import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
@@ -24,6 +25,12 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
   const target = useClientValue(storedTargetUrl, null);
   const origin = useClientValue(() => window.location.origin, '');
   const hint = loginHintOf(target, origin);
+  // Why the last session ended, if it did (lib/signOut.ts): read after hydration, once.
+  const [signedOut, setSignedOut] = useState<SignOutReason | null>(null);
+  useEffect(() => {
+    const reason = takeSignOutReason();
+    if (reason) setSignedOut(reason);
+  }, []);
 
   // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and
   // the language ui_locales asks for; the user may still switch either afterwards.
@@ -40,6 +47,11 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="login-title">
         <h1 id="login-title">{t('login.title')}</h1>
+        {signedOut && (
+          <p role="status" className={styles.signedOut}>
+            {t(`login.signedOut.${signedOut}`)}
+          </p>
+        )}
         <p className={styles.intro}>
           {t(`login.platform.${platformLabel(target, origin)}`, { brand: edition.brandName })}
         </p>

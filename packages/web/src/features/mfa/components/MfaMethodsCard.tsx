@@ -6,7 +6,8 @@ import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useMethods } from '../api/listMethods';
 import { useDeleteMethod, useSwitchPrimary } from '../api/manageMethods';
 import { maskTarget } from '../maskTarget';
@@ -26,7 +27,7 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
 
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
-    else toast.show('error', t(errorKey(error)));
+    else toast.show('error', errorMessage(t, error));
   };
   const onRemove = (m: MfaMethod) => {
     if (!window.confirm(t('mfa.settings.confirmRemove'))) return;

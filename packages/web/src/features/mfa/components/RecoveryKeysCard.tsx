@@ -5,7 +5,8 @@ import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';
 
 /** Security tab: how many recovery keys are unused, and regenerating them (needs a step-up). */
@@ -28,7 +29,7 @@ export function RecoveryKeysCard() {
         ),
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
-        else toast.show('error', t(errorKey(error)));
+        else toast.show('error', errorMessage(t, error));
       },
     });
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
-import { errorKey } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useRevokeTrustedDevice, useTrustedDevices } from '../api/trustedDevices';
 
 /** A short device name from its user agent: browser on system, or unknown. */
@@ -77,7 +77,7 @@ export function TrustedDevicesCard() {
                 onClick={() =>
                   revoke.mutate(device.id, {
                     onSuccess: () => toast.show('success', t('mfa.settings.revoked')),
-                    onError: (error) => toast.show('error', t(errorKey(error))),
+                    onError: (error) => toast.show('error', errorMessage(t, error)),
                   })
                 }
               >

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { sessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
 import { useMethods } from '../api/listMethods';
@@ -119,7 +120,7 @@ function MethodsScreen({
 
         {start.error && (
           <div role="alert" className={styles.formError}>
-            <p>{t(errorKey(start.error))}</p>
+            <p>{errorMessage(t, start.error)}</p>
             {loginDead && <Link to={PATHS.loginEmail}>{t('mfa.methods.backToLogin')}</Link>}
           </div>
         )}

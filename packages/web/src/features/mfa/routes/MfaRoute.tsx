@@ -11,8 +11,10 @@ import { destinationAfterLogin, startSession } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { queryClient } from '../../../lib/queryClient';
+import { resendAtFrom } from '../../../lib/useCountdown';
 import { fetchUser } from '../../../lib/user';
 import { decideAfterSuccess } from '../afterSuccess';
 import { useResendCode } from '../api/resendCode';
@@ -142,7 +144,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
     setResent(false);
     try {
       const answer = await resend.mutateAsync(state.payload);
-      update({ ...state, resendAt: Date.now() + (answer.resend_in ?? 30) * 1000 });
+      update({ ...state, resendAt: resendAtFrom(answer.resend_in) });
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)
@@ -205,7 +207,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
 
           {(formError || resendError) && (
             <div role="alert" className={styles.formError}>
-              <p>{t(errorKey(formError ?? resendError))}</p>
+              <p>{errorMessage(t, formError ?? resendError)}</p>
               {dead && <Link to={methodsUrl(params)}>{t('mfa.code.chooseAgain')}</Link>}
             </div>
           )}

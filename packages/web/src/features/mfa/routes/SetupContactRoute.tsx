@@ -1,4 +1,4 @@
-import { MESSAGE_CODE_LENGTH, RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibule/contract/constants';
+import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,8 +6,10 @@ import { mergeScreenPath } from '../../../app/mergeOffer';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
+import { errorMessage } from '../../../lib/errorMessage';
+import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
@@ -38,7 +40,7 @@ function draftForm(kind: ContactKind, editId: number | undefined): string {
 interface Sent {
   payload: string;
   target: string;
-  resendAt: number;
+  resendAt: number | null;
 }
 
 /** /setup-mfa/phone and /setup-mfa/email: a number or address, then its 8-digit code. */
@@ -101,7 +103,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
       setSent({
         payload: answer.payload,
         target: answer.data.target,
-        resendAt: Date.now() + (answer.data.resend_in || RESEND_COUNTDOWN_INITIAL_SECONDS) * 1000,
+        resendAt: Date.now() + answer.data.resend_in * 1000,
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'sudo_required') {
@@ -109,7 +111,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
         contactDraft.save(draftForm(kind, editId), value.trim());
         navigate(stepUpAgainPath());
       } else if (error instanceof ApiError && error.code && TARGET_ERRORS.includes(error.code))
-        setTargetError(t(errorKey(error)));
+        setTargetError(errorMessage(t, error));
     }
   };
 
@@ -141,7 +143,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     setResending(true);
     try {
       const answer = await resendCode(sent.payload, false);
-      setSent({ ...sent, resendAt: Date.now() + (answer.resend_in ?? 30) * 1000 });
+      setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.retryAfterSeconds)
@@ -216,7 +218,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             </div>
             {startError && (
               <p role="alert" className={styles.formError}>
-                {t(errorKey(startError))}
+                {errorMessage(t, startError)}
               </p>
             )}
             <button type="submit" className={styles.submit} disabled={start.isPending || finishing}>
@@ -250,7 +252,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
               />
               {confirmError && (
                 <p role="alert" className={styles.formError}>
-                  {t(errorKey(confirmError))}
+                  {errorMessage(t, confirmError)}
                 </p>
               )}
               <button type="submit" className={styles.submit} disabled={confirm.isPending || finishing}>

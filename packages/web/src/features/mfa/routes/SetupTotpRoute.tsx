@@ -7,7 +7,8 @@ import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
 import { CodeField, codeProblem } from '../components/CodeField';
 
@@ -75,7 +76,7 @@ export function SetupTotpRoute() {
         {setup.isError && (
           <div role="alert" className={styles.formError}>
             <p>{t('mfa.setup.totp.loadError')}</p>
-            <p>{t(errorKey(setup.error))}</p>
+            <p>{errorMessage(t, setup.error)}</p>
           </div>
         )}
         {setup.isSuccess && !setup.data && (
@@ -141,7 +142,7 @@ export function SetupTotpRoute() {
               />
               {confirmError && (
                 <p role="alert" className={styles.formError}>
-                  {t(errorKey(confirmError))}
+                  {errorMessage(t, confirmError)}
                 </p>
               )}
               <button type="submit" className={styles.submit} disabled={confirm.isPending}>

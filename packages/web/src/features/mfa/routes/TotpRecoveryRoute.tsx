@@ -5,7 +5,8 @@ import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import { stepUpPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
-import { ApiError, apiRequest, errorKey } from '../../../lib/api';
+import { ApiError, apiRequest } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { forgetSession } from '../../../lib/session';
 import { fetchUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
@@ -98,7 +99,7 @@ function RecoveryScreen({ mfaId }: { mfaId: number }) {
         {regenerate.error &&
           !(regenerate.error instanceof ApiError && regenerate.error.code === 'sudo_required') && (
             <p role="alert" className={styles.formError}>
-              {t(errorKey(regenerate.error))}
+              {errorMessage(t, regenerate.error)}
             </p>
           )}
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/Toasts';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useGrants, useRevokeGrant } from '../api/tokens';
 import { ScopeList } from '../components/ScopeList';
 import styles from './AccessRoute.module.css';
@@ -23,8 +24,8 @@ export function AccessRoute() {
       setDeleted(name);
       // The revoked row and its button are gone: move focus to the alert that says so.
       requestAnimationFrame(() => alertRef.current?.focus());
-    } catch {
-      toast.show('error', t('oauth.access.revokeError'));
+    } catch (error) {
+      toast.show('error', errorMessage(t, error, t('oauth.access.revokeError')));
     }
   };
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useApproval, useAuthorize } from '../api/authorize';
 import { ScopeList } from '../components/ScopeList';
 import { continueTo } from '../navigate';
@@ -123,7 +124,7 @@ export function ApproveRoute() {
         <p className={styles.warning}>{t('oauth.approve.warning', { client })}</p>
         {approval.error && (
           <p role="alert" className={styles.error}>
-            {t(errorKey(approval.error))}
+            {errorMessage(t, approval.error)}
           </p>
         )}
         <div className={styles.actions}>

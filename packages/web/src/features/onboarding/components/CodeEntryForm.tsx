@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useStartOnboarding } from '../api/startOnboarding';
 import { clearOnboarding, writeOnboarding } from '../onboardingStore';
 import { FormError, SubmitButton } from './FormError';
@@ -62,7 +63,7 @@ export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
       if (error instanceof ApiError && error.code === 'card_already_activated')
         return navigate(PATHS.onboardingExistingCard);
       if (error instanceof ApiError && error.code && FIELD_ERRORS.includes(error.code))
-        setFieldError(t(errorKey(error)));
+        setFieldError(errorMessage(t, error));
     }
   };
 

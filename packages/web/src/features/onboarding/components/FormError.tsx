@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { clearOnboarding } from '../onboardingStore';
 import styles from './Onboarding.module.css';
 
@@ -16,7 +17,7 @@ export function FormError({ error }: { error: unknown }) {
   const lost = error instanceof ApiError && error.code !== undefined && FLOW_LOST.includes(error.code);
   return (
     <div role="alert" className={styles.formError}>
-      <p>{t(errorKey(error))}</p>
+      <p>{errorMessage(t, error)}</p>
       {lost && (
         <button
           type="button"

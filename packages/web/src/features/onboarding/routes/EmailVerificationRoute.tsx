@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useSendEmailCode } from '../api/sendEmailCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
@@ -36,7 +37,7 @@ function EmailForm({ flow }: { flow: Flow }) {
       navigate(answer.challenge ? PATHS.onboardingMfa : PATHS.onboardingPhoneVerification);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'onboarding_invalid_email')
-        setFieldError(t(errorKey(error)));
+        setFieldError(errorMessage(t, error));
     }
   };
 

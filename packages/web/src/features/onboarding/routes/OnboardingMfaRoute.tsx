@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { ApiError } from '../../../lib/api';
+import { useCountdown } from '../../../lib/useCountdown';
 import { useResendCode } from '../api/resendCode';
 import { useVerifyCode } from '../api/verifyCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
-import { useCountdown } from '../components/useCountdown';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
 /** /onboarding-mfa: the 8-digit code sent to the e-mail or the phone of the sign-up. */

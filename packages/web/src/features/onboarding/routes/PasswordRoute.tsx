@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useCompleteOnboarding } from '../api/completeOnboarding';
 import { FormError, SubmitButton } from '../components/FormError';
 import styles from '../components/Onboarding.module.css';
@@ -58,7 +59,7 @@ function PasswordForm({ flow }: { flow: Flow }) {
       navigate(PATHS.onboardingConfirmation, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code && PASSWORD_ERRORS.includes(error.code))
-        setPasswordError(t(errorKey(error)));
+        setPasswordError(errorMessage(t, error));
     }
   };
 

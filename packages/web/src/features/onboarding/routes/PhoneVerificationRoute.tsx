@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useSendPhoneCode } from '../api/sendPhoneCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
@@ -35,7 +36,7 @@ function PhoneForm({ flow }: { flow: Flow }) {
       navigate(PATHS.onboardingMfa);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'onboarding_invalid_phone')
-        setFieldError(t(errorKey(error)));
+        setFieldError(errorMessage(t, error));
     }
   };
 

@@ -2,21 +2,11 @@ import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
+import { resendAtFrom, useCountdown } from '../../../lib/useCountdown';
 import { resendCode } from '../api/resendCode';
 import styles from './Profile.module.css';
-
-/** Seconds left until `until` (ms), ticking each second. */
-function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, Math.ceil((until - now) / 1000));
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left]);
-  return left;
-}
 
 interface CodeFormProps {
   challenge: ContactChallenge;
@@ -36,8 +26,8 @@ export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormP
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const [resendAt, setResendAt] = useState(() => Date.now() + challenge.resend_in * 1000);
-  const secondsLeft = useSecondsLeft(resendAt);
+  const [resendAt, setResendAt] = useState(() => resendAtFrom(challenge.resend_in));
+  const secondsLeft = useCountdown(resendAt);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -57,7 +47,7 @@ export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormP
         cause instanceof ApiError && cause.code === 'invalid_code'
           ? t('profile.code.invalid')
           : cause instanceof ApiError && cause.code === 'challenge_expired'
-            ? t(errorKey(cause))
+            ? errorMessage(t, cause)
             : otherError(cause),
       );
       input.current?.focus();
@@ -70,12 +60,12 @@ export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormP
     setStatus('');
     try {
       const answer = await resendCode(challenge.payload);
-      setResendAt(Date.now() + (answer.resend_in ?? 30) * 1000);
+      setResendAt(resendAtFrom(answer.resend_in));
       setStatus(t('profile.code.resent'));
     } catch (cause) {
       if (cause instanceof ApiError && cause.retryAfterSeconds)
         setResendAt(Date.now() + cause.retryAfterSeconds * 1000);
-      setError(t(errorKey(cause)));
+      setError(errorMessage(t, cause));
     }
   }
 

@@ -10,6 +10,7 @@ import { fetchMfaStatus, stepUpPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
+import { errorMessage } from '../../../lib/errorMessage';
 import {
   addContact,
   confirmContact,
@@ -139,7 +140,9 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
         text: t(`errors.${cause.code}`),
         security: EXPLAINED[cause.code as keyof typeof EXPLAINED],
       };
-    return { id: contactId, text: fallback, security: false };
+    // A 429 or any other typed answer says what happened; only an unexplained failure is generic.
+    const typed = cause instanceof ApiError && (cause.status === 429 || cause.code !== undefined);
+    return { id: contactId, text: typed ? errorMessage(t, cause) : fallback, security: false };
   }
 
   function reset() {

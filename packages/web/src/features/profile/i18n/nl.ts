@@ -30,7 +30,7 @@ export const profileNl: typeof profileEn = {
     primary: 'Hoofdcontact',
     verified: 'Geverifieerd',
     unverified: 'Niet geverifieerd',
-    login: 'Inloggegevens',
+    login: 'Aanmeldgegevens',
     editLogin: 'Gebruikersnaam wijzigen',
     actionsFor: 'Acties voor {{value}}',
     makePrimary: 'Hoofdcontact maken',

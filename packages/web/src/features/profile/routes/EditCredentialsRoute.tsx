@@ -7,6 +7,7 @@ import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useUser } from '../../../lib/user';
 import { confirmLoginChange, startLoginChange } from '../api/changeLogin';
 import { useSetUser } from '../api/updateProfile';
@@ -33,7 +34,7 @@ export function EditCredentialsRoute() {
   function failure(cause: unknown): string {
     // SPEC §5: a 422 carries a message field used as the error text.
     if (cause instanceof ApiError && cause.status === 422) return cause.message;
-    return t('profile.credentials.failed');
+    return errorMessage(t, cause, t('profile.credentials.failed'));
   }
 
   async function submit(event: React.FormEvent) {

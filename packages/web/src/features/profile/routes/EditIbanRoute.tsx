@@ -6,6 +6,7 @@ import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { updateIban } from '../api/updateIban';
 import { useSetUser } from '../api/updateProfile';
 import styles from '../components/Profile.module.css';
@@ -37,7 +38,7 @@ export function EditIbanRoute() {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
       else if (cause instanceof ApiError && cause.code === 'invalid_iban')
         setError(t('profile.iban.invalid'));
-      else setFormError(t('profile.iban.failed'));
+      else setFormError(errorMessage(t, cause, t('profile.iban.failed')));
     } finally {
       setBusy(false);
     }

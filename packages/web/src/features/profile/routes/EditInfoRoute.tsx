@@ -8,6 +8,7 @@ import { useToast } from '../../../components/Toasts';
 import { changeLocale } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useUser } from '../../../lib/user';
 import { useUpdateProfile } from '../api/updateProfile';
 import styles from '../components/Profile.module.css';
@@ -84,7 +85,7 @@ function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['
           ...(fields.firstname ? { firstname: t('profile.editInfo.invalid.name') } : {}),
           ...(fields.lastname ? { lastname: t('profile.editInfo.invalid.name') } : {}),
         });
-      else setFormError(t('profile.editInfo.failed'));
+      else setFormError(errorMessage(t, cause, t('profile.editInfo.failed')));
     }
   }
 

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibule/contract/constants';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +7,8 @@ import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
-import { errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useRequestResetCode } from '../api/requestResetCode';
 import { writeRecovery } from '../recoveryState';
@@ -74,7 +73,7 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
         payload: answer.payload,
         recipient: answer.recipient,
         technology: answer.technology,
-        resendAt: Date.now() + (answer.resend_in || RESEND_COUNTDOWN_INITIAL_SECONDS) * 1000,
+        resendAt: Date.now() + answer.resend_in * 1000,
       });
       navigate(PATHS.forgotPasswordSent);
     } catch {
@@ -139,7 +138,7 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
 
           {(request.error || captchaMissing) && (
             <p role="alert" className={styles.formError}>
-              {t(captchaMissing ? 'errors.captcha_required' : errorKey(request.error))}
+              {captchaMissing ? t('errors.captcha_required') : errorMessage(t, request.error)}
             </p>
           )}
 

@@ -7,10 +7,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
+import { useCountdown } from '../../../lib/useCountdown';
 import { useResendResetCode } from '../api/resendResetCode';
 import { useVerifyResetCode } from '../api/verifyResetCode';
-import { useCountdown } from '../components/useCountdown';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 
 const schema = z.object({
@@ -136,7 +137,7 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
 
           {(formError || resendError) && (
             <div role="alert" className={styles.formError}>
-              <p>{t(errorKey(formError ?? resendError))}</p>
+              <p>{errorMessage(t, formError ?? resendError)}</p>
               {dead && <Link to={startAgain}>{t('recovery.startAgain')}</Link>}
             </div>
           )}

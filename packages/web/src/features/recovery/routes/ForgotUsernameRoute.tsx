@@ -7,8 +7,9 @@ import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useFindUsernames } from '../api/findUsernames';
 
@@ -140,7 +141,7 @@ export function ForgotUsernameRoute() {
 
           {(formError || captchaMissing) && (
             <p role="alert" className={styles.formError}>
-              {t(captchaMissing ? 'errors.captcha_required' : errorKey(formError))}
+              {captchaMissing ? t('errors.captcha_required') : errorMessage(t, formError)}
             </p>
           )}
 

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
 import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 
@@ -99,7 +100,7 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
 
           {formError && (
             <div role="alert" className={styles.formError}>
-              <p>{t(errorKey(formError))}</p>
+              <p>{errorMessage(t, formError)}</p>
               {expired && <Link to={startAgain}>{t('recovery.startAgain')}</Link>}
             </div>
           )}

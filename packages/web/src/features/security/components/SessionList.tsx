@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { errorMessage } from '../../../lib/errorMessage';
+import { announceSessionEnd } from '../../../lib/signOut';
 import { useRevokeSession, useSessions } from '../api/sessions';
 import { formatAgent, formatDate, formatDateTime, formatPlace } from '../format';
 import styles from './Security.module.css';
@@ -47,8 +49,12 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
   const groups = groupByDevice(sessions.data.pages.flatMap((page) => page.data));
   const onRevoke = (session: SessionInfo) =>
     revoke.mutate(session.id, {
-      onSuccess: () => toast.show('success', t('security.sessions.revoked')),
-      onError: () => toast.show('error', t('security.sessions.revokeError')),
+      onSuccess: () => {
+        toast.show('success', t('security.sessions.revoked'));
+        // The ended session may be another tab of this browser: it checks and drops at once.
+        announceSessionEnd({ reason: 'sessionEnded', verify: true });
+      },
+      onError: (error) => toast.show('error', errorMessage(t, error, t('security.sessions.revokeError'))),
     });
 
   return (

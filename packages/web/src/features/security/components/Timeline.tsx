@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
+import { errorMessage } from '../../../lib/errorMessage';
 import { forgetSession } from '../../../lib/session';
 import { clearSessionState } from '../../../lib/storage';
 import { useNotMe, useSecurityEvents } from '../api/events';
@@ -41,9 +42,9 @@ export function useNotMeFlow() {
         await navigate(PATHS.forgotPasswordEmail, { replace: true });
         forgetSession();
       },
-      onError: () => {
+      onError: (error) => {
         setPending(undefined);
-        toast.show('error', t('security.history.notMeError'));
+        toast.show('error', errorMessage(t, error, t('security.history.notMeError')));
       },
     });
   const dialog = (

@@ -10,7 +10,8 @@ import { stepUpAgainPath } from '../../../app/stepUp';
 import { Icon } from '../../../components/Icon';
 import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { personalData, useUser } from '../../../lib/user';
 import { useChangePassword } from '../api/changePassword';
 import { Breadcrumbs } from '../components/Breadcrumbs';
@@ -167,7 +168,7 @@ export function EditPasswordRoute() {
           </div>
           {formError && (
             <div role="alert" className={styles.formError}>
-              <p>{t(errorKey(formError))}</p>
+              <p>{errorMessage(t, formError)}</p>
             </div>
           )}
           <div className={styles.formActions}>

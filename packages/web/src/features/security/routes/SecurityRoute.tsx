@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
-import { forgetSession } from '../../../lib/session';
+import { errorMessage } from '../../../lib/errorMessage';
+import { announceSessionEnd, endSession } from '../../../lib/signOut';
 import { useUser } from '../../../lib/user';
 import { MfaMethodsCard } from '../../mfa/components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../../mfa/components/RecoveryKeysCard';
@@ -103,13 +104,13 @@ function GlobalLogoutCard() {
   const confirm = () =>
     logoutAll.mutate(undefined, {
       onSuccess: () => {
-        forgetSession();
-        toast.show('success', t('security.overview.globalLogoutDone'));
+        endSession('loggedOutEverywhere');
+        announceSessionEnd({ reason: 'loggedOutEverywhere', verify: false });
         navigate(PATHS.loginEmail, { replace: true });
       },
-      onError: () => {
+      onError: (error) => {
         setAsking(false);
-        toast.show('error', t('security.overview.globalLogoutError'));
+        toast.show('error', errorMessage(t, error, t('security.overview.globalLogoutError')));
       },
     });
   return (

@@ -10,18 +10,21 @@ const tokenResponseSchema = lazySchema(
 
 /**
  * POST /api/token/resume: a new tab has no session token, but the HttpOnly login cookie may hold a
- * live session. Stores the token and says whether there is one; 401 simply means "not logged in".
+ * live session. Stores the token and says whether there is one; 204 (no cookie) and 401 (a dead
+ * one) simply mean "not logged in".
  */
 export async function resumeSession(): Promise<boolean> {
   try {
-    const { access_token } = await apiRequest('/token/resume', {
+    const answer = await apiRequest('/token/resume', {
       method: 'POST',
       schema: tokenResponseSchema,
       expectUnauthorized: true,
       statusOnlyOn401: true,
       prefetched: takeEarlyResume(),
     });
-    tokenStore.set(access_token);
+    // 204: no login cookie, nothing to resume.
+    if (!answer) return false;
+    tokenStore.set(answer.access_token);
     return true;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

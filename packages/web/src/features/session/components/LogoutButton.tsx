@@ -4,6 +4,7 @@ import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { useLogOut } from '../api/deleteToken';
 
 export function LogoutButton({ className, labelClassName }: { className?: string; labelClassName?: string }) {
@@ -17,7 +18,8 @@ export function LogoutButton({ className, labelClassName }: { className?: string
       () => navigate(PATHS.loginEmail, { replace: true }),
       // A 401 is handled globally (the session is already gone); anything else keeps the user here.
       (error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 401)) toast.show('error', t('logout.error'));
+        if (!(error instanceof ApiError && error.status === 401))
+          toast.show('error', errorMessage(t, error, t('logout.error')));
       },
     );
 

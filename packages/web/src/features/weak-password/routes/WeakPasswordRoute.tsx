@@ -10,7 +10,8 @@ import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
 import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
-import { ApiError, errorKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
 import { removeSessionValue, tokenStore } from '../../../lib/storage';
 import { fetchUser, personalData, useUser } from '../../../lib/user';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
@@ -116,7 +117,7 @@ function WeakPasswordForm() {
 
           {formError && (
             <div role="alert" className={styles.formError}>
-              <p>{t(errorKey(formError))}</p>
+              <p>{errorMessage(t, formError)}</p>
               {stale && <Link to={PATHS.loginEmail}>{t('mfa.weakPassword.login')}</Link>}
             </div>
           )}

@@ -1,0 +1,30 @@
+import type { TFunction } from 'i18next';
+import { i18n } from '../i18n';
+import { ApiError, errorKey } from './api';
+
+/**
+ * How long to wait, in the interface language and the largest whole unit ("45 seconds",
+ * "15 minutes"): Intl names the unit, so no bundle has to.
+ */
+export function formatWait(seconds: number, locale: string): string {
+  const tag = locale.replace('_', '-');
+  const [value, unit] =
+    seconds < 90 ? [Math.max(1, Math.ceil(seconds)), 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
+/**
+ * The one mapping from an API error to what the user reads, for every screen (issue 20): a 429
+ * says "Too many attempts" with the wait of its Retry-After, whatever the screen. Otherwise the
+ * screen's own `fallback` (a translated text, when it has a better word than the code's), else the
+ * code's text, else the generic one.
+ */
+export function errorMessage(t: TFunction, error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && error.status === 429 && error.code !== 'resend_too_soon') {
+    const wait = error.retryAfterSeconds;
+    return wait
+      ? t('errorWait.tooManyAttempts', { wait: formatWait(wait, i18n.language || 'en') })
+      : t('errors.too_many_attempts');
+  }
+  return fallback ?? t(errorKey(error));
+}
