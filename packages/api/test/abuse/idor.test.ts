@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/flows/sessions/session.queries';
+import { createSession } from '../../src/security/session.queries';
 import { findDuplicate } from '../fuzzion/helpers';
 import {
   createMfaAccount,

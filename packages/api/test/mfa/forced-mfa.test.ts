@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { registerClient } from '../oauth/helpers';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { createMfaAccount, latestCode } from './helpers';

@@ -6,7 +6,7 @@ import {
 } from '@vestibule/contract/schemas/mfa';
 import { tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/db/seed';
+import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/seed';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { createMfaAccount, latestCode, passwordStep, startChallenge, totpCode, verifyCode } from './helpers';
 

@@ -5,10 +5,10 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
-import { seedDemoData } from '../../src/db/seed';
 import { createLogger } from '../../src/logger';
 import { databaseRateLimiter } from '../../src/security/rate-limit';
 import { createSecretBox } from '../../src/security/secret-box';
+import { seedDemoData } from '../../src/seed';
 
 /** One fixed key for the run: every test app reads secrets the seed and other apps wrote. */
 export const TEST_SECRETS = createSecretBox(Buffer.alloc(32, 7));

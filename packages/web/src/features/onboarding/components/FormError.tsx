@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { ApiError, errorKey } from '../../../lib/api';
+import { PATHS } from '../../../lib/paths';
 import { clearOnboarding } from '../onboardingStore';
 import styles from './Onboarding.module.css';
 

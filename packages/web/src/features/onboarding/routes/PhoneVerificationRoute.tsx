@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { ApiError, errorKey } from '../../../lib/api';
+import { PATHS } from '../../../lib/paths';
 import { useSendPhoneCode } from '../api/sendPhoneCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
