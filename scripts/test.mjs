@@ -3,6 +3,7 @@
 // end-to-end in Chromium against the built server.
 import { spawnSync } from 'node:child_process';
 
+/** @type {[name: string, command: string, args: string[]][]} */
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['biome', 'ci', '.']],
