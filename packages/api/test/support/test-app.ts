@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
+import type { Logger } from 'pino';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
@@ -54,14 +55,21 @@ export interface TestApp {
   ): Promise<InjectResponse>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The app on the shared test database. `log` replaces the silent logger (log hygiene passes the
+ * product's logger writing into memory).
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  { log = createLogger('silent') }: { log?: Logger } = {},
+): Promise<TestApp> {
   const database = await testDatabase();
   const config = testConfig(overrides);
   const app = await buildApp({
     config,
     db: database.db,
     rateLimiter: databaseRateLimiter(database.db),
-    log: createLogger('silent'),
+    log,
     secrets: TEST_SECRETS,
   });
   await app.ready();
