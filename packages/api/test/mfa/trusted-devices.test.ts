@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { trustedDevicesResponseSchema } from '@vestibule/contract/schemas/mfa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
@@ -11,11 +11,7 @@ import {
   verifyCode,
 } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 async function trustedLogin(account: Awaited<ReturnType<typeof createMfaAccount>>, device: string) {
   const mfa = await passwordStep(test, account, device);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import type { Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
@@ -88,6 +89,31 @@ export async function createTestApp(
         },
       });
     },
+  };
+}
+
+/**
+ * The test app of a file, started before its tests and closed after them: what every test file
+ * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`.
+ */
+export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+  });
+  afterAll(() => current?.app.close());
+  const live = () => {
+    if (!current) throw new Error('the test app starts in beforeAll: use it inside a test or hook');
+    return current;
+  };
+  return {
+    get app() {
+      return live().app;
+    },
+    get database() {
+      return live().database;
+    },
+    call: (options) => live().call(options),
   };
 }
 
