@@ -126,8 +126,13 @@ export async function startLogin(
   return { account, mfa, started, payload: started.json().payload as string };
 }
 
-/** Full MFA login by SMS: answers the bearer token. */
-export async function loginWithSms(test: TestApp, account: MfaAccount, deviceId?: string): Promise<string> {
+/** Full MFA login by SMS (trusting the device when asked): answers the bearer token. */
+export async function loginWithSms(
+  test: TestApp,
+  account: MfaAccount,
+  deviceId?: string,
+  { trustDevice = false }: { trustDevice?: boolean } = {},
+): Promise<string> {
   const extra = deviceId ? { deviceId } : {};
   const mfa = await passwordStep(test, account, deviceId);
   const started = await startChallenge(
@@ -137,7 +142,8 @@ export async function loginWithSms(test: TestApp, account: MfaAccount, deviceId?
   );
   expect(started.statusCode).toBe(200);
   const code = await latestCode(test.database.db, account.phone);
-  const verified = await verifyCode(test, { payload: started.json().payload, code }, extra);
+  const trust = trustDevice ? { isTrustedDevice: true } : {};
+  const verified = await verifyCode(test, { payload: started.json().payload, code, ...trust }, extra);
   expect(verified.statusCode).toBe(200);
   return verified.json().access_token;
 }

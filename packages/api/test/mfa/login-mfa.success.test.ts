@@ -11,6 +11,7 @@ import { login, useTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
+  loginWithSms,
   passwordStep,
   startChallenge,
   startLogin,
@@ -153,19 +154,7 @@ describe('login with MFA (happy paths)', () => {
   it('a device trusted at login skips MFA next time; another device still gets 401', async () => {
     const account = await createMfaAccount(test.database.db);
     const device = randomUUID();
-    const mfa = await passwordStep(test, account, device);
-    const started = await startChallenge(
-      test,
-      { mfaId: account.methods.sms as number, payload: mfa.payload },
-      { deviceId: device },
-    );
-    const code = await latestCode(test.database.db, account.phone);
-    const verified = await verifyCode(
-      test,
-      { payload: started.json().payload, code, isTrustedDevice: true },
-      { deviceId: device },
-    );
-    expect(verified.statusCode).toBe(200);
+    await loginWithSms(test, account, device, { trustDevice: true });
 
     const next = await test.call({
       method: 'POST',

@@ -51,6 +51,14 @@ async function expectSudoRequired(response: InjectResponse, recipient?: string) 
   if (recipient) expect(await countMessages(test.database.db, recipient)).toBe(0);
 }
 
+/** A session with MFA whose only grant is a single one (a step-up with single=1). */
+async function singleGrantSession() {
+  const { account, token } = await profileSession(test);
+  await dropSudo(test.database.db, token);
+  await stepUp(test, token, account, 1);
+  return { account, token };
+}
+
 type Fresh = ReturnType<typeof freshAddresses>;
 /** A session of an account with MFA (its grant dropped), or of one without any MFA method yet. */
 async function sessionWithoutGrant(kind: 'mfa' | 'no MFA') {
@@ -178,9 +186,7 @@ describe('contacts need a step-up to add a way into the account', () => {
   });
 
   it('a single grant serves one addition: the next one needs a new step-up; the first still confirms', async () => {
-    const { account, token } = await profileSession(test);
-    await dropSudo(test.database.db, token);
-    await stepUp(test, token, account, 1);
+    const { account, token } = await singleGrantSession();
     const first = freshAddresses();
     const started = await test.call({
       method: 'POST',
@@ -210,9 +216,7 @@ describe('contacts need a step-up to add a way into the account', () => {
   });
 
   it('a typo or an address the account has does not use up a single grant', async () => {
-    const { account, token } = await profileSession(test);
-    await dropSudo(test.database.db, token);
-    await stepUp(test, token, account, 1);
+    const { account, token } = await singleGrantSession();
     for (const payload of [{ email: 'not-an-address' }, { email: account.email }]) {
       const response = await test.call({ method: 'POST', url: '/api/user/emails', token, payload });
       expect(response.statusCode).toBe(422);
