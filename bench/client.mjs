@@ -8,12 +8,17 @@ export const DEMO_PARTNER = { clientId: 'demo-partner', redirectUri: 'http://127
 export class BenchBrowser {
   cookies = new Map();
   deviceId = randomUUID();
+  /** @type {string | undefined} */
   token = undefined;
 
   constructor(origin) {
     this.origin = origin;
   }
 
+  /**
+   * @param {string} path
+   * @param {{ api?: boolean, method?: string, json?: unknown, form?: Record<string, string> }} [options]
+   */
   async fetch(path, { api = false, method = 'GET', json, form } = {}) {
     const headers = new Headers();
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
@@ -32,7 +37,7 @@ export class BenchBrowser {
     }
     const response = await fetch(new URL(path, this.origin), { method, headers, body, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
+      const pair = line.split(';')[0] ?? '';
       const index = pair.indexOf('=');
       const value = pair.slice(index + 1).trim();
       if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index).trim());
@@ -49,7 +54,7 @@ export class BenchBrowser {
     });
     if (response.status !== 200)
       throw new Error(`login of ${username}: ${response.status} ${await response.text()}`);
-    this.token = (await response.json()).access_token;
+    this.token = /** @type {{ access_token: string }} */ (await response.json()).access_token;
     return this.token;
   }
 }

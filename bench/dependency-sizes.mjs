@@ -36,7 +36,7 @@ const CASES = [
 ];
 
 const rows = [];
-for (const [name, source, external] of CASES) {
+for (const [name, source, external] of /** @type {[string, string, string[]][]} */ (CASES)) {
   const code = execFileSync(
     `${ROOT}node_modules/.bin/esbuild`,
     [

@@ -24,6 +24,7 @@ export async function firstVisitBytes(origin, path) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   try {
     const page = await browser.newPage();
+    /** @type {{ type: string, response: import('playwright-core').Response }[]} */
     const loaded = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
@@ -31,6 +32,7 @@ export async function firstVisitBytes(origin, path) {
     });
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
     await page.getByRole('button').first().waitFor();
+    /** @type {{ js: number, css: number, wireJs: number, wireCss: number, files: { url: string, gzip: number, wire: number, encoding: string }[] }} */
     const totals = { js: 0, css: 0, wireJs: 0, wireCss: 0, files: [] };
     for (const { type, response } of loaded) {
       const bytes = gzipSync(await response.body(), { level: 9 }).length;
@@ -59,12 +61,16 @@ export async function lighthouseScores(origin, pages) {
         onlyCategories: ['performance'],
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { lhr } = result;
+      const performance = lhr.categories.performance;
+      if (!performance) throw new Error(`Lighthouse gave no performance category for ${path}`);
       scores[path] = {
-        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        score: Math.round((performance.score ?? 0) * 100),
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        // NaN where the run failed (its runtimeError says why), as before these were type-checked.
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
         ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       };
     }

@@ -8,7 +8,7 @@
 // per-connection context is reset at each cycle of its request list, so it cannot hold a chain).
 import autocannon from 'autocannon';
 
-const spec = JSON.parse(process.argv[2]);
+const spec = JSON.parse(process.argv[2] ?? '');
 
 if (spec.kind === 'fixed') {
   const result = await autocannon({
@@ -53,7 +53,7 @@ if (spec.kind === 'fixed') {
             client_id: spec.clientId,
           }),
         });
-        const body = await response.json();
+        const body = /** @type {{ refresh_token?: string, id_token?: unknown }} */ (await response.json());
         latencies.push(performance.now() - sent);
         if (response.status !== 200 || !body.refresh_token) {
           non2xx++;

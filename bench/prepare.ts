@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../packages/api/src/db/database';
 import { migrate } from '../packages/api/src/db/migrate';
-import { seedDemoData } from '../packages/api/src/db/seed';
 import { createSecretBox } from '../packages/api/src/security/secret-box';
+import { seedDemoData } from '../packages/api/src/seed';
 
 const SESSIONS_USER = 'fridom@demo.test';
 const SESSIONS = 10_000;

@@ -17,7 +17,7 @@ export async function nodeJson(args, env = {}) {
     env: { ...process.env, ...env },
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(stdout.trim().split('\n').at(-1));
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
 }
 
 /** Load from a process of its own (bench/load.mjs). */
@@ -65,7 +65,7 @@ export function stopProcess(child) {
     child.removeAllListeners('exit');
     child.once('exit', () => {
       clearTimeout(timer);
-      resolve();
+      resolve(undefined);
     });
     child.kill('SIGTERM');
   });

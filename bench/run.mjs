@@ -71,7 +71,7 @@ async function withSchema(run) {
   try {
     await client.connect();
   } catch (error) {
-    return { skipped: `PostgreSQL not reachable at ${databaseUrl}: ${error.message}` };
+    return { skipped: `PostgreSQL not reachable at ${databaseUrl}: ${/** @type {Error} */ (error).message}` };
   }
   const schema = `bench_${process.pid}`;
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);

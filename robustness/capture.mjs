@@ -58,7 +58,7 @@ export async function startCapture() {
   });
   await new Promise((resolve, reject) => {
     smtp.server.once('error', reject);
-    smtp.listen(0, '127.0.0.1', resolve);
+    smtp.listen(0, '127.0.0.1', () => resolve(undefined));
   });
   // A killed server leaves its SMTP connection reset: expected here, not an error of the run.
   smtp.on('error', () => {});
@@ -80,7 +80,7 @@ export async function startCapture() {
       accepted({ channel: 'sms', to: form.get('To'), body: form.get('Body'), at: Date.now() });
     });
   });
-  await new Promise((resolve) => sms.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => sms.listen(0, '127.0.0.1', () => resolve(undefined)));
 
   return {
     deliveries,
@@ -96,10 +96,10 @@ export async function startCapture() {
         listeners.add(done);
       });
     },
-    smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    smsApiUrl: `http://127.0.0.1:${sms.address().port}`,
+    smtpUrl: `smtp://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (smtp.server.address()).port}`,
+    smsApiUrl: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (sms.address()).port}`,
     async close() {
-      await new Promise((resolve) => smtp.close(resolve));
+      await new Promise((resolve) => smtp.close(() => resolve(undefined)));
       sms.closeAllConnections();
       await new Promise((resolve) => sms.close(resolve));
     },

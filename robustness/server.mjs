@@ -14,7 +14,7 @@ export function freePort() {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -25,6 +25,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Starts the server and resolves once it printed "Vestibule is up" and /readyz answers 200.
  * `nodeArgs` go before the entry point (e.g. a preload). Answers { child, pid, origin, exited }.
+ * @param {{ env: Record<string, string | undefined>, port: number, logFile: string, nodeArgs?: string[], timeoutMs?: number }} options
  */
 export async function startServer({ env, port, logFile, nodeArgs = [], timeoutMs = 120_000 }) {
   const log = createWriteStream(logFile, { flags: 'a' });
@@ -48,7 +49,7 @@ export async function startServer({ env, port, logFile, nodeArgs = [], timeoutMs
       tail = (tail + chunk).slice(-4000);
       if (tail.includes('Vestibule is up')) {
         child.stdout.off('data', watch);
-        resolve();
+        resolve(undefined);
       }
     };
     child.stdout.on('data', watch);
@@ -115,8 +116,13 @@ export function resetConnections() {
 /** One API user: its device id and, once logged in, its bearer token. */
 export class ApiClient {
   deviceId = randomUUID();
+  /** @type {string | undefined} */
   token = undefined;
 
+  /**
+   * @param {string} origin
+   * @param {{ host?: string, timeoutMs?: number }} [options]
+   */
   constructor(origin, { host, timeoutMs = 30_000 } = {}) {
     this.origin = new URL(origin);
     this.host = host;
@@ -124,7 +130,14 @@ export class ApiClient {
   }
 
   /** Answers { status, body, bytes } (body parsed when it is JSON); throws NetworkError. */
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {{ json?: unknown, token?: string, headers?: Record<string, string>, api?: boolean }} [options]
+   * @returns {Promise<{ status: number, body: any, bytes: number, headers: import('node:http').IncomingHttpHeaders }>}
+   */
   call(method, path, { json, token = this.token, headers = {}, api = true } = {}) {
+    /** @type {Record<string, string>} */
     const h = { ...headers };
     if (api) {
       h['x-device-id'] = this.deviceId;
@@ -151,7 +164,7 @@ export class ApiClient {
         (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
-          response.on('error', (error) =>
+          response.on('error', (/** @type {NodeJS.ErrnoException} */ error) =>
             reject(new NetworkError(`${method} ${path}: ${error.code ?? error.message}`)),
           );
           response.on('end', () => {
@@ -174,7 +187,7 @@ export class ApiClient {
         },
       );
       request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', (error) =>
+      request.on('error', (/** @type {NodeJS.ErrnoException} */ error) =>
         reject(new NetworkError(`${method} ${path}: ${error.code ?? error.message}`)),
       );
       request.end(payload);

@@ -43,7 +43,9 @@ if (mode === 'postgres') {
   try {
     await admin.connect();
   } catch (error) {
-    console.error(`PostgreSQL not reachable at ${ADMIN_URL} (${error.message}); run with --pglite`);
+    console.error(
+      `PostgreSQL not reachable at ${ADMIN_URL} (${/** @type {Error} */ (error).message}); run with --pglite`,
+    );
     process.exit(1);
   }
   dbName = `vestibule_soak_${process.pid}`;
@@ -94,6 +96,7 @@ const origin = server.origin;
 const luHost = `lu.localhost:${port}`;
 
 // ---- results ------------------------------------------------------------------------------------
+/** @type {{ requests: Record<string, { count: number, times: number[] }>, errors: string[], errorCount: number }} */
 const results = { requests: {}, errors: [], errorCount: 0 };
 function record(kind, ms, ok, detail) {
   results.requests[kind] ??= { count: 0, times: [] };
@@ -119,7 +122,8 @@ async function hit(kind, client, method, path, expected, options = {}) {
     );
     return ok ? response : undefined;
   } catch (error) {
-    record(kind, performance.now() - begin, false, `${method} ${path.split('?')[0]} → ${error.message}`);
+    const message = /** @type {Error} */ (error).message;
+    record(kind, performance.now() - begin, false, `${method} ${path.split('?')[0]} → ${message}`);
     return undefined;
   }
 }
@@ -197,8 +201,8 @@ async function mfaLogin() {
 }
 
 for (const account of PASSWORD_ACCOUNTS) for (let i = 0; i < 2; i++) await logIn(account);
-let codes = await mfaLogin();
-if (!codes || sessions.length === 0 || results.errorCount) {
+const firstCodes = await mfaLogin();
+if (!firstCodes || sessions.length === 0 || results.errorCount) {
   console.error(`soak: could not log the demo accounts in\n${results.errors.join('\n')}`);
   await stopServer(server);
   process.exit(1);
@@ -233,6 +237,8 @@ async function asUser(kind, path) {
 let failedLogins = 0;
 
 /** The mix: [weight, kind, action]. Reads dominate, as on a portal; logins cost an argon2 hash. */
+let codes = firstCodes;
+/** @type {[weight: number, kind: string, action: () => Promise<unknown>][]} */
 const MIX = [
   [20, 'user', () => asUser('user', '/api/user')],
   [8, 'sessions', () => asUser('sessions', '/api/sessions')],
@@ -279,7 +285,7 @@ function nextAction() {
     roll -= weight;
     if (roll < 0) return action;
   }
-  return MIX[0][2];
+  return /** @type {NonNullable<(typeof MIX)[0]>} */ (MIX[0])[2];
 }
 
 // ---- run ----------------------------------------------------------------------------------------
@@ -349,10 +355,10 @@ const firstWindow = samples.filter((s) => s.t >= warmEnd && s.t < warmEnd + span
 const lastWindow = samples.filter((s) => s.t > endAt - span && s.t <= endAt + SAMPLE_MS + 500);
 const memory = {};
 const failures = [];
-for (const [key, field] of [
+for (const [key, field] of /** @type {['heap' | 'rss', 'heapUsed' | 'rss'][]} */ ([
   ['heap', 'heapUsed'],
   ['rss', 'rss'],
-]) {
+])) {
   const first = median(firstWindow.map((s) => s[field]));
   const last = median(lastWindow.map((s) => s[field]));
   const limit = first * BOUND[key].ratio + BOUND[key].plusMB * 1024 * 1024;

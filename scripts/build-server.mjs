@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 const root = new URL('..', import.meta.url).pathname;
 const api = join(root, 'packages/api');
 const outFlag = process.argv.indexOf('--out');
-const out = outFlag > 0 ? resolve(process.argv[outFlag + 1]) : join(api, 'dist');
+const out = outFlag > 0 ? resolve(process.argv[outFlag + 1] ?? '') : join(api, 'dist');
 
 /** npm packages stay external; relative imports and the workspace's own packages are bundled. */
 const externalNpmPackages = {

@@ -27,6 +27,7 @@ function stale(output, sources) {
   return statSync(outputPath).mtimeMs < sourceTime;
 }
 
+/** @type {{ name: string, output: string, sources: string[], command: [string, string[]] }[]} */
 const parts = [
   {
     name: 'web app',

@@ -15,5 +15,6 @@ const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'pack
   stdio: 'inherit',
 });
 // The server drains on SIGTERM/SIGINT; this wrapper passes the signal on and exits as it does.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,10 +1,13 @@
-// `npm test`: everything, in order, stopping at the first failure: type check, lint, unit and
-// API integration (PGlite and PostgreSQL), then end-to-end in Chromium against the built server.
+// `npm test`: everything, in order, stopping at the first failure: type check, lint, the import
+// layering (scripts/check-layers.mjs), unit and API integration (PGlite and PostgreSQL), then
+// end-to-end in Chromium against the built server.
 import { spawnSync } from 'node:child_process';
 
+/** @type {[name: string, command: string, args: string[]][]} */
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['biome', 'ci', '.']],
+  ['layers', 'node', ['scripts/check-layers.mjs']],
   ['unit and integration', 'npx', ['vitest', 'run']],
   ['end-to-end', 'npm', ['run', 'test:e2e']],
 ];

@@ -21,7 +21,7 @@ async function tsxJson(script, scriptArgs, env) {
       maxBuffer: 64 * 1024 * 1024,
     },
   );
-  return JSON.parse(stdout.trim().split('\n').at(-1));
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
 }
 
 /** The files of a run's directory: what the scripts exchange, and the server's log. */

@@ -7,8 +7,18 @@ import pg from 'pg';
 import { ADMIN_URL, ENCRYPTION_KEY } from './options.mjs';
 
 /**
+ * @typedef {object} OpenDatabase
+ * @property {undefined} [skipped]
+ * @property {Record<string, string>} dbEnv
+ * @property {Record<string, string>} checkEnv
+ * @property {() => Promise<pg.Client | undefined>} connect
+ * @property {() => Promise<void>} close
+ */
+
+/**
  * Answers { skipped } when PostgreSQL cannot be reached (the run is then skipped, not failed), else
  * { dbEnv, checkEnv, connect(), close() }.
+ * @returns {Promise<{ skipped: string } | OpenDatabase>}
  */
 export async function openDatabase(mode, dir) {
   if (mode !== 'postgres') {
@@ -24,13 +34,14 @@ export async function openDatabase(mode, dir) {
   try {
     await admin.connect();
   } catch (error) {
-    return { skipped: `PostgreSQL not reachable at ${ADMIN_URL}: ${error.message}` };
+    return { skipped: `PostgreSQL not reachable at ${ADMIN_URL}: ${/** @type {Error} */ (error).message}` };
   }
   const dbName = `vestibule_crash_${process.pid}`;
   await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
+  /** @type {pg.Client | undefined} */
   let db;
   return {
     dbEnv: { DATABASE_URL: url.toString(), DATA_DIR: dir },

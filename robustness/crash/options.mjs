@@ -13,6 +13,7 @@ const quick = args.has('--quick');
 export const ROUNDS = Number(process.env.CRASH_ROUNDS ?? (quick ? 3 : 6));
 export const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 8);
 /** Traffic before each kill: a random time in this range, then the moment of the round's kind. */
+/** @type {[number, number]} */
 export const TRAFFIC_MS = quick ? [1_500, 3_000] : [2_000, 6_000];
 /**
  * Where the kill strikes, in turn: at a random moment; while a merge request is in flight (its

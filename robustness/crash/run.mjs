@@ -23,7 +23,7 @@ export async function crashRun(mode) {
   const failures = [];
   const report = { mode, rounds: [], dir };
   const database = await openDatabase(mode, dir);
-  if (database.skipped) {
+  if ('skipped' in database && database.skipped !== undefined) {
     rmSync(dir, { recursive: true, force: true });
     return { ok: true, skipped: database.skipped };
   }
@@ -81,7 +81,7 @@ export async function crashRun(mode) {
       loginsAcked: Object.values(driver.journal.logins).reduce((a, b) => a + b, 0),
     };
   } catch (error) {
-    failures.push(`run aborted: ${error?.stack ?? error}`);
+    failures.push(`run aborted: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
   } finally {
     if (server?.current) await killServer(server.current);
     await capture.close();

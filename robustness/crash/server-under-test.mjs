@@ -33,6 +33,7 @@ function serverEnv(capture, dbEnv) {
 
 export class ServerUnderTest {
   /** The live (or just killed) child process; undefined before the start and after a clean stop. */
+  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
   current = undefined;
 
   static async create({ capture, dbEnv, logFile }) {

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { startMetricsServer } from './operations/metrics-server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 import { createServer } from './server';
 
 /** `npm start`: one server on PORT with the SPA, the API and (outside production) the dev inbox. */

@@ -7,7 +7,6 @@ import { registerAdminEndpoint } from './cli/admin-endpoint';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { seedDemoData } from './db/seed';
 import { sealPlainBodies } from './delivery/sealed-body';
 import { createLogger } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
@@ -16,6 +15,7 @@ import { resolveEncryptionKey } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
 import { redisWithDatabaseFallback } from './security/redis-fallback-rate-limit';
 import { createSecretBox } from './security/secret-box';
+import { seedDemoData } from './seed';
 
 /**
  * The built SPA beside the server: packages/web/dist. This file (src/server.ts) and the bundle

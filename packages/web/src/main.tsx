@@ -4,10 +4,10 @@ import { App } from './app/App';
 import { boot } from './app/boot';
 import { focusFirstInvalidFieldOnSubmit } from './app/focusInvalidField';
 import { type PrerenderedPage, prepareRoutes, prerenderedPage } from './app/hydration';
-import { normalizePath } from './app/paths';
 import { createAppRouter, createAppRoutes, decideFor, type RouterHolder } from './app/router';
 import { currentLocale } from './i18n';
 import { currentEdition } from './lib/edition';
+import { normalizePath } from './lib/paths';
 
 /**
  * The pre-rendered HTML is what this visitor's first render gives: same page, edition and language,

@@ -7,12 +7,12 @@ import { createMemoryRouter } from 'react-router';
 import { App } from './app/App';
 import { prepareRoutes } from './app/hydration';
 import { pageTitle } from './app/pageTitle';
-import { PATHS } from './app/paths';
 import { createAppRoutes } from './app/router';
 import { EDITION_ASSETS } from './editions/assets';
 import { i18n, initI18n } from './i18n';
 import { setCurrentEdition } from './lib/edition';
 import { htmlLang } from './lib/language';
+import { PATHS } from './lib/paths';
 
 const QUERY_LAYOUT = 'src/app/layout/QueryLayout.tsx';
 

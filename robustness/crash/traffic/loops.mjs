@@ -44,7 +44,7 @@ export function startTraffic(driver, accounts, concurrency) {
           done = true;
           if (error instanceof Interrupted) stats.interrupted[kind] += 1;
           else if (error instanceof Unexpected) failures.push(error.message);
-          else failures.push(String(error?.stack ?? error));
+          else failures.push(String(/** @type {Error | undefined} */ (error)?.stack ?? error));
           break;
         }
       }

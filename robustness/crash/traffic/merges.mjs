@@ -110,7 +110,10 @@ export function mergeTraffic(driver, accounts) {
     // An interrupted uncontested group is tried again later (its merge may have committed: the
     // next try then finds the e-mail already its own). Contested groups are raced once.
     if (interrupted && !contested && item.tries < 3) queue.push(item);
-    const error = outcomes.find((o) => o.status === 'rejected' && !(o.reason instanceof Interrupted));
+    const error = outcomes.find(
+      /** @returns {o is PromiseRejectedResult} */ (o) =>
+        o.status === 'rejected' && !(o.reason instanceof Interrupted),
+    );
     if (error) throw error.reason;
     if (interrupted) throw new Interrupted();
     return true;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { isMaintenanceOn, setMaintenance } from '../flows/maintenance/maintenance';
+import { isMaintenanceOn, setMaintenance } from '../db/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
 import type { SecretBox } from '../security/secret-box';

@@ -6,7 +6,7 @@ import {
   type LiveSession,
   sessionLifetime,
   touchSession,
-} from '../flows/sessions/session.queries';
+} from '../security/session.queries';
 import { ApiError } from './api-error';
 
 /**

@@ -2,7 +2,7 @@ import { DEVICE_ID_HEADER } from '@vestibule/contract/constants';
 import { editionForHost, localeFor } from '@vestibule/contract/editions';
 import { deviceIdSchema } from '@vestibule/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isMaintenanceOn } from '../flows/maintenance/maintenance';
+import { isMaintenanceOn } from '../db/maintenance';
 import { PROBE_PATHS } from '../operations/health';
 import { ApiError } from './api-error';
 

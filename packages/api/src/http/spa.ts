@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE } from '@vestibule/contract/constants';
 import { acceptedLanguages, entryLocale } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isMaintenanceOn } from '../flows/maintenance/maintenance';
+import { isMaintenanceOn } from '../db/maintenance';
 import { ApiError } from './api-error';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LOGIN_COOKIE_MAX_AGE_SECONDS } from '@vestibule/contract/constants';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/flows/sessions/session.queries';
+import { createSession } from '../../src/security/session.queries';
 import { createMfaAccount, latestCode, passwordStep, startChallenge, verifyCode } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';

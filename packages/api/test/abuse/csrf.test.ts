@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listUserGrants } from '../../src/flows/oauth/grants.queries';
-import { createSession } from '../../src/flows/sessions/session.queries';
+import { createSession } from '../../src/security/session.queries';
 import { authorize, Browser, type ListeningApp, listeningApp, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
 import { expectError, fillPath, LOGIN_COOKIE, ROUTES, sessionCount, tokenWorks } from './helpers';

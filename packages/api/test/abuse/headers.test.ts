@@ -1,6 +1,6 @@
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS } from '../../../web/src/app/paths';
+import { PATHS } from '../../../web/src/lib/paths';
 import { contentSecurityPolicy } from '../../src/http/security-headers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES, standInWebBuild } from './helpers';

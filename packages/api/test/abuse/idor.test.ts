@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/flows/sessions/session.queries';
+import { createSession } from '../../src/security/session.queries';
 import { findDuplicate } from '../fuzzion/helpers';
 import {
   createMfaAccount,
@@ -159,34 +159,20 @@ beforeAll(async () => {
   const sudo = await startChallenge(test, { mfaId: victim.methods.email! }, own);
   expect(sudo.statusCode, sudo.body).toBe(200);
   const sudoCode = await latestCode(db, victim.email);
-  const newPhone = fresh().phone;
-  const activation = await test.call({
-    method: 'GET',
-    url: `/api/mfa/-1/activate?target=${encodeURIComponent(newPhone)}`,
-    ...own,
-  });
-  expect(activation.statusCode, activation.body).toBe(200);
-  const emailAdd = await test.call({
-    method: 'POST',
-    url: '/api/user/emails',
-    payload: { email: fresh().email },
-    ...own,
-  });
-  expect(emailAdd.statusCode, emailAdd.body).toBe(202);
-  const phoneAdd = await test.call({
-    method: 'POST',
-    url: '/api/user/phones',
-    payload: { phone: fresh().phone },
-    ...own,
-  });
-  expect(phoneAdd.statusCode, phoneAdd.body).toBe(202);
-  const loginChange = await test.call({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { login: fresh().email },
-    ...own,
-  });
-  expect(loginChange.statusCode, loginChange.body).toBe(202);
+  /** A request of the victim's session that starts a challenge; answers its body. */
+  const started = async (method: 'GET' | 'POST', url: string, status: number, payload?: object) => {
+    const response = await test.call({ method, url, ...(payload ? { payload } : {}), ...own });
+    expect(response.statusCode, response.body).toBe(status);
+    return response.json();
+  };
+  const activation = await started(
+    'GET',
+    `/api/mfa/-1/activate?target=${encodeURIComponent(fresh().phone)}`,
+    200,
+  );
+  const emailAdd = await started('POST', '/api/user/emails', 202, { email: fresh().email });
+  const phoneAdd = await started('POST', '/api/user/phones', 202, { phone: fresh().phone });
+  const loginChange = await started('POST', '/api/user/login', 202, { login: fresh().email });
 
   // A login in progress on another device of the victim, with its SMS challenge.
   const loginDevice = randomUUID();
@@ -273,10 +259,10 @@ beforeAll(async () => {
     eventId,
     sudoPayload: sudo.json().payload,
     sudoCode,
-    activationPayload: activation.json().payload,
-    emailConfirmPayload: emailAdd.json().payload,
-    phoneConfirmPayload: phoneAdd.json().payload,
-    loginChangePayload: loginChange.json().payload,
+    activationPayload: activation.payload,
+    emailConfirmPayload: emailAdd.payload,
+    phoneConfirmPayload: phoneAdd.payload,
+    loginChangePayload: loginChange.payload,
     loginFlowPayload: flow.payload,
     loginCodePayload: loginCode.json().payload,
     recoveryPayload: pending.json().payload,
@@ -391,305 +377,215 @@ interface Attack {
   code?: string;
 }
 
-/** The attacker's own session (with a fresh step-up from its MFA login). */
-const attacker = () => ({ token: world.attackerToken });
+/** The answers an attack may get: the object is not found, or its challenge or flow is gone. */
+const NOT_FOUND = { status: 404, code: 'not_found' };
+const CHALLENGE_EXPIRED = { status: 410, code: 'challenge_expired' };
+type Refusal = { status: number; code?: string };
+type Caller = { token?: string; deviceId?: string | null };
 
-/** Path parameters: the victim's object in the attacker's session. */
-const PATH_CASES: Record<string, Attack> = {};
-for (const kind of ['emails', 'phones'] as const) {
-  const id = () => (kind === 'emails' ? world.emailId : world.phoneId);
-  const body = () =>
-    kind === 'emails' ? { email: freshAddresses().email } : { phone: freshAddresses().phone };
-  PATH_CASES[`POST /api/user/${kind}/:id/verify`] = {
-    request: () => ({ method: 'POST', url: `/api/user/${kind}/${id()}/verify`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  };
-  PATH_CASES[`PUT /api/user/${kind}/:id`] = {
-    request: () => ({ method: 'PUT', url: `/api/user/${kind}/${id()}`, payload: body(), ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  };
-  PATH_CASES[`DELETE /api/user/${kind}/:id`] = {
-    request: () => ({ method: 'DELETE', url: `/api/user/${kind}/${id()}`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  };
-  PATH_CASES[`POST /api/user/${kind}/:id/primary`] = {
-    request: () => ({ method: 'POST', url: `/api/user/${kind}/${id()}/primary`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
+/** The attacker's own session (with a fresh step-up from its MFA login). */
+const attacker = (): Caller => ({ token: world.attackerToken });
+/** No session, from a device the owner never used. */
+const otherDevice = (): Caller => ({ deviceId: randomUUID() });
+
+/** One row of the table: who sends what, and the refusal expected. */
+function attack(
+  refusal: Refusal,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: () => string,
+  payload?: () => Record<string, unknown>,
+  caller: () => Caller = attacker,
+): Attack {
+  return {
+    ...refusal,
+    request: () => ({ method, url: url(), ...(payload ? { payload: payload() } : {}), ...caller() }),
   };
 }
-Object.assign(PATH_CASES, {
-  'GET /api/mfa/:id/activate': {
-    request: () => ({
-      method: 'GET',
-      url: `/api/mfa/${world.victim.methods.sms}/activate?edit=1&target=${encodeURIComponent(freshAddresses().phone)}`,
-      ...attacker(),
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'POST /api/mfa/switch-primary/:id': {
-    request: () => ({
-      method: 'POST',
-      url: `/api/mfa/switch-primary/${world.victim.methods.email}`,
-      ...attacker(),
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'DELETE /api/mfa/:id': {
-    request: () => ({ method: 'DELETE', url: `/api/mfa/${world.victim.methods.totp}`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  },
-  'DELETE /api/mfa/trusted-devices/:id': {
-    request: () => ({
-      method: 'DELETE',
-      url: `/api/mfa/trusted-devices/${world.trustedDeviceId}`,
-      ...attacker(),
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'DELETE /api/token/:client_id': {
-    request: () => ({ method: 'DELETE', url: `/api/token/${world.clientId}`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  },
-  'DELETE /api/sessions/:id': {
-    request: () => ({ method: 'DELETE', url: `/api/sessions/${world.otherSessionId}`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  },
-  'GET /api/fuzzion/:payload': {
-    request: () => ({ method: 'GET', url: `/api/fuzzion/${world.merge.payload}`, ...attacker() }),
-    status: 404,
-    code: 'not_found',
-  },
-} satisfies Record<string, Attack>);
+
+/** Path parameters: the victim's object in the attacker's session. */
+const PATH_CASES: Record<string, Attack> = {
+  'GET /api/mfa/:id/activate': attack(
+    NOT_FOUND,
+    'GET',
+    () =>
+      `/api/mfa/${world.victim.methods.sms}/activate?edit=1&target=${encodeURIComponent(freshAddresses().phone)}`,
+  ),
+  'POST /api/mfa/switch-primary/:id': attack(
+    NOT_FOUND,
+    'POST',
+    () => `/api/mfa/switch-primary/${world.victim.methods.email}`,
+  ),
+  'DELETE /api/mfa/:id': attack(NOT_FOUND, 'DELETE', () => `/api/mfa/${world.victim.methods.totp}`),
+  'DELETE /api/mfa/trusted-devices/:id': attack(
+    NOT_FOUND,
+    'DELETE',
+    () => `/api/mfa/trusted-devices/${world.trustedDeviceId}`,
+  ),
+  'DELETE /api/token/:client_id': attack(NOT_FOUND, 'DELETE', () => `/api/token/${world.clientId}`),
+  'DELETE /api/sessions/:id': attack(NOT_FOUND, 'DELETE', () => `/api/sessions/${world.otherSessionId}`),
+  'GET /api/fuzzion/:payload': attack(NOT_FOUND, 'GET', () => `/api/fuzzion/${world.merge.payload}`),
+};
+for (const kind of ['emails', 'phones'] as const) {
+  const url =
+    (suffix = '') =>
+    () =>
+      `/api/user/${kind}/${kind === 'emails' ? world.emailId : world.phoneId}${suffix}`;
+  const body = () =>
+    kind === 'emails' ? { email: freshAddresses().email } : { phone: freshAddresses().phone };
+  PATH_CASES[`POST /api/user/${kind}/:id/verify`] = attack(NOT_FOUND, 'POST', url('/verify'));
+  PATH_CASES[`PUT /api/user/${kind}/:id`] = attack(NOT_FOUND, 'PUT', url(), body);
+  PATH_CASES[`DELETE /api/user/${kind}/:id`] = attack(NOT_FOUND, 'DELETE', url());
+  PATH_CASES[`POST /api/user/${kind}/:id/primary`] = attack(NOT_FOUND, 'POST', url('/primary'));
+}
 
 /** Ids in bodies and queries: `METHOD /api/path field`. */
 const FIELD_CASES: Record<string, Attack> = {
-  'DELETE /api/mfa/:id target': {
-    request: () => ({
-      method: 'DELETE',
-      url: '/api/mfa/-2',
-      payload: { target: world.victim.email },
-      ...attacker(),
+  'DELETE /api/mfa/:id target': attack(
+    NOT_FOUND,
+    'DELETE',
+    () => '/api/mfa/-2',
+    () => ({
+      target: world.victim.email,
     }),
-    status: 404,
-    code: 'not_found',
-  },
-  'POST /api/user/emails/confirm payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      payload: { payload: world.emailConfirmPayload, code: '12345678' },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/user/phones/confirm payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/user/phones/confirm',
-      payload: { payload: world.phoneConfirmPayload, code: '12345678' },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/user/login/confirm payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/user/login/confirm',
-      payload: { payload: world.loginChangePayload, code: '12345678' },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'GET /api/mfa/sudo mfaId': {
-    // A step-up of the attacker's session with the victim's method: no code to the victim.
-    request: () => ({
-      method: 'GET',
-      url: `/api/mfa/sudo?mfaId=${world.victim.methods.email}`,
-      ...attacker(),
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'GET /api/mfa/sudo payload': {
-    // The victim's login flow from the attacker's device: no code sent, no challenge.
-    request: () => ({
-      method: 'GET',
-      url: `/api/mfa/sudo?mfaId=${world.victim.methods.email}&payload=${world.loginFlowPayload}`,
-      deviceId: randomUUID(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/mfa/resend payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/mfa/resend',
-      payload: { payload: world.sudoPayload },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/mfa/sudo payload': {
-    // The victim's step-up challenge with its right code, from the attacker's session.
-    request: () => ({
-      method: 'POST',
-      url: '/api/mfa/sudo',
-      payload: { payload: world.sudoPayload, code: world.sudoCode },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/mfa/activate payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/mfa/activate',
-      payload: { payload: world.activationPayload, code: '12345678' },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/fuzzion/state payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/fuzzion/state',
-      payload: { payload: world.merge.payload },
-      ...attacker(),
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'POST /api/mfa/fuzzion payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/mfa/fuzzion',
-      payload: { payload: world.merge.payload, mfaId: -1 },
-      ...attacker(),
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'POST /api/mfa/fuzzion mfaId': {
-    // The attacker's own merge offer pointed at a method of an unrelated account: no code sent.
-    request: () => ({
-      method: 'POST',
-      url: '/api/mfa/fuzzion',
-      token: world.attackerMerge.token,
-      payload: { payload: world.attackerMerge.payload, mfaId: world.victim.methods.sms },
-    }),
-    status: 404,
-    code: 'not_found',
-  },
-  'POST /api/fuzzion payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/fuzzion',
-      payload: { payload: world.merge.codePayload, code: '12345678' },
-      ...attacker(),
-    }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  ...Object.fromEntries(
-    (['ownership', 'ignore', 'merge', 'refuse'] as const).map((action) => [
-      `POST /api/fuzzion/${action} payload`,
-      {
-        request: () => ({
-          method: 'POST',
-          url: `/api/fuzzion/${action}`,
-          payload:
-            action === 'ownership'
-              ? { payload: world.merge.payload, answer: 'not_me' }
-              : { payload: world.merge.payload },
-          ...attacker(),
-        }),
-        status: 404,
-        code: 'not_found',
-      } satisfies Attack,
-    ]),
   ),
-  'POST /api/user/forgot-password/resend payload': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/user/forgot-password/resend',
-      payload: { payload: world.recoveryPayload, technology: 'EMAIL' },
-      deviceId: randomUUID(),
+  // A step-up of the attacker's session with the victim's method: no code to the victim.
+  'GET /api/mfa/sudo mfaId': attack(
+    NOT_FOUND,
+    'GET',
+    () => `/api/mfa/sudo?mfaId=${world.victim.methods.email}`,
+  ),
+  // The victim's login flow from the attacker's device: no code sent, no challenge.
+  'GET /api/mfa/sudo payload': attack(
+    CHALLENGE_EXPIRED,
+    'GET',
+    () => `/api/mfa/sudo?mfaId=${world.victim.methods.email}&payload=${world.loginFlowPayload}`,
+    undefined,
+    otherDevice,
+  ),
+  'POST /api/mfa/resend payload': attack(
+    CHALLENGE_EXPIRED,
+    'POST',
+    () => '/api/mfa/resend',
+    () => ({
+      payload: world.sudoPayload,
     }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/user/forgot-password/verify payload': {
-    // The right code, from another device: no reset token.
-    request: () => ({
-      method: 'POST',
-      url: '/api/user/forgot-password/verify',
-      payload: { payload: world.recoveryPayload, code: world.recoveryCode },
-      deviceId: randomUUID(),
+  ),
+  // The victim's step-up challenge with its right code, from the attacker's session.
+  'POST /api/mfa/sudo payload': attack(
+    CHALLENGE_EXPIRED,
+    'POST',
+    () => '/api/mfa/sudo',
+    () => ({
+      payload: world.sudoPayload,
+      code: world.sudoCode,
     }),
-    status: 410,
-    code: 'challenge_expired',
-  },
-  'POST /api/user/reset-password reset_token': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/user/reset-password',
-      payload: { reset_token: world.resetToken, password: 'Quiet-harbour-lantern-77' },
-      deviceId: randomUUID(),
+  ),
+  'POST /api/fuzzion/state payload': attack(
+    NOT_FOUND,
+    'POST',
+    () => '/api/fuzzion/state',
+    () => ({
+      payload: world.merge.payload,
     }),
-    status: 410,
-    code: 'reset_expired',
-  },
-  'GET /api/authorize uid': {
-    request: () => ({ method: 'GET', url: `/api/authorize?uid=${world.interactionUid}`, ...attacker() }),
-    status: 410,
-    code: 'authorization_expired',
-  },
-  'POST /api/authorize uid': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/authorize',
-      payload: { uid: world.interactionUid, decision: 'accept' },
-      ...attacker(),
+  ),
+  'POST /api/mfa/fuzzion payload': attack(
+    NOT_FOUND,
+    'POST',
+    () => '/api/mfa/fuzzion',
+    () => ({
+      payload: world.merge.payload,
+      mfaId: -1,
     }),
-    status: 410,
-    code: 'authorization_expired',
-  },
-  'POST /api/security/not-me event_id': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/security/not-me',
-      payload: { event_id: world.eventId },
-      ...attacker(),
+  ),
+  // The attacker's own merge offer pointed at a method of an unrelated account: no code sent.
+  'POST /api/mfa/fuzzion mfaId': attack(
+    NOT_FOUND,
+    'POST',
+    () => '/api/mfa/fuzzion',
+    () => ({ payload: world.attackerMerge.payload, mfaId: world.victim.methods.sms }),
+    () => ({ token: world.attackerMerge.token }),
+  ),
+  'POST /api/user/forgot-password/resend payload': attack(
+    CHALLENGE_EXPIRED,
+    'POST',
+    () => '/api/user/forgot-password/resend',
+    () => ({ payload: world.recoveryPayload, technology: 'EMAIL' }),
+    otherDevice,
+  ),
+  // The right code, from another device: no reset token.
+  'POST /api/user/forgot-password/verify payload': attack(
+    CHALLENGE_EXPIRED,
+    'POST',
+    () => '/api/user/forgot-password/verify',
+    () => ({ payload: world.recoveryPayload, code: world.recoveryCode }),
+    otherDevice,
+  ),
+  'POST /api/user/reset-password reset_token': attack(
+    { status: 410, code: 'reset_expired' },
+    'POST',
+    () => '/api/user/reset-password',
+    () => ({ reset_token: world.resetToken, password: 'Quiet-harbour-lantern-77' }),
+    otherDevice,
+  ),
+  'GET /api/authorize uid': attack(
+    { status: 410, code: 'authorization_expired' },
+    'GET',
+    () => `/api/authorize?uid=${world.interactionUid}`,
+  ),
+  'POST /api/authorize uid': attack(
+    { status: 410, code: 'authorization_expired' },
+    'POST',
+    () => '/api/authorize',
+    () => ({ uid: world.interactionUid, decision: 'accept' }),
+  ),
+  'POST /api/security/not-me event_id': attack(
+    NOT_FOUND,
+    'POST',
+    () => '/api/security/not-me',
+    () => ({
+      event_id: world.eventId,
     }),
-    status: 404,
-    code: 'not_found',
-  },
-  'POST /api/notifications/read up_to': {
-    // A position in the attacker's own list: it can only move the attacker's read marker.
-    request: () => ({
-      method: 'POST',
-      url: '/api/notifications/read',
-      payload: { up_to: world.eventId },
-      ...attacker(),
+  ),
+  // A position in the attacker's own list: it can only move the attacker's read marker.
+  'POST /api/notifications/read up_to': attack(
+    { status: 204 },
+    'POST',
+    () => '/api/notifications/read',
+    () => ({
+      up_to: world.eventId,
     }),
-    status: 204,
-  },
+  ),
 };
+// A code challenge of the victim's session, answered from the attacker's with a guessed code.
+for (const [path, payload] of [
+  ['/api/user/emails/confirm', () => world.emailConfirmPayload],
+  ['/api/user/phones/confirm', () => world.phoneConfirmPayload],
+  ['/api/user/login/confirm', () => world.loginChangePayload],
+  ['/api/mfa/activate', () => world.activationPayload],
+  ['/api/fuzzion', () => world.merge.codePayload],
+] as const) {
+  FIELD_CASES[`POST ${path} payload`] = attack(
+    CHALLENGE_EXPIRED,
+    'POST',
+    () => path,
+    () => ({
+      payload: payload(),
+      code: '12345678',
+    }),
+  );
+}
+// The victim's merge offer, acted on from the attacker's session.
+for (const action of ['ownership', 'ignore', 'merge', 'refuse'] as const) {
+  FIELD_CASES[`POST /api/fuzzion/${action} payload`] = attack(
+    NOT_FOUND,
+    'POST',
+    () => `/api/fuzzion/${action}`,
+    () =>
+      action === 'ownership'
+        ? { payload: world.merge.payload, answer: 'not_me' }
+        : { payload: world.merge.payload },
+  );
+}
 // Every onboarding step names its flow (and the code steps their challenge) in the body; another
 // device is refused whatever it sends.
 for (const [step, body] of [
@@ -704,20 +600,17 @@ for (const [step, body] of [
   ['complete', { password: 'Quiet-harbour-lantern-77' }],
 ] as const) {
   for (const field of ['flow', ...Object.keys(body).filter((key) => key === 'payload')]) {
-    FIELD_CASES[`POST /api/onboarding/${step} ${field}`] = {
-      request: () => ({
-        method: 'POST',
-        url: `/api/onboarding/${step}`,
-        payload: {
-          ...body,
-          flow: world.onboardingFlow,
-          ...('payload' in body ? { payload: world.onboardingPayload } : {}),
-        },
-        deviceId: randomUUID(),
+    FIELD_CASES[`POST /api/onboarding/${step} ${field}`] = attack(
+      { status: 410, code: 'onboarding_expired' },
+      'POST',
+      () => `/api/onboarding/${step}`,
+      () => ({
+        ...body,
+        flow: world.onboardingFlow,
+        ...('payload' in body ? { payload: world.onboardingPayload } : {}),
       }),
-      status: 410,
-      code: 'onboarding_expired',
-    };
+      otherDevice,
+    );
   }
 }
 

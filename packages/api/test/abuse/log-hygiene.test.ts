@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { createLogger } from '../../src/logger';
-import { databaseRateLimiter } from '../../src/security/rate-limit';
 import {
   createMfaAccount,
   latestCode,
@@ -15,7 +12,7 @@ import {
 } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
-import { TEST_SECRETS, type TestApp, testConfig, testDatabase } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
@@ -28,11 +25,9 @@ import { setCookies } from './helpers';
  */
 
 const lines: string[] = [];
-let app: FastifyInstance;
 let test: TestApp;
 
 beforeAll(async () => {
-  const database = await testDatabase();
   const log = createLogger('info');
   // The logger's own destination, replaced by memory: redaction and serializers stay the product's.
   (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
@@ -40,32 +35,9 @@ beforeAll(async () => {
       lines.push(line);
     },
   };
-  app = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'info' }),
-    db: database.db,
-    rateLimiter: databaseRateLimiter(database.db),
-    log,
-    secrets: TEST_SECRETS,
-  });
-  await app.ready();
-  const deviceId = randomUUID();
-  test = {
-    app,
-    database,
-    call({ token, host, deviceId: device, headers, ...options }) {
-      return app.inject({
-        ...options,
-        headers: {
-          host: host ?? 'localhost:3000',
-          ...(device === null ? {} : { 'x-device-id': device ?? deviceId }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-      });
-    },
-  };
+  test = await createTestApp({ LOG_LEVEL: 'info' }, { log });
 });
-afterAll(() => app.close());
+afterAll(() => test.app.close());
 
 /** Everything secret the flows below handle; none may appear in a log line. */
 const secrets = new Set<string>();

@@ -1,7 +1,7 @@
 import { allowedRedirect, sameOriginPath } from '@vestibule/contract/redirects';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS } from '../../../web/src/app/paths';
+import { PATHS } from '../../../web/src/lib/paths';
 import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
 import { pkcePair, type RegisteredClient, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
@@ -14,7 +14,7 @@ import { HOSTILE_TARGETS, leavesOrigin, ROUTES, setCookies, standInWebBuild } fr
  * page), the consent's resume target and the registration of client addresses — is sent the
  * payload list of helpers.ts. The server never answers a Location (or a target) that leaves the
  * origin, except the exact redirect URI a client registered. The SPA's own handling of targets is
- * covered by packages/web/src/lib/redirect-abuse.test.ts with the same rule.
+ * covered by packages/web/src/features/oauth/redirect-abuse.test.ts with the same rule.
  */
 
 const ORIGIN = 'http://localhost:3000';

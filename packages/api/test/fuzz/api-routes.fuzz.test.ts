@@ -2,7 +2,7 @@ import { errorBodySchema } from '@vestibule/contract/schemas/common';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/app';
-import { createSession } from '../../src/flows/sessions/session.queries';
+import { createSession } from '../../src/security/session.queries';
 import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setMaintenance } from '../../src/flows/maintenance/maintenance';
+import { setMaintenance } from '../../src/db/maintenance';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**

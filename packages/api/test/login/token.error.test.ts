@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { createAccount } from '../support/accounts';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 

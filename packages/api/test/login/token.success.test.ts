@@ -1,6 +1,6 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { createAccount } from '../support/accounts';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setMaintenance } from '../../src/flows/maintenance/maintenance';
+import { setMaintenance } from '../../src/db/maintenance';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let test: TestApp;

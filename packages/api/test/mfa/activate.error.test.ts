@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import { createMfaAccount, latestCode, loginWithSms } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 describe('adding and editing MFA methods (sad paths)', () => {
   it('answers fuzzion:true (not 409) for a target of another account: the merge offer of docs/decisions/0012', async () => {

@@ -1,6 +1,6 @@
 import { mfaActivateResponseSchema, mfaActivateResultSchema } from '@vestibule/contract/schemas/mfa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
@@ -11,11 +11,7 @@ import {
   verifyCode,
 } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 function uniquePhone() {
   return `+32471${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;

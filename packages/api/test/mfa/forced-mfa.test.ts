@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { registerClient } from '../oauth/helpers';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, useTestApp } from '../support/test-app';
 import { createMfaAccount, latestCode } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 async function addMethod(token: string, id: number, target: string) {
   const started = await test.call({

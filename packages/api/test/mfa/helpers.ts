@@ -104,8 +104,35 @@ export function verifyCode(
   return test.call({ method: 'POST', url: '/api/mfa/sudo', payload: body, ...extra });
 }
 
-/** Full MFA login by SMS: answers the bearer token. */
-export async function loginWithSms(test: TestApp, account: MfaAccount, deviceId?: string): Promise<string> {
+/**
+ * The setup of most login tests: an MFA account (with `kinds`, the first one primary) that gave its
+ * password, and a challenge of `method` started on the login payload from the test's device.
+ */
+export async function startLogin(
+  test: TestApp,
+  method: 'sms' | 'email' | 'totp' | 'totpRecovery' = 'sms',
+  kinds: readonly ('sms' | 'email' | 'totp')[] = method === 'sms' || method === 'email'
+    ? ['sms', 'email']
+    : ['totp', 'sms', 'email'],
+) {
+  const account = await createMfaAccount(test.database.db, kinds);
+  const mfa = await passwordStep(test, account);
+  const recovery = method === 'totpRecovery';
+  const started = await startChallenge(test, {
+    mfaId: account.methods[recovery ? 'totp' : method] as number,
+    payload: mfa.payload,
+    ...(recovery ? { method } : {}),
+  });
+  return { account, mfa, started, payload: started.json().payload as string };
+}
+
+/** Full MFA login by SMS (trusting the device when asked): answers the bearer token. */
+export async function loginWithSms(
+  test: TestApp,
+  account: MfaAccount,
+  deviceId?: string,
+  { trustDevice = false }: { trustDevice?: boolean } = {},
+): Promise<string> {
   const extra = deviceId ? { deviceId } : {};
   const mfa = await passwordStep(test, account, deviceId);
   const started = await startChallenge(
@@ -115,7 +142,8 @@ export async function loginWithSms(test: TestApp, account: MfaAccount, deviceId?
   );
   expect(started.statusCode).toBe(200);
   const code = await latestCode(test.database.db, account.phone);
-  const verified = await verifyCode(test, { payload: started.json().payload, code }, extra);
+  const trust = trustDevice ? { isTrustedDevice: true } : {};
+  const verified = await verifyCode(test, { payload: started.json().payload, code, ...trust }, extra);
   expect(verified.statusCode).toBe(200);
   return verified.json().access_token;
 }

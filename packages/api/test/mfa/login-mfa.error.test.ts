@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../support/test-app';
 import {
   countMessages,
   createMfaAccount,
   latestCode,
   passwordStep,
   startChallenge,
+  startLogin,
   totpCode,
   verifyCode,
 } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 describe('login with MFA (sad paths)', () => {
   it('six wrong codes kill the challenge: five 422 invalid_code, then 410 even with the right code', async () => {
-    const account = await createMfaAccount(test.database.db);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.sms as number,
-      payload: mfa.payload,
-    });
+    const { account, started } = await startLogin(test, 'sms');
     const payload = started.json().payload as string;
     const code = await latestCode(test.database.db, account.phone);
     const wrong = code === '00000000' ? '11111111' : '00000000';
@@ -60,12 +52,7 @@ describe('login with MFA (sad paths)', () => {
   });
 
   it('refuses a TOTP code two steps away (only ±1 step is accepted)', async () => {
-    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.totp as number,
-      payload: mfa.payload,
-    });
+    const { account, started } = await startLogin(test, 'totp');
     const far = await verifyCode(test, {
       payload: started.json().payload,
       code: await totpCode(account.totpSecret, -3),
@@ -118,12 +105,7 @@ describe('login with MFA (sad paths)', () => {
   });
 
   it('an expired code answers 410 challenge_expired', async () => {
-    const account = await createMfaAccount(test.database.db);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.sms as number,
-      payload: mfa.payload,
-    });
+    const { account, started } = await startLogin(test, 'sms');
     const code = await latestCode(test.database.db, account.phone);
     await test.database.db
       .updateTable('code_challenges')
@@ -149,37 +131,18 @@ describe('login with MFA (sad paths)', () => {
     expect(await countMessages(test.database.db, stranger.phone)).toBe(0);
   });
 
-  it('answers 429 resend_too_soon during the countdown, with Retry-After', async () => {
-    const account = await createMfaAccount(test.database.db);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.sms as number,
-      payload: mfa.payload,
-    });
-    const resent = await test.call({
-      method: 'POST',
-      url: '/api/mfa/resend',
-      payload: { payload: started.json().payload },
-    });
-    expect(resent.statusCode).toBe(429);
-    expect(resent.json().code).toBe('resend_too_soon');
-    expect(Number(resent.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(resent.headers['retry-after'])).toBeLessThanOrEqual(15);
-  });
-
-  it('refuses a resend for totp (nothing is sent)', async () => {
-    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.totp as number,
-      payload: mfa.payload,
-    });
-    const resent = await test.call({
-      method: 'POST',
-      url: '/api/mfa/resend',
-      payload: { payload: started.json().payload },
-    });
-    expect(resent.statusCode).toBe(400);
+  it.each([
+    ['sms', 'answers 429 resend_too_soon during the countdown, with Retry-After', 429],
+    ['totp', 'refuses a resend (nothing is sent)', 400],
+  ] as const)('%s: %s', async (method, _what, status) => {
+    const { payload } = await startLogin(test, method);
+    const resent = await test.call({ method: 'POST', url: '/api/mfa/resend', payload: { payload } });
+    expect(resent.statusCode).toBe(status);
+    if (status === 429) {
+      expect(resent.json().code).toBe('resend_too_soon');
+      expect(Number(resent.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(resent.headers['retry-after'])).toBeLessThanOrEqual(15);
+    }
   });
 
   it('limits SMS per number per hour', async () => {

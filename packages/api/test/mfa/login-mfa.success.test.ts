@@ -5,16 +5,21 @@ import {
   mfaVerifyResponseSchema,
 } from '@vestibule/contract/schemas/mfa';
 import { tokenResponseSchema } from '@vestibule/contract/schemas/token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/db/seed';
-import { createTestApp, login, type TestApp } from '../support/test-app';
-import { createMfaAccount, latestCode, passwordStep, startChallenge, totpCode, verifyCode } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/seed';
+import { login, useTestApp } from '../support/test-app';
+import {
+  createMfaAccount,
+  latestCode,
+  loginWithSms,
+  passwordStep,
+  startChallenge,
+  startLogin,
+  totpCode,
+  verifyCode,
+} from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 describe('login with MFA (happy paths)', () => {
   it('POST /api/token answers 401 mfa_required with a payload and masked methods, primary first', async () => {
@@ -35,12 +40,7 @@ describe('login with MFA (happy paths)', () => {
   });
 
   it('logs in with an SMS code read from the outbox: token, login cookie and an elevated session', async () => {
-    const account = await createMfaAccount(test.database.db);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.sms as number,
-      payload: mfa.payload,
-    });
+    const { account, mfa, started } = await startLogin(test, 'sms');
     expect(started.statusCode).toBe(200);
     const challenge = mfaChallengeResponseSchema.parse(started.json());
     expect(challenge).toMatchObject({ method: 'sms', code_length: 8, resend_in: 15 });
@@ -84,12 +84,7 @@ describe('login with MFA (happy paths)', () => {
   });
 
   it('logs in with a TOTP code computed from the secret; nothing is sent', async () => {
-    const account = await createMfaAccount(test.database.db, ['totp', 'sms', 'email']);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.totp as number,
-      payload: mfa.payload,
-    });
+    const { account, started } = await startLogin(test, 'totp');
     expect(started.json()).toMatchObject({ method: 'totp', code_length: 6, resend_in: null, target: null });
     const verified = await verifyCode(test, {
       payload: started.json().payload,
@@ -100,13 +95,7 @@ describe('login with MFA (happy paths)', () => {
   });
 
   it('logs in with a recovery key, consumes it and says how many remain, without elevating', async () => {
-    const account = await createMfaAccount(test.database.db, ['sms', 'email', 'totp']);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.totp as number,
-      payload: mfa.payload,
-      method: 'totpRecovery',
-    });
+    const { account, started } = await startLogin(test, 'totpRecovery', ['sms', 'email', 'totp']);
     expect(started.json()).toMatchObject({ method: 'totpRecovery', code_length: null, resend_in: null });
     const key = (account.recoveryKeys[0] as string).toLowerCase();
     const verified = await verifyCode(test, { payload: started.json().payload, code: key });
@@ -165,19 +154,7 @@ describe('login with MFA (happy paths)', () => {
   it('a device trusted at login skips MFA next time; another device still gets 401', async () => {
     const account = await createMfaAccount(test.database.db);
     const device = randomUUID();
-    const mfa = await passwordStep(test, account, device);
-    const started = await startChallenge(
-      test,
-      { mfaId: account.methods.sms as number, payload: mfa.payload },
-      { deviceId: device },
-    );
-    const code = await latestCode(test.database.db, account.phone);
-    const verified = await verifyCode(
-      test,
-      { payload: started.json().payload, code, isTrustedDevice: true },
-      { deviceId: device },
-    );
-    expect(verified.statusCode).toBe(200);
+    await loginWithSms(test, account, device, { trustDevice: true });
 
     const next = await test.call({
       method: 'POST',
@@ -199,12 +176,7 @@ describe('login with MFA (happy paths)', () => {
   });
 
   it('POST /api/mfa/resend sends a new code after the countdown; the old code dies', async () => {
-    const account = await createMfaAccount(test.database.db);
-    const mfa = await passwordStep(test, account);
-    const started = await startChallenge(test, {
-      mfaId: account.methods.sms as number,
-      payload: mfa.payload,
-    });
+    const { account, started } = await startLogin(test, 'sms');
     const payload = started.json().payload as string;
     const first = await latestCode(test.database.db, account.phone);
     // The 15-second countdown has run out.

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   dropSudo,
@@ -10,11 +10,7 @@ import {
   verifyCode,
 } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 describe('MFA settings (sad paths)', () => {
   it("deleting another user's method answers 404 and leaves it", async () => {

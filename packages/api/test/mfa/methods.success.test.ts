@@ -1,6 +1,6 @@
 import { mfaListResponseSchema, recoveryKeysResponseSchema } from '@vestibule/contract/schemas/mfa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   dropSudo,
@@ -12,11 +12,7 @@ import {
   verifyCode,
 } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
 describe('MFA settings (happy paths)', () => {
   it('GET /api/mfa lists the set-up methods; includeAll adds the placeholders with negative ids', async () => {

@@ -1,36 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { trustedDevicesResponseSchema } from '@vestibule/contract/schemas/mfa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
-import {
-  createMfaAccount,
-  latestCode,
-  loginWithSms,
-  passwordStep,
-  startChallenge,
-  verifyCode,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
+import { createMfaAccount, loginWithSms, passwordStep } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = useTestApp();
 
-async function trustedLogin(account: Awaited<ReturnType<typeof createMfaAccount>>, device: string) {
-  const mfa = await passwordStep(test, account, device);
-  const started = await startChallenge(
-    test,
-    { mfaId: account.methods.sms as number, payload: mfa.payload },
-    { deviceId: device },
-  );
-  const code = await latestCode(test.database.db, account.phone);
-  const verified = await verifyCode(
-    test,
-    { payload: started.json().payload, code, isTrustedDevice: true },
-    { deviceId: device },
-  );
-  return verified.json().access_token as string;
+function trustedLogin(account: Awaited<ReturnType<typeof createMfaAccount>>, device: string) {
+  return loginWithSms(test, account, device, { trustDevice: true });
 }
 
 describe('trusted devices', () => {

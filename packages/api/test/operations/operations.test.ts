@@ -4,10 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/app';
 import type { DB } from '../../src/db/schema';
-import { DEMO_PASSWORD } from '../../src/db/seed';
 import { startDraining } from '../../src/operations/health';
 import { routeLabel } from '../../src/operations/metrics';
 import { startMetricsServer } from '../../src/operations/metrics-server';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { closedPort } from '../delivery/helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 

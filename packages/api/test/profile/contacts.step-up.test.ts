@@ -1,3 +1,5 @@
+import type { InjectOptions } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countMessages, dropSudo, latestCode, stepUp } from '../mfa/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
@@ -36,30 +38,90 @@ async function contactsOf(userId: number) {
 async function challengesOf(userId: number) {
   return test.database.db
     .selectFrom('code_challenges')
-    .select('id')
+    .select(['id', 'purpose'])
     .where('user_id', '=', userId)
-    .where('purpose', '=', 'contact')
+    .orderBy('id')
     .execute();
 }
 
-describe('contacts need a step-up to add a way into the account', () => {
-  it('adding an e-mail or a phone without a grant answers 403 sudo_required: nothing sent, nothing added', async () => {
+/** A request refused for want of a step-up: 403 sudo_required, and no message to `recipient`. */
+async function expectSudoRequired(response: InjectResponse, recipient?: string) {
+  expect(response.statusCode, response.body).toBe(403);
+  expect(response.json()).toEqual(SUDO_REQUIRED);
+  if (recipient) expect(await countMessages(test.database.db, recipient)).toBe(0);
+}
+
+/** A session with MFA whose only grant is a single one (a step-up with single=1). */
+async function singleGrantSession() {
+  const { account, token } = await profileSession(test);
+  await dropSudo(test.database.db, token);
+  await stepUp(test, token, account, 1);
+  return { account, token };
+}
+
+type Fresh = ReturnType<typeof freshAddresses>;
+/** A session of an account with MFA (its grant dropped), or of one without any MFA method yet. */
+async function sessionWithoutGrant(kind: 'mfa' | 'no MFA') {
+  if (kind === 'mfa') {
     const { account, token } = await profileSession(test);
     await dropSudo(test.database.db, token);
-    const before = await contactsOf(account.id);
-    const fresh = freshAddresses();
-    for (const [url, payload, recipient] of [
-      ['/api/user/emails', { email: fresh.email }, fresh.email],
-      ['/api/user/phones', { phone: fresh.phone }, fresh.phone],
-    ] as const) {
-      const response = await test.call({ method: 'POST', url, token, payload });
-      expect(response.statusCode, url).toBe(403);
-      expect(response.json()).toEqual(SUDO_REQUIRED);
-      expect(await countMessages(test.database.db, recipient)).toBe(0);
-    }
-    expect(await challengesOf(account.id)).toEqual([]);
-    expect(await contactsOf(account.id)).toEqual(before);
-  });
+    return { account, token };
+  }
+  const account = await createAccount(test.database.db);
+  return { account, token: (await loginOn(test, account)).token };
+}
+
+// Every way to give the account a new address to log in or recover with, without a grant.
+const NEW_WAY_IN: [
+  string,
+  'mfa' | 'no MFA',
+  (fresh: Fresh) => InjectOptions,
+  (fresh: Fresh) => string | undefined,
+][] = [
+  [
+    'add an e-mail',
+    'mfa',
+    (f) => ({ method: 'POST', url: '/api/user/emails', payload: { email: f.email } }),
+    (f) => f.email,
+  ],
+  [
+    'add a phone',
+    'mfa',
+    (f) => ({ method: 'POST', url: '/api/user/phones', payload: { phone: f.phone } }),
+    (f) => f.phone,
+  ],
+  [
+    'a first MFA method on a new e-mail',
+    'no MFA',
+    (f) => ({ method: 'GET', url: `/api/mfa/-2/activate?target=${encodeURIComponent(f.email)}` }),
+    (f) => f.email,
+  ],
+  [
+    'a first MFA method on a new phone',
+    'no MFA',
+    (f) => ({ method: 'GET', url: `/api/mfa/-1/activate?target=${encodeURIComponent(f.phone)}` }),
+    (f) => f.phone,
+  ],
+  [
+    'a first authenticator',
+    'no MFA',
+    () => ({ method: 'GET', url: '/api/mfa/-3/activate' }),
+    () => undefined,
+  ],
+];
+
+describe('contacts need a step-up to add a way into the account', () => {
+  it.each(NEW_WAY_IN)(
+    '%s (account with %s) without a grant: 403 sudo_required, nothing sent, nothing added',
+    async (_name, kind, request, recipient) => {
+      const { account, token } = await sessionWithoutGrant(kind);
+      const [contacts, challenges] = [await contactsOf(account.id), await challengesOf(account.id)];
+      const fresh = freshAddresses();
+      await expectSudoRequired(await test.call({ ...request(fresh), token }), recipient(fresh));
+      expect(await challengesOf(account.id)).toEqual(challenges);
+      expect(await contactsOf(account.id)).toEqual(contacts);
+    },
+  );
 
   it('changing a contact to a new address needs a grant too; an unchanged one, verify, delete and primary do not', async () => {
     const session = await profileSession(test);
@@ -76,15 +138,15 @@ describe('contacts need a step-up to add a way into the account', () => {
     await dropSudo(test.database.db, token);
 
     const next = freshAddresses().email;
-    const refused = await test.call({
-      method: 'PUT',
-      url: `/api/user/emails/${added?.id}`,
-      token,
-      payload: { email: next },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual(SUDO_REQUIRED);
-    expect(await countMessages(test.database.db, next)).toBe(0);
+    await expectSudoRequired(
+      await test.call({
+        method: 'PUT',
+        url: `/api/user/emails/${added?.id}`,
+        token,
+        payload: { email: next },
+      }),
+      next,
+    );
     expect(await contactsOf(account.id)).toContain(fresh.email);
 
     const unchanged = await test.call({
@@ -124,9 +186,7 @@ describe('contacts need a step-up to add a way into the account', () => {
   });
 
   it('a single grant serves one addition: the next one needs a new step-up; the first still confirms', async () => {
-    const { account, token } = await profileSession(test);
-    await dropSudo(test.database.db, token);
-    await stepUp(test, token, account, 1);
+    const { account, token } = await singleGrantSession();
     const first = freshAddresses();
     const started = await test.call({
       method: 'POST',
@@ -138,15 +198,10 @@ describe('contacts need a step-up to add a way into the account', () => {
     const status = await test.call({ method: 'GET', url: '/api/mfa/status', token });
     expect(status.json()).toMatchObject({ sudo: false, single: false });
 
-    const second = await test.call({
-      method: 'POST',
-      url: '/api/user/phones',
-      token,
-      payload: { phone: first.phone },
-    });
-    expect(second.statusCode).toBe(403);
-    expect(second.json()).toEqual(SUDO_REQUIRED);
-    expect(await countMessages(test.database.db, first.phone)).toBe(0);
+    await expectSudoRequired(
+      await test.call({ method: 'POST', url: '/api/user/phones', token, payload: { phone: first.phone } }),
+      first.phone,
+    );
 
     // The code of the first addition was sent under the grant: it still confirms.
     const confirmed = await test.call({
@@ -161,9 +216,7 @@ describe('contacts need a step-up to add a way into the account', () => {
   });
 
   it('a typo or an address the account has does not use up a single grant', async () => {
-    const { account, token } = await profileSession(test);
-    await dropSudo(test.database.db, token);
-    await stepUp(test, token, account, 1);
+    const { account, token } = await singleGrantSession();
     for (const payload of [{ email: 'not-an-address' }, { email: account.email }]) {
       const response = await test.call({ method: 'POST', url: '/api/user/emails', token, payload });
       expect(response.statusCode).toBe(422);
@@ -185,14 +238,10 @@ describe('contacts need a step-up to add a way into the account', () => {
     const account = await createAccount(test.database.db);
     const { token } = await loginOn(test, account);
     const fresh = freshAddresses();
-    const refused = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: fresh.email },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual(SUDO_REQUIRED);
+    await expectSudoRequired(
+      await test.call({ method: 'POST', url: '/api/user/emails', token, payload: { email: fresh.email } }),
+      fresh.email,
+    );
 
     await stepUpByEmail(test, token, account, 1);
     const user = await proveAddress(
@@ -207,23 +256,20 @@ describe('contacts need a step-up to add a way into the account', () => {
 });
 
 describe('the first MFA method of an account without any', () => {
-  it('needs a step-up for a new address or an authenticator, none for an address the account has proven', async () => {
+  it('needs none for an address the account has proven; after a step-up, a new address becomes its method', async () => {
     const account = await createAccount(test.database.db);
     const { token } = await loginOn(test, account);
     const fresh = freshAddresses();
-    for (const url of [
-      `/api/mfa/-2/activate?target=${encodeURIComponent(fresh.email)}`,
-      `/api/mfa/-1/activate?target=${encodeURIComponent(fresh.phone)}`,
-      '/api/mfa/-3/activate',
-    ]) {
-      const response = await test.call({ method: 'GET', url, token });
-      expect(response.statusCode, url).toBe(403);
-      expect(response.json()).toEqual(SUDO_REQUIRED);
-    }
-    expect(await countMessages(test.database.db, fresh.email)).toBe(0);
-    expect(await countMessages(test.database.db, fresh.phone)).toBe(0);
-
-    // Its own verified phone: no new way in, no step-up.
+    // Without a grant, a new address is refused (the table above); its own verified phone is no
+    // new way in: no step-up.
+    await expectSudoRequired(
+      await test.call({
+        method: 'GET',
+        url: `/api/mfa/-2/activate?target=${encodeURIComponent(fresh.email)}`,
+        token,
+      }),
+      fresh.email,
+    );
     const own = await test.call({
       method: 'GET',
       url: `/api/mfa/-1/activate?target=${encodeURIComponent(account.phone)}`,

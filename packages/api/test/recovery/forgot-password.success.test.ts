@@ -96,7 +96,7 @@ describe('POST /api/user/forgot-password (happy paths)', () => {
   it('ends every session of the user, and the next login still asks for MFA', async () => {
     const account = await createMfaAccount(test.database.db, ['email', 'sms']);
     // A session opened before, straight in the database (MFA login is tested elsewhere).
-    const { createSession } = await import('../../src/flows/sessions/session.queries');
+    const { createSession } = await import('../../src/security/session.queries');
     const before = await createSession(test.database.db, {
       userId: account.id,
       deviceId: crypto.randomUUID(),

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { buildServer, ownSchema, startServerProcess, waitUntilReady } from '../support/compiled-server';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { createServer } from '../../src/server';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;

@@ -3,11 +3,11 @@ import { createServer, Socket as NetSocket, type Server, type Socket } from 'nod
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { DEMO_PASSWORD } from '../../src/db/seed';
 import { attachHealthSources } from '../../src/operations/health';
 import { registry } from '../../src/operations/metrics';
 import { databaseRateLimiter } from '../../src/security/rate-limit';
 import { redisWithDatabaseFallback } from '../../src/security/redis-fallback-rate-limit';
+import { DEMO_PASSWORD } from '../../src/seed';
 import { createServer as createVestibule } from '../../src/server';
 import { closedPort } from '../delivery/helpers';
 import { ownSchema } from '../support/compiled-server';

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
+import type { Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
-import { seedDemoData } from '../../src/db/seed';
 import { createLogger } from '../../src/logger';
 import { databaseRateLimiter } from '../../src/security/rate-limit';
 import { createSecretBox } from '../../src/security/secret-box';
+import { seedDemoData } from '../../src/seed';
 
 /** One fixed key for the run: every test app reads secrets the seed and other apps wrote. */
 export const TEST_SECRETS = createSecretBox(Buffer.alloc(32, 7));
@@ -54,14 +56,21 @@ export interface TestApp {
   ): Promise<InjectResponse>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The app on the shared test database. `log` replaces the silent logger (log hygiene passes the
+ * product's logger writing into memory).
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  { log = createLogger('silent') }: { log?: Logger } = {},
+): Promise<TestApp> {
   const database = await testDatabase();
   const config = testConfig(overrides);
   const app = await buildApp({
     config,
     db: database.db,
     rateLimiter: databaseRateLimiter(database.db),
-    log: createLogger('silent'),
+    log,
     secrets: TEST_SECRETS,
   });
   await app.ready();
@@ -80,6 +89,31 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
         },
       });
     },
+  };
+}
+
+/**
+ * The test app of a file, started before its tests and closed after them: what every test file
+ * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`.
+ */
+export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+  });
+  afterAll(() => current?.app.close());
+  const live = () => {
+    if (!current) throw new Error('the test app starts in beforeAll: use it inside a test or hook');
+    return current;
+  };
+  return {
+    get app() {
+      return live().app;
+    },
+    get database() {
+      return live().database;
+    },
+    call: (options) => live().call(options),
   };
 }
 

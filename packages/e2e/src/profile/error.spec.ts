@@ -1,70 +1,51 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
 import { GENERAL } from '../support/urls';
 import {
+  addContact,
   contactRow,
   freshEmail,
   freshPhone,
+  inboxOf,
   LAYOUTS,
   logInGeneral,
   logInLu,
   openProfile,
   PROFILE,
+  signedInProfiles,
 } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 for (const layout of LAYOUTS) {
   test.describe(`profile (errors, ${layout.name})`, () => {
-    let general: Page;
-    let lu: Page;
-    // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
-    test.describe.configure({ timeout: 90_000 });
-    test.beforeAll(async ({ browser }) => {
-      general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
-      await logInGeneral(general);
-      lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
-      await logInLu(lu);
-    });
-    test.afterAll(async () => {
-      await general.context().close();
-      await lu.context().close();
-    });
+    const signedIn = signedInProfiles(layout);
 
     // An address of another account is sent a code and offers a merge (docs/decisions/0012-fuzzion.md,
     // e2e/src/fuzzion); the account's own addresses still get the duplicate texts.
     test('an e-mail or phone the account already has gets the duplicate texts next to the field', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
-      const emails = page.locator('[data-contacts="email"]');
-      await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
-      await emails.getByLabel('New e-mail address').fill(PROFILE.general.email);
-      await emails.getByRole('button', { name: 'Send a code' }).click();
+      const emails = await addContact(page, 'email', PROFILE.general.email);
       await expect(emails.getByText('This email is invalid or already used')).toBeVisible();
       await expect(emails.getByLabel('New e-mail address')).toHaveAttribute('aria-invalid', 'true');
       await emails.getByRole('button', { name: 'Cancel' }).click();
 
-      const phones = page.locator('[data-contacts="phone"]');
-      await phones.getByRole('button', { name: 'Add a phone number' }).click();
-      await phones.getByLabel('New phone number').fill('0470 00 00 20');
-      await phones.getByRole('button', { name: 'Send a code' }).click();
+      const phones = await addContact(page, 'phone', '0470 00 00 20');
       await expect(phones.getByText('This phone number is invalid or already used')).toBeVisible();
     });
 
     test('a wrong code is refused inline', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
-      const emails = page.locator('[data-contacts="email"]');
-      await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
-      await emails.getByLabel('New e-mail address').fill(freshEmail());
-      await emails.getByRole('button', { name: 'Send a code' }).click();
+      await addContact(page, 'email', freshEmail());
       await page.getByLabel('Verification code').fill('00000000');
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
       await expect(page.getByText('Your code is invalid, try again.')).toBeVisible();
     });
 
     test('the primary moves only to a contact with 2FA: the error points to the Security tab', async () => {
-      const page = lu;
+      const page = signedIn.lu;
       await openProfile(page);
       await contactRow(page, PROFILE.lu.second).getByRole('button', { name: 'Make primary' }).click();
       const alert = contactRow(page, PROFILE.lu.second).getByRole('alert');
@@ -76,7 +57,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('Luxembourg: a grant gone while typing sends the user through the step-up, and what was typed comes back', async () => {
-      const page = lu;
+      const page = signedIn.lu;
       await openProfile(page);
       // The form opens as if the session held a grant; the server knows it does not (403).
       await page.route('**/api/mfa/status', (route) =>
@@ -98,15 +79,12 @@ for (const layout of LAYOUTS) {
       await expect(phones.getByLabel('New phone number')).toHaveValue(phone.typed);
       await expect(phones.getByLabel('New phone number')).toBeFocused();
       // Nothing was sent to the number while the grant was missing.
-      const inbox = await (
-        await page.request.get(`${GENERAL}/dev/inbox.json?to=${encodeURIComponent(phone.e164)}`)
-      ).json();
-      expect(inbox).toEqual([]);
+      expect(await inboxOf(page, phone.e164)).toEqual([]);
       await phones.getByRole('button', { name: 'Cancel' }).click();
     });
 
     test("other failures say 'Change failed'", async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
       await page.route('**/api/user/phones/*/primary', (route) => route.fulfill({ status: 500, body: '{}' }));
       await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
@@ -115,7 +93,7 @@ for (const layout of LAYOUTS) {
     });
 
     test("a 429 says 'Too many attempts' with the wait, not 'Change failed' (issue 20)", async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
       await page.route('**/api/user/phones/*/primary', (route) =>
         route.fulfill({
@@ -133,7 +111,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('edit-credentials shows the message of a 422', async () => {
-      const page = general;
+      const page = signedIn.general;
       await page.goto(`${GENERAL}/profile/edit-credentials`);
       await page.getByLabel('New e-mail address or phone number').fill('employee@demo.test');
       await page.getByRole('button', { name: 'Send a code' }).click();
@@ -141,7 +119,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('edit-iban: an invalid IBAN, then a failed update', async () => {
-      const page = general;
+      const page = signedIn.general;
       await page.goto(`${GENERAL}/profile/edit-iban`);
       const field = page.getByLabel('IBAN', { exact: true });
       await field.fill('BE68 5390 0754 7035');

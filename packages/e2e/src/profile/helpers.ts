@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
@@ -14,6 +14,30 @@ export const LAYOUTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
+
+export type Layout = (typeof LAYOUTS)[number];
+
+/**
+ * The pages of a describe block at `layout`: profile@demo.test (general edition, after an MFA
+ * login) and profile@demo.lu (Luxembourg, no MFA), logged in before its tests and closed after.
+ * The success, error and ui specs share this setup.
+ */
+export function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
+  const pages = {} as { general: Page; lu: Page };
+  // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeAll(async ({ browser }) => {
+    pages.general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+    await logInGeneral(pages.general);
+    pages.lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
+    await logInLu(pages.lu);
+  });
+  test.afterAll(async () => {
+    await pages.general.context().close();
+    await pages.lu.context().close();
+  });
+  return pages;
+}
 
 /** Logs profile@demo.test in with an e-mail code (which also grants a step-up). */
 export async function logInGeneral(page: Page) {
@@ -57,6 +81,28 @@ export async function confirmCode(page: Page, origin: string, to: string, since:
   const code = await codeFromInbox(page, origin, to, since);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+}
+
+const ADD_BUTTON = { email: 'Add an e-mail address', phone: 'Add a phone number' } as const;
+const NEW_FIELD = { email: 'New e-mail address', phone: 'New phone number' } as const;
+
+/** The e-mail or phone list of the overview. */
+export function contactList(page: Page, kind: 'email' | 'phone') {
+  return page.locator(`[data-contacts="${kind}"]`);
+}
+
+/** Opens the add form of the e-mail or phone list, types `value` and asks for a code. */
+export async function addContact(page: Page, kind: 'email' | 'phone', value: string) {
+  const list = contactList(page, kind);
+  await list.getByRole('button', { name: ADD_BUTTON[kind] }).click();
+  await list.getByLabel(NEW_FIELD[kind]).fill(value);
+  await list.getByRole('button', { name: 'Send a code' }).click();
+  return list;
+}
+
+/** The messages the dev inbox holds for `to`, newest first (read on the general host). */
+export async function inboxOf(page: Page, to: string): Promise<{ bodyText: string }[]> {
+  return (await page.request.get(`${GENERAL}/dev/inbox.json?to=${encodeURIComponent(to)}`)).json();
 }
 
 export function contactRow(page: Page, value: string) {

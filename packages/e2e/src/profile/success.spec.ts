@@ -1,40 +1,29 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
 import { GENERAL } from '../support/urls';
 import {
+  addContact,
   confirmCode,
   contactRow,
   expectToast,
   freshEmail,
   freshPhone,
+  inboxOf,
   LAYOUTS,
   logInGeneral,
-  logInLu,
   openProfile,
   PROFILE,
+  signedInProfiles,
 } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 for (const layout of LAYOUTS) {
   test.describe(`profile (success, ${layout.name})`, () => {
-    let general: Page;
-    let lu: Page;
-    // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
-    test.describe.configure({ timeout: 90_000 });
-    test.beforeAll(async ({ browser }) => {
-      general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
-      await logInGeneral(general);
-      lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
-      await logInLu(lu);
-    });
-    test.afterAll(async () => {
-      await general.context().close();
-      await lu.context().close();
-    });
+    const signedIn = signedInProfiles(layout);
 
     test('edit-info saves names, gender, birth date and language, applied at once', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
       await page.getByRole('link', { name: 'Edit personal information' }).click();
       await expect(page).toHaveURL(/\/profile\/edit-info$/);
@@ -58,14 +47,11 @@ for (const layout of LAYOUTS) {
     });
 
     test('adds, changes and deletes an e-mail, each change proven by a code', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
-      const emails = page.locator('[data-contacts="email"]');
       const first = freshEmail();
       let since = Date.now();
-      await emails.getByRole('button', { name: 'Add an e-mail address' }).click();
-      await emails.getByLabel('New e-mail address').fill(first);
-      await emails.getByRole('button', { name: 'Send a code' }).click();
+      const emails = await addContact(page, 'email', first);
       await expect(emails.getByText(`by e-mail to ${first}`)).toBeVisible();
       await confirmCode(page, GENERAL, first, since);
       await expectToast(page, 'E-mail address added');
@@ -85,21 +71,15 @@ for (const layout of LAYOUTS) {
       await expectToast(page, 'E-mail address deleted');
       await expect(contactRow(page, second)).toHaveCount(0);
       // The primary address was told of each change, with the way to report it.
-      const inbox = await (
-        await page.request.get(`${GENERAL}/dev/inbox.json?to=${PROFILE.general.email}`)
-      ).json();
-      expect(inbox[0].bodyText).toContain('/forgot-password');
+      expect((await inboxOf(page, PROFILE.general.email))[0]?.bodyText).toContain('/forgot-password');
     });
 
     test('adds a phone and moves the primary phone to one with 2FA, and back', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
-      const phones = page.locator('[data-contacts="phone"]');
       const phone = freshPhone('general');
       const since = Date.now();
-      await phones.getByRole('button', { name: 'Add a phone number' }).click();
-      await phones.getByLabel('New phone number').fill(phone.typed);
-      await phones.getByRole('button', { name: 'Send a code' }).click();
+      const phones = await addContact(page, 'phone', phone.typed);
       await confirmCode(page, GENERAL, phone.e164, since);
       await expectToast(page, 'Phone number added');
       await expect(contactRow(page, phone.e164)).toBeVisible();
@@ -114,7 +94,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('edit-credentials changes the login phone with a code (step-up from the MFA login)', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
       await page.getByRole('link', { name: 'Change login' }).click();
       await expect(page).toHaveURL(/\/profile\/edit-credentials$/);
@@ -133,7 +113,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('edit-iban stores an IBAN, shown masked; every verified contact is told', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
       await page.getByRole('link', { name: /IBAN/ }).click();
       await expect(page).toHaveURL(/\/profile\/edit-iban$/);
@@ -142,14 +122,11 @@ for (const layout of LAYOUTS) {
       await expectToast(page, 'IBAN updated');
       await expect(page.getByTestId('iban')).toHaveText('BE68 •••• •••• 7034');
       await expect(page.getByText('Belgium')).toBeVisible();
-      const inbox = await (
-        await page.request.get(`${GENERAL}/dev/inbox.json?to=${PROFILE.general.second}`)
-      ).json();
-      expect(inbox[0].bodyText).toContain('7034');
+      expect((await inboxOf(page, PROFILE.general.second))[0]?.bodyText).toContain('7034');
     });
 
     test('Luxembourg: edit-iban asks for a step-up first, a code to the primary e-mail', async () => {
-      const page = lu;
+      const page = signedIn.lu;
       await openProfile(page);
       await page.getByRole('link', { name: /IBAN/ }).click();
       const since = Date.now();
@@ -164,7 +141,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('Luxembourg: adds a phone after a step-up, deletes it, changes the login after another', async () => {
-      const page = lu;
+      const page = signedIn.lu;
       await openProfile(page);
       const phones = page.locator('[data-contacts="phone"]');
       const phone = freshPhone('lu');

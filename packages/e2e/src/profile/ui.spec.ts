@@ -1,27 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
-import { LAYOUTS, logInGeneral, logInLu, openProfile } from './helpers';
+import { LAYOUTS, openProfile, signedInProfiles } from './helpers';
 
 for (const layout of LAYOUTS) {
   test.describe(`profile screens (ui, ${layout.name})`, () => {
-    let general: Page;
-    let lu: Page;
-    // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
-    test.describe.configure({ timeout: 90_000 });
-    test.beforeAll(async ({ browser }) => {
-      general = await (await browser.newContext({ viewport: layout.viewport })).newPage();
-      await logInGeneral(general);
-      lu = await (await browser.newContext({ viewport: layout.viewport })).newPage();
-      await logInLu(lu);
-    });
-    test.afterAll(async () => {
-      await general.context().close();
-      await lu.context().close();
-    });
+    const signedIn = signedInProfiles(layout);
 
     test('general edition: overview and edit screens are accessible and fit the screen', async () => {
-      const page = general;
+      const page = signedIn.general;
       await openProfile(page);
       await expectNoAxeViolations(page);
       // The add form and its field error.
@@ -49,7 +36,7 @@ for (const layout of LAYOUTS) {
     });
 
     test('Luxembourg edition: the overview is accessible, phones in international format', async () => {
-      const page = lu;
+      const page = signedIn.lu;
       await openProfile(page);
       await expect(page.getByText('+352 621 000 021')).toBeVisible();
       await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { PATHS } from './paths';
-import { requireStepUp } from './stepUp';
+import { PATHS } from '../lib/paths';
+import { requireStepUp } from '../lib/stepUp';
 
 // MFA, forced setup and weak-password screens (issue 3), each a lazy chunk: the login route's
 // JavaScript stays small.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, type NavigationState } from './guard';
+import { decideNavigation, type NavigationState } from '../lib/guard';
 import { forcedMfaRule } from './mfaRule';
 
 const state = (overrides: Partial<NavigationState>): NavigationState => ({

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { CoreMessages } from '../i18n/en';
-import { type AppPath, normalizePath, PATHS } from './paths';
+import { type AppPath, normalizePath, PATHS } from '../lib/paths';
 
 type TitleKey = keyof CoreMessages['titles'];
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { PATHS } from './paths';
-import { requireStepUp } from './stepUp';
+import { PATHS } from '../lib/paths';
+import { requireStepUp } from '../lib/stepUp';
 
 // Security tab and notification area (issue 7), in the user layout, each a lazy chunk.
 

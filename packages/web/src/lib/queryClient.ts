@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
-import { registerQueryClient } from './queryBridge';
+import { registerQueryClient } from './queryClientRegistry';
 
-// Loaded lazily: the first page reaches this client through lib/queryBridge.ts only.
+// Loaded lazily: the first page reaches this client through lib/queryBridge.ts only, which
+// finds it in lib/queryClientRegistry.ts once registered below.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -2,7 +2,7 @@ import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/co
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { createSession, sessionLifetime } from '../sessions/session.queries';
+import { createSession, sessionLifetime } from '../../security/session.queries';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
 const USER_AGENT_MAX_LENGTH = 512;

@@ -2,7 +2,7 @@ import { LOGIN_COOKIE_BASE_NAME, WEAK_PASSWORD_STATUSES } from '@vestibule/contr
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/database';
 import { isFirstPartyClientId, restrictionOf } from '../../http/authenticate';
-import { findLiveSession, type LiveSession, type SessionLifetime } from '../sessions/session.queries';
+import { findLiveSession, type LiveSession, type SessionLifetime } from '../../security/session.queries';
 
 // The authorization server has no login of its own: the portal session (its HttpOnly login
 // cookie) is the authentication, and its login time and methods are the ID token's auth_time and

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isFirstPartyClientId, restrictionOf } from '../../http/authenticate';
 import type { SecretBox } from '../../security/secret-box';
-import { sessionLifetime } from '../sessions/session.queries';
+import { sessionLifetime } from '../../security/session.queries';
 import { findOAuthAccount } from './account';
 import { KyselyAdapter } from './adapter';
 import {

@@ -4,7 +4,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { deleteSession, findLiveSession } from '../sessions/session.queries';
+import { deleteSession, findLiveSession } from '../../security/session.queries';
 import { type PortalSessionOptions, portalSessionOf } from './portal-session';
 
 // A portal session and the authorization server's browser sessions that rode on it

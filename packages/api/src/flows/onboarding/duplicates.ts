@@ -1,7 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { OnboardingFlowsTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { contactOwner } from '../mfa/contact.queries';
-import type { FlowRow } from './flow.queries';
+
+/** The sign-up fields duplicate detection reads (flow.queries.ts uses this module, not the reverse). */
+type SignUpContacts = Pick<
+  Selectable<OnboardingFlowsTable>,
+  'user_id' | 'edition' | 'email' | 'email_verified_at' | 'phone' | 'phone_verified_at'
+>;
 
 /** A verified contact of a sign-up that an existing account of the edition already uses. */
 export interface ContestedContact {
@@ -15,7 +22,7 @@ export interface ContestedContact {
  * "Detection during onboarding"). Only verified ones: until a code proves control of an address,
  * nobody learns whether an account uses it.
  */
-export async function contestedContacts(db: Db, flow: FlowRow): Promise<ContestedContact[]> {
+export async function contestedContacts(db: Db, flow: SignUpContacts): Promise<ContestedContact[]> {
   const found: ContestedContact[] = [];
   // Once the sign-up is done, its own account holds its contacts: they are not contested.
   const other = (ownerId: number | undefined): ownerId is number =>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 import styles from './ErrorPage.module.css';
 
 /** Anything a route throws that is not a redirect: a generic text, never the detail (DESIGN §6). */

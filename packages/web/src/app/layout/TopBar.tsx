@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { EDITION_ASSETS } from '../../editions/assets';
 import { LogoutButton } from '../../features/session/components/LogoutButton';
 import { currentEdition } from '../../lib/edition';
-import { isPublicPath, PATHS } from '../paths';
+import { isPublicPath, PATHS } from '../../lib/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
 

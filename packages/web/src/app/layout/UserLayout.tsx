@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { useNotifications } from '../../features/security/api/notifications';
-import { LINKED_PATHS, PATHS } from '../paths';
+import { LINKED_PATHS, PATHS } from '../../lib/paths';
 import styles from './UserLayout.module.css';
 
 // Sidebar entries (SPEC §2). Notifications shows in the sidebar only, not in the mobile tab bar.

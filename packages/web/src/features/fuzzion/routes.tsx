@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 
 /** The merge screens (SPEC §2 duplicated, fuzzion-success), one lazy chunk. */
 export const fuzzionRoutes: RouteObject[] = [

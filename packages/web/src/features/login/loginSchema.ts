@@ -1,5 +1,7 @@
 import type { $ZodIssue } from 'zod/v4/core';
-import type { LoginMode } from './components/LoginForm';
+
+/** How the login form identifies the account; the form (components/LoginForm.tsx) imports it from here. */
+export type LoginMode = 'email' | 'phone';
 
 export interface LoginFields {
   username: string;

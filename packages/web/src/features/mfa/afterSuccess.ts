@@ -1,5 +1,5 @@
 import type { MfaMethodKind, MfaVerifyResponse } from '@vestibule/contract/schemas/mfa';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { safeTargetPath } from '../../lib/targetUrl';
 import { REDIRECT_ROUTE_NAMES } from './routeNames';
 

@@ -1,5 +1,5 @@
-import { PATHS } from '../../app/paths';
-import { SENSITIVE_ROUTES } from '../../app/stepUp';
+import { PATHS } from '../../lib/paths';
+import { SENSITIVE_ROUTES } from '../../lib/stepUp';
 
 /** Route names a `redirect` query parameter may carry (SPEC §4 "A redirect route name"). */
 export const REDIRECT_ROUTE_NAMES: Record<string, string> = {

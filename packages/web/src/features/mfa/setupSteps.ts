@@ -1,5 +1,5 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 
 export const hasMethod = (methods: readonly MfaMethod[], kind: MfaMethod['method']) =>
   methods.some((m) => m.method === kind && m.id > 0);

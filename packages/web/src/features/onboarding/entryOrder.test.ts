@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NavigationState } from '../../app/guard';
-import { PATHS } from '../../app/paths';
+import type { NavigationState } from '../../lib/guard';
+import { PATHS } from '../../lib/paths';
 import { onboardingEntryRule } from './entryOrder';
 
 function visit(path: string, previousPath: string | null, extra: Partial<NavigationState> = {}) {

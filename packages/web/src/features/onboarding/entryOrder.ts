@@ -1,5 +1,5 @@
-import type { NavigationDecision, NavigationState } from '../../app/guard';
-import { normalizePath, PATHS } from '../../app/paths';
+import type { NavigationDecision, NavigationState } from '../../lib/guard';
+import { normalizePath, PATHS } from '../../lib/paths';
 
 /**
  * SPEC §2 "Entry order rules for onboarding": each screen and the screens it may be entered from.

@@ -4,7 +4,7 @@ import type {
   OnboardingState,
   OnboardingStep,
 } from '@vestibule/contract/schemas/onboarding';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 
 // The sign-up between its screens. The server owns the flow; the SPA keeps its id (localStorage,
 // so that a closed browser can resume it on this device), a copy of the last state and the code on

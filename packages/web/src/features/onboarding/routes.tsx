@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 
 // Onboarding screens (SPEC §2), one lazy chunk each, under the public layout. The entry order is
 // enforced by the navigation guard (entryOrder.ts) and by the server's flow step.

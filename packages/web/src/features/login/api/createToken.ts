@@ -1,7 +1,7 @@
 import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
-import { completeLogin } from '../../../app/afterLogin';
-import { PATHS } from '../../../app/paths';
+import { completeLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
+import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
 import { useAsyncAction } from '../../../lib/useAsyncAction';

@@ -5,10 +5,10 @@ import { Icon } from '../../../components/Icon';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';
-import { type LoginFieldErrors, loadLoginSchemas, validateLogin } from '../loginSchema';
+import { type LoginFieldErrors, type LoginMode, loadLoginSchemas, validateLogin } from '../loginSchema';
 import styles from './LoginForm.module.css';
 
-export type LoginMode = 'email' | 'phone';
+export type { LoginMode };
 
 interface LoginFormProps {
   mode: LoginMode;

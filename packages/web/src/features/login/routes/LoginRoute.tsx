@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { changeLocale } from '../../../i18n';
 import { currentEdition } from '../../../lib/edition';
+import { PATHS } from '../../../lib/paths';
 import { type SignOutReason, takeSignOutReason } from '../../../lib/signOut';
 import { storedTargetUrl } from '../../../lib/targetUrl';
 import { useClientValue } from '../../../lib/useClientValue';

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
+import { stepUpAgainPath } from '../../../lib/stepUp';
 import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';
 
 /** Security tab: how many recovery keys are unused, and regenerating them (needs a step-up). */

@@ -3,12 +3,12 @@ import { TOTP_CODE_LENGTH } from '@vestibule/contract/constants';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
+import { stepUpAgainPath } from '../../../lib/stepUp';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
 import { CodeField, codeProblem } from '../components/CodeField';
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { destinationAfterLogin } from '../../../app/afterLogin';
-import { PATHS } from '../../../app/paths';
-import { stepUpPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
+import { destinationAfterLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
+import { stepUpPath } from '../../../lib/stepUp';
 import { fetchUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';

@@ -1,7 +1,7 @@
 import type { OnboardingState, OnboardingStep } from '@vestibule/contract/schemas/onboarding';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { reached, readOnboarding, type StoredOnboarding, writeOnboarding } from '../onboardingStore';
 
 export interface Flow {

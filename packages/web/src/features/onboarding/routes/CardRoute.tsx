@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { currentEdition } from '../../../lib/edition';
+import { PATHS } from '../../../lib/paths';
 import { CodeEntryForm } from '../components/CodeEntryForm';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { ApiError } from '../../../lib/api';
+import { PATHS } from '../../../lib/paths';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useResendCode } from '../api/resendCode';
 import { useVerifyCode } from '../api/verifyCode';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
 import { useSendPhoneCode } from '../api/sendPhoneCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';

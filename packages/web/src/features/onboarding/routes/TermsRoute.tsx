@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { useAcceptTerms } from '../api/acceptTerms';
 import { FormError, SubmitButton } from '../components/FormError';
 import styles from '../components/Onboarding.module.css';

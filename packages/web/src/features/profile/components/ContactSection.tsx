@@ -4,13 +4,13 @@ import type { User } from '@vestibule/contract/schemas/user';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { mergeScreenPath } from '../../../app/mergeOffer';
-import { LINKED_PATHS, PATHS } from '../../../app/paths';
-import { fetchMfaStatus, stepUpPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
 import { errorMessage } from '../../../lib/errorMessage';
+import { mergeScreenPath } from '../../../lib/mergeOffer';
+import { LINKED_PATHS, PATHS } from '../../../lib/paths';
+import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
 import {
   addContact,
   confirmContact,

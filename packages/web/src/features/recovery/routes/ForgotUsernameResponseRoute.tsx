@@ -5,8 +5,8 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
+import { PATHS } from '../../../lib/paths';
 
 /** /forgot-username-response: the usernames found, masked, or that none were (SPEC §2). */
 export function ForgotUsernameResponseRoute() {

@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useFindUsernames } from '../api/findUsernames';
 

@@ -5,11 +5,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
 import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
+import { forgetSession } from '../../../lib/session';
 import { announceSessionEnd, endSession } from '../../../lib/signOut';
 import { useUser } from '../../../lib/user';
-import { MfaMethodsCard } from '../../mfa/components/MfaMethodsCard';
-import { RecoveryKeysCard } from '../../mfa/components/RecoveryKeysCard';
+import { MfaMethodsCard, RecoveryKeysCard } from '../../mfa';
 import { useNotifications } from '../api/notifications';
 import { useLogoutAll } from '../api/sessions';
 import { ConfirmDialog } from '../components/ConfirmDialog';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
 import { useLogOut } from '../api/deleteToken';
 
 export function LogoutButton({ className, labelClassName }: { className?: string; labelClassName?: string }) {

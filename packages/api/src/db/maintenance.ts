@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 const KEY = 'maintenance';
 /** Every instance re-reads the flag this often; an admin switch takes effect within it. */

@@ -1,8 +1,8 @@
 import type { MfaStatus } from '@vestibule/contract/schemas/mfa';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { ApiError, apiRequest, lazySchema } from '../lib/api';
-import { tokenStore } from '../lib/storage';
+import { ApiError, apiRequest, lazySchema } from './api';
 import { PATHS } from './paths';
+import { tokenStore } from './storage';
 
 // SPEC §4 rule 5: security-sensitive routes need a recent step-up (sudo) grant, else the user
 // proves a factor on mfa-methods (single=true) and comes back. The server refuses the sensitive

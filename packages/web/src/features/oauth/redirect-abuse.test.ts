@@ -1,8 +1,8 @@
 import { SESSION_KEYS } from '@vestibule/contract/constants';
 import { allowedRedirect } from '@vestibule/contract/redirects';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { continueTo } from '../features/oauth/navigate';
-import { takeTargetPath } from './targetUrl';
+import { takeTargetPath } from '../../lib/targetUrl';
+import { continueTo } from './navigate';
 
 // Open redirect, SPA side (issue 12; the server side is packages/api/test/abuse/open-redirect):
 // the three places the SPA navigates to an address it was given — the target URL after login,

@@ -1,12 +1,12 @@
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import type { User } from '@vestibule/contract/schemas/user';
-import { apiRequest, lazySchema } from '../lib/api';
-import { loadQueryClient } from '../lib/queryBridge';
-import { removeSessionValue, setSessionValue, tokenStore } from '../lib/storage';
-import { clientIdOf, storedTargetUrl, takeTargetPath } from '../lib/targetUrl';
-import { fetchUser, userQuery } from '../lib/userQuery';
+import { apiRequest, lazySchema } from './api';
 import { PATHS } from './paths';
+import { loadQueryClient } from './queryBridge';
+import { removeSessionValue, setSessionValue, tokenStore } from './storage';
+import { clientIdOf, storedTargetUrl, takeTargetPath } from './targetUrl';
+import { fetchUser, userQuery } from './userQuery';
 
 // A module of the login page: its schema loads on use, keeping zod off it (docs/performance.md).
 const mfaListResponseSchema = lazySchema(

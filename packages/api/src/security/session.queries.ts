@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { hashToken, newOpaqueToken } from '../../security/tokens';
+import type { Db } from '../db/database';
+import { hashToken, newOpaqueToken } from './tokens';
 
 /**
  * How long a session lives (SESSION_MAX_AGE_DAYS, SESSION_IDLE_DAYS): from its login whatever its

@@ -1,6 +1,6 @@
 import type { MfaActivateFuzzion } from '@vestibule/contract/schemas/mfa';
-import { setSessionValue } from '../lib/storage';
 import { PATHS } from './paths';
+import { setSessionValue } from './storage';
 
 /**
  * SPEC §4 Fuzzion: a proven contact belongs to another account. Keeps the merge flow's payload

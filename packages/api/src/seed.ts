@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { storeRecoveryKeys } from '../flows/mfa/recovery-keys';
-import { seedOAuthDemo } from '../flows/oauth/demo';
-import { seedOnboardingDemo } from '../flows/onboarding/demo';
-import { hashPassword } from '../security/password';
-import type { SecretBox } from '../security/secret-box';
-import type { Db } from './database';
+import type { Db } from './db/database';
+import { storeRecoveryKeys } from './flows/mfa/recovery-keys';
+import { seedOAuthDemo } from './flows/oauth/demo';
+import { seedOnboardingDemo } from './flows/onboarding/demo';
+import { hashPassword } from './security/password';
+import type { SecretBox } from './security/secret-box';
 
 export const DEMO_PASSWORD = 'Demo-password-2026';
 
