@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '@vestibule/contract/phone';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { useIgnore, useMerge, useRefuse } from '../api/decide';
 import { useFuzzionFlow } from '../api/fuzzionFlow';
 import { CodeStep } from '../components/CodeStep';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import styles from '../styles';
 
 /** /fuzzion-success: the merge is done (after the MFA step when one was needed). */

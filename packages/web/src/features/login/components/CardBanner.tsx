@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKED_PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import styles from './CardBanner.module.css';
 
 /** "Activate your card" banner of the login screen (SPEC §2), leading to onboarding. */

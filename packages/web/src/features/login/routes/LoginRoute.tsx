@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { changeLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { type SignOutReason, takeSignOutReason } from '../../../lib/signOut';
 import { storedTargetUrl } from '../../../lib/targetUrl';

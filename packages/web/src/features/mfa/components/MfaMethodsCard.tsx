@@ -1,11 +1,11 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useMethods } from '../api/listMethods';

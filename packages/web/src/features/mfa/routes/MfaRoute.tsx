@@ -5,12 +5,12 @@ import {
 } from '@vestibule/contract/constants';
 import { mfaMethodKindSchema } from '@vestibule/contract/schemas/mfa';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { destinationAfterLogin, startSession } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { queryClient } from '../../../lib/queryClient';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKED_PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { MfaMethodsCard } from '../components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../components/RecoveryKeysCard';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard';

@@ -1,11 +1,11 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { mergeScreenPath } from '../../../app/mergeOffer';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
 import { errorMessage } from '../../../lib/errorMessage';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { removeSessionValue, sessionValue } from '../../../lib/storage';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { useUser } from '../../../lib/user';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { useMethods } from '../api/listMethods';
 import { hasMethod } from '../setupSteps';
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { redirectPath } from '../afterSuccess';

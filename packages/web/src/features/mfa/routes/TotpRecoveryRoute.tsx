@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { destinationAfterLogin } from '../../../app/afterLogin';
 import { PATHS } from '../../../app/paths';
 import { stepUpPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { forgetSession } from '../../../lib/session';

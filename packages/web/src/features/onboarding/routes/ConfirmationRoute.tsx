@@ -1,8 +1,8 @@
 import { formatPhone } from '@vestibule/contract/phone';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mergeScreenPath } from '../../../app/mergeOffer';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import { tokenStore } from '../../../lib/storage';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';

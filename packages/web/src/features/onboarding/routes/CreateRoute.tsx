@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { useDescribeAccount } from '../api/describeAccount';
 import { FormError, SubmitButton } from '../components/FormError';

@@ -1,7 +1,7 @@
 import { formatPhone } from '@vestibule/contract/phone';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { RequireFlow } from '../components/useFlow';

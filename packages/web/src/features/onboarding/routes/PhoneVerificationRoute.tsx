@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useSendPhoneCode } from '../api/sendPhoneCode';

@@ -1,10 +1,10 @@
 import { parseIban } from '@vestibule/contract/iban';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { stepUpAgainPath } from '../../../app/stepUp';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { updateIban } from '../api/updateIban';

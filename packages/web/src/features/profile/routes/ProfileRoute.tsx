@@ -1,7 +1,7 @@
 import { formatIban, maskIban } from '@vestibule/contract/iban';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import { useUser } from '../../../lib/user';
 import { ContactSection } from '../components/ContactSection';
 import styles from '../components/Profile.module.css';

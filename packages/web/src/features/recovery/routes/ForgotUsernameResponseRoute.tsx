@@ -3,10 +3,10 @@ import {
   forgotUsernameResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
+import { useTranslation } from '../../../i18n/react';
 
 /** /forgot-username-response: the usernames found, masked, or that none were (SPEC §2). */
 export function ForgotUsernameResponseRoute() {

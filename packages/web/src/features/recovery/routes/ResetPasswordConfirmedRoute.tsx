@@ -1,10 +1,10 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { clearRecovery, readRecovery } from '../recoveryState';
 
 /** /reset-password-confirmed: the username (e-mail or phone) and a login button (SPEC §2). */

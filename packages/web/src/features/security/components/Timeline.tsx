@@ -1,9 +1,9 @@
 import type { SecurityEvent } from '@vestibule/contract/schemas/security';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { forgetSession } from '../../../lib/session';
 import { clearSessionState } from '../../../lib/storage';

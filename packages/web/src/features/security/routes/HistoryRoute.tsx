@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';
 import { SessionList } from '../components/SessionList';

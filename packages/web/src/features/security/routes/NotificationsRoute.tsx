@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { useTranslation } from '../../../i18n/react';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import styles from '../components/Security.module.css';
 import { EventOrigin } from '../components/Timeline';

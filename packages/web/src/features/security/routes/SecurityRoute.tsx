@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { announceSessionEnd, endSession } from '../../../lib/signOut';
 import { useUser } from '../../../lib/user';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useLogOut } from '../api/deleteToken';
