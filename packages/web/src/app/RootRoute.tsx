@@ -1,7 +1,7 @@
 import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/react';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { applyUserLanguage } from '../lib/languageChoice';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import type { CoreMessages } from '../i18n/en';
 import { type AppPath, normalizePath, PATHS } from '../lib/paths';
 

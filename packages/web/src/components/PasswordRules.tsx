@@ -1,5 +1,5 @@
 import { PASSWORD_RULES, type PasswordRuleId } from '@vestibule/contract/password';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import styles from './PasswordRules.module.css';
 
 interface PasswordRulesProps {

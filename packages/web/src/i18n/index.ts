@@ -1,11 +1,12 @@
 import type { Locale } from '@vestibule/contract/editions';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../lib/api';
 import { htmlLang, storeLocaleChoice } from '../lib/language';
 import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
+import { Translator } from './translator';
 
-export const i18n = i18next.createInstance();
+export type { TextKey, TFunction } from './translator';
+
+export const i18n = new Translator();
 
 // A locale's texts come in two parts with distinct top-level keys (i18n/bundles.ts): the core and
 // the feature areas. Each part is loaded once (a failed load may be tried again) and merged in.
@@ -16,7 +17,7 @@ function load(part: 'core' | 'areas', locale: Locale): Promise<void> {
   let loading = loads.get(key);
   if (!loading) {
     loading = (part === 'core' ? BUNDLE_LOADERS : AREA_LOADERS)[locale]().then(
-      (texts) => void i18n.addResourceBundle(locale, 'translation', texts, true, true),
+      (texts) => i18n.addTexts(locale, texts),
       (error: unknown) => {
         loads.delete(key);
         throw error;
@@ -61,16 +62,9 @@ export async function initI18n(locale: Locale): Promise<void> {
   // A new start has an empty store (the tests start more than once).
   loads.clear();
   areasWanted = false;
-  await i18n.use(initReactI18next).init({
-    lng: locale,
-    // Every bundle is complete (bundles.test.ts), so there is nothing to fall back to.
-    fallbackLng: false,
-    load: 'currentOnly',
-    resources: {},
-    interpolation: { escapeValue: false },
-  });
+  i18n.reset();
   await ensureBundle(locale);
-  await i18n.changeLanguage(locale);
+  i18n.changeLanguage(locale);
   applyLocale(locale);
 }
 
@@ -79,7 +73,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   storeLocaleChoice(locale);
   if (i18n.language === locale) return;
   await Promise.all([ensureBundle(locale), areasWanted ? ensureAreas(locale) : undefined]);
-  await i18n.changeLanguage(locale);
+  i18n.changeLanguage(locale);
   applyLocale(locale);
 }
 

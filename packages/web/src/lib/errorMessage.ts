@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import { i18n } from '../i18n';
 import { ApiError, errorKey } from './api';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { PATHS } from '../../lib/paths';
 import styles from './ErrorPage.module.css';
 

@@ -1,7 +1,7 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
 import { chooseLocale } from '../../lib/languageChoice';
 import { useHydrated } from '../../lib/useClientValue';

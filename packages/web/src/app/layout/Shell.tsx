@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EDITION_ASSETS } from '../../editions/assets';
 import { LogoutButton } from '../../features/session/components/LogoutButton';
+import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
 import { isPublicPath, PATHS } from '../../lib/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';

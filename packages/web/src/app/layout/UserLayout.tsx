@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { useNotifications } from '../../features/security/api/notifications';
+import { useTranslation } from '../../i18n/react';
 import { LINKED_PATHS, PATHS } from '../../lib/paths';
 import styles from './UserLayout.module.css';
 

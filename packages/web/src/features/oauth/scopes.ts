@@ -1,5 +1,5 @@
 import { scopeLabel } from '@vestibule/contract/scopes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
 
 /** The translated label of a scope (SPEC §3); the brand scopes are named from the edition. */

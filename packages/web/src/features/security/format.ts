@@ -1,5 +1,5 @@
 import type { SecurityEvent, SecurityEventKind, SessionInfo } from '@vestibule/contract/schemas/security';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 
 /** BCP 47 tag of an app locale: fr_LU → fr-LU. */
 export function localeTag(language: string): string {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { useUser } from '../../../lib/user';
 import { type ServiceId, servicesFor } from '../services';

@@ -1,6 +1,6 @@
 import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { resendAtFrom } from '../../../lib/useCountdown';

@@ -1,7 +1,7 @@
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import type { FuzzionOwnershipRequest, FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useAnswerOwnership } from '../api/answerOwnership';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '@vestibule/contract/phone';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useIgnore, useMerge, useRefuse } from '../api/decide';
 import { useFuzzionFlow } from '../api/fuzzionFlow';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { LINKED_PATHS } from '../../../lib/paths';
 import styles from './CardBanner.module.css';
 

@@ -1,7 +1,7 @@
 import type { Edition } from '@vestibule/contract/editions';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';

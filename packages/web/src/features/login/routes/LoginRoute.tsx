@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { changeLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { PATHS } from '../../../lib/paths';
 import { type SignOutReason, takeSignOutReason } from '../../../lib/signOut';

@@ -1,9 +1,9 @@
 import type { Edition, Locale } from '@vestibule/contract/editions';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EDITION_ASSETS } from '../../../editions/assets';
 import { ensureLocales, i18n } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { fetchMaintenanceOn, setMaintenanceOn, takeMaintenanceFrom } from '../../../lib/maintenance';
 import styles from './MaintenanceRoute.module.css';

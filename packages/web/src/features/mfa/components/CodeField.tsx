@@ -1,6 +1,6 @@
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
-import { useTranslation } from 'react-i18next';
 import styles from '../../../components/CodeCard.module.css';
+import { useTranslation } from '../../../i18n/react';
 
 /** Letters and digits only (SPEC §5): spaces and dashes of a pasted recovery key are dropped. */
 export function cleanCode(value: string, max = 32): string {

@@ -1,7 +1,7 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
-import { useTranslation } from 'react-i18next';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../maskTarget';
 
 const ICONS: Record<MfaMethod['method'], IconName> = {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import styles from '../../../components/CodeCard.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { useCountdown } from '../../../lib/useCountdown';
 
 /** "Send a new code" with its countdown (15 s, then 30 s after each resend; SPEC §4 "Resend"). */

@@ -5,10 +5,10 @@ import {
 } from '@vestibule/contract/constants';
 import { mfaMethodKindSchema } from '@vestibule/contract/schemas/mfa';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin, startSession } from '../../../lib/afterLogin';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';

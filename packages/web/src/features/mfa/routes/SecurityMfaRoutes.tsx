@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { LINKED_PATHS } from '../../../lib/paths';
 import { MfaMethodsCard } from '../components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../components/RecoveryKeysCard';

@@ -1,9 +1,9 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
 import { errorMessage } from '../../../lib/errorMessage';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, sessionValue } from '../../../lib/storage';
 import { takeTargetPath } from '../../../lib/targetUrl';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useMethods } from '../api/listMethods';
 import { hasMethod } from '../setupSteps';

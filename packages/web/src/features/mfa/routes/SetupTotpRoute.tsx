@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { TOTP_CODE_LENGTH } from '@vestibule/contract/constants';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';

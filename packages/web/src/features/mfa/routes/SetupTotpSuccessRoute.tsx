@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { PATHS } from '../../../lib/paths';
 import { takeTargetPath } from '../../../lib/targetUrl';

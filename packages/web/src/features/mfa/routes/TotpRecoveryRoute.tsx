@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useGrants, useRevokeGrant } from '../api/tokens';
 import { ScopeList } from '../components/ScopeList';

@@ -1,7 +1,7 @@
 import { authorizeQuerySchema } from '@vestibule/contract/schemas/oauth';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';

@@ -1,7 +1,7 @@
 import { allowedRedirect } from '@vestibule/contract/redirects';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { type Area, areaUrl, DEALS_PARTNER_URL } from '../../../lib/areas';
 import { currentEdition } from '../../../lib/edition';
 import { usePartner } from '../api/partner';

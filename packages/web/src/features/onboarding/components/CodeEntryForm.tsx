@@ -2,9 +2,9 @@ import { parseActivationCode, parseInvitationCode } from '@vestibule/contract/ac
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import type { OnboardingKind } from '@vestibule/contract/schemas/onboarding';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import { formatPhone } from '@vestibule/contract/phone';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { PATHS } from '../../../lib/paths';
 import { tokenStore } from '../../../lib/storage';

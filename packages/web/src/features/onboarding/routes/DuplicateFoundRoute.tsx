@@ -1,6 +1,6 @@
 import { formatPhone } from '@vestibule/contract/phone';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';

@@ -1,8 +1,8 @@
 import type { OnboardingState } from '@vestibule/contract/schemas/onboarding';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { PATHS } from '../../../lib/paths';

@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@vestibule/contract/errors';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';

@@ -1,7 +1,7 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { resendAtFrom, useCountdown } from '../../../lib/useCountdown';

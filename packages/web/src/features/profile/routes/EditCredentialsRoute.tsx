@@ -1,9 +1,9 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';

@@ -1,10 +1,10 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { birthdateSchema } from '@vestibule/contract/schemas/profile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/Toasts';
 import { changeLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';

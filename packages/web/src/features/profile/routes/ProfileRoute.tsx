@@ -1,6 +1,6 @@
 import { formatIban, maskIban } from '@vestibule/contract/iban';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useUser } from '../../../lib/user';
 import { ContactSection } from '../components/ContactSection';

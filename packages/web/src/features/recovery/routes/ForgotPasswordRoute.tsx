@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';

@@ -3,9 +3,9 @@ import {
   forgotUsernameResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import styles from '../../../components/Card.module.css';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 
 /** /forgot-username-response: the usernames found, masked, or that none were (SPEC §2). */

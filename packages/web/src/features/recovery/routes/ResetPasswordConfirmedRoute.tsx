@@ -1,9 +1,9 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { clearRecovery, readRecovery } from '../recoveryState';
 

@@ -1,8 +1,8 @@
 import type { SessionInfo } from '@vestibule/contract/schemas/security';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { announceSessionEnd } from '../../../lib/signOut';
 import { useRevokeSession, useSessions } from '../api/sessions';

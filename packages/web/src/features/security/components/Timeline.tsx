@@ -1,8 +1,8 @@
 import type { SecurityEvent } from '@vestibule/contract/schemas/security';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import styles from '../components/Security.module.css';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
