@@ -48,8 +48,8 @@ function serverRows(name, figures, results) {
       value: figures.peakRssBytes
         ? `${round(figures.peakRssBytes / 1e6)} MB (idle ${round(figures.idleRssBytes / 1e6)} MB)`
         : 'n/a',
-      target: postgres ? '< 200 MB' : '(PostgreSQL only)',
-      holds: postgres && figures.peakRssBytes ? figures.peakRssBytes < 200e6 : null,
+      target: postgres ? '< 200 MB' : '< 300 MB',
+      holds: figures.peakRssBytes ? figures.peakRssBytes < (postgres ? 200e6 : 300e6) : null,
     },
     {
       figure: `sessions page, 10,000 sessions (${name})`,
@@ -110,6 +110,46 @@ function frontendRows(frontend) {
   ];
 }
 
+/** better-auth under the same loads on the same PostgreSQL (bench/peer-figures.mjs). */
+function peerRows(peer, ours) {
+  if (!peer || !ours || ours.skipped) return [];
+  const ratio = (a, b) => round(a / b, 2);
+  return [
+    {
+      figure: 'peer: better-auth password logins/s (postgres)',
+      value: `${round(peer.logins.rps, 1)}/s; Vestibule ${round(ours.logins.rps, 1)}/s = ${ratio(ours.logins.rps, peer.logins.rps)}× the peer`,
+      target: 'Vestibule ahead',
+      holds: ours.logins.rps > peer.logins.rps && peer.logins.non2xx === 0,
+    },
+    {
+      figure: 'peer: better-auth session reads (get-session, bearer)',
+      value: `${round(peer.reads.rps)} req/s p50 ${peer.reads.p50} ms; Vestibule GET /api/user ${round(ours.user.rps)} req/s = ${ratio(ours.user.rps, peer.reads.rps)}× the peer`,
+      target: 'Vestibule ahead',
+      holds: ours.user.rps > peer.reads.rps && peer.reads.non2xx === 0,
+    },
+    {
+      figure: 'peer: better-auth peak RSS',
+      value: `${round(peer.peakRssBytes / 1e6)} MB (idle ${round(peer.idleRssBytes / 1e6)} MB); Vestibule ${round(ours.peakRssBytes / 1e6)} MB`,
+      target: 'Vestibule below',
+      holds: ours.peakRssBytes < peer.peakRssBytes,
+    },
+  ];
+}
+
+/** One then two instances behind a round-robin proxy on one PostgreSQL (bench/scaling.mjs). */
+function scalingRows(scaling) {
+  if (!scaling?.[1] || !scaling[2]) return [];
+  const growth = (key) => round(scaling[2][key].rps / scaling[1][key].rps, 2);
+  return [
+    {
+      figure: 'scaling: 1 → 2 instances behind a proxy (postgres)',
+      value: `logins ${round(scaling[1].logins.rps, 1)} → ${round(scaling[2].logins.rps, 1)}/s (×${growth('logins')}); GET /api/user ${round(scaling[1].user.rps)} → ${round(scaling[2].user.rps)} req/s (×${growth('user')})`,
+      target: '(reported)',
+      holds: null,
+    },
+  ];
+}
+
 export function tableRows(results) {
   return [
     {
@@ -119,6 +159,8 @@ export function tableRows(results) {
       holds: null,
     },
     ...serverRows('postgres', results.postgres, results),
+    ...peerRows(results.peer, results.postgres),
+    ...scalingRows(results.postgres?.scaling),
     ...serverRows('pglite', results.pglite, results),
     ...frontendRows(results.frontend),
   ];
