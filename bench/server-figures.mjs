@@ -160,7 +160,11 @@ export async function serverFigures(
       figures.scaling = await scalingFigures({
         startInstance: async (instancePort) => ({
           port: instancePort,
-          child: await startProcess([serverMain], serverEnv(instancePort, dbEnv), 'Vestibule is up'),
+          child: await startProcess(
+            ['--max-semi-space-size=4', serverMain],
+            serverEnv(instancePort, dbEnv),
+            'Vestibule is up',
+          ),
         }),
         loginSpec,
         userSpec,
