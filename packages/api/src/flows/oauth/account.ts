@@ -59,7 +59,9 @@ export async function findOAuthAccount(db: Db, edition: string, sub: string): Pr
         ...(user.lastname ? { family_name: user.lastname } : {}),
         locale: user.language.replace('_', '-'),
         ...(user.email ? { email: user.email, email_verified: user.emailVerified === true } : {}),
-        ...(user.phone ? { phone_number: user.phone, phone_number_verified: user.phoneVerified === true } : {}),
+        ...(user.phone
+          ? { phone_number: user.phone, phone_number_verified: user.phoneVerified === true }
+          : {}),
       };
     },
   };
