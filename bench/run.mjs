@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildWebApp } from '../robustness/web-build.mjs';
 import { firstVisitBytes, lighthouseScores } from './frontend.mjs';
-import { peerFigures } from './peer-figures.mjs';
 import { buildServer, nodeJson, ROOT, SERVER_DIST } from './processes.mjs';
 import { printTable, tableRows } from './report.mjs';
 import { serverFigures } from './server-figures.mjs';
@@ -109,15 +108,17 @@ for (const mode of modes) {
           serverFigures({ kind: 'postgres', url: databaseUrl, schema }, durations, log, onceFrontend, {
             serverMain: results.serverBuild,
             scaling: !args.has('--no-scaling'),
+            peer: !args.has('--no-peer'),
           }),
         )
       : await serverFigures({ kind: 'pglite' }, durations, log, onceFrontend, {
           frontendOnly,
           serverMain: results.serverBuild,
         });
-  // The peer (better-auth) on the same PostgreSQL, same loads: logins and authenticated reads.
-  if (mode === 'postgres' && !results.postgres.skipped && !args.has('--no-peer'))
-    results.peer = await peerFigures(databaseUrl, durations, log);
+  if (results[mode].peer) {
+    results.peer = results[mode].peer;
+    delete results[mode].peer;
+  }
   if (results[mode].frontend) {
     results.frontend = { ...results[mode].frontend, server: mode };
     delete results[mode].frontend;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
+import { peerFigures } from './peer-figures.mjs';
 import { freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
 import { scalingFigures } from './scaling.mjs';
 
@@ -72,7 +73,7 @@ export async function serverFigures(
   durations,
   log,
   withServer,
-  { frontendOnly = false, serverMain, scaling = false },
+  { frontendOnly = false, serverMain, scaling = false, peer = false },
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
   const dbEnv =
@@ -132,6 +133,13 @@ export async function serverFigures(
 
       figures.peakRssBytes = peakRss(server.pid);
       if (withServer) figures.frontend = await withServer(origin, user);
+      // better-auth beside this server, the same loads in alternating slices (decision 0041).
+      if (peer)
+        figures.peer = await peerFigures(database.url, durations, log, {
+          loginSpec: (seconds) => loginSpec(origin, user, seconds),
+          userSpec: (seconds) => userSpec(origin, user, seconds),
+        });
+      if (figures.peer) figures.peer.oursPeakRssBytes = peakRss(server.pid);
     } finally {
       await stopProcess(server);
     }
