@@ -48,7 +48,11 @@ function serverRows(name, figures, results) {
     {
       figure: `peak RSS of the server (${name})`,
       value: figures.peakRssBytes
-        ? `${round(figures.peakRssBytes / 1e6)} MB (idle ${round(figures.idleRssBytes / 1e6)} MB)`
+        ? `${round(figures.peakRssBytes / 1e6)} MB (idle ${round(figures.idleRssBytes / 1e6)} MB${
+            figures.peakRssAfter
+              ? `; after logins ${round(figures.peakRssAfter.logins / 1e6)}, reads ${round(figures.peakRssAfter.user / 1e6)}, refreshes ${round(figures.peakRssAfter.refresh / 1e6)}`
+              : ''
+          })`
         : 'n/a',
       target: postgres ? '< 200 MB' : '< 300 MB',
       holds: figures.peakRssBytes ? figures.peakRssBytes < (postgres ? 200e6 : 300e6) : null,

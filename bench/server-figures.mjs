@@ -110,10 +110,13 @@ export async function serverFigures(
       log('password logins');
       await load(loginSpec(origin, user, durations.warm));
       figures.logins = await load(loginSpec(origin, user, durations.measure));
+      // The peak after each figure: which load raises it (issue 21).
+      figures.peakRssAfter = { logins: peakRss(server.pid) };
 
       log('GET /api/user');
       await load(userSpec(origin, user, durations.warm));
       figures.user = await load(userSpec(origin, user, durations.measure));
+      figures.peakRssAfter.user = peakRss(server.pid);
 
       log('OAuth refresh-token rotation');
       const tokens = [];
@@ -127,6 +130,7 @@ export async function serverFigures(
       });
       await load(refreshSpec(durations.warm, tokens.slice(8)));
       figures.refresh = await load(refreshSpec(durations.measure, tokens.slice(0, 8)));
+      figures.peakRssAfter.refresh = peakRss(server.pid);
 
       log('sessions page of a user with 10,000 sessions');
       figures.sessionsPage = await sessionsPage(origin, durations.samples);
