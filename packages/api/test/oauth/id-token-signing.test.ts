@@ -1,5 +1,9 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
+import { findClient } from '../../src/flows/oauth/clients.queries';
+import { loadKeys } from '../../src/flows/oauth/keys';
+import { TEST_SECRETS } from '../support/test-app';
 import { codeFlow } from './conformance-helpers';
 import {
   Browser,
@@ -74,5 +78,39 @@ describe('ID token signing', () => {
   it('signs ES256 for a client registered for it, at the code exchange and at refresh', async () => {
     for (const idToken of await idTokensOf('ES256'))
       expect(await signatureCheck(idToken)).toEqual({ alg: 'ES256', valid: true, kty: 'EC' });
+  });
+});
+
+describe('ID token signing: keys and registration', () => {
+  it('gives a key set without a current P-256 key one on load, once, and keeps RSA first', async () => {
+    const db = test.database.db;
+    const before = await loadKeys(db, TEST_SECRETS);
+    const ecKids = before.jwks.keys.filter((key) => key.kty === 'EC').map((key) => key.kid as string);
+    // A key set as made before ES256: its EC keys retired (they stay published for a week).
+    await db.updateTable('oauth_keys').set({ retired_at: new Date() }).where('kid', 'in', ecKids).execute();
+    const after = await loadKeys(db, TEST_SECRETS);
+    const currentEc = after.jwks.keys.filter(
+      (key) => key.kty === 'EC' && !ecKids.includes(key.kid as string),
+    );
+    expect(currentEc).toHaveLength(1);
+    expect(after.jwks.keys[0]?.kty).toBe('RSA');
+    expect(after.jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining(ecKids));
+    const again = await loadKeys(db, TEST_SECRETS);
+    expect(again.version).toBe(after.version);
+  });
+
+  it('clients update --id-token-alg sets ES256 and back; another value is refused', async () => {
+    const client = await registerClient(test.database.db);
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOAuthCommand(test.database.db, argv, (line) => lines.push(line), TEST_SECRETS);
+    const algorithm = async () => (await findClient(test.database.db, client.clientId))?.idTokenAlgorithm;
+    expect(await algorithm()).toBe('RS256');
+    expect(await run('clients', 'update', client.clientId, '--id-token-alg', 'ES256')).toBe(0);
+    expect(await algorithm()).toBe('ES256');
+    expect(await run('clients', 'update', client.clientId, '--id-token-alg', 'HS256')).not.toBe(0);
+    expect(await algorithm()).toBe('ES256');
+    expect(await run('clients', 'update', client.clientId, '--id-token-alg', 'RS256')).toBe(0);
+    expect(await algorithm()).toBe('RS256');
   });
 });
