@@ -33,4 +33,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and gets SIGTERM itself; the server drains (SHUTDOWN_TIMEOUT_MS).
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "packages/api/dist/main.js"]
+# A small young generation (docs/performance.md: peak memory under load, issue 21).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "packages/api/dist/main.js"]

@@ -17,7 +17,11 @@ const CASES = [
     ['react', 'react-dom'],
   ],
   // The in-house translator that replaced i18next and react-i18next (15.8 + 2.5 KB; decision 0054).
-  ['i18n (src/i18n/translator.ts + react.ts)', "export { useTranslation } from './src/i18n/react.ts';", ['react']],
+  [
+    'i18n (src/i18n/translator.ts + react.ts)',
+    "export { useTranslation } from './src/i18n/react.ts';",
+    ['react'],
+  ],
   [
     '@tanstack/react-query',
     "export { QueryClient, QueryClientProvider, useQuery, useMutation, queryOptions } from '@tanstack/react-query';",

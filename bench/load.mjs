@@ -6,7 +6,26 @@
 // kind "refresh": an OAuth refresh-token rotation chain per connection. Each answer carries the next
 // refresh token, so every worker posts its current token and keeps the new one (autocannon's
 // per-connection context is reset at each cycle of its request list, so it cannot hold a chain).
+import { createPublicKey, verify } from 'node:crypto';
 import autocannon from 'autocannon';
+
+/** Whether an ID token's signature checks against the issuer's published keys (JWKS). */
+async function idTokenCheck(url, idToken) {
+  const [header, payload, signature] = idToken.split('.');
+  const { alg, kid } = JSON.parse(Buffer.from(header, 'base64url').toString());
+  const { keys } = /** @type {{ keys: (import('node:crypto').JsonWebKey & { kid?: string })[] }} */ (
+    await (await fetch(`${url}/oauth/jwks`)).json()
+  );
+  const jwk = keys.find((key) => key.kid === kid);
+  if (!jwk) return { alg, valid: false };
+  const key = createPublicKey({ key: jwk, format: 'jwk' });
+  const data = Buffer.from(`${header}.${payload}`);
+  const valid =
+    alg === 'ES256'
+      ? verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))
+      : verify('sha256', data, key, Buffer.from(signature, 'base64url'));
+  return { alg, valid };
+}
 
 const spec = JSON.parse(process.argv[2] ?? '');
 
@@ -35,8 +54,8 @@ if (spec.kind === 'fixed') {
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
-  /** Whether the answers carry a new ID token (an RS256 signature per refresh). */
-  let idToken = false;
+  /** The last ID token answered (a new signature per refresh), checked at the end. */
+  let idToken;
   const started = performance.now();
   const deadline = started + spec.seconds * 1000;
   async function worker(first) {
@@ -60,7 +79,7 @@ if (spec.kind === 'fixed') {
           return; // the chain is broken (a reused token revokes the grant): this worker stops
         }
         ok++;
-        idToken ||= typeof body.id_token === 'string';
+        if (typeof body.id_token === 'string') idToken = body.id_token;
         token = body.refresh_token;
       } catch {
         errors++;
@@ -82,7 +101,7 @@ if (spec.kind === 'fixed') {
       p99: at(0.99),
       non2xx,
       errors,
-      idToken,
+      idToken: idToken ? await idTokenCheck(spec.url, idToken) : null,
     }),
   );
 }

@@ -46,6 +46,13 @@ await sql`
   SELECT ${owner.user_id}, 'general', 'login.succeeded', '10.0.0.1', md5('device-' || (n % ${DEVICES}))::uuid::text,
          now() - n * interval '4 minutes'
   FROM generate_series(1, ${SESSIONS}) AS n`.execute(db);
+// The bench's scripted client accepts ES256 ID tokens (docs/decisions/0042); the demo partner app
+// of the e2e suite keeps RS256, the default.
+await db
+  .updateTable('oauth_clients')
+  .set({ id_token_signed_response_alg: 'ES256' })
+  .where('client_id', '=', 'demo-partner')
+  .execute();
 await sql`ANALYZE`.execute(db);
 await handle.close();
 console.log(JSON.stringify({ sessionsUser: SESSIONS_USER, sessions: SESSIONS, devices: DEVICES }));

@@ -1,11 +1,23 @@
 // Child processes of the bench: the server under test, the baseline, the load generator, tsx
 // helpers; and the peak resident memory of a process (Linux /proc).
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
+
+/** The compiled server of this run (scripts/build-server.mjs wants a directory inside the repository). */
+export const SERVER_DIST = `${ROOT}bench/.server-${process.pid}`;
+
+/** Builds the server and the admin CLI into SERVER_DIST; answers the path of its main.js. */
+export function buildServer() {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', SERVER_DIST], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  return `${SERVER_DIST}/main.js`;
+}
 
 // A port nobody listens on, found as the robustness scripts find theirs.
 export { freePort } from '../robustness/server.mjs';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildWebApp } from '../robustness/web-build.mjs';
 import { firstVisitBytes, lighthouseScores } from './frontend.mjs';
-import { nodeJson, ROOT } from './processes.mjs';
+import { buildServer, nodeJson, ROOT, SERVER_DIST } from './processes.mjs';
 import { printTable, tableRows } from './report.mjs';
 import { serverFigures } from './server-figures.mjs';
 
@@ -22,7 +22,13 @@ const modes =
     : args.has('--postgres')
       ? ['postgres']
       : ['postgres', 'pglite'];
-const durations = quick ? { warm: 1, measure: 3, samples: 10 } : { warm: 3, measure: 15, samples: 40 };
+// BENCH_SECONDS / BENCH_WARM_SECONDS: the length of each measurement and of its warm-up (a shared
+// machine keeps runs short; compare the ratios of one run, never absolute figures across runs).
+const durations = {
+  ...(quick ? { warm: 1, measure: 3, samples: 10 } : { warm: 3, measure: 15, samples: 40 }),
+  ...(process.env.BENCH_SECONDS ? { measure: Number(process.env.BENCH_SECONDS) } : {}),
+  ...(process.env.BENCH_WARM_SECONDS ? { warm: Number(process.env.BENCH_WARM_SECONDS) } : {}),
+};
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const started = Date.now();
 const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
@@ -47,6 +53,11 @@ if (!args.has('--no-build')) {
   buildWebApp(webDist);
 }
 process.env.WEB_DIST_DIR = webDist;
+
+// The server under test is the compiled build (as `npm start` runs it), not tsx: its own directory,
+// so a build made meanwhile in packages/api/dist cannot change what is measured.
+log('building the server');
+results.serverBuild = buildServer();
 
 log('time of one password hash at the production parameters');
 results.hash = await nodeJson(['--import', 'tsx', 'bench/hash-time.ts', quick ? '8' : '30']);
@@ -94,9 +105,20 @@ for (const mode of modes) {
   results[mode] =
     mode === 'postgres'
       ? await withSchema((schema) =>
-          serverFigures({ kind: 'postgres', url: databaseUrl, schema }, durations, log, onceFrontend),
+          serverFigures({ kind: 'postgres', url: databaseUrl, schema }, durations, log, onceFrontend, {
+            serverMain: results.serverBuild,
+            scaling: !args.has('--no-scaling'),
+            peer: !args.has('--no-peer'),
+          }),
         )
-      : await serverFigures({ kind: 'pglite' }, durations, log, onceFrontend, { frontendOnly });
+      : await serverFigures({ kind: 'pglite' }, durations, log, onceFrontend, {
+          frontendOnly,
+          serverMain: results.serverBuild,
+        });
+  if (results[mode].peer) {
+    results.peer = results[mode].peer;
+    delete results[mode].peer;
+  }
   if (results[mode].frontend) {
     results.frontend = { ...results[mode].frontend, server: mode };
     delete results[mode].frontend;
@@ -105,6 +127,7 @@ for (const mode of modes) {
 }
 
 if (ownDist) rmSync(webDist, { recursive: true, force: true });
+rmSync(SERVER_DIST, { recursive: true, force: true });
 results.seconds = Math.round((Date.now() - started) / 1000);
 results.table = tableRows(results);
 writeFileSync(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
+import { peerFigures } from './peer-figures.mjs';
 import { freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
+import { scalingFigures } from './scaling.mjs';
 
 const DEMO_PASSWORD = 'Demo-password-2026';
 /** Two demo accounts without MFA take turns, under the per-username limit of 5 (SPEC). */
@@ -35,7 +37,44 @@ function serverEnv(port, database) {
  * warm-up and of each measurement. Answers the figures; `withServer(origin)` runs while the server
  * is still up (front-end figures) after its peak memory was read.
  */
-export async function serverFigures(database, durations, log, withServer, { frontendOnly = false } = {}) {
+const loginSpec = (origin, user, seconds) => ({
+  kind: 'fixed',
+  url: origin,
+  seconds,
+  connections: 4,
+  requests: LOGIN_USERS.map((username) => ({
+    method: 'POST',
+    path: '/api/token',
+    headers: { 'content-type': 'application/json', 'x-device-id': user.deviceId },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  })),
+});
+
+const userSpec = (origin, user, seconds) => ({
+  kind: 'fixed',
+  url: origin,
+  seconds,
+  connections: 10,
+  requests: [
+    {
+      method: 'GET',
+      path: '/api/user',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'x-device-id': user.deviceId,
+        accept: 'application/json',
+      },
+    },
+  ],
+});
+
+export async function serverFigures(
+  database,
+  durations,
+  log,
+  withServer,
+  { frontendOnly = false, serverMain, scaling = false, peer = false },
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
   const dbEnv =
     database.kind === 'postgres'
@@ -59,11 +98,7 @@ export async function serverFigures(database, durations, log, withServer, { fron
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const server = await startProcess(
-      [...profile, '--import', 'tsx', 'packages/api/src/main.ts'],
-      serverEnv(port, dbEnv),
-      'Vestibule is up',
-    );
+    const server = await startProcess([...profile, serverMain], serverEnv(port, dbEnv), 'Vestibule is up');
     const figures = { idleRssBytes: peakRss(server.pid) };
     let user;
     try {
@@ -73,41 +108,15 @@ export async function serverFigures(database, durations, log, withServer, { fron
       if (frontendOnly && withServer) return { frontend: await withServer(origin, user) };
 
       log('password logins');
-      const loginSpec = (seconds) => ({
-        kind: 'fixed',
-        url: origin,
-        seconds,
-        connections: 4,
-        requests: LOGIN_USERS.map((username) => ({
-          method: 'POST',
-          path: '/api/token',
-          headers: { 'content-type': 'application/json', 'x-device-id': user.deviceId },
-          body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-        })),
-      });
-      await load(loginSpec(durations.warm));
-      figures.logins = await load(loginSpec(durations.measure));
+      await load(loginSpec(origin, user, durations.warm));
+      figures.logins = await load(loginSpec(origin, user, durations.measure));
+      // The peak after each figure: which load raises it (issue 21).
+      figures.peakRssAfter = { logins: peakRss(server.pid) };
 
       log('GET /api/user');
-      const userSpec = (seconds) => ({
-        kind: 'fixed',
-        url: origin,
-        seconds,
-        connections: 10,
-        requests: [
-          {
-            method: 'GET',
-            path: '/api/user',
-            headers: {
-              authorization: `Bearer ${user.token}`,
-              'x-device-id': user.deviceId,
-              accept: 'application/json',
-            },
-          },
-        ],
-      });
-      await load(userSpec(durations.warm));
-      figures.user = await load(userSpec(durations.measure));
+      await load(userSpec(origin, user, durations.warm));
+      figures.user = await load(userSpec(origin, user, durations.measure));
+      figures.peakRssAfter.user = peakRss(server.pid);
 
       log('OAuth refresh-token rotation');
       const tokens = [];
@@ -121,12 +130,20 @@ export async function serverFigures(database, durations, log, withServer, { fron
       });
       await load(refreshSpec(durations.warm, tokens.slice(8)));
       figures.refresh = await load(refreshSpec(durations.measure, tokens.slice(0, 8)));
+      figures.peakRssAfter.refresh = peakRss(server.pid);
 
       log('sessions page of a user with 10,000 sessions');
       figures.sessionsPage = await sessionsPage(origin, durations.samples);
 
       figures.peakRssBytes = peakRss(server.pid);
       if (withServer) figures.frontend = await withServer(origin, user);
+      // better-auth beside this server, the same loads in alternating slices (decision 0041).
+      if (peer)
+        figures.peer = await peerFigures(database.url, durations, log, {
+          loginSpec: (seconds) => loginSpec(origin, user, seconds),
+          userSpec: (seconds) => userSpec(origin, user, seconds),
+        });
+      if (figures.peer) figures.peer.oursPeakRssBytes = peakRss(server.pid);
     } finally {
       await stopProcess(server);
     }
@@ -151,6 +168,22 @@ export async function serverFigures(database, durations, log, withServer, { fron
     } finally {
       await stopProcess(baseline);
     }
+    if (scaling)
+      figures.scaling = await scalingFigures({
+        startInstance: async (instancePort) => ({
+          port: instancePort,
+          child: await startProcess(
+            ['--max-semi-space-size=4', serverMain],
+            serverEnv(instancePort, dbEnv),
+            'Vestibule is up',
+          ),
+        }),
+        loginSpec,
+        userSpec,
+        durations,
+        log,
+        login: { username: LOGIN_USERS[0], password: DEMO_PASSWORD },
+      });
     return figures;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -62,21 +62,31 @@ export type AuditKind =
   | 'fuzzion.ignored'
   | 'fuzzion.proof_failed';
 
-export async function audit(
-  db: Db,
-  event: { kind: AuditKind; userId: number | null; edition: string; detail?: Record<string, unknown> },
-  request?: FastifyRequest,
-): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      user_id: event.userId,
-      edition: event.edition,
-      kind: event.kind,
-      detail: JSON.stringify(event.detail ?? {}),
-      ip: request?.ip ?? null,
-      device_id: request?.deviceId ?? null,
-    })
-    .execute();
-  metrics.securityEvents.inc({ kind: event.kind });
+type AuditEvent = {
+  kind: AuditKind;
+  userId: number | null;
+  edition: string;
+  detail?: Record<string, unknown>;
+};
+
+/** The audit_events row of an event (also written inside one statement with other rows). */
+export function auditRow(event: AuditEvent, request?: FastifyRequest) {
+  return {
+    user_id: event.userId,
+    edition: event.edition,
+    kind: event.kind,
+    detail: JSON.stringify(event.detail ?? {}),
+    ip: request?.ip ?? null,
+    device_id: request?.deviceId ?? null,
+  };
+}
+
+/** Counts a written event in the metrics; called once its row is written. */
+export function countAuditEvent(kind: AuditKind) {
+  metrics.securityEvents.inc({ kind });
+}
+
+export async function audit(db: Db, event: AuditEvent, request?: FastifyRequest): Promise<void> {
+  await db.insertInto('audit_events').values(auditRow(event, request)).execute();
+  countAuditEvent(event.kind);
 }

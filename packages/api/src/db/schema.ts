@@ -265,9 +265,14 @@ export interface OAuthClientsTable {
   response_modes: JSONColumnType<string[], string | undefined, string>;
   post_logout_redirect_uris: JSONColumnType<string[], string | undefined, string>;
   backchannel_logout_uri: string | null;
+  /** The signing algorithm of the client's ID and logout tokens (migration 0013). */
+  id_token_signed_response_alg: ColumnType<IdTokenAlgorithm, IdTokenAlgorithm | undefined, IdTokenAlgorithm>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
+
+/** RS256 for every client unless registered for ES256 (docs/decisions/0042). */
+export type IdTokenAlgorithm = 'RS256' | 'ES256';
 
 /** An authorization server session (oidc-provider uid) riding on a portal session. */
 export interface OAuthSessionLinksTable {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP parameters for argon2id (DESIGN §4): m=19 MiB, t=2, p=1. */
@@ -5,13 +6,35 @@ import { hash, verify } from '@node-rs/argon2';
 const PARAMETERS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const CURRENT_PREFIX = `$argon2id$v=19$m=${PARAMETERS.memoryCost},t=${PARAMETERS.timeCost},p=${PARAMETERS.parallelism}$`;
 
+/**
+ * At most one hash per core at a time (issue 21): each argon2id hash holds 19 MiB while it runs,
+ * and libuv's four threads would run four at once on a 2-core machine — no faster (the cores are
+ * busy either way) but 40 MB more resident memory. The others wait in order.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function oneHashAtATimePerCore<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PARAMETERS);
+  return oneHashAtATimePerCore(() => hash(password, PARAMETERS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneHashAtATimePerCore(() => verify(passwordHash, password));
   } catch {
     return false;
   }

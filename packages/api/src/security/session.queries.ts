@@ -39,13 +39,13 @@ export interface NewSession {
 
 const DEFAULT_LIFETIME: SessionLifetime = { maxAgeSeconds: 30 * 86_400, idleSeconds: 30 * 86_400 };
 
-/** Creates a session and answers its bearer token; only the token's hash is stored. */
-export async function createSession(db: Db, session: NewSession): Promise<{ token: string; id: number }> {
+/** A new session's bearer token and its row; only the token's hash is stored. */
+export function newSessionRow(session: NewSession) {
   const token = newOpaqueToken();
   const createdAt = new Date();
-  const row = await db
-    .insertInto('sessions')
-    .values({
+  return {
+    token,
+    row: {
       user_id: session.userId,
       token_hash: hashToken(token),
       device_id: session.deviceId,
@@ -57,9 +57,14 @@ export async function createSession(db: Db, session: NewSession): Promise<{ toke
       client_id: session.clientId ?? null,
       sudo_until: session.sudoUntil ?? null,
       amr: JSON.stringify(session.amr ?? ['pwd']),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+/** Creates a session and answers its bearer token; only the token's hash is stored. */
+export async function createSession(db: Db, session: NewSession): Promise<{ token: string; id: number }> {
+  const { token, row: values } = newSessionRow(session);
+  const row = await db.insertInto('sessions').values(values).returning('id').executeTakeFirstOrThrow();
   return { token, id: row.id };
 }
 

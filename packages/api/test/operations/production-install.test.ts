@@ -65,7 +65,10 @@ describe.runIf(databaseUrl)('production install', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
     expect(dockerfile).toMatch(/^RUN npm run build && node scripts\/package\.mjs \/release --install$/m);
     expect(dockerfile).toMatch(/^COPY --from=build .*\/release \/app$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "packages\/api\/dist\/main\.js"\]$/m);
+    // With the small young generation of npm start (docs/decisions/0043).
+    expect(dockerfile).toMatch(
+      /^CMD \["node", "--enable-source-maps", "--max-semi-space-size=4", "packages\/api\/dist\/main\.js"\]$/m,
+    );
     expect(dockerfile).toMatch(/^USER node$/m);
   });
 

@@ -1,8 +1,8 @@
 import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../db/audit';
+import { auditRow, countAuditEvent } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { createSession, sessionLifetime } from '../../security/session.queries';
+import { newSessionRow, sessionLifetime } from '../../security/session.queries';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
 const USER_AGENT_MAX_LENGTH = 512;
@@ -17,15 +17,17 @@ export function authenticationMethods(mfa: string | undefined): string[] {
 }
 
 /**
- * The end of every successful login (password alone, trusted device, or MFA): a session, its
- * audit row, in the caller's transaction. A login completed with an MFA code starts elevated.
+ * The end of every successful login (password alone, trusted device, or MFA): a session and its
+ * audit row, written by one statement (atomic by itself, so a plain password login needs no
+ * transaction: issue 21), in the caller's transaction when it has one. A login completed with an
+ * MFA code starts elevated.
  */
 export async function openLoginSession(
   trx: Db,
   request: FastifyRequest,
   input: { userId: number; clientId: string | null; mfa?: string; trustedDevice?: boolean; sudo?: boolean },
 ) {
-  const session = await createSession(trx, {
+  const session = newSessionRow({
     userId: input.userId,
     deviceId: request.deviceId,
     userAgent: request.headers['user-agent'],
@@ -41,12 +43,20 @@ export async function openLoginSession(
   if (userAgent) detail.user_agent = userAgent.slice(0, USER_AGENT_MAX_LENGTH);
   if (input.mfa) detail.mfa = input.mfa;
   if (input.trustedDevice) detail.trusted_device = true;
-  await audit(
-    trx,
-    { kind: 'login.succeeded', userId: input.userId, edition: request.edition.id, detail },
-    request,
-  );
-  return session;
+  const event = {
+    kind: 'login.succeeded',
+    userId: input.userId,
+    edition: request.edition.id,
+    detail,
+  } as const;
+  const row = await trx
+    .with('new_session', (db) => db.insertInto('sessions').values(session.row).returning('id'))
+    .with('sign_in', (db) => db.insertInto('audit_events').values(auditRow(event, request)))
+    .selectFrom('new_session')
+    .select('id')
+    .executeTakeFirstOrThrow();
+  countAuditEvent(event.kind);
+  return { token: session.token, id: row.id };
 }
 
 /** `weak_password: true` tells the SPA to send the user to /weak-password (SPEC §4 Login). */

@@ -95,7 +95,7 @@ const login = defineRoute({
       user.passwordStatus === 0 && (await request.server.breachedPasswords.isBreached(body.password));
     const passwordStatus = breached ? WEAK_PASSWORD_STATUS_BREACHED : user.passwordStatus;
     // Accounts with MFA methods answer 401 with a login payload, unless this device is trusted.
-    const methods = await selectableMethods(db, user.id, { masked: true });
+    const methods = user.hasMfaMethods ? await selectableMethods(db, user.id, { masked: true }) : [];
     const trusted = methods.length > 0 && (await isTrustedDevice(db, user.id, request.deviceId));
     if (methods.length > 0 && !trusted) {
       const flow = await db.transaction().execute(async (trx) => {
@@ -107,11 +107,15 @@ const login = defineRoute({
       throw new ApiError('mfa_required', { extra: { mfa: { payload: flow.id, methods } } });
     }
 
-    const session = await db.transaction().execute(async (trx) => {
-      await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
-      if (trusted) await touchTrustedDevice(trx, user.id, request.deviceId);
-      return openLoginSession(trx, request, { userId: user.id, clientId, trustedDevice: trusted });
-    });
+    // The common login writes one statement (session and audit row): no transaction round trips.
+    const session =
+      rehash || breached || trusted
+        ? await db.transaction().execute(async (trx) => {
+            await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
+            if (trusted) await touchTrustedDevice(trx, user.id, request.deviceId);
+            return openLoginSession(trx, request, { userId: user.id, clientId, trustedDevice: trusted });
+          })
+        : await openLoginSession(db, request, { userId: user.id, clientId, trustedDevice: false });
     await request.server.ctx.rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
     setLoginCookie(request, reply, session.token);
     return { access_token: session.token, ...weakPasswordFlag(passwordStatus) };

@@ -6,6 +6,8 @@ export interface LoginCandidate {
   passwordHash: string | null;
   lockedAt: Date | null;
   passwordStatus: number;
+  /** Whether the account has any MFA method: only then are its methods read (issue 21). */
+  hasMfaMethods: boolean;
 }
 
 /** The account of an edition that owns an e-mail or phone, with what login needs. */
@@ -17,7 +19,17 @@ export async function findUserByUsername(db: Db, edition: string, username: User
       'users.password_hash as passwordHash',
       'users.locked_at as lockedAt',
       'users.password_status as passwordStatus',
-    ]);
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('mfa_methods')
+            .select('mfa_methods.id')
+            .whereRef('mfa_methods.user_id', '=', 'users.id'),
+        )
+        .as('hasMfaMethods'),
+    );
   const query =
     username.kind === 'email'
       ? base

@@ -21,11 +21,12 @@ export const OAUTH_USAGE = `  clients list                          registered O
               [--id ID] [--public] [--auth-method client_secret_basic|client_secret_post]
               [--homepage URL] [--edition general|lu] [--first-party]
               [--response-mode query|fragment|form_post ...] [--post-logout-redirect-uri URI ...]
-              [--backchannel-logout-uri URI]
+              [--backchannel-logout-uri URI] [--id-token-alg RS256|ES256]
                                         registers a client; a confidential one gets a secret, shown once
   clients update ID [--name NAME] [--redirect-uri URI ...] [--scopes "..."] [--homepage URL|--no-homepage]
               [--edition general|lu|--all-editions] [--rotate-secret] [--response-mode MODE ...]
               [--post-logout-redirect-uri URI ...|--no-post-logout] [--backchannel-logout-uri URI|--no-backchannel]
+              [--id-token-alg RS256|ES256]
   clients remove ID                     removes a client and revokes every grant and token it holds
   oauth rotate-keys                     new signing and cookie keys; the old ones stay published 7 days
 `;

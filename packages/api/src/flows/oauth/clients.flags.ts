@@ -75,5 +75,12 @@ export function logoutAndModes(flags: ReturnType<typeof parseFlags>): Record<str
     values.backchannel_logout_uri = backchannel;
   }
   if (flags.on.has('--no-backchannel')) values.backchannel_logout_uri = null;
+  // ES256 for a client that accepts it (cheaper to sign); RS256, the default, for one that needs it.
+  const algorithm = flags.one('--id-token-alg');
+  if (algorithm) {
+    if (algorithm !== 'RS256' && algorithm !== 'ES256')
+      throw new UsageError('--id-token-alg: RS256 or ES256');
+    values.id_token_signed_response_alg = algorithm;
+  }
   return values;
 }

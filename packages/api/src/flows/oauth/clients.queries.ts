@@ -1,6 +1,6 @@
 import type { ClientMetadata } from 'oidc-provider';
 import type { Db } from '../../db/database';
-import type { OAuthClientsTable } from '../../db/schema';
+import type { IdTokenAlgorithm, OAuthClientsTable } from '../../db/schema';
 import type { SecretBox } from '../../security/secret-box';
 
 export interface OAuthClient {
@@ -18,6 +18,8 @@ export interface OAuthClient {
   responseModes: string[];
   postLogoutRedirectUris: string[];
   backchannelLogoutUri: string | null;
+  /** RS256 unless the client was registered for ES256 (docs/decisions/0042). */
+  idTokenAlgorithm: IdTokenAlgorithm;
 }
 
 /** The response modes a client may be registered for (all of them work, decision 0031). */
@@ -37,6 +39,7 @@ const COLUMNS = [
   'response_modes as responseModes',
   'post_logout_redirect_uris as postLogoutRedirectUris',
   'backchannel_logout_uri as backchannelLogoutUri',
+  'id_token_signed_response_alg as idTokenAlgorithm',
 ] as const;
 
 /** A registered client usable on an edition's host (its own edition, or every edition). */
@@ -90,5 +93,7 @@ export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientM
     token_endpoint_auth_method: client.authMethod,
     ...(client.secretEnc ? { client_secret: secrets.decrypt(client.secretEnc) } : {}),
     first_party: client.firstParty,
+    // Also the algorithm of its back-channel logout tokens (oidc-provider signs both alike).
+    id_token_signed_response_alg: client.idTokenAlgorithm,
   };
 }

@@ -10,7 +10,10 @@ export const RETIRED_KEY_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 const KEY_LOCK_ID = 7_423_004;
 
 export interface ProviderKeys {
-  /** Signing keys, the current one first: oidc-provider signs with the first RS256 key. */
+  /**
+   * Signing keys, the current ones first, RSA before EC: oidc-provider signs with the first key of
+   * the client's algorithm (RS256 by default, ES256 for clients registered for it).
+   */
   jwks: { keys: JWK[] };
   /** Cookie-signing keys, the current one first (keygrip signs with the first, verifies with all). */
   cookieKeys: string[];
@@ -18,22 +21,37 @@ export interface ProviderKeys {
   version: string;
 }
 
-function newSigningKey(): { kid: string; jwk: JWK } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** An RS256 key (every client unless registered otherwise) or an ES256 one (P-256; decision 0042). */
+function newSigningKey(alg: 'RS256' | 'ES256'): { kid: string; jwk: JWK } {
+  const { privateKey } =
+    alg === 'RS256'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const kid = randomUUID();
-  return { kid, jwk: { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256', use: 'sig' } };
+  return { kid, jwk: { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg, use: 'sig' } };
+}
+
+async function insertSigningKey(trx: Db, secrets: SecretBox, alg: 'RS256' | 'ES256') {
+  const signing = newSigningKey(alg);
+  await trx
+    .insertInto('oauth_keys')
+    .values({ kid: signing.kid, use: 'sig', key_enc: secrets.encrypt(JSON.stringify(signing.jwk)) })
+    .execute();
+  return signing.kid;
 }
 
 async function insertKeys(trx: Db, secrets: SecretBox): Promise<string> {
-  const signing = newSigningKey();
+  const kid = await insertSigningKey(trx, secrets, 'RS256');
+  await insertSigningKey(trx, secrets, 'ES256');
   await trx
     .insertInto('oauth_keys')
-    .values([
-      { kid: signing.kid, use: 'sig', key_enc: secrets.encrypt(JSON.stringify(signing.jwk)) },
-      { kid: randomUUID(), use: 'cookie', key_enc: secrets.encrypt(randomBytes(32).toString('base64url')) },
-    ])
+    .values({
+      kid: randomUUID(),
+      use: 'cookie',
+      key_enc: secrets.encrypt(randomBytes(32).toString('base64url')),
+    })
     .execute();
-  return signing.kid;
+  return kid;
 }
 
 /** Keys in use and still published, newest first. */
@@ -57,26 +75,38 @@ export async function keysVersion(db: Db): Promise<string> {
   return (await liveKeys(db)).map((key) => key.kid).join(',');
 }
 
-/** The live keys, decrypted; the first start makes them (once, under a lock). */
+/** Current (not retired) signing keys first, RSA before EC in each group; newest first otherwise. */
+function signingOrder(keys: Array<{ jwk: JWK; retired: boolean }>): JWK[] {
+  const rank = (key: { jwk: JWK; retired: boolean }) =>
+    (key.retired ? 2 : 0) + (key.jwk.kty === 'EC' ? 1 : 0);
+  return keys.sort((a, b) => rank(a) - rank(b)).map((key) => key.jwk);
+}
+
+/**
+ * The live keys, decrypted; the first start makes them (once, under a lock). A key set made before
+ * ES256 (decision 0042) gets its P-256 key the same way, on the first start that finds none.
+ */
 export async function loadKeys(db: Db, secrets: SecretBox): Promise<ProviderKeys> {
   let rows = await liveKeys(db);
-  if (!rows.some((row) => row.use === 'sig' && !row.retired_at)) {
+  const decrypted = (all: typeof rows) =>
+    all
+      .filter((row) => row.use === 'sig')
+      .map((row) => ({
+        jwk: JSON.parse(secrets.decrypt(row.key_enc)) as JWK,
+        retired: row.retired_at !== null,
+      }));
+  const hasCurrent = (kty: string) => decrypted(rows).some((key) => !key.retired && key.jwk.kty === kty);
+  if (!hasCurrent('RSA') || !hasCurrent('EC')) {
     await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${KEY_LOCK_ID})`.execute(trx);
-      const active = await trx
-        .selectFrom('oauth_keys')
-        .select('kid')
-        .where('use', '=', 'sig')
-        .where('retired_at', 'is', null)
-        .executeTakeFirst();
-      if (!active) await insertKeys(trx, secrets);
+      const current = decrypted(await liveKeys(trx)).filter((key) => !key.retired);
+      if (!current.some((key) => key.jwk.kty === 'RSA')) await insertKeys(trx, secrets);
+      else if (!current.some((key) => key.jwk.kty === 'EC')) await insertSigningKey(trx, secrets, 'ES256');
     });
     rows = await liveKeys(db);
   }
   return {
-    jwks: {
-      keys: rows.filter((row) => row.use === 'sig').map((row) => JSON.parse(secrets.decrypt(row.key_enc))),
-    },
+    jwks: { keys: signingOrder(decrypted(rows)) },
     cookieKeys: rows.filter((row) => row.use === 'cookie').map((row) => secrets.decrypt(row.key_enc)),
     version: rows.map((row) => row.kid).join(','),
   };

@@ -1,39 +1,51 @@
 import type { User } from '@vestibule/contract/schemas/user';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 
-/** The User of SPEC §3 for GET /api/user: contacts sorted primary first. */
+/**
+ * The User of SPEC §3 for GET /api/user: contacts sorted primary first. One query (issue 21): the
+ * e-mails and phones come as JSON arrays beside the user row, one round trip instead of two.
+ */
 export async function loadUser(db: Db, userId: number): Promise<User | undefined> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_emails')
+          .select(['id', 'address', 'is_default'])
+          .select((inner) => inner('verified_at', 'is not', null).as('verified'))
+          .whereRef('user_emails.user_id', '=', 'users.id')
+          .orderBy('is_default', 'desc')
+          .orderBy('id'),
+      ).as('emails'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_phones')
+          .select(['id', 'number', 'is_default'])
+          .select((inner) => inner('verified_at', 'is not', null).as('verified'))
+          .whereRef('user_phones.user_id', '=', 'users.id')
+          .orderBy('is_default', 'desc')
+          .orderBy('id'),
+      ).as('phones'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
   if (!user) return undefined;
-  const [emails, phones] = await Promise.all([
-    db
-      .selectFrom('user_emails')
-      .select(['id', 'address', 'is_default', 'verified_at'])
-      .where('user_id', '=', userId)
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('user_phones')
-      .select(['id', 'number', 'is_default', 'verified_at'])
-      .where('user_id', '=', userId)
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .execute(),
-  ]);
   return {
     id: user.id,
-    email: emails.map((e) => ({
+    email: user.emails.map((e) => ({
       id: e.id,
       email: e.address,
       default: e.is_default,
-      verified: e.verified_at !== null,
+      verified: e.verified === true,
     })),
-    phone: phones.map((p) => ({
+    phone: user.phones.map((p) => ({
       id: p.id,
       phone: p.number,
       default: p.is_default,
-      verified: p.verified_at !== null,
+      verified: p.verified === true,
     })),
     iban: user.iban,
     country: user.country,
