@@ -8,6 +8,9 @@ import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
 import { mergeRoutes } from './flows/fuzzion/merge.routes';
 import { tokenRoutes } from './flows/login/token.routes';
+import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
+import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
+import { passkeyUseRoutes } from './flows/passkeys/use.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { mfaActivateRoutes } from './flows/mfa/activate.routes';
 import { mfaChallengeRoutes } from './flows/mfa/challenge.routes';
@@ -53,6 +56,9 @@ export const API_ROUTES = [
   ...fuzzionRoutes,
   ...mergeRoutes,
   ...trustedDeviceRoutes,
+  ...passkeyRegistrationRoutes,
+  ...passkeyUseRoutes,
+  ...passkeyManageRoutes,
   ...weakPasswordRoutes,
   ...forgotPasswordRoutes,
   ...resetPasswordRoutes,
