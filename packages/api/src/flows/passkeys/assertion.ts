@@ -1,6 +1,6 @@
+import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { EditionId } from '@vestibule/contract/editions';
 import type { authenticationCredentialSchema } from '@vestibule/contract/schemas/passkeys';
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { audit } from '../../db/audit';
@@ -47,7 +47,10 @@ export async function verifyAssertion(
   } catch (error) {
     // The library throws on a bad challenge, origin, RP ID, signature or a counter that did not
     // grow (a cloned authenticator); the reason goes to the log, never a secret.
-    request.log.info({ reason: (error as Error).message, passkeyId: passkey.id }, 'passkey assertion refused');
+    request.log.info(
+      { reason: (error as Error).message, passkeyId: passkey.id },
+      'passkey assertion refused',
+    );
     verified = { verified: false } as typeof verified;
   }
   const info = verified.verified ? verified.authenticationInfo : undefined;

@@ -55,7 +55,12 @@ const rename = defineRoute({
         .executeTakeFirstOrThrow();
       await audit(
         trx,
-        { kind: 'passkey.renamed', userId: auth.userId, edition: request.edition.id, detail: { passkey_id: params.id } },
+        {
+          kind: 'passkey.renamed',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { passkey_id: params.id },
+        },
         request,
       );
       return updated;
@@ -84,7 +89,12 @@ const remove = defineRoute({
       await trx.deleteFrom('passkeys').where('id', '=', row.id).execute();
       await audit(
         trx,
-        { kind: 'passkey.removed', userId: auth.userId, edition: request.edition.id, detail: { passkey_id: row.id } },
+        {
+          kind: 'passkey.removed',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { passkey_id: row.id },
+        },
         request,
       );
       const verified = (rows: Awaited<ReturnType<typeof listContacts>>) =>

@@ -1,3 +1,8 @@
+import {
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
 import type { EditionId } from '@vestibule/contract/editions';
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import {
@@ -5,11 +10,6 @@ import {
   passkeyRegisterRequestSchema,
   passkeyResponseSchema,
 } from '@vestibule/contract/schemas/passkeys';
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
@@ -101,7 +101,9 @@ const register = defineRoute({
       return undefined;
     });
     const info = verified?.verified ? verified.registrationInfo : undefined;
-    if (!info || !info.userVerified) throw new ApiError('passkey_invalid');
+    // The id the browser names must be the one inside the signed authenticator data.
+    if (!info || !info.userVerified || info.credential.id !== body.credential.id)
+      throw new ApiError('passkey_invalid');
     const row = await db.transaction().execute(async (trx) => {
       await requireSudo(trx, auth);
       const taken = await trx

@@ -1,3 +1,4 @@
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { EditionId } from '@vestibule/contract/editions';
 import {
   passkeyCeremonySchema,
@@ -8,7 +9,6 @@ import {
   passkeySudoRequestSchema,
   passkeySudoResponseSchema,
 } from '@vestibule/contract/schemas/passkeys';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
@@ -23,7 +23,7 @@ import { trustDevice } from '../mfa/trusted-device.queries';
 import { grantSudo } from '../sudo/sudo';
 import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
-import { listPasskeys } from './passkey.queries';
+import { findByCredentialId, listPasskeys } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
 
 /** The passkeys a ceremony may use: any of the edition (discoverable), or the account's own. */
@@ -89,7 +89,11 @@ const login = defineRoute({
   async handler({ body, request, reply }) {
     const { db } = request.server.ctx;
     const edition = request.edition.id as EditionId;
+    // Per IP, then per account of the passkey answered (before its signature is checked, so
+    // failures count too), as code checks are.
     await limitCodeChecking(request, null);
+    const owner = await findByCredentialId(db, edition, body.credential.id);
+    if (owner) await limitCodeChecking(request, owner.user_id);
     const ceremony = await takeCeremony(db, body.payload, { purpose: 'passkey_login', edition });
     if (!ceremony || ceremony.device_id !== request.deviceId) throw new ApiError('challenge_expired');
     const flowId = typeof ceremony.data.login_flow === 'string' ? ceremony.data.login_flow : undefined;
@@ -98,7 +102,6 @@ const login = defineRoute({
       challenge: ceremony.challenge,
       userId: ceremony.user_id ?? undefined,
     });
-    await limitCodeChecking(request, passkey.user_id);
     const answer = await db.transaction().execute(async (trx) => {
       let clientId: string | null = null;
       if (flowId) {
@@ -189,10 +192,19 @@ const sudo = defineRoute({
       await grantSudo(trx, auth.sessionId, ceremony.data.single === true);
       await audit(
         trx,
-        { kind: 'passkey.used', userId: auth.userId, edition, detail: { passkey_id: passkey.id, purpose: 'sudo' } },
+        {
+          kind: 'passkey.used',
+          userId: auth.userId,
+          edition,
+          detail: { passkey_id: passkey.id, purpose: 'sudo' },
+        },
         request,
       );
-      await audit(trx, { kind: 'sudo.granted', userId: auth.userId, edition, detail: { method: 'passkey' } }, request);
+      await audit(
+        trx,
+        { kind: 'sudo.granted', userId: auth.userId, edition, detail: { method: 'passkey' } },
+        request,
+      );
     });
     return { sudo: true as const };
   },
