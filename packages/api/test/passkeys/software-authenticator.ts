@@ -17,7 +17,7 @@ function cbor(value: number | Uint8Array | string | Map<number | string, unknown
   if (typeof value === 'string')
     return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
-  const parts = [head(5, value.size)];
+  const parts: Buffer[] = [head(5, value.size)];
   for (const [key, item] of value) parts.push(cbor(key), cbor(item as Parameters<typeof cbor>[0]));
   return Buffer.concat(parts);
 }

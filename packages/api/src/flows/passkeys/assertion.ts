@@ -54,7 +54,7 @@ export async function verifyAssertion(
     verified = { verified: false } as typeof verified;
   }
   const info = verified.verified ? verified.authenticationInfo : undefined;
-  if (!info || !info.userVerified || info.credentialDeviceType !== passkey.device_type) {
+  if (!info?.userVerified || info.credentialDeviceType !== passkey.device_type) {
     await audit(db, { kind: 'passkey.failed', userId: passkey.user_id, edition }, request);
     throw new ApiError('passkey_invalid');
   }

@@ -102,7 +102,7 @@ const register = defineRoute({
     });
     const info = verified?.verified ? verified.registrationInfo : undefined;
     // The id the browser names must be the one inside the signed authenticator data.
-    if (!info || !info.userVerified || info.credential.id !== body.credential.id)
+    if (!info?.userVerified || info.credential.id !== body.credential.id)
       throw new ApiError('passkey_invalid');
     const row = await db.transaction().execute(async (trx) => {
       await requireSudo(trx, auth);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -8,6 +8,7 @@ import { storedTargetUrl } from '../../../lib/targetUrl';
 import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { loginHintOf, uiLocaleOf } from '../hints';
 import { platformLabel, targetClientId } from '../platform';
 import styles from './LoginRoute.module.css';
@@ -24,6 +25,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
   const target = useClientValue(storedTargetUrl, null);
   const origin = useClientValue(() => window.location.origin, '');
   const hint = loginHintOf(target, origin);
+  const onLoggedIn = useCallback((next: string) => navigate(next, { replace: true }), [navigate]);
 
   // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and
   // the language ui_locales asks for; the user may still switch either afterwards.
@@ -59,8 +61,10 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           edition={edition}
           defaultUsername={hint?.mode === mode ? hint.username : undefined}
           clientId={targetClientId(target, origin)}
-          onLoggedIn={(next) => navigate(next, { replace: true })}
+          onLoggedIn={onLoggedIn}
         />
+
+        <PasskeySignIn onLoggedIn={onLoggedIn} />
 
         <ul className={styles.links}>
           <li>

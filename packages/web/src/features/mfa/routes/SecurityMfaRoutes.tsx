@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LINKED_PATHS } from '../../../app/paths';
+import { LINKED_PATHS, PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
+import { PasskeysCard } from '../../passkeys/components/PasskeysCard';
 import { MfaMethodsCard } from '../components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../components/RecoveryKeysCard';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard';
@@ -17,6 +18,7 @@ export function MfaEditRoute() {
       <h1 id={`${id}-title`}>{t('mfa.settings.title')}</h1>
       <p className={styles.intro}>{t('mfa.settings.intro')}</p>
       <MfaMethodsCard />
+      <PasskeysCard returnTo={PATHS.securityMfaEdit} />
       <TrustedDevicesCard />
     </section>
   );

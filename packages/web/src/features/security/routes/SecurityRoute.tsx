@@ -8,6 +8,7 @@ import { forgetSession } from '../../../lib/session';
 import { useUser } from '../../../lib/user';
 import { MfaMethodsCard } from '../../mfa/components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../../mfa/components/RecoveryKeysCard';
+import { PasskeysCard } from '../../passkeys/components/PasskeysCard';
 import { useNotifications } from '../api/notifications';
 import { useLogoutAll } from '../api/sessions';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -62,6 +63,7 @@ export function SecurityRoute() {
         </div>
         <div className={styles.embedded}>
           <MfaMethodsCard returnTo={PATHS.security} />
+          <PasskeysCard returnTo={PATHS.security} />
           <RecoveryKeysCard />
         </div>
       </section>

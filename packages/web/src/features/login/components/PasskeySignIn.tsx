@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorKey } from '../../../lib/api';
+import { useHydrated } from '../../../lib/useClientValue';
+import styles from './LoginForm.module.css';
+
+// Passwordless sign-in (issue 23): a button, and the browser's conditional UI — the passkeys of
+// this site offered in the username field's autofill (its autocomplete says `webauthn`). The
+// WebAuthn code (@simplewebauthn/browser, the passkey schemas) loads after the page is
+// interactive, by dynamic import: the login page's budget does not carry it.
+
+const loadCeremony = () => import('../../passkeys/ceremony');
+
+function webAuthnAvailable(): boolean {
+  return typeof window.PublicKeyCredential === 'function';
+}
+
+export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => void }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const available = hydrated && webAuthnAvailable();
+
+  // Conditional UI: waits, without any dialog, until the user picks a passkey in the autofill.
+  useEffect(() => {
+    if (!available) return;
+    let active = true;
+    let cancel: (() => void) | undefined;
+    void (async () => {
+      const conditional = await PublicKeyCredential.isConditionalMediationAvailable?.().catch(() => false);
+      if (!conditional || !active) return;
+      const ceremony = await loadCeremony();
+      cancel = ceremony.cancelPasskeyAutofill;
+      if (!active) return;
+      try {
+        const next = await ceremony.signInWithPasskey({ autofill: true });
+        if (active) onLoggedIn(next);
+      } catch (error) {
+        // Aborted (the button started a ceremony, the page was left) or dismissed: nothing to say.
+        if (active && error instanceof ApiError) setProblem(t(errorKey(error)));
+      }
+    })();
+    return () => {
+      active = false;
+      cancel?.();
+    };
+  }, [available, onLoggedIn, t]);
+
+  if (!available) return null;
+
+  const signIn = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const ceremony = await loadCeremony();
+      try {
+        onLoggedIn(await ceremony.signInWithPasskey());
+      } catch (error) {
+        if (ceremony.isCancelled(error)) setProblem(t('login.passkeyCancelled'));
+        else setProblem(t(error instanceof ApiError ? errorKey(error) : 'login.passkeyError'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.passkeyBlock}>
+      <p className={styles.or}>{t('login.or')}</p>
+      {problem && (
+        <p role="alert" className={styles.formError}>
+          {problem}
+        </p>
+      )}
+      <button type="button" className={styles.passkey} disabled={busy} onClick={() => void signIn()}>
+        {busy && <span className={styles.spinner} aria-hidden="true" />}
+        {t(busy ? 'login.passkeyBusy' : 'login.passkey')}
+      </button>
+    </div>
+  );
+}
