@@ -6,6 +6,7 @@ export interface LoginCandidate {
   passwordHash: string | null;
   lockedAt: Date | null;
   passwordStatus: number;
+  mfaForced: boolean;
 }
 
 /** The account of an edition that owns an e-mail or phone, with what login needs. */
@@ -17,6 +18,7 @@ export async function findUserByUsername(db: Db, edition: string, username: User
       'users.password_hash as passwordHash',
       'users.locked_at as lockedAt',
       'users.password_status as passwordStatus',
+      'users.mfa_forced as mfaForced',
     ]);
   const query =
     username.kind === 'email'

@@ -47,6 +47,7 @@ const list = defineRoute({
     const data = await selectableMethods(request.server.ctx.db, auth.userId, {
       masked: false,
       edition: request.edition.id,
+      passkeyAlone: true,
     });
     if (query.includeAll !== undefined && query.includeAll !== '0' && query.includeAll !== 'false') {
       data.push(placeholder(MFA_PLACEHOLDER_IDS.sms, 'sms'), placeholder(MFA_PLACEHOLDER_IDS.email, 'email'));
