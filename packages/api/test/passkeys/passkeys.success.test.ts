@@ -42,6 +42,8 @@ describe('passkeys (happy paths, software authenticator)', () => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: [],
     });
+    // Ed25519, ES256, RS256 only (no experimental algorithms).
+    expect((started.options.pubKeyCredParams as { alg: number }[]).map((p) => p.alg)).toEqual([-8, -7, -257]);
     const authenticator = new SoftwareAuthenticator();
     const credential = authenticator.create(started.options, GENERAL_ORIGIN);
     const saved = await test.call({

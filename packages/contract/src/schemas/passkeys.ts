@@ -44,7 +44,7 @@ export const authenticationCredentialSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(8192),
-    signature: base64url(2048),
+    signature: base64url(8192),
     userHandle: base64url(256).optional(),
   }),
   clientExtensionResults: extensionResults,

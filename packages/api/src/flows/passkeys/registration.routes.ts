@@ -22,6 +22,13 @@ import { listPasskeys, toPasskey, userHandleOf } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
 
 /**
+ * Ed25519, ES256 and RS256: what authenticators use, verified by Node's stable crypto. The
+ * library's default list also offers ML-DSA, whose Web Crypto support in Node is still
+ * experimental (and Chromium's virtual authenticator picks it).
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
+/**
  * POST /api/passkeys/registration/options: starts adding a passkey, behind a step-up (403
  * sudo_required; a single grant is used when the passkey is saved). A discoverable credential
  * (resident key) with user verification, attestation `none`; the account's passkeys of this
@@ -56,6 +63,7 @@ const registrationOptions = defineRoute({
       attestationType: 'none',
       excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: row.transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
     const payload = await startCeremony(db, {
       purpose: 'passkey_register',
@@ -96,6 +104,7 @@ const register = defineRoute({
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     }).catch((error: Error) => {
       request.log.info({ reason: error.message }, 'passkey registration refused');
       return undefined;
