@@ -47,23 +47,30 @@ export async function startCeremony(
 /**
  * Uses up a ceremony: one conditional update, so a challenge answers one verification only, even
  * when two arrive at once, and a failed verification does not leave it open for another try.
- * Undefined when unknown, of another purpose or edition, expired or already used.
+ * Undefined when unknown, of another purpose or edition, of another session or device (left
+ * untouched: someone else's payload cannot spend it), expired or already used.
  */
 export async function takeCeremony(
   db: Db,
   id: string,
-  expected: { purpose: CeremonyPurpose; edition: string },
+  expected: { purpose: CeremonyPurpose; edition: string } & (
+    | { sessionId: number; deviceId?: never }
+    | { deviceId: string; sessionId?: never }
+  ),
 ): Promise<(Challenge & { challenge: string }) | undefined> {
-  const row = await db
+  let query = db
     .updateTable('code_challenges')
     .set({ consumed_at: new Date() })
     .where('id', '=', id)
     .where('purpose', '=', expected.purpose)
     .where('edition', '=', expected.edition)
     .where('consumed_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returningAll()
-    .executeTakeFirst();
+    .where('expires_at', '>', new Date());
+  query =
+    expected.sessionId !== undefined
+      ? query.where('session_id', '=', expected.sessionId)
+      : query.where('device_id', '=', expected.deviceId);
+  const row = await query.returningAll().executeTakeFirst();
   const challenge = row?.data.challenge;
   if (!row || typeof challenge !== 'string') return undefined;
   return { ...row, challenge };

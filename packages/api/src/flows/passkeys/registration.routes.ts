@@ -94,9 +94,12 @@ const register = defineRoute({
     const { db } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
-    const ceremony = await takeCeremony(db, body.payload, { purpose: 'passkey_register', edition });
-    if (!ceremony || ceremony.session_id !== auth.sessionId || ceremony.user_id !== auth.userId)
-      throw new ApiError('challenge_expired');
+    const ceremony = await takeCeremony(db, body.payload, {
+      purpose: 'passkey_register',
+      edition,
+      sessionId: auth.sessionId,
+    });
+    if (!ceremony || ceremony.user_id !== auth.userId) throw new ApiError('challenge_expired');
     const rp = relyingPartyOf(request.server.ctx.config, edition);
     const verified = await verifyRegistrationResponse({
       response: body.credential as RegistrationResponseJSON,

@@ -94,8 +94,12 @@ const login = defineRoute({
     await limitCodeChecking(request, null);
     const owner = await findByCredentialId(db, edition, body.credential.id);
     if (owner) await limitCodeChecking(request, owner.user_id);
-    const ceremony = await takeCeremony(db, body.payload, { purpose: 'passkey_login', edition });
-    if (!ceremony || ceremony.device_id !== request.deviceId) throw new ApiError('challenge_expired');
+    const ceremony = await takeCeremony(db, body.payload, {
+      purpose: 'passkey_login',
+      edition,
+      deviceId: request.deviceId,
+    });
+    if (!ceremony) throw new ApiError('challenge_expired');
     const flowId = typeof ceremony.data.login_flow === 'string' ? ceremony.data.login_flow : undefined;
     const passkey = await verifyAssertion(db, request, {
       credential: body.credential,
@@ -181,8 +185,12 @@ const sudo = defineRoute({
     const { db } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
-    const ceremony = await takeCeremony(db, body.payload, { purpose: 'passkey_sudo', edition });
-    if (!ceremony || ceremony.session_id !== auth.sessionId) throw new ApiError('challenge_expired');
+    const ceremony = await takeCeremony(db, body.payload, {
+      purpose: 'passkey_sudo',
+      edition,
+      sessionId: auth.sessionId,
+    });
+    if (!ceremony) throw new ApiError('challenge_expired');
     const passkey = await verifyAssertion(db, request, {
       credential: body.credential,
       challenge: ceremony.challenge,
