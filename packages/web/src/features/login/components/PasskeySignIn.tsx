@@ -6,8 +6,9 @@ import styles from './LoginForm.module.css';
 
 // Passwordless sign-in (issue 23): a button, and the browser's conditional UI — the passkeys of
 // this site offered in the username field's autofill (its autocomplete says `webauthn`). The
-// WebAuthn code (@simplewebauthn/browser, the passkey schemas) loads after the page is
-// interactive, by dynamic import: the login page's budget does not carry it.
+// WebAuthn code (@simplewebauthn/browser, the passkey schemas) loads by dynamic import, on the
+// first focus of the username field or a click on the button: the login page's budget does not
+// carry it.
 
 const loadCeremony = () => import('../../passkeys/ceremony');
 
@@ -23,11 +24,13 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
   const available = hydrated && webAuthnAvailable();
 
   // Conditional UI: waits, without any dialog, until the user picks a passkey in the autofill.
+  // It starts when the username field is first focused — when its autofill opens — so that a
+  // visit that never touches the form loads none of it (the login's byte budget, bench 6a).
   useEffect(() => {
     if (!available) return;
     let active = true;
     let cancel: (() => void) | undefined;
-    void (async () => {
+    const start = async () => {
       const conditional = await PublicKeyCredential.isConditionalMediationAvailable?.().catch(() => false);
       if (!conditional || !active) return;
       const ceremony = await loadCeremony();
@@ -40,9 +43,17 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
         // Aborted (the button started a ceremony, the page was left) or dismissed: nothing to say.
         if (active && error instanceof ApiError) setProblem(t(errorKey(error)));
       }
-    })();
+    };
+    const onFocus = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLInputElement) || !event.target.autocomplete.includes('webauthn'))
+        return;
+      document.removeEventListener('focusin', onFocus);
+      void start();
+    };
+    document.addEventListener('focusin', onFocus);
     return () => {
       active = false;
+      document.removeEventListener('focusin', onFocus);
       cancel?.();
     };
   }, [available, onLoggedIn, t]);
