@@ -26,10 +26,15 @@ export async function addVirtualAuthenticator(page: Page) {
   };
 }
 
-/** Forgets the session in this browser (token and login cookie), as a new visit would. */
+/**
+ * Forgets the session in this browser (token and login cookie), as a new visit would: from a page
+ * of the same origin that runs no SPA, so no request in flight can store the token again.
+ */
 export async function forgetSession(page: Page) {
-  await page.evaluate(() => window.sessionStorage.clear());
+  const origin = new URL(page.url()).origin;
+  await page.goto(`${origin}/healthz`);
   await page.context().clearCookies();
+  await page.evaluate(() => window.sessionStorage.clear());
 }
 
 /** Password login; an e-mail code when the account asks for it (MFA by e-mail). */

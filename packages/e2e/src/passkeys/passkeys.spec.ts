@@ -118,6 +118,7 @@ for (const width of [390, 1280]) {
       // Conditional UI: the passkey in the username field's autofill (the virtual authenticator
       // picks it as a user would): no button, no password.
       await page.goto(`${LUXEMBOURG}/login/email`);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
       await page.locator('input[autocomplete~="username"]').focus();
       await expect(page).toHaveURL(/\/user\/dashboard$/);
 

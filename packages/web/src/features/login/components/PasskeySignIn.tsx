@@ -44,13 +44,16 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
         if (active && error instanceof ApiError) setProblem(t(errorKey(error)));
       }
     };
+    const isUsernameField = (element: EventTarget | null) =>
+      element instanceof HTMLInputElement && element.autocomplete.includes('webauthn');
     const onFocus = (event: FocusEvent) => {
-      if (!(event.target instanceof HTMLInputElement) || !event.target.autocomplete.includes('webauthn'))
-        return;
+      if (!isUsernameField(event.target)) return;
       document.removeEventListener('focusin', onFocus);
       void start();
     };
-    document.addEventListener('focusin', onFocus);
+    // Focused before the page was hydrated: start now.
+    if (isUsernameField(document.activeElement)) void start();
+    else document.addEventListener('focusin', onFocus);
     return () => {
       active = false;
       document.removeEventListener('focusin', onFocus);
