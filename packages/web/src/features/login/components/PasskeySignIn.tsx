@@ -22,6 +22,9 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const available = hydrated && webAuthnAvailable();
+  // Pre-rendered with the page (disabled until hydrated, as the submit button), so that it does not
+  // push the links down when it appears; hidden only in a browser without WebAuthn.
+  const unsupported = hydrated && !available;
 
   // Conditional UI: waits, without any dialog, until the user picks a passkey in the autofill.
   // It starts when the username field is first focused — when its autofill opens — so that a
@@ -61,7 +64,7 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
     };
   }, [available, onLoggedIn, t]);
 
-  if (!available) return null;
+  if (unsupported) return null;
 
   const signIn = async () => {
     setBusy(true);
@@ -87,7 +90,13 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
           {problem}
         </p>
       )}
-      <button type="button" className={styles.passkey} disabled={busy} onClick={() => void signIn()}>
+      <button
+        type="button"
+        className={styles.passkey}
+        disabled={busy || !available}
+        data-hydrating={hydrated ? undefined : true}
+        onClick={() => void signIn()}
+      >
         {busy && <span className={styles.spinner} aria-hidden="true" />}
         {t(busy ? 'login.passkeyBusy' : 'login.passkey')}
       </button>
