@@ -38,7 +38,7 @@ for (const edition of editions) {
       const needsLogin = !/^\/(login|forgot|reset|weak|onboarding|maintenance)/.test(path);
       if (needsLogin && !loggedIn) {
         await page.goto(`${edition.origin}/login/email`);
-        await page.locator('input[autocomplete="username"]').fill(edition.user);
+        await page.locator('input[autocomplete~="username"]').fill(edition.user);
         await page.locator('input[autocomplete="current-password"]').fill('Demo-password-2026');
         await page.locator('form button[type="submit"]').click();
         await page.waitForURL(/\/user\//);

@@ -18,6 +18,9 @@ import { grantRoutes } from './flows/oauth/grants.routes';
 import { partnerRoutes } from './flows/oauth/partner.routes';
 import { registerOAuth } from './flows/oauth/server';
 import { onboardingRoutes } from './flows/onboarding/onboarding.routes';
+import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
+import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
+import { passkeyUseRoutes } from './flows/passkeys/use.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
 import { loginChangeRoutes } from './flows/profile/login-change.routes';
@@ -53,6 +56,9 @@ export const API_ROUTES = [
   ...fuzzionRoutes,
   ...mergeRoutes,
   ...trustedDeviceRoutes,
+  ...passkeyRegistrationRoutes,
+  ...passkeyUseRoutes,
+  ...passkeyManageRoutes,
   ...weakPasswordRoutes,
   ...forgotPasswordRoutes,
   ...resetPasswordRoutes,

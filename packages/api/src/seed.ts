@@ -259,6 +259,27 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     mfa: ['sms', 'email'],
     note: 'merge error specs: a sign-up with this e-mail is offered the merge, fails the proofs, then ignores it (unchanged)',
   },
+  {
+    edition: 'general',
+    email: 'passkey@demo.test',
+    phone: '+32470000050',
+    firstname: 'Pieter',
+    lastname: 'Goossens',
+    language: 'en',
+    user_id: 'MM-1050',
+    mfa: ['email'],
+    note: 'passkey specs: registers a passkey (after a step-up code to its e-mail), signs in with it, removes it',
+  },
+  {
+    edition: 'lu',
+    email: 'passkey@demo.lu',
+    phone: '+352621000050',
+    firstname: 'Claire',
+    lastname: 'Weber',
+    language: 'fr_LU',
+    user_id: 'MM-LU-1050',
+    note: 'passkey specs in the Luxembourg edition: no MFA, steps up with a code to its e-mail',
+  },
 ];
 
 /** Arbitrary constant naming the seeding lock. */

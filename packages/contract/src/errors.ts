@@ -32,6 +32,12 @@ export const ERRORS = {
   invalid_phone: { status: 422, en: 'This phone number is invalid or already used' },
   mfa_minimum: { status: 409, en: 'You must keep at least one email and one SMS verification method.' },
   sudo_required: { status: 403, en: 'Please confirm your identity to continue.' },
+  // Passkeys (issue 23, docs/decisions/0047-passkeys.md).
+  passkey_invalid: {
+    status: 422,
+    en: 'This passkey was not accepted. Try again, or use another way to confirm your identity.',
+  },
+  passkey_duplicated: { status: 409, en: 'This passkey is already registered on your account.' },
   mfa_setup_required: { status: 403, en: 'Please set up two-step verification first.' },
   weak_password_change_required: { status: 403, en: 'Please choose a new password first.' },
   session_not_fresh: { status: 403, en: 'Please log in again to change your password.' },

@@ -60,7 +60,13 @@ export type AuditKind =
   | 'fuzzion.merged'
   | 'fuzzion.refused'
   | 'fuzzion.ignored'
-  | 'fuzzion.proof_failed';
+  | 'fuzzion.proof_failed'
+  // Passkeys (issue 23).
+  | 'passkey.added'
+  | 'passkey.renamed'
+  | 'passkey.used'
+  | 'passkey.failed'
+  | 'passkey.removed';
 
 type AuditEvent = {
   kind: AuditKind;

@@ -125,6 +125,24 @@ export interface TrustedDevicesTable {
   expires_at: Timestamp;
 }
 
+/** A WebAuthn credential of one edition (migration 0011, docs/decisions/0047). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  edition: string;
+  credential_id: string;
+  public_key: string;
+  user_handle: string;
+  sign_count: ColumnType<number, number | undefined, number>;
+  transports: JSONColumnType<string[], string | undefined, string>;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  aaguid: string | null;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -364,4 +382,5 @@ export interface DB {
   onboarding_flows: OnboardingFlowsTable;
   user_consents: UserConsentsTable;
   fuzzion_flows: FuzzionFlowsTable;
+  passkeys: PasskeysTable;
 }

@@ -27,7 +27,8 @@ export interface AuthContext {
 }
 
 /**
- * A forced user (SPEC §6) must own an SMS and an e-mail method, whatever the login was made for:
+ * A forced user (SPEC §6) must own an SMS and an e-mail method, or a passkey (a second factor that
+ * resists phishing, docs/decisions/0047), whatever the login was made for:
  * the exemption of partner logins only lets the OAuth approval through (`forcedSetupExemption`),
  * never the portal (docs/decisions/0026).
  */
@@ -45,7 +46,13 @@ export async function restrictionOf(
     .where('user_id', '=', session.userId)
     .execute();
   const owned = new Set(kinds.map((row) => row.method));
-  return owned.has('sms') && owned.has('email') ? undefined : 'mfa_setup_required';
+  if (owned.has('sms') && owned.has('email')) return undefined;
+  const passkey = await db
+    .selectFrom('passkeys')
+    .select('id')
+    .where('user_id', '=', session.userId)
+    .executeTakeFirst();
+  return passkey ? undefined : 'mfa_setup_required';
 }
 
 /**

@@ -13,6 +13,8 @@ import {
 } from '../mfa/helpers';
 import { registerClient } from '../oauth/helpers';
 import { acceptTerms, issueCard, start as startOnboarding } from '../onboarding/helpers';
+import { GENERAL_ORIGIN, ceremony as passkeyCeremony, registerPasskey } from '../passkeys/helpers';
+import { SoftwareAuthenticator } from '../passkeys/software-authenticator';
 import { freshAddresses } from '../profile/helpers';
 import { forgotPassword, verifyResetCode } from '../recovery/helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -76,6 +78,14 @@ interface World {
   attackerToken: string;
   /** The attacker's own merge offer, to point at the victim's methods. */
   attackerMerge: { token: string; payload: string };
+  /** The victim's passkey and its ceremonies under way (registration, sign-in, step-up). */
+  passkey: {
+    id: number;
+    register: string;
+    login: string;
+    sudo: string;
+    authenticator: SoftwareAuthenticator;
+  };
 }
 
 let world: World;
@@ -243,6 +253,13 @@ beforeAll(async () => {
   });
   expect(proof.statusCode, proof.body).toBe(200);
 
+  // The victim's passkey, and one ceremony of each kind started by the victim.
+  const authenticator = new SoftwareAuthenticator();
+  const victimPasskey = await registerPasskey(test, victimToken, authenticator);
+  const passkeyRegister = await passkeyCeremony(test, '/api/passkeys/registration/options', {}, own);
+  const passkeyLogin = await passkeyCeremony(test, '/api/passkeys/login/options', {}, own);
+  const passkeySudo = await passkeyCeremony(test, '/api/passkeys/sudo/options', {}, own);
+
   const attacker = await createMfaAccount(db, ['sms', 'email']);
   const attackerToken = await loginWithSms(test, attacker);
   const attackerDup = await findDuplicate(test);
@@ -280,6 +297,13 @@ beforeAll(async () => {
     attacker,
     attackerToken,
     attackerMerge: { token: attackerDup.token, payload: attackerDup.payload },
+    passkey: {
+      id: victimPasskey.id,
+      register: passkeyRegister.payload,
+      login: passkeyLogin.payload,
+      sudo: passkeySudo.payload,
+      authenticator,
+    },
   };
 });
 
@@ -302,6 +326,7 @@ async function snapshot() {
     merges,
     signUp,
     reads,
+    passkeys,
   ] = await Promise.all([
     db
       .selectFrom('users')
@@ -352,6 +377,12 @@ async function snapshot() {
       .execute(),
     db.selectFrom('onboarding_flows').selectAll().where('id', '=', world.onboardingFlow).execute(),
     db.selectFrom('security_notification_reads').selectAll().where('user_id', 'in', users).execute(),
+    db
+      .selectFrom('passkeys')
+      .select(['id', 'name', 'sign_count', 'last_used_at'])
+      .where('user_id', 'in', users)
+      .orderBy('id')
+      .execute(),
   ]);
   return {
     userRows,
@@ -367,6 +398,7 @@ async function snapshot() {
     merges,
     signUp,
     reads,
+    passkeys,
   };
 }
 
@@ -424,6 +456,21 @@ const PATH_CASES: Record<string, Attack> = {
   'DELETE /api/token/:client_id': attack(NOT_FOUND, 'DELETE', () => `/api/token/${world.clientId}`),
   'DELETE /api/sessions/:id': attack(NOT_FOUND, 'DELETE', () => `/api/sessions/${world.otherSessionId}`),
   'GET /api/fuzzion/:payload': attack(NOT_FOUND, 'GET', () => `/api/fuzzion/${world.merge.payload}`),
+  'PATCH /api/passkeys/:id': {
+    request: () => ({
+      method: 'PATCH',
+      url: `/api/passkeys/${world.passkey.id}`,
+      payload: { name: 'Mine now' },
+      ...attacker(),
+    }),
+    status: 404,
+    code: 'not_found',
+  },
+  'DELETE /api/passkeys/:id': {
+    request: () => ({ method: 'DELETE', url: `/api/passkeys/${world.passkey.id}`, ...attacker() }),
+    status: 404,
+    code: 'not_found',
+  },
 };
 for (const kind of ['emails', 'phones'] as const) {
   const url =
@@ -438,8 +485,60 @@ for (const kind of ['emails', 'phones'] as const) {
   PATH_CASES[`POST /api/user/${kind}/:id/primary`] = attack(NOT_FOUND, 'POST', url('/primary'));
 }
 
+/** A well-formed assertion of the victim's passkey for a made-up challenge (refused before use). */
+const assertion = () =>
+  world.passkey.authenticator.get({ challenge: 'AAAA', rpId: 'localhost' }, GENERAL_ORIGIN);
+
 /** Ids in bodies and queries: `METHOD /api/path field`. */
 const FIELD_CASES: Record<string, Attack> = {
+  'POST /api/passkeys/registration payload': {
+    // The victim's registration ceremony answered in the attacker's session.
+    request: () => ({
+      method: 'POST',
+      url: '/api/passkeys/registration',
+      payload: {
+        payload: world.passkey.register,
+        name: 'Attacker key',
+        credential: new SoftwareAuthenticator().create(
+          { challenge: 'AAAA', rp: { id: 'localhost' }, user: { id: 'AAAA' } },
+          GENERAL_ORIGIN,
+        ),
+      },
+      ...attacker(),
+    }),
+    status: 410,
+    code: 'challenge_expired',
+  },
+  'POST /api/passkeys/login payload': {
+    // The victim's sign-in ceremony answered from the attacker's device.
+    request: () => ({
+      method: 'POST',
+      url: '/api/passkeys/login',
+      payload: { payload: world.passkey.login, credential: assertion() },
+    }),
+    status: 410,
+    code: 'challenge_expired',
+  },
+  'POST /api/passkeys/login/options payload': {
+    // The victim's password login (another device) finished with the attacker's passkey.
+    request: () => ({
+      method: 'POST',
+      url: '/api/passkeys/login/options',
+      payload: { payload: world.loginFlowPayload },
+    }),
+    status: 410,
+    code: 'challenge_expired',
+  },
+  'POST /api/passkeys/sudo payload': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/passkeys/sudo',
+      payload: { payload: world.passkey.sudo, credential: assertion() },
+      ...attacker(),
+    }),
+    status: 410,
+    code: 'challenge_expired',
+  },
   'DELETE /api/mfa/:id target': attack(
     NOT_FOUND,
     'DELETE',

@@ -46,6 +46,9 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   invalid_phone: 'Diese Telefonnummer ist ungültig oder wird bereits verwendet',
   mfa_minimum: 'Sie müssen mindestens eine Bestätigungsmethode per E-Mail und eine per SMS behalten.',
   sudo_required: 'Bitte bestätigen Sie Ihre Identität, um fortzufahren.',
+  passkey_invalid:
+    'Dieser Passkey wurde nicht akzeptiert. Versuchen Sie es erneut oder bestätigen Sie Ihre Identität auf andere Weise.',
+  passkey_duplicated: 'Dieser Passkey ist bereits in Ihrem Konto registriert.',
   mfa_setup_required: 'Bitte richten Sie zuerst die Bestätigung in zwei Schritten ein.',
   weak_password_change_required: 'Bitte wählen Sie zuerst ein neues Passwort.',
   session_not_fresh: 'Bitte melden Sie sich erneut an, um Ihr Passwort zu ändern.',

@@ -45,6 +45,9 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   invalid_phone: 'Ce numéro de téléphone est invalide ou déjà utilisé',
   mfa_minimum: 'Vous devez garder au moins une méthode de vérification par e-mail et une par SMS.',
   sudo_required: 'Veuillez confirmer votre identité pour continuer.',
+  passkey_invalid:
+    "Cette clé d'accès n'a pas été acceptée. Réessayez ou confirmez votre identité d'une autre manière.",
+  passkey_duplicated: "Cette clé d'accès est déjà enregistrée sur votre compte.",
   mfa_setup_required: "Veuillez d'abord configurer la vérification en deux étapes.",
   weak_password_change_required: "Veuillez d'abord choisir un nouveau mot de passe.",
   session_not_fresh: 'Veuillez vous reconnecter pour changer votre mot de passe.',

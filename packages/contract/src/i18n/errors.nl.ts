@@ -43,6 +43,9 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   invalid_phone: 'Dit telefoonnummer is ongeldig of al in gebruik',
   mfa_minimum: 'Je moet minstens één verificatiemethode via e-mail en één via sms behouden.',
   sudo_required: 'Bevestig je identiteit om verder te gaan.',
+  passkey_invalid:
+    'Deze passkey werd niet aanvaard. Probeer opnieuw of bevestig je identiteit op een andere manier.',
+  passkey_duplicated: 'Deze passkey is al geregistreerd op je account.',
   mfa_setup_required: 'Stel eerst de verificatie in twee stappen in.',
   weak_password_change_required: 'Kies eerst een nieuw wachtwoord.',
   session_not_fresh: 'Log opnieuw in om je wachtwoord te wijzigen.',

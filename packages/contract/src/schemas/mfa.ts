@@ -13,10 +13,17 @@ export type MfaMethodKind = z.infer<typeof mfaMethodKindSchema>;
  */
 export const MFA_PLACEHOLDER_IDS = { sms: -1, email: -2, totp: -3 } as const;
 
+/**
+ * What a method list may offer: the code methods, and `passkey` (issue 23) when the account has a
+ * passkey of the edition — first, as the preferred method. A passkey entry's id is that of one of
+ * its passkeys; it is used through /api/passkeys, never through the code routes.
+ */
+export const MFA_LIST_METHODS = [...MFA_METHODS, 'passkey'] as const;
+
 /** One MFA method. `target` is masked in the login answer, full for the logged-in user. */
 export const mfaMethodSchema = z.object({
   id: z.number().int(),
-  method: mfaMethodKindSchema,
+  method: z.enum(MFA_LIST_METHODS),
   target: z.string().nullable(),
   primary: z.boolean(),
   created_at: z.string().nullable(),

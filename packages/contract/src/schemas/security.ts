@@ -102,6 +102,9 @@ export const SECURITY_EVENT_KINDS = [
   'profile.changed',
   'fuzzion.merged',
   'fuzzion.refused',
+  'passkey.added',
+  'passkey.used',
+  'passkey.removed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { GENERAL } from '../support/urls';
 
 async function submit(page: import('@playwright/test').Page, username: string, password: string) {
-  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete~="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
 }

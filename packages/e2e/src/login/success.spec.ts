@@ -11,7 +11,7 @@ test.describe('login (success)', () => {
 
   test('logs in with a phone number typed in national format', async ({ page }) => {
     await page.goto(`${GENERAL}/login/phone`);
-    await page.locator('input[autocomplete="username"]').fill('0470 00 00 01');
+    await page.locator('input[autocomplete~="username"]').fill('0470 00 00 01');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);

@@ -64,7 +64,7 @@ test.describe('MFA (errors)', () => {
 
   test('a forced user leaving the setup is logged out', async ({ page }) => {
     await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete="username"]').fill('forced@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('forced@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/setup-mfa$/);

@@ -77,7 +77,7 @@ test.describe('MFA (success)', () => {
 
   test('steps up with a code before a sensitive route, then comes back to it', async ({ page }) => {
     await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete="username"]').fill('employee@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('employee@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
@@ -94,7 +94,7 @@ test.describe('MFA (success)', () => {
 
   test('a customer sees the warning and 2 reasons, and may skip the setup', async ({ page }) => {
     await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete="username"]').fill('customer@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('customer@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/setup-mfa$/);
@@ -106,7 +106,7 @@ test.describe('MFA (success)', () => {
 
   test('a forced user sets up SMS then e-mail, confirms and reaches the dashboard', async ({ page }) => {
     await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete="username"]').fill('forced@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('forced@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/setup-mfa$/);
@@ -136,7 +136,7 @@ test.describe('MFA (success)', () => {
   test('weak@demo.test must replace its password after login, with the rules listed', async ({ page }) => {
     // This changes weak@demo.test's password for the rest of the run; no other spec uses it.
     await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete="username"]').fill('weak@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('weak@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/weak-password\?verified=true$/);

@@ -17,7 +17,7 @@ test.describe('third-party application (success)', () => {
 
     // The portal asks for its login first and keeps the consent as the target.
     await expect(page).toHaveURL(/\/login\/email$/);
-    await page.locator('input[autocomplete="username"]').fill('employee@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('employee@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
 
@@ -75,7 +75,7 @@ test.describe('third-party application (success)', () => {
   test('a second authorization with the same scopes skips the consent screen', async ({ page }) => {
     // Finn reads the portal in Dutch: the consent screen follows the user's language.
     await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete="username"]').fill('fridom@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('fridom@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);

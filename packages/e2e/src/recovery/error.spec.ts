@@ -45,7 +45,7 @@ test.describe('recovery (errors)', () => {
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
     await page.goto(`${GENERAL}/forgot-password/phone`);
-    await page.locator('input[autocomplete="username"]').fill('12');
+    await page.locator('input[autocomplete~="username"]').fill('12');
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByText('Enter a valid phone number.')).toBeVisible();
   });

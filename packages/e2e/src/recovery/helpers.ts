@@ -35,7 +35,7 @@ export async function codeSentTo(page: Page, to: string, afterId: number): Promi
 /** Forgot password from the login screen to the code screen. */
 export async function askForCode(page: Page, origin: string, mode: 'email' | 'phone', username: string) {
   await page.goto(`${origin}/forgot-password/${mode}`);
-  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete~="username"]').fill(username);
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/forgot-password-sent$/);
 }

@@ -30,7 +30,7 @@ for (const { name, origin, tooMany } of [
     test('a first visit to the login page logs no console error', async ({ page }) => {
       const errors = consoleErrors(page);
       await page.goto(`${origin}/login/email`);
-      await expect(page.locator('input[autocomplete="username"]')).toBeVisible();
+      await expect(page.locator('input[autocomplete~="username"]')).toBeVisible();
       // The session resume has answered (no login cookie: nothing to resume).
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
@@ -48,7 +48,7 @@ for (const { name, origin, tooMany } of [
           : route.continue(),
       );
       await page.goto(`${origin}/login/email`);
-      await page.locator('input[autocomplete="username"]').fill('someone@example.com');
+      await page.locator('input[autocomplete~="username"]').fill('someone@example.com');
       await page.locator('input[autocomplete="current-password"]').fill('Some-password-1');
       await page.locator('form button[type="submit"]').click();
       await expect(page.getByText(tooMany)).toBeVisible();

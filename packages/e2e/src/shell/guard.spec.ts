@@ -17,7 +17,7 @@ test.describe('navigation guard', () => {
     await expect(page).toHaveURL(/\/login\/email$/);
     const target = await page.evaluate(() => sessionStorage.getItem('target_url'));
     expect(target).toBe('/user/dashboard');
-    await page.locator('input[autocomplete="username"]').fill('employee@demo.test');
+    await page.locator('input[autocomplete~="username"]').fill('employee@demo.test');
     await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);

@@ -112,7 +112,7 @@ test.describe('pages that announce themselves', () => {
     await page.goto(`${GENERAL}/login/email`);
     await page.locator('input[autocomplete="current-password"]').fill('secret');
     await page.getByRole('button', { name: 'Log in' }).click();
-    const username = page.locator('input[autocomplete="username"]');
+    const username = page.locator('input[autocomplete~="username"]');
     await expect(username).toHaveAttribute('aria-invalid', 'true');
     await expect(username).toBeFocused();
 

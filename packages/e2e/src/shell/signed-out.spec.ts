@@ -94,7 +94,7 @@ for (const edition of EDITIONS) {
 
 test('leaving the forced MFA setup logs out with the reason on the login page', async ({ page }) => {
   await page.goto(`${GENERAL}/login/email`);
-  await page.locator('input[autocomplete="username"]').fill('forced@demo.test');
+  await page.locator('input[autocomplete~="username"]').fill('forced@demo.test');
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/setup-mfa$/);

@@ -11,7 +11,7 @@ export async function logInWithEmail(
   skipSetup?: string,
 ) {
   await page.goto(`${origin}/login/email`);
-  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('input[autocomplete~="username"]').fill(email);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   if (skipSetup) {

@@ -32,7 +32,7 @@ export async function codeFromInbox(page: Page, origin: string, to: string, sinc
 /** Types the password login of `email` and waits for the method choice. */
 export async function passwordStep(page: Page, origin: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${origin}/login/email`);
-  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('input[autocomplete~="username"]').fill(email);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
 }

@@ -85,6 +85,13 @@ export const deLU: CoreMessages = {
     submitting: 'Anmeldung…',
     forgotPassword: 'Passwort vergessen?',
     forgotUsername: 'Benutzernamen vergessen?',
+    passkey: 'Mit einem Passkey anmelden',
+    passkeyBusy: 'Warten auf Ihren Passkey…',
+    passkeyCancelled:
+      'Es wurde kein Passkey verwendet. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    passkeyError:
+      'Die Anmeldung mit einem Passkey hat nicht funktioniert. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    or: 'oder',
     required: {
       email: 'Geben Sie Ihre E-Mail-Adresse ein.',
       phone: 'Geben Sie Ihre Telefonnummer ein.',

@@ -88,6 +88,11 @@ export const en = {
     submitting: 'Logging in…',
     forgotPassword: 'Forgot your password?',
     forgotUsername: 'Forgot your username?',
+    passkey: 'Sign in with a passkey',
+    passkeyBusy: 'Waiting for your passkey…',
+    passkeyCancelled: 'No passkey was used. Try again, or log in with your password.',
+    passkeyError: 'Signing in with a passkey did not work. Try again, or log in with your password.',
+    or: 'or',
     required: {
       email: 'Enter your e-mail address.',
       phone: 'Enter your phone number.',

@@ -85,6 +85,13 @@ export const fr: CoreMessages = {
     submitting: 'Connexion…',
     forgotPassword: 'Mot de passe oublié ?',
     forgotUsername: "Nom d'utilisateur oublié ?",
+    passkey: "Se connecter avec une clé d'accès",
+    passkeyBusy: "En attente de votre clé d'accès…",
+    passkeyCancelled:
+      "Aucune clé d'accès n'a été utilisée. Réessayez ou connectez-vous avec votre mot de passe.",
+    passkeyError:
+      "La connexion avec une clé d'accès n'a pas fonctionné. Réessayez ou connectez-vous avec votre mot de passe.",
+    or: 'ou',
     required: {
       email: 'Saisissez votre adresse e-mail.',
       phone: 'Saisissez votre numéro de téléphone.',

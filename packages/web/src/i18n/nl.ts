@@ -85,6 +85,12 @@ export const nl: CoreMessages = {
     submitting: 'Aanmelden…',
     forgotPassword: 'Wachtwoord vergeten?',
     forgotUsername: 'Gebruikersnaam vergeten?',
+    passkey: 'Aanmelden met een passkey',
+    passkeyBusy: 'Wachten op je passkey…',
+    passkeyCancelled: 'Er werd geen passkey gebruikt. Probeer opnieuw of meld je aan met je wachtwoord.',
+    passkeyError:
+      'Aanmelden met een passkey is niet gelukt. Probeer opnieuw of meld je aan met je wachtwoord.',
+    or: 'of',
     required: {
       email: 'Vul je e-mailadres in.',
       phone: 'Vul je telefoonnummer in.',

@@ -31,7 +31,11 @@ export function setupNeeded(
   clientId: string | undefined,
 ): 'forced' | 'offered' | 'none' {
   if (!isFirstPartyClient(clientId)) return 'none';
-  if (user.mfa_forced) return hasMethod(methods, 'sms') && hasMethod(methods, 'email') ? 'none' : 'forced';
+  // A passkey counts as the second factor, as on the server (docs/decisions/0047).
+  if (user.mfa_forced)
+    return (hasMethod(methods, 'sms') && hasMethod(methods, 'email')) || hasMethod(methods, 'passkey')
+      ? 'none'
+      : 'forced';
   if (user.mfa_customer && methods.length === 0) return 'offered';
   return 'none';
 }

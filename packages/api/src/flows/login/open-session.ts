@@ -11,9 +11,22 @@ const USER_AGENT_MAX_LENGTH = 512;
  * How a login authenticated the user, as RFC 8176 `amr` values (the ID token's amr): the password,
  * then the second factor's kind. E-mail codes, TOTP and recovery keys are one-time passwords.
  */
-export function authenticationMethods(mfa: string | undefined): string[] {
+export function authenticationMethods(mfa: string | undefined, passkey?: PasskeyLogin): string[] {
+  if (passkey) {
+    // A passkey with user verification: proof of a key ('hwk' when it cannot leave its device,
+    // 'swk' when its provider syncs it), the user's presence and verification on the
+    // authenticator — two factors on its own (docs/decisions/0047).
+    const key = [passkey.synced ? 'swk' : 'hwk', 'user', 'mfa'];
+    return passkey.passwordless ? key : ['pwd', ...key];
+  }
   if (!mfa) return ['pwd'];
   return ['pwd', mfa === 'sms' ? 'sms' : 'otp', 'mfa'];
+}
+
+/** A login done with a passkey: alone (passwordless) or after the password; synced or device-bound. */
+export interface PasskeyLogin {
+  passwordless: boolean;
+  synced: boolean;
 }
 
 /**
@@ -25,7 +38,14 @@ export function authenticationMethods(mfa: string | undefined): string[] {
 export async function openLoginSession(
   trx: Db,
   request: FastifyRequest,
-  input: { userId: number; clientId: string | null; mfa?: string; trustedDevice?: boolean; sudo?: boolean },
+  input: {
+    userId: number;
+    clientId: string | null;
+    mfa?: string;
+    passkey?: PasskeyLogin;
+    trustedDevice?: boolean;
+    sudo?: boolean;
+  },
 ) {
   const session = newSessionRow({
     userId: input.userId,
@@ -35,13 +55,14 @@ export async function openLoginSession(
     clientId: input.clientId,
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
     lifetime: sessionLifetime(request.server.ctx.config),
-    amr: authenticationMethods(input.mfa),
+    amr: authenticationMethods(input.mfa, input.passkey),
   });
   const detail: Record<string, unknown> = {};
   // Kept with the sign-in, so the timeline still names the browser after the session is gone.
   const userAgent = request.headers['user-agent'];
   if (userAgent) detail.user_agent = userAgent.slice(0, USER_AGENT_MAX_LENGTH);
   if (input.mfa) detail.mfa = input.mfa;
+  if (input.passkey?.passwordless) detail.passwordless = true;
   if (input.trustedDevice) detail.trusted_device = true;
   const event = {
     kind: 'login.succeeded',

@@ -95,7 +95,15 @@ const login = defineRoute({
       user.passwordStatus === 0 && (await request.server.breachedPasswords.isBreached(body.password));
     const passwordStatus = breached ? WEAK_PASSWORD_STATUS_BREACHED : user.passwordStatus;
     // Accounts with MFA methods answer 401 with a login payload, unless this device is trusted.
-    const methods = user.hasMfaMethods ? await selectableMethods(db, user.id, { masked: true }) : [];
+    // A passkey alone is asked only of an account held to MFA (decision 0047).
+    const methods =
+      user.hasMfaMethods || user.mfaForced
+        ? await selectableMethods(db, user.id, {
+            masked: true,
+            edition: edition.id,
+            passkeyAlone: user.mfaForced,
+          })
+        : [];
     const trusted = methods.length > 0 && (await isTrustedDevice(db, user.id, request.deviceId));
     if (methods.length > 0 && !trusted) {
       const flow = await db.transaction().execute(async (trx) => {

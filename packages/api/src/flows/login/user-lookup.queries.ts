@@ -8,6 +8,7 @@ export interface LoginCandidate {
   passwordStatus: number;
   /** Whether the account has any MFA method: only then are its methods read (issue 21). */
   hasMfaMethods: boolean;
+  mfaForced: boolean;
 }
 
 /** The account of an edition that owns an e-mail or phone, with what login needs. */
@@ -19,6 +20,7 @@ export async function findUserByUsername(db: Db, edition: string, username: User
       'users.password_hash as passwordHash',
       'users.locked_at as lockedAt',
       'users.password_status as passwordStatus',
+      'users.mfa_forced as mfaForced',
     ])
     .select((eb) =>
       eb

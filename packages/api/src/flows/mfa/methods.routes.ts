@@ -44,7 +44,11 @@ const list = defineRoute({
   query: mfaListQuerySchema,
   response: mfaListResponseSchema,
   async handler({ query, auth, request }) {
-    const data = await selectableMethods(request.server.ctx.db, auth.userId, { masked: false });
+    const data = await selectableMethods(request.server.ctx.db, auth.userId, {
+      masked: false,
+      edition: request.edition.id,
+      passkeyAlone: true,
+    });
     if (query.includeAll !== undefined && query.includeAll !== '0' && query.includeAll !== 'false') {
       data.push(placeholder(MFA_PLACEHOLDER_IDS.sms, 'sms'), placeholder(MFA_PLACEHOLDER_IDS.email, 'email'));
       if (!data.some((m) => m.method === 'totp')) data.push(placeholder(MFA_PLACEHOLDER_IDS.totp, 'totp'));

@@ -56,11 +56,38 @@ export async function countUnusedRecoveryKeys(db: Db, userId: number): Promise<n
 
 /**
  * The methods a user may pick from at login or step-up: the set-up ones, plus `totpRecovery`
- * (with the authenticator's id) when unused recovery keys remain.
+ * (with the authenticator's id) when unused recovery keys remain. Given an edition, a `passkey`
+ * entry comes first when the account has a passkey of that edition: the preferred method, the
+ * one that resists phishing (issue 23). An account without code methods gets it only when
+ * `passkeyAlone` says so: a password login then needs the passkey (a forced user), or the list
+ * is the logged-in user's (step-up); otherwise its password login stays as it was, so losing the
+ * passkey never locks the account (docs/decisions/0047).
  */
-export async function selectableMethods(db: Db, userId: number, options: { masked: boolean }) {
+export async function selectableMethods(
+  db: Db,
+  userId: number,
+  options: { masked: boolean; edition?: string; passkeyAlone?: boolean },
+) {
   const rows = await listMethods(db, userId);
-  const methods = rows.map((row) => toMfaMethod(row, options));
+  const methods: MfaMethod[] = rows.map((row) => toMfaMethod(row, options));
+  const passkey =
+    options.edition && (rows.length > 0 || options.passkeyAlone)
+      ? await db
+          .selectFrom('passkeys')
+          .select(['id', 'created_at'])
+          .where('user_id', '=', userId)
+          .where('edition', '=', options.edition)
+          .orderBy('id')
+          .executeTakeFirst()
+      : undefined;
+  if (passkey)
+    methods.unshift({
+      id: passkey.id,
+      method: 'passkey',
+      target: null,
+      primary: false,
+      created_at: new Date(passkey.created_at).toISOString(),
+    });
   const totp = rows.find((row) => row.method === 'totp');
   if (totp && (await countUnusedRecoveryKeys(db, userId)) > 0) {
     methods.push({ ...toMfaMethod(totp, options), method: 'totpRecovery', primary: false });

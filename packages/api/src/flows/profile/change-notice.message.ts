@@ -9,7 +9,8 @@ export type ChangeEvent =
   | 'contact_removed'
   | 'primary_changed'
   | 'login_changed'
-  | 'iban_changed';
+  | 'iban_changed'
+  | 'passkey_removed';
 
 type Language = 'en' | 'fr' | 'nl' | 'de';
 
@@ -32,6 +33,7 @@ const TEXTS: Record<Language, Texts> = {
       primary_changed: '{contact} is now a primary contact of your {brand} account.',
       login_changed: 'The login of your {brand} account was changed to {contact}.',
       iban_changed: 'The bank account (IBAN) of your {brand} account was changed to one ending in {last4}.',
+      passkey_removed: 'A passkey was deleted from your {brand} account.',
     },
   },
   fr: {
@@ -46,6 +48,7 @@ const TEXTS: Record<Language, Texts> = {
       login_changed: "L'identifiant de votre compte {brand} a été remplacé par {contact}.",
       iban_changed:
         'Le compte bancaire (IBAN) de votre compte {brand} a été remplacé par un compte se terminant par {last4}.',
+      passkey_removed: "Une clé d'accès a été supprimée de votre compte {brand}.",
     },
   },
   nl: {
@@ -60,6 +63,7 @@ const TEXTS: Record<Language, Texts> = {
       login_changed: 'De gebruikersnaam van je {brand}-account is gewijzigd in {contact}.',
       iban_changed:
         'De bankrekening (IBAN) van je {brand}-account is gewijzigd in een rekening eindigend op {last4}.',
+      passkey_removed: 'Er is een passkey verwijderd uit je {brand}-account.',
     },
   },
   de: {
@@ -74,6 +78,7 @@ const TEXTS: Record<Language, Texts> = {
       login_changed: 'Der Benutzername Ihres {brand}-Kontos wurde in {contact} geändert.',
       iban_changed:
         'Das Bankkonto (IBAN) Ihres {brand}-Kontos wurde in ein Konto mit der Endung {last4} geändert.',
+      passkey_removed: 'Ein Passkey wurde aus Ihrem {brand}-Konto gelöscht.',
     },
   },
 };

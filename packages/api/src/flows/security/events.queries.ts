@@ -26,6 +26,8 @@ export const NOTIFYING_KINDS: readonly SecurityEventKind[] = [
   'contact.primary_changed',
   'iban.changed',
   'fuzzion.merged',
+  'passkey.added',
+  'passkey.removed',
 ];
 
 export interface EventRow {

@@ -1,11 +1,11 @@
 import { maskPhone } from '@vestibule/contract/phone';
-import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
+import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 
 /**
  * A target as the method list shows it: the login answer is masked by the server already; the
  * logged-in list is not, and a step-up screen should not show a full number over a shoulder.
  */
-export function maskTarget(method: MfaMethodKind, target: string | null): string | null {
+export function maskTarget(method: MfaMethod['method'], target: string | null): string | null {
   if (!target || target.includes('*')) return target;
   if (method === 'email') {
     const [local = '', domain = ''] = target.split('@');

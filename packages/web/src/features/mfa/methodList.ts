@@ -14,15 +14,16 @@ export function parseMethodsParam(raw: string | null): MfaMethod[] | undefined {
 }
 
 /**
- * Step-up choices: the set-up methods; an account without any steps up with a code to its
- * primary verified phone (-1) or e-mail (-2) (docs/decisions/0006).
+ * Step-up choices: the set-up methods (a passkey first); an account without code methods steps up
+ * with a code to its primary verified phone (-1) or e-mail (-2) (docs/decisions/0006), or its
+ * passkey when it has one.
  */
 export function stepUpChoices(methods: readonly MfaMethod[], user: User | undefined): MfaMethod[] {
   const setUp = methods.filter((m) => m.id > 0);
-  if (setUp.length > 0 || !user) return setUp;
+  if (setUp.some((m) => m.method !== 'passkey') || !user) return setUp;
   const phone = user.phone.find((p) => p.default && p.verified) ?? user.phone.find((p) => p.verified);
   const email = user.email.find((e) => e.default && e.verified) ?? user.email.find((e) => e.verified);
-  const choices: MfaMethod[] = [];
+  const choices: MfaMethod[] = [...setUp];
   if (phone)
     choices.push({
       id: MFA_PLACEHOLDER_IDS.sms,

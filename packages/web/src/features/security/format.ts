@@ -67,6 +67,9 @@ const EVENT_KEYS = {
   'profile.changed': 'profileChanged',
   'fuzzion.merged': 'merged',
   'fuzzion.refused': 'mergeRefused',
+  'passkey.added': 'passkeyAdded',
+  'passkey.used': 'passkeyUsed',
+  'passkey.removed': 'passkeyRemoved',
 } as const satisfies Record<SecurityEventKind, string>;
 
 /** What happened, in words: "Sign-in from a new device", "Access of Demo Partner revoked". */

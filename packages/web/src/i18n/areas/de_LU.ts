@@ -1,6 +1,7 @@
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
 import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
+import { passkeysDeLU } from '../../features/passkeys/i18n/de_LU';
 import { profileDeLU } from '../../features/profile/i18n/de_LU';
 import { securityDeLU } from '../../features/security/i18n/de_LU';
 import type { AreaMessages } from './en';
@@ -10,5 +11,6 @@ export const deLUAreas: AreaMessages = {
   fuzzion: fuzzionDeLU,
   security: securityDeLU,
   profile: profileDeLU,
+  passkeys: passkeysDeLU,
   onboarding: onboardingDeLU,
 };

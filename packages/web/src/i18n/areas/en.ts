@@ -1,6 +1,7 @@
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
 import { mfaEn } from '../../features/mfa/i18n/en';
 import { onboardingEn } from '../../features/onboarding/i18n/en';
+import { passkeysEn } from '../../features/passkeys/i18n/en';
 import { profileEn } from '../../features/profile/i18n/en';
 import { securityEn } from '../../features/security/i18n/en';
 
@@ -12,6 +13,7 @@ export const enAreas = {
   fuzzion: fuzzionEn,
   security: securityEn,
   profile: profileEn,
+  passkeys: passkeysEn,
   onboarding: onboardingEn,
 };
 

@@ -1,6 +1,7 @@
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
 import { mfaFr } from '../../features/mfa/i18n/fr';
 import { onboardingFr } from '../../features/onboarding/i18n/fr';
+import { passkeysFr } from '../../features/passkeys/i18n/fr';
 import { profileFr } from '../../features/profile/i18n/fr';
 import { securityFr } from '../../features/security/i18n/fr';
 import type { AreaMessages } from './en';
@@ -10,5 +11,6 @@ export const frAreas: AreaMessages = {
   fuzzion: fuzzionFr,
   security: securityFr,
   profile: profileFr,
+  passkeys: passkeysFr,
   onboarding: onboardingFr,
 };

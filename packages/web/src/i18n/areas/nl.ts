@@ -1,6 +1,7 @@
 import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
 import { mfaNl } from '../../features/mfa/i18n/nl';
 import { onboardingNl } from '../../features/onboarding/i18n/nl';
+import { passkeysNl } from '../../features/passkeys/i18n/nl';
 import { profileNl } from '../../features/profile/i18n/nl';
 import { securityNl } from '../../features/security/i18n/nl';
 import type { AreaMessages } from './en';
@@ -10,5 +11,6 @@ export const nlAreas: AreaMessages = {
   fuzzion: fuzzionNl,
   security: securityNl,
   profile: profileNl,
+  passkeys: passkeysNl,
   onboarding: onboardingNl,
 };

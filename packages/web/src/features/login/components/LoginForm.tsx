@@ -102,7 +102,8 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
           className={styles.input}
           type={mode === 'email' ? 'email' : 'tel'}
           inputMode={mode === 'email' ? 'email' : 'tel'}
-          autoComplete="username"
+          // `webauthn`: the browser offers this site's passkeys in the autofill too (PasskeySignIn).
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           aria-invalid={usernameError ? true : undefined}

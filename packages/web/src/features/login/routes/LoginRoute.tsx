@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { changeLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
@@ -9,6 +9,7 @@ import { storedTargetUrl } from '../../../lib/targetUrl';
 import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { loginHintOf, uiLocaleOf } from '../hints';
 import { platformLabel, targetClientId } from '../platform';
 import styles from './LoginRoute.module.css';
@@ -31,6 +32,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
     const reason = takeSignOutReason();
     if (reason) setSignedOut(reason);
   }, []);
+  const onLoggedIn = useCallback((next: string) => navigate(next, { replace: true }), [navigate]);
 
   // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and
   // the language ui_locales asks for; the user may still switch either afterwards.
@@ -71,8 +73,10 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           edition={edition}
           defaultUsername={hint?.mode === mode ? hint.username : undefined}
           clientId={targetClientId(target, origin)}
-          onLoggedIn={(next) => navigate(next, { replace: true })}
+          onLoggedIn={onLoggedIn}
         />
+
+        <PasskeySignIn onLoggedIn={onLoggedIn} />
 
         <ul className={styles.links}>
           <li>

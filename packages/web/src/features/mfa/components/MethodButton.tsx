@@ -9,6 +9,8 @@ const ICONS: Record<MfaMethod['method'], IconName> = {
   email: 'mail',
   totp: 'key',
   totpRecovery: 'key',
+  // A passkey: the shield, as the Security tab's own icon.
+  passkey: 'security',
 };
 
 /** One method of the method list: icon, name, masked target, primary tag. */

@@ -12,7 +12,10 @@ import { useMethods } from '../api/listMethods';
 import { useDeleteMethod, useSwitchPrimary } from '../api/manageMethods';
 import { maskTarget } from '../maskTarget';
 
-/** Security tab: the MFA methods with make-primary, change, delete and add (needs a step-up). */
+/**
+ * Security tab: the MFA methods with make-primary, change, delete and add (needs a step-up). Passkeys
+ * have a card of their own (PasskeysCard).
+ */
 export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?: string }) {
   const { t } = useTranslation();
   const id = useId();
@@ -22,7 +25,9 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
   const remove = useDeleteMethod();
   const primary = useSwitchPrimary();
   const back = `redirect=${encodeURIComponent(returnTo)}`;
-  const list = (methods.data ?? []).filter((m) => m.id > 0 && m.method !== 'totpRecovery');
+  const list = (methods.data ?? []).filter(
+    (m) => m.id > 0 && m.method !== 'totpRecovery' && m.method !== 'passkey',
+  );
   const totp = list.find((m) => m.method === 'totp');
 
   const onError = (error: unknown) => {

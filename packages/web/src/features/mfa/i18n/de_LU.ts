@@ -6,6 +6,7 @@ export const mfaDeLU: typeof mfaEn = {
     email: 'E-Mail',
     totp: 'Authenticator-App',
     totpRecovery: 'Wiederherstellungsschlüssel',
+    passkey: 'Passkey',
   },
   methodHints: {
     sms: 'Ein Code an {{target}}',
@@ -14,6 +15,7 @@ export const mfaDeLU: typeof mfaEn = {
     emailNoTarget: 'Ein Code an Ihre E-Mail-Adresse',
     totp: 'Der 6-stellige Code aus Ihrer App',
     totpRecovery: 'Einer der Schlüssel, die Sie bei der Einrichtung der App gespeichert haben',
+    passkey: 'Ihr Fingerabdruck, Ihr Gesicht oder Ihre Bildschirmsperre',
   },
   methods: {
     title: 'Bestätigen Sie, dass Sie es sind',

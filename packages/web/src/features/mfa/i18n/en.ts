@@ -7,6 +7,7 @@ export const mfaEn = {
     email: 'E-mail',
     totp: 'Authenticator app',
     totpRecovery: 'Recovery key',
+    passkey: 'Passkey',
   },
   methodHints: {
     sms: 'A code to {{target}}',
@@ -15,6 +16,7 @@ export const mfaEn = {
     emailNoTarget: 'A code to your e-mail address',
     totp: 'The 6-digit code shown in your app',
     totpRecovery: 'One of the keys you saved when you set up the app',
+    passkey: 'Your fingerprint, face or screen lock',
   },
   methods: {
     title: 'Confirm it is you',

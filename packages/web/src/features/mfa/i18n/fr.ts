@@ -6,6 +6,7 @@ export const mfaFr: typeof mfaEn = {
     email: 'E-mail',
     totp: "Application d'authentification",
     totpRecovery: 'Clé de récupération',
+    passkey: "Clé d'accès",
   },
   methodHints: {
     sms: 'Un code au {{target}}',
@@ -14,6 +15,7 @@ export const mfaFr: typeof mfaEn = {
     emailNoTarget: 'Un code à votre adresse e-mail',
     totp: 'Le code à 6 chiffres affiché dans votre application',
     totpRecovery: "Une des clés enregistrées lors de la configuration de l'application",
+    passkey: "Votre empreinte, votre visage ou le verrouillage de l'écran",
   },
   methods: {
     title: "Confirmez qu'il s'agit bien de vous",

@@ -6,6 +6,7 @@ export const mfaNl: typeof mfaEn = {
     email: 'E-mail',
     totp: 'Authenticator-app',
     totpRecovery: 'Herstelsleutel',
+    passkey: 'Passkey',
   },
   methodHints: {
     sms: 'Een code naar {{target}}',
@@ -14,6 +15,7 @@ export const mfaNl: typeof mfaEn = {
     emailNoTarget: 'Een code naar je e-mailadres',
     totp: 'De 6-cijferige code in je app',
     totpRecovery: 'Een van de sleutels die je bewaarde toen je de app instelde',
+    passkey: 'Je vingerafdruk, gezicht of schermvergrendeling',
   },
   methods: {
     title: 'Bevestig dat jij het bent',

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { sessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
+import { redirectPath } from '../afterSuccess';
 import { useMethods } from '../api/listMethods';
 import { useStartChallenge } from '../api/startChallenge';
 import { challengeStateFrom, writeChallenge } from '../challengeState';
@@ -74,7 +75,43 @@ function MethodsScreen({
   const [chosen, setChosen] = useState<MfaMethod | null>(null);
   const isLogin = loginPayload !== undefined;
 
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+
+  /** A passkey proves the factor in place: no code screen. */
+  const provePasskey = async (method: MfaMethod) => {
+    setChosen(method);
+    setPasskeyProblem(null);
+    const { isCancelled, signInWithPasskey, stepUpWithPasskey } = await import(
+      '../../../lib/passkeyCeremony'
+    );
+    try {
+      if (loginPayload !== undefined) {
+        navigate(await signInWithPasskey({ loginPayload }), { replace: true });
+        return;
+      }
+      await stepUpWithPasskey(params.get('single') === 'true');
+      const redirect = params.get('redirect');
+      const to = redirect
+        ? redirectPath(
+            redirect,
+            { action: params.get('action'), targetMfaId: params.get('targetMfaId') },
+            window.location.origin,
+          )
+        : undefined;
+      if (to) navigate(to, { replace: true });
+      else navigate(-1);
+    } catch (error) {
+      const login = loginPayload !== undefined;
+      if (isCancelled(error)) setPasskeyProblem(t(login ? 'login.passkeyCancelled' : 'passkeys.notUsed'));
+      else if (error instanceof ApiError) setPasskeyProblem(errorMessage(t, error));
+      else setPasskeyProblem(t(login ? 'login.passkeyError' : 'passkeys.failed'));
+    } finally {
+      setChosen(null);
+    }
+  };
+
   const choose = async (method: MfaMethod) => {
+    if (method.method === 'passkey') return provePasskey(method);
     setChosen(method);
     try {
       const answer = await start.mutateAsync({
@@ -110,7 +147,7 @@ function MethodsScreen({
                 <MethodButton
                   method={method}
                   busy={chosen === method}
-                  disabled={start.isPending}
+                  disabled={start.isPending || chosen !== null}
                   onChoose={() => void choose(method)}
                 />
               </li>
@@ -118,6 +155,11 @@ function MethodsScreen({
           </ul>
         )}
 
+        {passkeyProblem && (
+          <p role="alert" className={styles.formError}>
+            {passkeyProblem}
+          </p>
+        )}
         {start.error && (
           <div role="alert" className={styles.formError}>
             <p>{errorMessage(t, start.error)}</p>

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useTranslation } from '../../../i18n/react';
-import { LINKED_PATHS } from '../../../lib/paths';
+import { LINKED_PATHS, PATHS } from '../../../lib/paths';
+import { PasskeysCard } from '../../passkeys';
 import { MfaMethodsCard } from '../components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../components/RecoveryKeysCard';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard';
@@ -17,6 +18,7 @@ export function MfaEditRoute() {
       <h1 id={`${id}-title`}>{t('mfa.settings.title')}</h1>
       <p className={styles.intro}>{t('mfa.settings.intro')}</p>
       <MfaMethodsCard />
+      <PasskeysCard returnTo={PATHS.securityMfaEdit} />
       <TrustedDevicesCard />
     </section>
   );

@@ -9,6 +9,7 @@ import { forgetSession } from '../../../lib/session';
 import { announceSessionEnd, endSession } from '../../../lib/signOut';
 import { useUser } from '../../../lib/user';
 import { MfaMethodsCard, RecoveryKeysCard } from '../../mfa';
+import { PasskeysCard } from '../../passkeys';
 import { useNotifications } from '../api/notifications';
 import { useLogoutAll } from '../api/sessions';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -63,6 +64,7 @@ export function SecurityRoute() {
         </div>
         <div className={styles.embedded}>
           <MfaMethodsCard returnTo={PATHS.security} />
+          <PasskeysCard returnTo={PATHS.security} />
           <RecoveryKeysCard />
         </div>
       </section>

@@ -1,0 +1,119 @@
+import { emptySchema } from '@vestibule/contract/schemas/common';
+import {
+  passkeyIdParamsSchema,
+  passkeyListResponseSchema,
+  passkeyRenameRequestSchema,
+  passkeyResponseSchema,
+} from '@vestibule/contract/schemas/passkeys';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { outboxWorkerOf } from '../../delivery/register';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { listContacts } from '../contacts/contact.queries';
+import { requireUser } from '../contacts/contact-challenge';
+import { notifyChange, recipients } from '../profile/notify';
+import { requireSudo } from '../sudo/sudo';
+import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
+
+/** GET /api/passkeys: the account's passkeys of this edition (the other edition's are not its). */
+const list = defineRoute({
+  method: 'GET',
+  url: '/passkeys',
+  auth: 'user',
+  response: passkeyListResponseSchema,
+  async handler({ auth, request }) {
+    const rows = await listPasskeys(request.server.ctx.db, auth.userId, request.edition.id);
+    return { data: rows.map(toPasskey) };
+  },
+});
+
+/** The passkey `id` of the account in this edition, else 404. */
+async function ownPasskey(db: Db, userId: number, id: number, edition: string) {
+  const row = await findPasskey(db, userId, id);
+  if (!row || row.edition !== edition) throw new ApiError('not_found');
+  return row;
+}
+
+/** PATCH /api/passkeys/{id} {name}: renaming gives no way in, so it needs no step-up. */
+const rename = defineRoute({
+  method: 'PATCH',
+  url: '/passkeys/:id',
+  auth: 'user',
+  params: passkeyIdParamsSchema,
+  body: passkeyRenameRequestSchema,
+  response: passkeyResponseSchema,
+  async handler({ params, body, auth, request }) {
+    const { db } = request.server.ctx;
+    const row = await db.transaction().execute(async (trx) => {
+      await ownPasskey(trx, auth.userId, params.id, request.edition.id);
+      const updated = await trx
+        .updateTable('passkeys')
+        .set({ name: body.name })
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(
+        trx,
+        {
+          kind: 'passkey.renamed',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { passkey_id: params.id },
+        },
+        request,
+      );
+      return updated;
+    });
+    return { data: toPasskey(row) };
+  },
+});
+
+/**
+ * DELETE /api/passkeys/{id}: behind a step-up (403 sudo_required), like deleting an MFA method;
+ * every verified contact of the account is told, with the way back if it was not them.
+ */
+const remove = defineRoute({
+  method: 'DELETE',
+  url: '/passkeys/:id',
+  auth: 'user',
+  params: passkeyIdParamsSchema,
+  body: emptySchema.optional(),
+  status: 204,
+  async handler({ params, auth, request }) {
+    const { db } = request.server.ctx;
+    const user = await requireUser(db, auth);
+    await db.transaction().execute(async (trx) => {
+      const row = await ownPasskey(trx, auth.userId, params.id, request.edition.id);
+      await requireSudo(trx, auth);
+      await trx.deleteFrom('passkeys').where('id', '=', row.id).execute();
+      await audit(
+        trx,
+        {
+          kind: 'passkey.removed',
+          userId: auth.userId,
+          edition: request.edition.id,
+          detail: { passkey_id: row.id },
+        },
+        request,
+      );
+      const verified = (rows: Awaited<ReturnType<typeof listContacts>>) =>
+        rows.filter((contact) => contact.verified_at !== null);
+      const emails = verified(await listContacts(trx, user.id, 'email'));
+      const phones = verified(await listContacts(trx, user.id, 'phone'));
+      await notifyChange(
+        trx,
+        request,
+        user,
+        'passkey_removed',
+        recipients(
+          ...emails.map((contact) => ({ channel: 'email' as const, address: contact.value })),
+          ...phones.map((contact) => ({ channel: 'sms' as const, address: contact.value })),
+        ),
+      );
+    });
+    outboxWorkerOf(request.server)?.notify();
+  },
+});
+
+export const passkeyManageRoutes = [list, rename, remove];

@@ -1,0 +1,285 @@
+import type { Passkey } from '@vestibule/contract/schemas/passkeys';
+import { PASSKEY_NAME_MAX_LENGTH } from '@vestibule/contract/schemas/passkeys';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import styles from '../../../components/CodeCard.module.css';
+import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
+import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
+import { formatDate } from '../../security';
+import { refreshPasskeys, useDeletePasskey, usePasskeys, useRenamePasskey } from '../api/passkeys';
+
+type Mode =
+  | { step: 'idle' }
+  | { step: 'add' }
+  | { step: 'rename'; id: number }
+  | { step: 'remove'; id: number };
+
+/** What a step-up came back to do (`?passkey=add`, `?passkey=remove&id=12`), used once. */
+function requestedMode(params: URLSearchParams): Mode {
+  const action = params.get('passkey');
+  const id = Number(params.get('id'));
+  if (action === 'add') return { step: 'add' };
+  if (action === 'remove' && Number.isInteger(id) && id > 0) return { step: 'remove', id };
+  return { step: 'idle' };
+}
+
+/**
+ * Security tab: the account's passkeys (name, added, last used) with rename, delete (after a
+ * step-up; the contacts are told) and add (after a step-up: the browser creates the passkey).
+ */
+export function PasskeysCard({ returnTo }: { returnTo: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const passkeys = usePasskeys();
+  const rename = useRenamePasskey();
+  const remove = useDeletePasskey();
+  const [mode, setMode] = useState<Mode>(() => requestedMode(params));
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+  const list = passkeys.data ?? [];
+
+  useEffect(() => {
+    if (!params.has('passkey')) return;
+    const next = new URLSearchParams(params);
+    next.delete('passkey');
+    next.delete('id');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  useEffect(() => {
+    if (mode.step === 'add' && name === '') setName(t('passkeys.defaultName', { count: list.length + 1 }));
+  }, [mode, name, list.length, t]);
+
+  const back = (action: string) => {
+    const url = new URL(returnTo, window.location.origin);
+    for (const [key, value] of new URLSearchParams(action)) url.searchParams.set(key, value);
+    return `${url.pathname}${url.search}`;
+  };
+
+  /** Runs `then` when the session holds a step-up, else steps up and comes back to `action`. */
+  async function withStepUp(action: string, then: () => void) {
+    setProblem(null);
+    setBusy(true);
+    let sudo = true;
+    try {
+      sudo = (await fetchMfaStatus()).sudo;
+    } catch {
+      // Unknown: go on; the server answers 403 sudo_required when a step-up is needed.
+    }
+    setBusy(false);
+    if (sudo) then();
+    else navigate(stepUpPath(back(action)));
+  }
+
+  function explain(error: unknown, action: string) {
+    if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpPath(back(action)));
+    else setProblem(errorMessage(t, error));
+  }
+
+  async function onCreate(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setProblem(t('passkeys.nameRequired'));
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { createPasskey, isCancelled } = await import('../../../lib/passkeyCeremony');
+      try {
+        await createPasskey(trimmed);
+      } catch (error) {
+        if (isCancelled(error)) return setProblem(t('passkeys.cancelled'));
+        if (error instanceof ApiError) return explain(error, 'passkey=add');
+        return setProblem(t('passkeys.browserError'));
+      }
+      refreshPasskeys();
+      setMode({ step: 'idle' });
+      setName('');
+      toast.show('success', t('passkeys.added'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onRename(event: FormEvent, passkey: Passkey) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setProblem(t('passkeys.nameRequired'));
+    rename.mutate(
+      { id: passkey.id, name: trimmed },
+      {
+        onSuccess: () => {
+          setMode({ step: 'idle' });
+          toast.show('success', t('passkeys.renamed'));
+        },
+        onError: (error) => setProblem(errorMessage(t, error)),
+      },
+    );
+  }
+
+  function onRemove(passkey: Passkey) {
+    remove.mutate(passkey.id, {
+      onSuccess: () => {
+        setMode({ step: 'idle' });
+        toast.show('success', t('passkeys.removed'));
+      },
+      onError: (error) => explain(error, `passkey=remove&id=${passkey.id}`),
+    });
+  }
+
+  const nameField = (label: string) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-name`} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={`${id}-name`}
+        className={styles.input}
+        value={name}
+        maxLength={PASSKEY_NAME_MAX_LENGTH}
+        autoComplete="off"
+        onChange={(event) => setName(event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`} data-testid="passkeys">
+      <h2 id={`${id}-title`}>{t('passkeys.title')}</h2>
+      <p>{t('passkeys.intro')}</p>
+      {passkeys.isPending && <p role="status">{t('common.loading')}</p>}
+      {passkeys.isError && (
+        <div role="alert" className={styles.formError}>
+          <p>{t('passkeys.loadError')}</p>
+        </div>
+      )}
+      {passkeys.isSuccess && list.length === 0 && <p>{t('passkeys.none')}</p>}
+      <ul className={styles.itemList} aria-label={t('passkeys.listLabel')}>
+        {list.map((passkey) => (
+          <li key={passkey.id} className={styles.item}>
+            {mode.step === 'rename' && mode.id === passkey.id ? (
+              <form className={styles.form} onSubmit={(event) => onRename(event, passkey)}>
+                {nameField(t('passkeys.newName'))}
+                <div className={styles.itemActions}>
+                  <button type="submit" className={styles.linkButton} disabled={rename.isPending}>
+                    {t('passkeys.save')}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => setMode({ step: 'idle' })}
+                  >
+                    {t('passkeys.cancel')}
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <>
+                <span className={styles.methodText}>
+                  <span className={styles.methodName}>
+                    {passkey.name}
+                    {passkey.backed_up && <span className={styles.tag}>{t('passkeys.synced')}</span>}
+                  </span>
+                  <span className={styles.methodTarget}>
+                    {t('passkeys.addedOn', { date: formatDate(passkey.created_at, i18n.language) })}
+                    {' · '}
+                    {passkey.last_used_at
+                      ? t('passkeys.lastUsed', { date: formatDate(passkey.last_used_at, i18n.language) })
+                      : t('passkeys.neverUsed')}
+                  </span>
+                </span>
+                {mode.step === 'remove' && mode.id === passkey.id ? (
+                  <span className={styles.itemActions}>
+                    <span>{t('passkeys.confirmRemove')}</span>
+                    <button
+                      type="button"
+                      className={styles.dangerButton}
+                      disabled={remove.isPending}
+                      onClick={() => onRemove(passkey)}
+                    >
+                      {t('passkeys.removeConfirm')}
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode({ step: 'idle' })}
+                    >
+                      {t('passkeys.cancel')}
+                    </button>
+                  </span>
+                ) : (
+                  <span className={styles.itemActions}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      aria-label={t('passkeys.renameLabel', { name: passkey.name })}
+                      onClick={() => {
+                        setProblem(null);
+                        setName(passkey.name);
+                        setMode({ step: 'rename', id: passkey.id });
+                      }}
+                    >
+                      {t('passkeys.rename')}
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.dangerButton}
+                      aria-label={t('passkeys.removeLabel', { name: passkey.name })}
+                      disabled={busy}
+                      onClick={() =>
+                        void withStepUp(`passkey=remove&id=${passkey.id}`, () =>
+                          setMode({ step: 'remove', id: passkey.id }),
+                        )
+                      }
+                    >
+                      {t('passkeys.remove')}
+                    </button>
+                  </span>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {problem && (
+        <p role="alert" className={styles.formError}>
+          {problem}
+        </p>
+      )}
+      {mode.step === 'add' ? (
+        <form className={styles.form} onSubmit={(event) => void onCreate(event)} aria-busy={busy}>
+          {nameField(t('passkeys.name'))}
+          <p className={styles.note}>{t('passkeys.createHint')}</p>
+          <div className={styles.itemActions}>
+            <button type="submit" className={styles.submit} disabled={busy}>
+              {t(busy ? 'passkeys.creating' : 'passkeys.create')}
+            </button>
+            <button type="button" className={styles.linkButton} onClick={() => setMode({ step: 'idle' })}>
+              {t('passkeys.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : supported ? (
+        <div className={styles.itemActions}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={busy}
+            onClick={() => void withStepUp('passkey=add', () => setMode({ step: 'add' }))}
+          >
+            {t('passkeys.add')}
+          </button>
+        </div>
+      ) : (
+        <p className={styles.note}>{t('passkeys.unsupported')}</p>
+      )}
+    </section>
+  );
+}

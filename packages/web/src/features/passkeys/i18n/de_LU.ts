@@ -1,0 +1,40 @@
+import type { passkeysEn } from './en';
+
+export const passkeysDeLU: typeof passkeysEn = {
+  title: 'Passkeys',
+  intro:
+    'Melden Sie sich mit Ihrem Fingerabdruck, Ihrem Gesicht oder Ihrer Bildschirmsperre statt mit Passwort und Code an. Ein Passkey funktioniert nur auf dieser Website.',
+  listLabel: 'Ihre Passkeys',
+  none: 'Sie haben noch keinen Passkey.',
+  loadError: 'Ihre Passkeys konnten nicht geladen werden.',
+  add: 'Passkey hinzufügen',
+  name: 'Name des Passkeys',
+  newName: 'Neuer Name',
+  defaultName: 'Passkey {{count}}',
+  nameRequired: 'Geben Sie dem Passkey einen Namen.',
+  createHint:
+    'Ihr Browser oder Telefon bittet Sie, mit Fingerabdruck, Gesicht oder Bildschirmsperre zu bestätigen.',
+  create: 'Passkey erstellen',
+  creating: 'Warten auf Ihr Gerät…',
+  cancel: 'Abbrechen',
+  save: 'Speichern',
+  added: 'Passkey hinzugefügt.',
+  renamed: 'Passkey umbenannt.',
+  removed: 'Passkey gelöscht. Ihre Kontakte wurden informiert.',
+  addedOn: 'Hinzugefügt am {{date}}',
+  lastUsed: 'zuletzt verwendet am {{date}}',
+  neverUsed: 'nie verwendet',
+  synced: 'Synchronisiert',
+  rename: 'Umbenennen',
+  renameLabel: '{{name}} umbenennen',
+  remove: 'Löschen',
+  removeLabel: '{{name}} löschen',
+  confirmRemove: 'Diesen Passkey löschen?',
+  removeConfirm: 'Ja, löschen',
+  cancelled: 'Es wurde kein Passkey erstellt. Versuchen Sie es erneut, wenn Sie bereit sind.',
+  browserError: 'Ihr Browser konnte den Passkey nicht erstellen. Versuchen Sie es erneut.',
+  unsupported: 'Dieser Browser unterstützt keine Passkeys.',
+  notUsed: 'Es wurde kein Passkey verwendet. Versuchen Sie es erneut oder wählen Sie eine andere Methode.',
+  failed:
+    'Die Bestätigung mit einem Passkey hat nicht funktioniert. Versuchen Sie es erneut oder wählen Sie eine andere Methode.',
+};

@@ -1,0 +1,40 @@
+import type { passkeysEn } from './en';
+
+export const passkeysFr: typeof passkeysEn = {
+  title: "Clés d'accès",
+  intro:
+    "Connectez-vous avec votre empreinte, votre visage ou le verrouillage de l'écran au lieu d'un mot de passe et d'un code. Une clé d'accès ne fonctionne que sur ce site.",
+  listLabel: "Vos clés d'accès",
+  none: "Vous n'avez pas encore de clé d'accès.",
+  loadError: "Vos clés d'accès n'ont pas pu être chargées.",
+  add: "Ajouter une clé d'accès",
+  name: "Nom de la clé d'accès",
+  newName: 'Nouveau nom',
+  defaultName: "Clé d'accès {{count}}",
+  nameRequired: "Donnez un nom à la clé d'accès.",
+  createHint:
+    "Votre navigateur ou votre téléphone vous demandera de confirmer avec votre empreinte, votre visage ou le verrouillage de l'écran.",
+  create: "Créer la clé d'accès",
+  creating: 'En attente de votre appareil…',
+  cancel: 'Annuler',
+  save: 'Enregistrer',
+  added: "Clé d'accès ajoutée.",
+  renamed: "Clé d'accès renommée.",
+  removed: "Clé d'accès supprimée. Vos contacts ont été prévenus.",
+  addedOn: 'Ajoutée le {{date}}',
+  lastUsed: 'dernière utilisation le {{date}}',
+  neverUsed: 'jamais utilisée',
+  synced: 'Synchronisée',
+  rename: 'Renommer',
+  renameLabel: 'Renommer {{name}}',
+  remove: 'Supprimer',
+  removeLabel: 'Supprimer {{name}}',
+  confirmRemove: "Supprimer cette clé d'accès ?",
+  removeConfirm: 'Oui, supprimer',
+  cancelled: "Aucune clé d'accès n'a été créée. Réessayez quand vous êtes prêt.",
+  browserError: "Votre navigateur n'a pas pu créer la clé d'accès. Réessayez.",
+  unsupported: "Ce navigateur ne prend pas en charge les clés d'accès.",
+  notUsed: "Aucune clé d'accès n'a été utilisée. Réessayez ou choisissez une autre méthode.",
+  failed:
+    "La confirmation avec une clé d'accès n'a pas fonctionné. Réessayez ou choisissez une autre méthode.",
+};
