@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { SecretBox } from '../../security/secret-box';
 import { enqueueMessage } from '../outbox';
@@ -30,7 +29,11 @@ export interface OutgoingMessage<P extends Purpose> {
  */
 export async function sendMessage<P extends Purpose>(
   db: Kysely<DB>,
-  deps: { secrets: SecretBox; config: Pick<Config, 'publicUrls'> },
+  deps: {
+    secrets: SecretBox;
+    /** Public origin per edition (config.publicUrls): the base of every link. Never a request's Host. */
+    publicUrls: Readonly<Partial<Record<string, string>>>;
+  },
   message: OutgoingMessage<P>,
 ): Promise<number> {
   const seen = new Set<string>();
@@ -40,15 +43,14 @@ export async function sendMessage<P extends Purpose>(
     return true;
   });
   if (to.length === 0) return 0;
+  const publicOrigin = deps.publicUrls[message.edition];
+  if (!publicOrigin) throw new Error(`no public origin configured for edition ${message.edition}`);
   const input = {
     purpose: message.purpose,
     edition: message.edition,
     locale: message.locale,
     values: message.values,
-    publicOrigin:
-      message.edition in deps.config.publicUrls
-        ? deps.config.publicUrls[message.edition as keyof Config['publicUrls']]
-        : deps.config.publicUrls.general,
+    publicOrigin,
   };
   const email = to.some((r) => r.channel === 'email') ? await renderEmail(input) : undefined;
   const sms = to.some((r) => r.channel === 'sms') ? renderSms(input) : undefined;

@@ -99,7 +99,6 @@ export function Layout({ m, children }: { m: MessageContext; children: ReactNode
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
-        <meta name="x-apple-disable-message-reformatting" />
         <title>{m.texts.subject}</title>
         <style>{darkModeCss(m.brand)}</style>
       </Head>
