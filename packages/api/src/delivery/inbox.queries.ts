@@ -10,6 +10,8 @@ export interface InboxMessage {
   recipient: string;
   subject: string | null;
   bodyText: string;
+  /** Whether the message has an HTML part (GET /dev/inbox/:id.html shows it). */
+  hasHtml: boolean;
   createdAt: string;
   status: 'pending' | 'sent' | 'failed';
 }
@@ -58,7 +60,22 @@ export async function listInboxMessages(
     subject: row.subject,
     // The dev-inbox transport keeps bodies; a real transport dropped them on delivery.
     bodyText: openBody(secrets, row).bodyText ?? '',
+    hasHtml: row.body_html !== null,
     createdAt: new Date(row.created_at).toISOString(),
     status: row.status,
   }));
+}
+
+/** The HTML part of one message, or undefined (no such message, no HTML part, or dropped). */
+export async function inboxMessageHtml(
+  db: Kysely<DB>,
+  secrets: SecretBox,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['body_text', 'body_html', 'body_sealed'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (row && openBody(secrets, row).bodyHtml) ?? undefined;
 }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printInbox } from '../../src/cli/inbox';
 import type { Db } from '../../src/db/database';
+import { sendMessage } from '../../src/delivery/messages/send';
 import { enqueueMessage } from '../../src/delivery/outbox';
 import { registerDelivery } from '../../src/delivery/register';
 import type { AppContext } from '../../src/http/context';
@@ -71,6 +72,7 @@ describe('GET /dev/inbox.json', () => {
       recipient: to,
       subject: 'Your login code',
       bodyText: 'Your code is 48213907.',
+      hasHtml: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       status: 'pending',
     });
@@ -197,6 +199,55 @@ describe('dev inbox in the whole server', () => {
       if (status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe('sent');
+  });
+
+  it('shows an e-mail rendered in a sandboxed frame beside its text part', async () => {
+    const to = uniqueEmail();
+    await sendMessage(
+      db,
+      { secrets: TEST_SECRETS, publicUrls: { lu: 'https://account.example.lu' } },
+      {
+        purpose: 'login_code',
+        edition: 'lu',
+        locale: 'de_LU',
+        values: { code: '48213907', minutes: 10 },
+        to: [{ channel: 'email', address: to }],
+      },
+    );
+    const [message] = (
+      await test.call({ method: 'GET', url: `/dev/inbox.json?to=${to}`, deviceId: null })
+    ).json();
+    expect(message).toMatchObject({ hasHtml: true, subject: 'Vestibule Luxembourg: Ihr Anmeldecode' });
+    expect(message.bodyText).toContain('48213907');
+
+    const page = await test.call({ method: 'GET', url: `/dev/inbox?to=${to}`, deviceId: null });
+    expect(page.body).toContain(`<iframe sandbox="" referrerpolicy="no-referrer" loading="lazy"`);
+    expect(page.body).toContain(`src="/dev/inbox/${message.id}.html"`);
+    expect(page.body).toContain('<mark class="code">48213907</mark>');
+
+    const html = await test.call({ method: 'GET', url: `/dev/inbox/${message.id}.html`, deviceId: null });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(html.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('sandbox');
+    expect(csp).toContain("default-src 'none'");
+    expect(html.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(html.body).toContain('lang="de-LU"');
+    expect(html.body).toMatch(/class="code"[^>]*>48213907</);
+
+    // A text-only message, an unknown id and a malformed one have no HTML part.
+    const textOnly = await enqueueMessage(db, TEST_SECRETS, {
+      channel: 'sms',
+      edition: 'general',
+      recipient: '+32470000099',
+      bodyText: 'x',
+    });
+    for (const url of [`/dev/inbox/${textOnly}.html`, '/dev/inbox/999999999.html', '/dev/inbox/x1.html']) {
+      const missing = await test.call({ method: 'GET', url, deviceId: null });
+      expect(missing.statusCode, url).toBe(404);
+      expect(String(missing.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
   });
 });
 
