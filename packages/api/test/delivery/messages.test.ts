@@ -29,7 +29,11 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   mfa_method_added: { method: 'totp' },
   mfa_method_removed: { method: 'sms' },
   recovery_keys_regenerated: {},
-  invitation: { company: `Acme ${HOSTILE}`, code: 'AB3DE-FG7HK', expiresAt: new Date('2026-12-07T12:00:00Z') },
+  invitation: {
+    company: `Acme ${HOSTILE}`,
+    code: 'AB3DE-FG7HK',
+    expiresAt: new Date('2026-12-07T12:00:00Z'),
+  },
   signup_completed: {},
   merge_offered: { contact: 'j***@example.com' },
   merge_completed: { contact: 'j***@example.com' },
@@ -38,7 +42,8 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];
-const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+const hrefs = (html: string) =>
+  [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 const urls = (text: string) => [...text.matchAll(/https?:\/\/[^\s)]+/g)].map((m) => m[0]);
 const escaped = (text: string) =>
   text
@@ -112,7 +117,13 @@ describe.each(EDITION_IDS)('the %s edition', (edition) => {
     });
 
     it.each(PURPOSES)('writes %s as a short SMS in GSM-7, without link', (purpose) => {
-      const { bodyText } = renderSms({ purpose, edition, locale, values: SAMPLES[purpose], publicOrigin: origin });
+      const { bodyText } = renderSms({
+        purpose,
+        edition,
+        locale,
+        values: SAMPLES[purpose],
+        publicOrigin: origin,
+      });
       expect(bodyText).not.toMatch(/https?:|www\.|\/forgot-password/);
       // GSM-7 unless a value brings a character outside it (the hostile samples do).
       if (!/[<>"]/.test(bodyText)) expect(isGsm7(bodyText), bodyText).toBe(true);
@@ -126,34 +137,38 @@ describe.each(EDITION_IDS)('the %s edition', (edition) => {
 });
 
 describe('client compatibility of the HTML', () => {
-  it.each(PURPOSES)('%s: inline styles, table layout, no external CSS, ≤ 600 px, dark-mode colours', async (purpose) => {
-    const { bodyHtml: html } = await renderEmail({
-      purpose,
-      edition: 'lu',
-      locale: 'de_LU',
-      values: SAMPLES[purpose],
-      publicOrigin: ORIGINS.lu,
-    });
-    expect(html).not.toMatch(/<link\b/i);
-    expect(html).not.toMatch(/<script\b/i);
-    expect(html).not.toMatch(/@import|url\(/i);
-    // No remote content at all: no tracking pixel, no remote image, no web font.
-    expect(html).not.toMatch(/<img\b|src="/i);
-    // Table layout, no CSS layout mail clients drop.
-    expect(html).toMatch(/<table[^>]*role="presentation"/);
-    expect(html).not.toMatch(/display:\s*(?:flex|grid)|position:\s*(?:absolute|fixed)/i);
-    // Styles on the elements: every paragraph, heading and link carries its own.
-    const tags = html.match(/<(?:p|h1|a)\b[^>]*>/g) ?? [];
-    expect(tags.length).toBeGreaterThan(5);
-    for (const tag of tags) expect(tag, tag).toMatch(/ style="/);
-    // At most 600 px wide.
-    expect(html).toMatch(/max-width:600px/);
-    for (const [, width] of html.matchAll(/(?:width="|[^-]width:)(\d+)/g)) expect(Number(width)).toBeLessThanOrEqual(600);
-    // Dark mode: colour-scheme meta and the prefers-color-scheme overrides.
-    expect(html).toContain('<meta name="color-scheme" content="light dark"');
-    expect(html).toMatch(/@media \(prefers-color-scheme: dark\)/);
-    expect(html).toContain('[data-ogsc] .card');
-  });
+  it.each(PURPOSES)(
+    '%s: inline styles, table layout, no external CSS, ≤ 600 px, dark-mode colours',
+    async (purpose) => {
+      const { bodyHtml: html } = await renderEmail({
+        purpose,
+        edition: 'lu',
+        locale: 'de_LU',
+        values: SAMPLES[purpose],
+        publicOrigin: ORIGINS.lu,
+      });
+      expect(html).not.toMatch(/<link\b/i);
+      expect(html).not.toMatch(/<script\b/i);
+      expect(html).not.toMatch(/@import|url\(/i);
+      // No remote content at all: no tracking pixel, no remote image, no web font.
+      expect(html).not.toMatch(/<img\b|src="/i);
+      // Table layout, no CSS layout mail clients drop.
+      expect(html).toMatch(/<table[^>]*role="presentation"/);
+      expect(html).not.toMatch(/display:\s*(?:flex|grid)|position:\s*(?:absolute|fixed)/i);
+      // Styles on the elements: every paragraph, heading and link carries its own.
+      const tags = html.match(/<(?:p|h1|a)\b[^>]*>/g) ?? [];
+      expect(tags.length).toBeGreaterThan(5);
+      for (const tag of tags) expect(tag, tag).toMatch(/ style="/);
+      // At most 600 px wide.
+      expect(html).toMatch(/max-width:600px/);
+      for (const [, width] of html.matchAll(/(?:width="|[^-]width:)(\d+)/g))
+        expect(Number(width)).toBeLessThanOrEqual(600);
+      // Dark mode: colour-scheme meta and the prefers-color-scheme overrides.
+      expect(html).toContain('<meta name="color-scheme" content="light dark"');
+      expect(html).toMatch(/@media \(prefers-color-scheme: dark\)/);
+      expect(html).toContain('[data-ogsc] .card');
+    },
+  );
 
   it('escapes every value', async () => {
     const { bodyHtml, bodyText } = await renderEmail({
@@ -170,7 +185,12 @@ describe('client compatibility of the HTML', () => {
 
   // About 5 ms on an idle laptop core (docs/performance.md); the bound leaves room for a busy CI.
   it('renders fast enough to stay in the request (under 100 ms on average)', async () => {
-    const input = { purpose: 'iban_changed' as const, edition: 'general', locale: 'nl', values: { last4: '1234' } };
+    const input = {
+      purpose: 'iban_changed' as const,
+      edition: 'general',
+      locale: 'nl',
+      values: { last4: '1234' },
+    };
     await renderEmail({ ...input, publicOrigin: ORIGINS.general });
     const started = performance.now();
     for (let i = 0; i < 20; i += 1) await renderEmail({ ...input, publicOrigin: ORIGINS.general });

@@ -151,14 +151,22 @@ describe('OutboxWorker with SMTP', () => {
     }
   });
 
-  it('sends each e-mail from its edition\'s sender (MAIL_FROM, MAIL_FROM_LU), HTML and text parts', async () => {
+  it("sends each e-mail from its edition's sender (MAIL_FROM, MAIL_FROM_LU), HTML and text parts", async () => {
     const smtp = await startSmtpServer();
     try {
       const transport = createSmtpTransport({
         url: smtp.url,
-        from: { general: 'Vestibule <no-reply@vestibule.test>', lu: 'Vestibule Luxembourg <no-reply@vestibule.lu.test>' },
+        from: {
+          general: 'Vestibule <no-reply@vestibule.test>',
+          lu: 'Vestibule Luxembourg <no-reply@vestibule.lu.test>',
+        },
       });
-      const worker = new OutboxWorker({ db, secrets: TEST_SECRETS, transports: { email: transport }, log: silent });
+      const worker = new OutboxWorker({
+        db,
+        secrets: TEST_SECRETS,
+        transports: { email: transport },
+        log: silent,
+      });
       for (const edition of ['lu', 'general']) {
         await enqueueMessage(db, TEST_SECRETS, {
           channel: 'email',

@@ -1,4 +1,4 @@
-import { type MessageBrand, brandOf } from './brand';
+import { brandOf, type MessageBrand } from './brand';
 import { fill, MESSAGE_BUNDLES, type MessageBundle, messageLanguage } from './i18n';
 import type { Purpose, PurposeValues } from './purposes';
 
@@ -32,7 +32,8 @@ export interface ContextInput<P extends Purpose> {
 
 function fillAll<T extends object>(block: T, values: Record<string, string>): Filled<T> {
   const out: Record<string, string> = {};
-  for (const [key, text] of Object.entries(block)) if (typeof text === 'string') out[key] = fill(text, values);
+  for (const [key, text] of Object.entries(block))
+    if (typeof text === 'string') out[key] = fill(text, values);
   return out as Filled<T>;
 }
 
@@ -50,7 +51,11 @@ function placeholderValues(input: ContextInput<Purpose>, brand: MessageBrand, la
   }
   if (values.method) out.method = bundle.common.methods[values.method as keyof typeof bundle.common.methods];
   const dateOnly = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: brand.timeZone });
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: brand.timeZone });
+  const dateTime = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: brand.timeZone,
+  });
   if (values.at instanceof Date) out.date = dateTime.format(values.at);
   if (values.expiresAt instanceof Date) out.date = dateOnly.format(values.expiresAt);
   return out;

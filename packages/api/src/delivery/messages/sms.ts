@@ -47,5 +47,8 @@ const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
 export function smsText(text: string): string {
   let out = '';
   for (const char of text) out += GSM7_LOOKALIKES[char] ?? char;
-  return out.replace(LINK, '').replace(/\s{2,}/g, ' ').trim();
+  return out
+    .replace(LINK, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

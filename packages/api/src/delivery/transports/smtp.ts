@@ -28,20 +28,18 @@ export function senderOf(from: SmtpOptions['from'], edition: string): string {
 
 /** E-mail through one SMTP relay with nodemailer, each message from its edition's sender. */
 export function createSmtpTransport(options: SmtpOptions): Transport {
-  const transporter = nodemailer.createTransport(
-    {
-      url: options.url,
-      // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
-      // one message at a time over a new connection was the outbox's bottleneck). The worker
-      // closes them when it stops.
-      pool: true,
-      maxConnections: 2,
-      // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    },
-  );
+  const transporter = nodemailer.createTransport({
+    url: options.url,
+    // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
+    // one message at a time over a new connection was the outbox's bottleneck). The worker
+    // closes them when it stops.
+    pool: true,
+    maxConnections: 2,
+    // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     name: 'smtp',
     async send(message: OutboxMessage) {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { createSession, sessionLifetime } from '../sessions/session.queries';
+import { isNewDevice, notifyNewDevice } from './new-device.notice';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
 const USER_AGENT_MAX_LENGTH = 512;
@@ -19,6 +20,7 @@ export function authenticationMethods(mfa: string | undefined): string[] {
 /**
  * The end of every successful login (password alone, trusted device, or MFA): a session, its
  * audit row, in the caller's transaction. A login completed with an MFA code starts elevated.
+ * A sign-in from a device the account never used tells its e-mail addresses.
  */
 export async function openLoginSession(
   trx: Db,
@@ -35,6 +37,7 @@ export async function openLoginSession(
     lifetime: sessionLifetime(request.server.ctx.config),
     amr: authenticationMethods(input.mfa),
   });
+  const newDevice = await isNewDevice(trx, input.userId, request.deviceId);
   const detail: Record<string, unknown> = {};
   // Kept with the sign-in, so the timeline still names the browser after the session is gone.
   const userAgent = request.headers['user-agent'];
@@ -46,6 +49,7 @@ export async function openLoginSession(
     { kind: 'login.succeeded', userId: input.userId, edition: request.edition.id, detail },
     request,
   );
+  if (newDevice) await notifyNewDevice(trx, request, input.userId);
   return session;
 }
 

@@ -21,6 +21,7 @@ import { attemptChallenge, resendInSeconds } from '../../security/challenges/cha
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { listContacts } from '../contacts/contact.queries';
 import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
+import { notifyAccount } from '../notices/notify-account';
 import { requireSudo } from '../sudo/sudo';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
@@ -252,6 +253,8 @@ const confirmActivation = defineRoute({
           },
           request,
         );
+        // Every verified address hears of it, the new one included (it was just proven).
+        await notifyAccount(trx, request, user.id, 'mfa_method_added', { method: kind });
         return {
           fuzzion: false as const,
           payload: null,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatCode, INVITATION_CODE_LENGTH, randomCodeSymbols } from '@vestibule/contract/activation-code';
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
-import { sendMessage } from '../../delivery/messages/send';
 import type { Db } from '../../db/database';
+import { sendMessage } from '../../delivery/messages/send';
 import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 

@@ -52,18 +52,14 @@ export async function notifyChange(
 ): Promise<void> {
   const { secrets, config } = request.server.ctx;
   const purpose = PURPOSE[event];
-  await sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose,
-      edition: user.edition,
-      locale: user.language,
-      values:
-        purpose === 'iban_changed'
-          ? { last4: values.last4 ?? '' }
-          : { contact: values.contact ? maskRecipient(values.contact) : '' },
-      to,
-    } as Parameters<typeof sendMessage>[2],
-  );
+  await sendMessage(trx, { secrets, publicUrls: config.publicUrls }, {
+    purpose,
+    edition: user.edition,
+    locale: user.language,
+    values:
+      purpose === 'iban_changed'
+        ? { last4: values.last4 ?? '' }
+        : { contact: values.contact ? maskRecipient(values.contact) : '' },
+    to,
+  } as Parameters<typeof sendMessage>[2]);
 }

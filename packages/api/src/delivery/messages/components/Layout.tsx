@@ -1,4 +1,15 @@
-import { Body, Column, Container, Head, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Column,
+  Container,
+  Head,
+  Html,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MessageContext } from '../context';
 import { darkModeCss } from './dark-mode';
@@ -75,7 +86,11 @@ function Footer({ m }: { m: MessageContext }) {
         {m.common.support}
       </Text>
       <Text className="muted" style={small}>
-        <Link href={m.link(m.brand.privacyPath)} className="brand-text" style={{ color: m.brand.colours.brand }}>
+        <Link
+          href={m.link(m.brand.privacyPath)}
+          className="brand-text"
+          style={{ color: m.brand.colours.brand }}
+        >
           {m.common.privacy}
         </Link>
       </Text>
@@ -103,7 +118,10 @@ export function Layout({ m, children }: { m: MessageContext; children: ReactNode
         <style>{darkModeCss(m.brand)}</style>
       </Head>
       <Preview>{m.texts.preheader}</Preview>
-      <Body className="page" style={{ backgroundColor: PAGE, margin: 0, padding: '24px 8px', fontFamily: FONT }}>
+      <Body
+        className="page"
+        style={{ backgroundColor: PAGE, margin: 0, padding: '24px 8px', fontFamily: FONT }}
+      >
         <Container
           className="card"
           width={WIDTH}

@@ -66,7 +66,11 @@ export function Action({ m, path, label }: { m: MessageContext; path: string; la
         {label}
       </Button>
       {/* The text part writes the address after the button's label already. */}
-      <Text data-skip-in-text="true" className="muted" style={{ ...small, margin: '12px 0 0', wordBreak: 'break-all' }}>
+      <Text
+        data-skip-in-text="true"
+        className="muted"
+        style={{ ...small, margin: '12px 0 0', wordBreak: 'break-all' }}
+      >
         {m.common.linkFallback} {href}
       </Text>
     </Section>

@@ -15,5 +15,17 @@ export const RULE = '#e2e4e8';
 /** The message's width: 600 px is what every client shows without scrolling sideways. */
 export const WIDTH = 600;
 
-export const text: CSSProperties = { fontFamily: FONT, fontSize: '16px', lineHeight: '24px', color: INK, margin: '0 0 16px' };
-export const small: CSSProperties = { fontFamily: FONT, fontSize: '13px', lineHeight: '20px', color: MUTED, margin: '0 0 8px' };
+export const text: CSSProperties = {
+  fontFamily: FONT,
+  fontSize: '16px',
+  lineHeight: '24px',
+  color: INK,
+  margin: '0 0 16px',
+};
+export const small: CSSProperties = {
+  fontFamily: FONT,
+  fontSize: '13px',
+  lineHeight: '20px',
+  color: MUTED,
+  margin: '0 0 8px',
+};

@@ -18,7 +18,12 @@ export const en = {
     support: 'Questions? Contact {brand} support at {email} or {phone}.',
     privacy: 'Privacy and your data',
     automated: 'This message was sent automatically by {brand} about your account. Replies are not read.',
-    methods: { sms: 'text message (SMS)', email: 'e-mail code', totp: 'authenticator app', passkey: 'passkey' },
+    methods: {
+      sms: 'text message (SMS)',
+      email: 'e-mail code',
+      totp: 'authenticator app',
+      passkey: 'passkey',
+    },
   },
   login_code: {
     subject: '{brand}: your login code',

@@ -15,7 +15,8 @@ export const nl: MessageBundle = {
     linkFallback: 'Werkt de knop niet? Kopieer dan dit adres naar je browser:',
     support: 'Vragen? Neem contact op met de support van {brand} via {email} of {phone}.',
     privacy: 'Privacy en je gegevens',
-    automated: 'Dit bericht werd automatisch verstuurd door {brand} over je account. Antwoorden worden niet gelezen.',
+    automated:
+      'Dit bericht werd automatisch verstuurd door {brand} over je account. Antwoorden worden niet gelezen.',
     methods: { sms: 'sms-code', email: 'e-mailcode', totp: 'authenticator-app', passkey: 'passkey' },
   },
   login_code: {
