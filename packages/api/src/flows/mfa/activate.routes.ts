@@ -21,6 +21,7 @@ import { attemptChallenge, resendInSeconds } from '../../security/challenges/cha
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { listContacts } from '../contacts/contact.queries';
 import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
+import { notifyMergeOffered } from '../fuzzion/offer';
 import { notifyAccount } from '../notices/notify-account';
 import { requireSudo } from '../sudo/sudo';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
@@ -228,6 +229,7 @@ const confirmActivation = defineRoute({
               },
               request,
             );
+            await notifyMergeOffered(trx, request, owner, target);
             return { fuzzion: true as const, payload: flow.id, method: kind, target };
           }
           const same = await findMethodByTarget(trx, user.id, kind, target);
