@@ -65,9 +65,9 @@ for (const edition of editions) {
     await expect(frame).toHaveAttribute('sandbox', '');
     await expect(frame).toHaveAttribute('src', `/dev/inbox/${message.id}.html`);
     await expect(item.locator('pre mark.code')).toHaveText(code as string);
-    await expect(page.frameLocator(`iframe[src="/dev/inbox/${message.id}.html"]`).locator('.code')).toHaveText(
-      code as string,
-    );
+    await expect(
+      page.frameLocator(`iframe[src="/dev/inbox/${message.id}.html"]`).locator('.code'),
+    ).toHaveText(code as string);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: join(SHOTS, `inbox-${edition.name}-1280.png`) });
     await page.setViewportSize({ width: 390, height: 900 });
@@ -82,9 +82,9 @@ for (const edition of editions) {
       const fontSize = await box.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
       expect(fontSize).toBeGreaterThanOrEqual(28);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      expect(await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
-        expect.arrayContaining([`${edition.origin}/security`]),
-      );
+      expect(
+        await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      ).toEqual(expect.arrayContaining([`${edition.origin}/security`]));
       await page.screenshot({ path: join(SHOTS, `email-${edition.name}-${width}.png`), fullPage: true });
     }
   });

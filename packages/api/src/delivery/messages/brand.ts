@@ -19,6 +19,7 @@ export interface MessageBrand {
   };
   /** The logo's letter and whether a stripe of the accent colour runs under it (LU). */
   logo: { letter: string; stripe: boolean };
+  /** Proper nouns and identifiers only, the same in every language. */
   legal: { company: string; address: string; registration: string };
   support: { email: string; phone: string };
   /** Path on the edition's public origin where the user reads about and manages their data. */
@@ -37,8 +38,8 @@ export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
     logo: { letter: 'V', stripe: false },
     legal: {
       company: 'Vestibule SA',
-      address: 'Rue de la Loi 1, 1000 Brussels, Belgium',
-      registration: 'Company number BE 0123.456.789',
+      address: 'Rue de la Loi 1, 1000 Bruxelles',
+      registration: 'BCE/KBO 0123.456.789',
     },
     support: { email: 'support@vestibule.example', phone: '+32 2 000 00 00' },
     privacyPath: '/security',

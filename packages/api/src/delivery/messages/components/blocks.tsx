@@ -15,6 +15,8 @@ export function Paragraph({ children, muted }: { children: string; muted?: boole
  * takes exactly the code; `user-select: all` selects it whole where the client allows.
  */
 export function CodeBox({ m, code, label }: { m: MessageContext; code: string; label: string }) {
+  // An invitation code (11 characters) must fit one line of a 390 px phone too.
+  const long = code.length > 8;
   return (
     <Section style={{ margin: '8px 0 24px', textAlign: 'center' }}>
       <Text className="muted" style={{ ...small, textAlign: 'center' }}>
@@ -24,10 +26,11 @@ export function CodeBox({ m, code, label }: { m: MessageContext; code: string; l
         className="code"
         style={{
           fontFamily: MONO,
-          fontSize: '34px',
+          fontSize: long ? '26px' : '34px',
           lineHeight: '44px',
           fontWeight: 700,
-          letterSpacing: '6px',
+          letterSpacing: long ? '3px' : '6px',
+          whiteSpace: 'nowrap',
           color: INK,
           backgroundColor: m.brand.colours.soft,
           border: `2px solid ${m.brand.colours.brand}`,
