@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe';
+import AxeBuilder from '@axe-core/playwright';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // The e-mails as a reader sees them (issue 22): a password-reset code of each edition, shown by
@@ -46,6 +46,7 @@ for (const edition of editions) {
   test(`a password-reset code e-mail, rendered in the dev inbox and alone at 390 and 1280 px (${edition.name})`, async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     const before = await newestId(page, edition.email);
     await page.goto(`${edition.origin}/forgot-password/email`);
     await page.locator('input[autocomplete="username"]').fill(edition.email);
@@ -68,7 +69,13 @@ for (const edition of editions) {
     await expect(
       page.frameLocator(`iframe[src="/dev/inbox/${message.id}.html"]`).locator('.code'),
     ).toHaveText(code as string);
-    await expectNoAxeViolations(page);
+    // The inbox page itself; the frame is sandboxed (no script), so axe cannot run inside it.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .exclude('iframe')
+      .setLegacyMode(true)
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `inbox-${edition.name}-1280.png`) });
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: join(SHOTS, `inbox-${edition.name}-390.png`), fullPage: true });
