@@ -279,6 +279,29 @@ describe('printInbox (npm run admin -- inbox)', () => {
     expect(text.indexOf('Subject: Old')).toBeLessThan(text.indexOf('Subject: Code'));
   });
 
+  it('prints the text part of a rendered e-mail, with the code and links, and where its HTML is', async () => {
+    const to = uniqueEmail();
+    await sendMessage(
+      db,
+      { secrets: TEST_SECRETS, publicUrls: { general: 'https://account.example.com' } },
+      {
+        purpose: 'step_up_code',
+        edition: 'general',
+        locale: 'nl',
+        values: { code: '50917342', minutes: 10 },
+        to: [{ channel: 'email', address: to }],
+      },
+    );
+    const lines: string[] = [];
+    await printInbox(db, TEST_SECRETS, { to }, (line) => lines.push(line));
+    const text = lines.join('\n');
+    expect(text).toContain('  Subject: Vestibule: je bevestigingscode');
+    expect(text).toContain('  50917342');
+    expect(text).toContain('https://account.example.com/security');
+    expect(text).not.toMatch(/<[a-z]/i);
+    expect(text).toMatch(/\(HTML part: \/dev\/inbox\/\d+\.html\)/);
+  });
+
   it('says so when there is nothing to show', async () => {
     const lines: string[] = [];
     await printInbox(db, TEST_SECRETS, { to: uniqueEmail() }, (line) => lines.push(line));

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // The e-mails as a reader sees them (issue 22): a password-reset code of each edition, shown by
@@ -75,7 +75,9 @@ for (const edition of editions) {
       .exclude('iframe')
       .setLegacyMode(true)
       .analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `inbox-${edition.name}-1280.png`) });
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: join(SHOTS, `inbox-${edition.name}-390.png`), fullPage: true });
