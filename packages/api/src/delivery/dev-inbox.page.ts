@@ -34,7 +34,7 @@ function messageItem(message: InboxMessage): string {
   return `<li class="message message-${message.status}">
 <h2>${subject}</h2>
 <p class="meta"><time datetime="${message.createdAt}">${escapeHtml(message.createdAt.replace('T', ' ').slice(0, 19))} UTC</time>
-· ${message.channel === 'sms' ? 'SMS' : 'e-mail'} · ${escapeHtml(message.edition)}
+· ${message.channel === 'sms' ? 'SMS' : 'e-mail'} · ${escapeHtml(message.edition)}${message.purpose ? ` · ${escapeHtml(message.purpose)}` : ''}
 · to <a href="/dev/inbox?to=${encodeURIComponent(message.recipient)}">${escapeHtml(message.recipient)}</a>
 · ${message.status}</p>
 ${message.hasHtml ? htmlAndText(message) : `<pre>${withCodes(message.bodyText)}</pre>`}

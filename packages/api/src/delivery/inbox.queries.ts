@@ -9,6 +9,8 @@ export interface InboxMessage {
   edition: string;
   recipient: string;
   subject: string | null;
+  /** What the message is for (`login_code`, …), null for messages written without one. */
+  purpose: string | null;
   bodyText: string;
   /** Whether the message has an HTML part (GET /dev/inbox/:id.html shows it). */
   hasHtml: boolean;
@@ -34,6 +36,7 @@ export async function listInboxMessages(
       'edition',
       'recipient',
       'subject',
+      'purpose',
       'body_text',
       'body_html',
       'body_sealed',
@@ -58,6 +61,7 @@ export async function listInboxMessages(
     edition: row.edition,
     recipient: row.recipient,
     subject: row.subject,
+    purpose: row.purpose,
     // The dev-inbox transport keeps bodies; a real transport dropped them on delivery.
     bodyText: openBody(secrets, row).bodyText ?? '',
     hasHtml: row.body_html !== null,

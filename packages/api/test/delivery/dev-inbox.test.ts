@@ -71,6 +71,7 @@ describe('GET /dev/inbox.json', () => {
       edition: 'general',
       recipient: to,
       subject: 'Your login code',
+      purpose: null,
       bodyText: 'Your code is 48213907.',
       hasHtml: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -217,7 +218,11 @@ describe('dev inbox in the whole server', () => {
     const [message] = (
       await test.call({ method: 'GET', url: `/dev/inbox.json?to=${to}`, deviceId: null })
     ).json();
-    expect(message).toMatchObject({ hasHtml: true, subject: 'Vestibule Luxembourg: Ihr Anmeldecode' });
+    expect(message).toMatchObject({
+      hasHtml: true,
+      purpose: 'login_code',
+      subject: 'Vestibule Luxembourg: Ihr Anmeldecode',
+    });
     expect(message.bodyText).toContain('48213907');
 
     const page = await test.call({ method: 'GET', url: `/dev/inbox?to=${to}`, deviceId: null });

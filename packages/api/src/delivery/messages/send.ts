@@ -60,6 +60,7 @@ export async function sendMessage<P extends Purpose>(
         ? { subject: email!.subject, bodyText: email!.bodyText, bodyHtml: email!.bodyHtml }
         : { bodyText: sms!.bodyText };
     await enqueueMessage(db, deps.secrets, {
+      purpose: message.purpose,
       channel: recipient.channel,
       edition: message.edition,
       recipient: recipient.address,
