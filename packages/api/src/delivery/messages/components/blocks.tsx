@@ -49,10 +49,21 @@ export function CodeBox({ m, code, label }: { m: MessageContext; code: string; l
 }
 
 /** A button to a page of the portal, with its address written out for clients that block buttons. */
-export function Action({ m, path, label }: { m: MessageContext; path: string; label: string }) {
+export function Action({
+  m,
+  path,
+  label,
+  inPanel = false,
+}: {
+  m: MessageContext;
+  path: string;
+  label: string;
+  /** Last thing of a panel: the panel's padding is its margin. */
+  inPanel?: boolean;
+}) {
   const href = m.link(path);
   return (
-    <Section style={{ margin: '8px 0 24px' }}>
+    <Section style={{ margin: inPanel ? '0' : '8px 0 24px' }}>
       <Button
         href={href}
         style={{
@@ -99,7 +110,7 @@ export function NotMe({ m }: { m: MessageContext }) {
       <Text className="ink" style={{ ...text, margin: '0 0 16px' }}>
         {m.common.notMeBody}
       </Text>
-      <Action m={m} path={m.brand.recoveryPath} label={m.common.notMeAction} />
+      <Action m={m} path={m.brand.recoveryPath} label={m.common.notMeAction} inPanel />
     </Section>
   );
 }
