@@ -92,8 +92,19 @@ for (const message of outbox) {
   list.push(message);
   messagesTo.set(message.recipient, list);
 }
-/** Messages to an address that carry no code: the notices. */
-const noticesTo = (address: string) => (messagesTo.get(address) ?? []).filter((m) => !CODE.test(m.body_text));
+/** Notices (messages without a code) of the given purposes to an address (outbox.purpose, 0014). */
+const MERGE_NOTICES = ['merge_completed', 'merge_refused'];
+const CONTACT_NOTICES = [
+  'contact_added',
+  'contact_changed',
+  'contact_removed',
+  'primary_changed',
+  'login_changed',
+];
+const noticesTo = (address: string, purposes: readonly string[]) =>
+  (messagesTo.get(address) ?? []).filter(
+    (m) => !CODE.test(m.body_text) && purposes.includes(m.purpose ?? ''),
+  );
 
 // 1. Every account: primaries and MFA consistent. An open account with e-mails has exactly one
 // primary e-mail (phones likewise), one primary MFA method when it has methods, and every SMS and
@@ -169,7 +180,7 @@ for (const [g, group] of accounts.groups.entries()) {
     const flowId = w.audits[0] ? detail(w.audits[0]).flow : undefined;
     if (flows.find((f) => f.id === flowId)?.step !== 'merged') fail(`${where}: its flow is not 'merged'`);
     for (const address of [other.email, other.phone, w.account.email, w.account.phone]) {
-      const count = noticesTo(address).length;
+      const count = noticesTo(address, MERGE_NOTICES).length;
       if (count !== 1) fail(`${where}: ${count} merge notices to ${address}, expected 1`);
     }
     const survivorIndex = group.survivors.indexOf(w.account);
@@ -193,7 +204,7 @@ for (const [g, group] of accounts.groups.entries()) {
       );
     if (otherMerges.length) fail(`${where}, yet it has a fuzzion.merged audit row`);
     for (const address of [other.email, other.phone, ...group.survivors.flatMap((s) => [s.email, s.phone])])
-      if (noticesTo(address).length) fail(`${where}, yet a merge notice went to ${address}`);
+      if (noticesTo(address, MERGE_NOTICES).length) fail(`${where}, yet a merge notice went to ${address}`);
     for (const [s] of group.survivors.entries())
       if (acked.has(`${g}:${s}`))
         fail(`group ${g}: survivor ${s} was told 200 but nothing was merged (lost write)`);
@@ -223,7 +234,7 @@ for (const account of accounts.churn) {
       `${where}: ${added} contact.added − ${removed} contact.removed audit rows ≠ ${extras.size} extra contacts`,
     );
   for (const primary of [account.email, account.phone]) {
-    const count = noticesTo(primary).length;
+    const count = noticesTo(primary, CONTACT_NOTICES).length;
     if (count !== added + removed)
       fail(`${where}: ${count} notices to its primary ${primary} for ${added + removed} audited changes`);
   }
@@ -236,12 +247,12 @@ for (const account of accounts.churn) {
   const attempted = new Set(log.addAttempted);
   for (const value of extras) {
     if (!attempted.has(value)) fail(`${where}: holds ${value}, which was never asked for`);
-    if (noticesTo(value).length !== 1)
-      fail(`${where}: ${value} is held but got ${noticesTo(value).length} notices`);
+    if (noticesTo(value, CONTACT_NOTICES).length !== 1)
+      fail(`${where}: ${value} is held but got ${noticesTo(value, CONTACT_NOTICES).length} notices`);
   }
   for (const value of attempted) {
     if (extras.has(value)) continue;
-    const count = noticesTo(value).length;
+    const count = noticesTo(value, CONTACT_NOTICES).length;
     if (count !== 0 && count !== 2)
       fail(`${where}: ${value} is not held but got ${count} notices (0 or 2 expected)`);
   }
@@ -371,7 +382,7 @@ for (const account of accounts.churn) {
   for (const value of log.addAttempted) {
     if (log.added.includes(value)) continue;
     unacknowledged.contactAdds += 1;
-    if (held.has(value) || noticesTo(value).length) unacknowledged.contactAddsCommitted += 1;
+    if (held.has(value) || noticesTo(value, CONTACT_NOTICES).length) unacknowledged.contactAddsCommitted += 1;
   }
 }
 

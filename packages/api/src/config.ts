@@ -52,6 +52,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Vestibule <no-reply@vestibule.test>'),
+  /** Sender of the Luxembourg edition's e-mails; MAIL_FROM when unset. */
+  MAIL_FROM_LU: z.string().optional(),
   /** SMS over the Twilio Messages API (or a compatible gateway); all of SID, token and a sender. */
   SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
@@ -222,7 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiUrl: e.BREACHED_PASSWORDS_API_URL.replace(/\/+$/, ''),
     },
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    /** Sender name and address per edition (MAIL_FROM, MAIL_FROM_LU). */
+    mailFrom: { general: e.MAIL_FROM, lu: e.MAIL_FROM_LU ?? e.MAIL_FROM } satisfies Record<EditionId, string>,
     sms: smsSettings(e),
     devInbox,
     tagManagerId: e.TAG_MANAGER_ID,

@@ -28,7 +28,9 @@ export async function printInbox(
       `#${message.id}  ${when} UTC  ${message.channel}  ${message.edition}  to ${message.recipient}  [${message.status}]`,
     );
     if (message.subject) write(`  Subject: ${message.subject}`);
+    // The text part: what a reader without HTML sees; the HTML part is on the dev inbox page.
     for (const line of message.bodyText.split('\n')) write(`  ${line}`);
+    if (message.hasHtml) write(`  (HTML part: /dev/inbox/${message.id}.html)`);
     write('');
   }
 }

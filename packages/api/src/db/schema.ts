@@ -160,6 +160,8 @@ export interface OutboxTable {
   edition: string;
   recipient: string;
   subject: string | null;
+  /** What the message is for (delivery/messages/purposes.ts); null for rows older than 0014. */
+  purpose: ColumnType<string | null, string | null | undefined, string | null>;
   /** Sealed with the secret box when body_sealed; null once delivered (decision 0017). */
   body_text: string | null;
   body_html: string | null;

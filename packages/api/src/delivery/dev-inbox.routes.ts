@@ -1,6 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error';
 import { INBOX_CSS, renderInboxPage } from './dev-inbox.page';
-import { listInboxMessages } from './inbox.queries';
+import { inboxMessageHtml, listInboxMessages } from './inbox.queries';
+
+/**
+ * Headers of an e-mail's HTML part shown in the dev inbox's frame: framed by the inbox only, and
+ * sandboxed even when opened alone; its inline styles apply, nothing else loads.
+ */
+const HTML_PART_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'; sandbox",
+  'x-frame-options': 'SAMEORIGIN',
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex',
+};
 
 const MAX_TO_LENGTH = 320;
 
@@ -12,7 +25,8 @@ function recipientFilter(request: FastifyRequest): string | undefined {
 }
 
 /**
- * GET /dev/inbox (page), /dev/inbox.json (tests, e2e) and /dev/inbox.css. Registered only when
+ * GET /dev/inbox (page), /dev/inbox.json (tests, e2e), /dev/inbox/:id.html (an e-mail's HTML part)
+ * and /dev/inbox.css. Registered only when
  * the dev inbox is on, so elsewhere these paths do not exist.
  */
 export function registerDevInboxRoutes(app: FastifyInstance) {
@@ -29,6 +43,20 @@ export function registerDevInboxRoutes(app: FastifyInstance) {
   app.get('/dev/inbox.json', async (request, reply) => {
     const messages = await listInboxMessages(app.ctx.db, app.ctx.secrets, { to: recipientFilter(request) });
     return reply.header('cache-control', 'no-store').send(messages);
+  });
+
+  app.get<{ Params: { id: string } }>('/dev/inbox/:id.html', {
+    // After the app's onSend hook, which sets the portal's frame-ancestors 'none'.
+    onSend: async (_request, reply, payload) => {
+      if (reply.statusCode === 200) reply.headers(HTML_PART_HEADERS);
+      return payload;
+    },
+    handler: async (request, reply) => {
+      const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : undefined;
+      const html = id === undefined ? undefined : await inboxMessageHtml(app.ctx.db, app.ctx.secrets, id);
+      if (html === undefined) throw new ApiError('not_found');
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
   });
 
   app.get('/dev/inbox.css', async (_request, reply) =>

@@ -9,7 +9,11 @@ export interface InboxMessage {
   edition: string;
   recipient: string;
   subject: string | null;
+  /** What the message is for (`login_code`, …), null for messages written without one. */
+  purpose: string | null;
   bodyText: string;
+  /** Whether the message has an HTML part (GET /dev/inbox/:id.html shows it). */
+  hasHtml: boolean;
   createdAt: string;
   status: 'pending' | 'sent' | 'failed';
 }
@@ -32,6 +36,7 @@ export async function listInboxMessages(
       'edition',
       'recipient',
       'subject',
+      'purpose',
       'body_text',
       'body_html',
       'body_sealed',
@@ -56,9 +61,25 @@ export async function listInboxMessages(
     edition: row.edition,
     recipient: row.recipient,
     subject: row.subject,
+    purpose: row.purpose,
     // The dev-inbox transport keeps bodies; a real transport dropped them on delivery.
     bodyText: openBody(secrets, row).bodyText ?? '',
+    hasHtml: row.body_html !== null,
     createdAt: new Date(row.created_at).toISOString(),
     status: row.status,
   }));
+}
+
+/** The HTML part of one message, or undefined (no such message, no HTML part, or dropped). */
+export async function inboxMessageHtml(
+  db: Kysely<DB>,
+  secrets: SecretBox,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['body_text', 'body_html', 'body_sealed'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (row && openBody(secrets, row).bodyHtml) ?? undefined;
 }

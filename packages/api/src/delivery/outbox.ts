@@ -12,6 +12,8 @@ export interface NewMessage {
   /** E-mail address, or phone number in E.164 for SMS. */
   recipient: string;
   subject?: string | undefined;
+  /** What the message is for (delivery/messages/purposes.ts), kept in clear beside the sealed body. */
+  purpose?: string | undefined;
   bodyText: string;
   bodyHtml?: string | undefined;
 }
@@ -42,6 +44,7 @@ export async function enqueueMessage(
       edition: message.edition,
       recipient: message.recipient,
       subject: message.subject ?? null,
+      purpose: message.purpose ?? null,
       ...sealBody(secrets, message),
     })
     .returning('id')

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printInbox } from '../../src/cli/inbox';
 import type { Db } from '../../src/db/database';
+import { sendMessage } from '../../src/delivery/messages/send';
 import { enqueueMessage } from '../../src/delivery/outbox';
 import { registerDelivery } from '../../src/delivery/register';
 import type { AppContext } from '../../src/http/context';
@@ -70,7 +71,9 @@ describe('GET /dev/inbox.json', () => {
       edition: 'general',
       recipient: to,
       subject: 'Your login code',
+      purpose: null,
       bodyText: 'Your code is 48213907.',
+      hasHtml: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       status: 'pending',
     });
@@ -198,6 +201,59 @@ describe('dev inbox in the whole server', () => {
     }
     expect(status).toBe('sent');
   });
+
+  it('shows an e-mail rendered in a sandboxed frame beside its text part', async () => {
+    const to = uniqueEmail();
+    await sendMessage(
+      db,
+      { secrets: TEST_SECRETS, publicUrls: { lu: 'https://account.example.lu' } },
+      {
+        purpose: 'login_code',
+        edition: 'lu',
+        locale: 'de_LU',
+        values: { code: '48213907', minutes: 10 },
+        to: [{ channel: 'email', address: to }],
+      },
+    );
+    const [message] = (
+      await test.call({ method: 'GET', url: `/dev/inbox.json?to=${to}`, deviceId: null })
+    ).json();
+    expect(message).toMatchObject({
+      hasHtml: true,
+      purpose: 'login_code',
+      subject: 'Vestibule Luxembourg: Ihr Anmeldecode',
+    });
+    expect(message.bodyText).toContain('48213907');
+
+    const page = await test.call({ method: 'GET', url: `/dev/inbox?to=${to}`, deviceId: null });
+    expect(page.body).toContain(`<iframe sandbox="" referrerpolicy="no-referrer" loading="lazy"`);
+    expect(page.body).toContain(`src="/dev/inbox/${message.id}.html"`);
+    expect(page.body).toContain('<mark class="code">48213907</mark>');
+
+    const html = await test.call({ method: 'GET', url: `/dev/inbox/${message.id}.html`, deviceId: null });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(html.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('sandbox');
+    expect(csp).toContain("default-src 'none'");
+    expect(html.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(html.body).toContain('lang="de-LU"');
+    expect(html.body).toMatch(/class="code"[^>]*>48213907</);
+
+    // A text-only message, an unknown id and a malformed one have no HTML part.
+    const textOnly = await enqueueMessage(db, TEST_SECRETS, {
+      channel: 'sms',
+      edition: 'general',
+      recipient: '+32470000099',
+      bodyText: 'x',
+    });
+    for (const url of [`/dev/inbox/${textOnly}.html`, '/dev/inbox/999999999.html', '/dev/inbox/x1.html']) {
+      const missing = await test.call({ method: 'GET', url, deviceId: null });
+      expect(missing.statusCode, url).toBe(404);
+      expect(String(missing.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
 });
 
 describe('printInbox (npm run admin -- inbox)', () => {
@@ -226,6 +282,29 @@ describe('printInbox (npm run admin -- inbox)', () => {
     );
     expect(text).toContain('  Your code is 48213907.\n  Bye');
     expect(text.indexOf('Subject: Old')).toBeLessThan(text.indexOf('Subject: Code'));
+  });
+
+  it('prints the text part of a rendered e-mail, with the code and links, and where its HTML is', async () => {
+    const to = uniqueEmail();
+    await sendMessage(
+      db,
+      { secrets: TEST_SECRETS, publicUrls: { general: 'https://account.example.com' } },
+      {
+        purpose: 'step_up_code',
+        edition: 'general',
+        locale: 'nl',
+        values: { code: '50917342', minutes: 10 },
+        to: [{ channel: 'email', address: to }],
+      },
+    );
+    const lines: string[] = [];
+    await printInbox(db, TEST_SECRETS, { to }, (line) => lines.push(line));
+    const text = lines.join('\n');
+    expect(text).toContain('  Subject: Vestibule: je bevestigingscode');
+    expect(text).toContain('  50917342');
+    expect(text).toContain('https://account.example.com/security');
+    expect(text).not.toMatch(/<[a-z]/i);
+    expect(text).toMatch(/\(HTML part: \/dev\/inbox\/\d+\.html\)/);
   });
 
   it('says so when there is nothing to show', async () => {

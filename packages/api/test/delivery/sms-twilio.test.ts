@@ -50,6 +50,7 @@ function sms(edition: string): OutboxMessage {
     id: 1,
     channel: 'sms',
     edition,
+    purpose: null,
     recipient: '+32470000001',
     subject: null,
     body_text: 'Your Vestibule code is 12345678',

@@ -13,6 +13,7 @@ function row(id: number, createdAt = new Date('2026-11-22T10:00:00.000Z')): Outb
     id,
     channel: 'email',
     edition: 'general',
+    purpose: null,
     recipient: 'employee@demo.test',
     subject: 'Your login code',
     body_text: '48213907 is your Vestibule verification code.',

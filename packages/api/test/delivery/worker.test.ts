@@ -151,6 +151,47 @@ describe('OutboxWorker with SMTP', () => {
     }
   });
 
+  it("sends each e-mail from its edition's sender (MAIL_FROM, MAIL_FROM_LU), HTML and text parts", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const transport = createSmtpTransport({
+        url: smtp.url,
+        from: {
+          general: 'Vestibule <no-reply@vestibule.test>',
+          lu: 'Vestibule Luxembourg <no-reply@vestibule.lu.test>',
+        },
+      });
+      const worker = new OutboxWorker({
+        db,
+        secrets: TEST_SECRETS,
+        transports: { email: transport },
+        log: silent,
+      });
+      for (const edition of ['lu', 'general']) {
+        await enqueueMessage(db, TEST_SECRETS, {
+          channel: 'email',
+          edition,
+          recipient: `${edition}@demo.test`,
+          subject: 'Code',
+          bodyText: 'Your code is 48213907.',
+          bodyHtml: '<p>Your code is <b>48213907</b>.</p>',
+        });
+      }
+      expect(await worker.runOnce()).toMatchObject({ sent: 2 });
+      const lu = smtp.received.find((mail) => mail.to.includes('lu@demo.test'))!;
+      const general = smtp.received.find((mail) => mail.to.includes('general@demo.test'))!;
+      expect(lu.from).toBe('no-reply@vestibule.lu.test');
+      expect(lu.raw).toContain('From: Vestibule Luxembourg <no-reply@vestibule.lu.test>');
+      expect(lu.raw).toMatch(/Message-ID: <outbox\.\d+\.\d+@vestibule\.lu\.test>/i);
+      expect(lu.raw).toContain('multipart/alternative');
+      expect(lu.raw).toContain('text/html');
+      expect(general.from).toBe('no-reply@vestibule.test');
+      transport.close?.();
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('retries with backoff while the SMTP server is down and delivers once it is up, losing nothing', async () => {
     const port = await closedPort();
     const transport = createSmtpTransport({

@@ -14,6 +14,16 @@ afterAll(() => test.app.close());
 describe('account merge (happy paths)', () => {
   it('POST /api/mfa/activate with a proven e-mail of another account answers a merge offer; POST /api/fuzzion/state draws it', async () => {
     const dup = await findDuplicate(test);
+    // The other account hears of the offer on its addresses (issue 22).
+    for (const address of [dup.other.email, dup.other.phone]) {
+      const offered = await test.database.db
+        .selectFrom('outbox')
+        .select('purpose')
+        .where('recipient', '=', address)
+        .where('purpose', '=', 'merge_offered')
+        .execute();
+      expect(offered, address).toHaveLength(1);
+    }
     const state = await test.call({
       method: 'POST',
       url: '/api/fuzzion/state',

@@ -77,7 +77,7 @@ describe('login with MFA (happy paths)', () => {
       .where('recipient', '=', account.email)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(message.subject).toContain('votre code de vérification');
+    expect(message.subject).toContain('votre code de connexion');
     const code = await latestCode(test.database.db, account.email);
     const verified = await verifyCode(test, { payload: started.json().payload, code });
     expect(verified.json().access_token).toBeTypeOf('string');

@@ -89,6 +89,16 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     expect(approval.status).toBe(200);
     const { target } = (await approval.json()) as { target: string };
     expect(target).toBe(`/oauth/auth/${start.uid}`);
+    // The account hears of it by e-mail, with where to withdraw it (issue 22); not by SMS.
+    const approved = await test.database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'subject'])
+      .where('purpose', '=', 'app_approved')
+      .where('recipient', 'in', [account.email, account.phone])
+      .execute();
+    expect(approved).toEqual([
+      { recipient: account.email, subject: `Vestibule: App ${client.clientId} can now use your account` },
+    ]);
     const callback = await resume(browser, target);
     expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
     expect(callback.searchParams.get('state')).toBe(start.state);

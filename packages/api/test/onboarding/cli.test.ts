@@ -117,7 +117,7 @@ describe('npm run admin -- invitations create', () => {
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('CSV Company invites you to Vestibule');
     const text = bodyText(mail);
-    const code = /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(text)?.[1];
+    const code = /invitation code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(text)?.[1];
     expect(code).toBeDefined();
     expect(result.output).not.toContain(code as string);
     expect(text).toContain(`/onboarding?invitation=${code}`);

@@ -53,6 +53,14 @@ describe('onboarding with a card number', () => {
     expect(done.statusCode).toBe(200);
     const answer = onboardingCompleteResponseSchema.parse(done.json());
     expect(answer.state).toMatchObject({ step: 'done', outcome: 'card_activated' });
+    // Welcome by e-mail only (issue 22).
+    const welcome = await db
+      .selectFrom('outbox')
+      .select(['recipient', 'channel'])
+      .where('purpose', '=', 'signup_completed')
+      .where('recipient', 'in', [email, phone])
+      .execute();
+    expect(welcome).toEqual([{ recipient: email, channel: 'email' }]);
 
     const me = await test.call({ method: 'GET', url: '/api/user', token: answer.access_token });
     expect(me.statusCode).toBe(200);

@@ -62,7 +62,7 @@ test.describe('onboarding', () => {
     expect(
       admin('invitations', 'create', '--email', email, '--company', 'E2E Company', '--language', 'en'),
     ).toContain('its code was sent by e-mail');
-    const code = await fromInbox(page, email, /invitation code: ([0-9A-Z]{5}-[0-9A-Z]{5})/);
+    const code = await fromInbox(page, email, /invitation code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/);
     await page.goto(`${GENERAL}/onboarding`);
     await page.getByRole('link', { name: /e-mail invitation/ }).click();
     await page.getByLabel('Invitation code').fill(code);

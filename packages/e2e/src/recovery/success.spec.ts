@@ -48,8 +48,10 @@ for (const edition of editions) {
     // Every verified contact hears about it, with the way back.
     const [mail] = await inbox(page, edition.email);
     expect(mail?.bodyText).toContain('/forgot-password');
+    // The SMS says it too, without any link (a link in an SMS is what phishing looks like).
     const [sms] = await inbox(page, edition.phone);
-    expect(sms?.bodyText).toContain('/forgot-password');
+    expect(sms?.bodyText).toContain('Vestibule');
+    expect(sms?.bodyText).not.toMatch(/https?:|forgot-password/);
 
     // The session of the other browser is over.
     await other.reload();

@@ -7,7 +7,8 @@ export type Transports = Partial<Record<Channel, Transport>>;
 
 export interface TransportSettings {
   smtpUrl?: string | undefined;
-  mailFrom: string;
+  /** One sender, or one per edition (config.mailFrom: MAIL_FROM, MAIL_FROM_LU). */
+  mailFrom: string | Readonly<Record<string, string>>;
   devInbox: boolean;
   /** SMS over HTTP (provider adapter), when configured. */
   sms?: Transport | undefined;

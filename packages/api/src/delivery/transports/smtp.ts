@@ -5,8 +5,8 @@ import { PermanentDeliveryError, type Transport } from './transport';
 export interface SmtpOptions {
   /** smtp://user:pass@host:port or smtps://… */
   url: string;
-  /** Sender, e.g. `Vestibule <no-reply@example.com>`. */
-  from: string;
+  /** Sender, e.g. `Vestibule <no-reply@example.com>`, or one per edition id (the general one first). */
+  from: string | Readonly<Record<string, string>>;
 }
 
 /**
@@ -20,29 +20,34 @@ export function outboxMessageId(message: Pick<OutboxMessage, 'id' | 'created_at'
   return `<outbox.${message.id}.${new Date(message.created_at).getTime()}@${domain}>`;
 }
 
-/** E-mail through one SMTP relay with nodemailer. */
+/** The sender of a message's edition; the general edition's (or the only one) otherwise. */
+export function senderOf(from: SmtpOptions['from'], edition: string): string {
+  if (typeof from === 'string') return from;
+  return from[edition] ?? from.general ?? Object.values(from)[0] ?? 'Vestibule <no-reply@vestibule.invalid>';
+}
+
+/** E-mail through one SMTP relay with nodemailer, each message from its edition's sender. */
 export function createSmtpTransport(options: SmtpOptions): Transport {
-  const transporter = nodemailer.createTransport(
-    {
-      url: options.url,
-      // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
-      // one message at a time over a new connection was the outbox's bottleneck). The worker
-      // closes them when it stops.
-      pool: true,
-      maxConnections: 2,
-      // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    },
-    { from: options.from },
-  );
+  const transporter = nodemailer.createTransport({
+    url: options.url,
+    // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
+    // one message at a time over a new connection was the outbox's bottleneck). The worker
+    // closes them when it stops.
+    pool: true,
+    maxConnections: 2,
+    // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     name: 'smtp',
     async send(message: OutboxMessage) {
       try {
+        const from = senderOf(options.from, message.edition);
         await transporter.sendMail({
-          messageId: outboxMessageId(message, options.from),
+          from,
+          messageId: outboxMessageId(message, from),
           to: message.recipient,
           subject: message.subject ?? '',
           text: message.body_text,

@@ -95,7 +95,7 @@ export async function startAddressChallenge(
         deviceId: request.deviceId,
         data: { ...input.data, kind: input.kind },
       },
-      { locale: user.language },
+      { locale: user.language, publicUrls: ctx.config.publicUrls },
     );
   });
   outboxWorkerOf(request.server)?.notify();

@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
+import { maskRecipient } from '../../delivery/mask';
 import type { AuthContext } from '../../http/authenticate';
 import { contactOwner } from '../mfa/contact.queries';
+import { notifyAccount } from '../notices/notify-account';
 import { createFuzzionFlow } from './fuzzion.queries';
+
+/** The other account hears that an address of theirs was proven and a merge offered. */
+export async function notifyMergeOffered(trx: Db, request: FastifyRequest, owner: number, target: string) {
+  await notifyAccount(trx, request, owner, 'merge_offered', { contact: maskRecipient(target) });
+}
 
 /**
  * After a code proved `target`: when another account of the edition owns it, opens a merge flow
@@ -32,5 +39,6 @@ export async function offerFuzzion(
     { kind: 'fuzzion.offered', userId: user.id, edition: user.edition, detail: { flow: flow.id, method } },
     request,
   );
+  await notifyMergeOffered(trx, request, owner, target);
   return { fuzzion: true as const, payload: flow.id, method, target };
 }

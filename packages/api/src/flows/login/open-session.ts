@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { auditRow, countAuditEvent } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { newSessionRow, sessionLifetime } from '../../security/session.queries';
+import { isNewDevice, notifyNewDevice } from './new-device.notice';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
 const USER_AGENT_MAX_LENGTH = 512;
@@ -34,6 +35,7 @@ export interface PasskeyLogin {
  * audit row, written by one statement (atomic by itself, so a plain password login needs no
  * transaction: issue 21), in the caller's transaction when it has one. A login completed with an
  * MFA code starts elevated.
+ * A sign-in from a device the account never used tells its e-mail addresses.
  */
 export async function openLoginSession(
   trx: Db,
@@ -57,6 +59,7 @@ export async function openLoginSession(
     lifetime: sessionLifetime(request.server.ctx.config),
     amr: authenticationMethods(input.mfa, input.passkey),
   });
+  const newDevice = await isNewDevice(trx, input.userId, request.deviceId);
   const detail: Record<string, unknown> = {};
   // Kept with the sign-in, so the timeline still names the browser after the session is gone.
   const userAgent = request.headers['user-agent'];
@@ -77,6 +80,7 @@ export async function openLoginSession(
     .select('id')
     .executeTakeFirstOrThrow();
   countAuditEvent(event.kind);
+  if (newDevice) await notifyNewDevice(trx, request, input.userId);
   return { token: session.token, id: row.id };
 }
 

@@ -21,6 +21,8 @@ import { attemptChallenge, resendInSeconds } from '../../security/challenges/cha
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { listContacts } from '../contacts/contact.queries';
 import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
+import { notifyMergeOffered } from '../fuzzion/offer';
+import { notifyAccount } from '../notices/notify-account';
 import { requireSudo } from '../sudo/sudo';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
@@ -227,6 +229,7 @@ const confirmActivation = defineRoute({
               },
               request,
             );
+            await notifyMergeOffered(trx, request, owner, target);
             return { fuzzion: true as const, payload: flow.id, method: kind, target };
           }
           const same = await findMethodByTarget(trx, user.id, kind, target);
@@ -252,6 +255,8 @@ const confirmActivation = defineRoute({
           },
           request,
         );
+        // Every verified address hears of it, the new one included (it was just proven).
+        await notifyAccount(trx, request, user.id, 'mfa_method_added', { method: kind });
         return {
           fuzzion: false as const,
           payload: null,

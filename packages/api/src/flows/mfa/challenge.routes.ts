@@ -186,7 +186,13 @@ const resend = defineRoute({
     const sent = await ctx.db.transaction().execute(async (trx) => {
       const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
       if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
-      return sendChallengeCode(trx, ctx.secrets, locked, { locale: user.language }, { resend: true });
+      return sendChallengeCode(
+        trx,
+        ctx.secrets,
+        locked,
+        { locale: user.language, publicUrls: ctx.config.publicUrls },
+        { resend: true },
+      );
     });
     outboxWorkerOf(request.server)?.notify();
     return challengeAnswer(sent);

@@ -14,8 +14,10 @@ import {
 } from '@vestibule/contract/schemas/mfa';
 import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
+import type { MfaMethodKind } from '../../delivery/messages/purposes';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
+import { notifyAccount } from '../notices/notify-account';
 import { requireSudo, sudoStatus } from '../sudo/sudo';
 import {
   deleteMethod,
@@ -148,6 +150,10 @@ const remove = defineRoute({
         },
         request,
       );
+      // After the removal: the removed method's address is still a verified contact, so it hears too.
+      await notifyAccount(trx, request, auth.userId, 'mfa_method_removed', {
+        method: method.method as MfaMethodKind,
+      });
     });
   },
 });
@@ -171,6 +177,7 @@ const regenerate = defineRoute({
         { kind: 'recovery.regenerated', userId: auth.userId, edition: request.edition.id },
         request,
       );
+      await notifyAccount(trx, request, auth.userId, 'recovery_keys_regenerated', {});
       return fresh;
     });
     return { recovery_keys: keys };

@@ -9,6 +9,7 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { forcedSetupExemption } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
+import { notifyAccount } from '../notices/notify-account';
 import { findClient, type OAuthClient } from './clients.queries';
 import {
   acceptInteraction,
@@ -124,6 +125,16 @@ const approve = defineRoute({
       },
       request,
     );
+    // An approval hands data to a third party: the account hears of it, with the way back.
+    if (accepted)
+      await notifyAccount(
+        db,
+        request,
+        auth.userId,
+        'app_approved',
+        { app: client.name },
+        { channels: 'email' },
+      );
     return { target };
   },
 });

@@ -12,6 +12,7 @@ import { newPasswordError } from '../../security/new-password';
 import { hashPassword } from '../../security/password';
 import { offerFuzzion } from '../fuzzion/offer';
 import { openLoginSession } from '../login/open-session';
+import { notifyAccount } from '../notices/notify-account';
 import { createAccountFromFlow } from './account.queries';
 import { activateWithProcessor } from './card-processor';
 import { contestedContacts, requireOwnContact } from './duplicates';
@@ -143,6 +144,7 @@ const complete = defineRoute({
           },
           request,
         );
+        await notifyAccount(trx, request, userId, 'signup_completed', {}, { channels: 'email' });
         const session = await openLoginSession(trx, request, { userId, clientId: null });
         const fuzzion = duplicate
           ? await offerFuzzion(

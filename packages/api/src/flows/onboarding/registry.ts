@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { formatCode, INVITATION_CODE_LENGTH, randomCodeSymbols } from '@vestibule/contract/activation-code';
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import type { Db } from '../../db/database';
-import { enqueueMessage } from '../../delivery/outbox';
+import { sendMessage } from '../../delivery/messages/send';
 import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
-import { invitationMessage } from './invitation.message';
 
 /** Days an invitation stays valid unless told otherwise. */
 export const INVITATION_TTL_DAYS = 14;
@@ -35,7 +34,7 @@ export interface NewInvitation {
   lastname?: string | null;
   language?: string;
   days?: number;
-  /** Origin of the portal for the link in the e-mail. */
+  /** The edition's public origin (PUBLIC_URL / PUBLIC_URL_LU) for the links of the e-mail. */
   linkBase: string;
   /** A fixed code (demo data); a random one otherwise. */
   code?: string;
@@ -63,18 +62,16 @@ export async function createInvitation(db: Db, secrets: SecretBox, input: NewInv
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const message = invitationMessage(language, {
-    brand: EDITIONS[input.edition].brandName,
-    company: input.company,
-    code: formatCode(code),
-    link: `${input.linkBase}/onboarding?invitation=${formatCode(code)}`,
-    expiresAt,
-  });
-  await enqueueMessage(db, secrets, {
-    channel: 'email',
-    edition: input.edition,
-    recipient: input.email,
-    ...message,
-  });
+  await sendMessage(
+    db,
+    { secrets, publicUrls: { [input.edition]: input.linkBase } },
+    {
+      purpose: 'invitation',
+      edition: input.edition,
+      locale: language,
+      values: { company: input.company, code: formatCode(code), expiresAt },
+      to: [{ channel: 'email', address: input.email }],
+    },
+  );
   return { id: row.id, code, expiresAt };
 }

@@ -78,7 +78,7 @@ async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email'
         deviceId: request.deviceId,
         data: { flow_id: flow.id },
       },
-      { locale: flow.language },
+      { locale: flow.language, publicUrls: ctx.config.publicUrls },
     ),
   );
   outboxWorkerOf(request.server)?.notify();
@@ -183,7 +183,13 @@ const resend = defineRoute({
     const sent = await ctx.db.transaction().execute(async (trx) => {
       const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
       if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
-      return sendChallengeCode(trx, ctx.secrets, locked, { locale: flow.language }, { resend: true });
+      return sendChallengeCode(
+        trx,
+        ctx.secrets,
+        locked,
+        { locale: flow.language, publicUrls: ctx.config.publicUrls },
+        { resend: true },
+      );
     });
     outboxWorkerOf(request.server)?.notify();
     return { state: await flowState(ctx.db, flow, request.language), challenge: challengeAnswer(sent) };

@@ -1,10 +1,28 @@
-import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
-import { enqueueMessage } from '../../delivery/outbox';
-import { publicLink } from '../../http/public-origin';
-import { type ChangeEvent, changeNotice } from './change-notice.message';
+import type { Purpose } from '../../delivery/messages/purposes';
+import { sendMessage } from '../../delivery/messages/send';
+
+/** Account changes that tell the account's addresses (issue 6). */
+export type ChangeEvent =
+  | 'contact_added'
+  | 'contact_updated'
+  | 'contact_removed'
+  | 'primary_changed'
+  | 'login_changed'
+  | 'iban_changed'
+  | 'passkey_removed';
+
+const PURPOSE: Record<ChangeEvent, Purpose> = {
+  contact_added: 'contact_added',
+  contact_updated: 'contact_changed',
+  contact_removed: 'contact_removed',
+  primary_changed: 'primary_changed',
+  login_changed: 'login_changed',
+  iban_changed: 'iban_changed',
+  passkey_removed: 'passkey_removed',
+};
 
 export interface Recipient {
   channel: 'email' | 'sms';
@@ -22,8 +40,9 @@ export function recipients(...list: (Recipient | undefined | false)[]): Recipien
 }
 
 /**
- * Writes a change notice to each recipient, in the transaction of the change (outbox). The
- * changed contact appears masked: a notice may reach an old address someone else now reads.
+ * Writes a change notice to each recipient — the old and the new address of a change — in the
+ * transaction of the change (outbox). The changed contact appears masked: a notice may reach an
+ * old address someone else now reads. "Not me" leads to the portal's recovery page.
  */
 export async function notifyChange(
   trx: Db,
@@ -33,16 +52,18 @@ export async function notifyChange(
   to: Recipient[],
   values: { contact?: string; last4?: string } = {},
 ): Promise<void> {
-  const brand = EDITIONS[user.edition as EditionId]?.brandName ?? 'Vestibule';
-  // The report path is the forgot-password page of this portal (ALLOWED_HOSTS pins the host).
-  const link = publicLink(request.server.ctx.config, user.edition as EditionId, '/forgot-password');
-  const contact = values.contact ? maskRecipient(values.contact) : undefined;
-  for (const recipient of to) {
-    await enqueueMessage(trx, request.server.ctx.secrets, {
-      channel: recipient.channel,
-      edition: user.edition,
-      recipient: recipient.address,
-      ...changeNotice(recipient.channel, user.language, event, { brand, link, contact, last4: values.last4 }),
-    });
-  }
+  const { secrets, config } = request.server.ctx;
+  const purpose = PURPOSE[event];
+  await sendMessage(trx, { secrets, publicUrls: config.publicUrls }, {
+    purpose,
+    edition: user.edition,
+    locale: user.language,
+    values:
+      purpose === 'iban_changed'
+        ? { last4: values.last4 ?? '' }
+        : purpose === 'passkey_removed'
+          ? {}
+          : { contact: values.contact ? maskRecipient(values.contact) : '' },
+    to,
+  } as Parameters<typeof sendMessage>[2]);
 }

@@ -98,7 +98,7 @@ export async function startResetChallenge(
       deviceId: request.deviceId,
       data,
     },
-    real ? { locale: input.account!.language } : undefined,
+    real ? { locale: input.account!.language, publicUrls: request.server.ctx.config.publicUrls } : undefined,
   );
   return real ? challenge : pretendSend(trx, challenge, { resend: false });
 }
@@ -121,7 +121,7 @@ export async function resendResetChallenge(
     trx,
     request.server.ctx.secrets,
     switched,
-    { locale: input.locale },
+    { locale: input.locale, publicUrls: request.server.ctx.config.publicUrls },
     { resend: true },
   );
 }

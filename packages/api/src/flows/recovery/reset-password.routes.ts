@@ -1,4 +1,3 @@
-import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import {
   resetPasswordRequestSchema,
   resetPasswordResponseSchema,
@@ -6,17 +5,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { enqueueMessage } from '../../delivery/outbox';
+import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
-import { publicLink } from '../../http/public-origin';
 import { defineRoute } from '../../http/route';
 import { attemptChallenge, codeMatches, findChallenge, isLive } from '../../security/challenges/challenge';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
-import { passwordChangedMessage } from './password-changed.message';
 import {
   allEmails,
   endEverythingOfUser,
@@ -29,23 +26,22 @@ import { GRANT_PURPOSE, parseResetToken } from './reset-grant';
 
 /** Tells every verified e-mail and phone, in the same transaction as the change (outbox). */
 async function notifyPasswordChanged(trx: Db, request: FastifyRequest, account: RecoveryAccount) {
-  const brand = EDITIONS[account.edition as EditionId]?.brandName ?? 'Vestibule';
-  // The report path is the forgot-password page of this portal (ALLOWED_HOSTS pins the host).
-  const link = publicLink(request.server.ctx.config, account.edition as EditionId, '/forgot-password');
   const contacts = await verifiedContacts(trx, account.id);
-  const messages = [
-    ...contacts.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
-    ...contacts.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
-  ];
-  for (const { channel, recipient } of messages) {
-    await enqueueMessage(trx, request.server.ctx.secrets, {
-      channel,
+  const { secrets, config } = request.server.ctx;
+  return sendMessage(
+    trx,
+    { secrets, publicUrls: config.publicUrls },
+    {
+      purpose: 'password_changed',
       edition: account.edition,
-      recipient,
-      ...passwordChangedMessage(channel, account.language, { brand, link }),
-    });
-  }
-  return messages.length;
+      locale: account.language,
+      values: { afterReset: true },
+      to: [
+        ...contacts.emails.map((address) => ({ channel: 'email' as const, address })),
+        ...contacts.phones.map((address) => ({ channel: 'sms' as const, address })),
+      ],
+    },
+  );
 }
 
 /**

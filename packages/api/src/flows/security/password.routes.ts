@@ -1,4 +1,3 @@
-import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
@@ -6,11 +5,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { enqueueMessage } from '../../delivery/outbox';
+import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { enforceLimit } from '../../http/enforce-limit';
-import { publicLink } from '../../http/public-origin';
 import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
@@ -19,7 +17,6 @@ import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { allEmails, verifiedContacts } from '../recovery/recovery.queries';
 import { deleteOtherSessions } from '../sessions/session-list.queries';
 import { hasSudo, requireSudo } from '../sudo/sudo';
-import { passwordChangedNotice } from './password-changed.notice';
 
 /** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */
 const CURRENT_PASSWORD_TRIES: RateLimitRule = { name: 'password:current', limit: 5, windowSeconds: 15 * 60 };
@@ -30,21 +27,22 @@ async function notifyContacts(
   request: FastifyRequest,
   user: { id: number; edition: string; language: string },
 ) {
-  const brand = EDITIONS[user.edition as EditionId]?.brandName ?? 'Vestibule';
-  const link = publicLink(request.server.ctx.config, user.edition as EditionId, '/forgot-password');
   const contacts = await verifiedContacts(trx, user.id);
-  const messages = [
-    ...contacts.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
-    ...contacts.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
-  ];
-  for (const { channel, recipient } of messages)
-    await enqueueMessage(trx, request.server.ctx.secrets, {
-      channel,
+  const { secrets, config } = request.server.ctx;
+  return sendMessage(
+    trx,
+    { secrets, publicUrls: config.publicUrls },
+    {
+      purpose: 'password_changed',
       edition: user.edition,
-      recipient,
-      ...passwordChangedNotice(channel, user.language, { brand, link }),
-    });
-  return messages.length;
+      locale: user.language,
+      values: { afterReset: false },
+      to: [
+        ...contacts.emails.map((address) => ({ channel: 'email' as const, address })),
+        ...contacts.phones.map((address) => ({ channel: 'sms' as const, address })),
+      ],
+    },
+  );
 }
 
 /**

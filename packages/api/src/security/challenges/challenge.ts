@@ -6,15 +6,14 @@ import {
   RESEND_COUNTDOWN_AFTER_RESEND_SECONDS,
   RESEND_COUNTDOWN_INITIAL_SECONDS,
 } from '@vestibule/contract/constants';
-import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChallengeChannel, CodeChallengesTable } from '../../db/schema';
-import { enqueueMessage } from '../../delivery/outbox';
+import { codePurposeOfChallenge } from '../../delivery/messages/purposes';
+import { sendMessage } from '../../delivery/messages/send';
 import { ApiError } from '../../http/api-error';
 import type { SecretBox } from '../secret-box';
 import { newNumericCode } from '../tokens';
-import { codeMessage } from './messages';
 
 // The one-time-code challenge core (docs/decisions/0005-code-challenges.md). A challenge is a row
 // whose uuid is the opaque payload the SPA holds; its code is keyed-hashed with that uuid, so a
@@ -41,6 +40,8 @@ export interface NewChallenge {
 export interface Delivery {
   /** The recipient's language (users.language), for the message text. */
   locale: string;
+  /** The editions' public origins (config.publicUrls), for the links of the e-mail's footer. */
+  publicUrls: Readonly<Partial<Record<string, string>>>;
 }
 
 /**
@@ -113,18 +114,18 @@ export async function sendChallengeCode(
     .where('id', '=', challenge.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  const brand = EDITIONS[challenge.edition as EditionId]?.brandName ?? 'Vestibule';
-  const message = codeMessage(challenge.channel, delivery.locale, {
-    code,
-    brand,
-    minutes: Math.round(CODE_CHALLENGE_TTL_SECONDS / 60),
-  });
-  await enqueueMessage(db, secrets, {
-    channel: challenge.channel,
-    edition: challenge.edition,
-    recipient: challenge.target,
-    ...message,
-  });
+  // The message says what the code is for (login, step-up, reset, proving an address).
+  await sendMessage(
+    db,
+    { secrets, publicUrls: delivery.publicUrls },
+    {
+      purpose: codePurposeOfChallenge(challenge.purpose),
+      edition: challenge.edition,
+      locale: delivery.locale,
+      values: { code, minutes: Math.round(CODE_CHALLENGE_TTL_SECONDS / 60) },
+      to: [{ channel: challenge.channel, address: challenge.target }],
+    },
+  );
   return updated;
 }
 

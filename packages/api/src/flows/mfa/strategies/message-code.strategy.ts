@@ -25,7 +25,7 @@ function messageCodeStrategy(kind: 'sms' | 'email'): MfaStrategy {
           deviceId: input.deviceId ?? null,
           data: input.data ?? {},
         },
-        { locale: input.user.language },
+        { locale: input.user.language, publicUrls: ctx.config.publicUrls },
       );
     },
     async check(_trx, ctx, challenge, code) {

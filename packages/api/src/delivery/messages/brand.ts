@@ -1,0 +1,69 @@
+import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+
+// What an e-mail of an edition looks like and says about its sender (docs/decisions/0044). The
+// colours are the SPA's theme tokens (packages/web/src/editions/*/theme.css); the legal lines,
+// support contact and privacy page are the operator's, per edition, like the brand name.
+
+export interface MessageBrand {
+  edition: EditionId;
+  name: string;
+  colours: {
+    /** Buttons, the logo tile, the code's frame. 4.5:1 with white text. */
+    brand: string;
+    /** Background of the code box and the notice panel. */
+    soft: string;
+    /** The logo's second colour. */
+    accent: string;
+    /** The brand colour on a dark background (dark mode). */
+    brandOnDark: string;
+  };
+  /** The logo's letter and whether a stripe of the accent colour runs under it (LU). */
+  logo: { letter: string; stripe: boolean };
+  /** Proper nouns and identifiers only, the same in every language. */
+  legal: { company: string; address: string; registration: string };
+  support: { email: string; phone: string };
+  /** Path on the edition's public origin where the user reads about and manages their data. */
+  privacyPath: string;
+  /** The portal's recovery page: where "this was not me" leads. */
+  recoveryPath: string;
+  /** IANA time zone in which dates in the messages are written. */
+  timeZone: string;
+}
+
+export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
+  general: {
+    edition: 'general',
+    name: EDITIONS.general.brandName,
+    colours: { brand: '#0b6e69', soft: '#e4f3f1', accent: '#7fd3c4', brandOnDark: '#7fd3c4' },
+    logo: { letter: 'V', stripe: false },
+    legal: {
+      company: 'Vestibule SA',
+      address: 'Rue de la Loi 1, 1000 Bruxelles',
+      registration: 'BCE/KBO 0123.456.789',
+    },
+    support: { email: 'support@vestibule.example', phone: '+32 2 000 00 00' },
+    privacyPath: '/security',
+    recoveryPath: '/forgot-password',
+    timeZone: 'Europe/Brussels',
+  },
+  lu: {
+    edition: 'lu',
+    name: EDITIONS.lu.brandName,
+    colours: { brand: '#b0102a', soft: '#fbeaec', accent: '#1d3677', brandOnDark: '#ff8a9c' },
+    logo: { letter: 'V', stripe: true },
+    legal: {
+      company: 'Vestibule Luxembourg S.A.',
+      address: '2, Place de Clairefontaine, L-1341 Luxembourg',
+      registration: 'R.C.S. Luxembourg B 000000',
+    },
+    support: { email: 'support@vestibule.example.lu', phone: '+352 20 00 00 00' },
+    privacyPath: '/security',
+    recoveryPath: '/forgot-password',
+    timeZone: 'Europe/Luxembourg',
+  },
+};
+
+/** The brand of an edition id as stored on a row; the general edition's for an unknown one. */
+export function brandOf(edition: string): MessageBrand {
+  return MESSAGE_BRANDS[edition as EditionId] ?? MESSAGE_BRANDS.general;
+}

@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import type { MessageContext } from '../context';
+import type { Purpose } from '../purposes';
+import { AppApproved } from './app-approved';
+import { ContactAdded } from './contact-added';
+import { ContactChanged } from './contact-changed';
+import { ContactRemoved } from './contact-removed';
+import { ContactVerification } from './contact-verification';
+import { IbanChanged } from './iban-changed';
+import { Invitation } from './invitation';
+import { LoginChanged } from './login-changed';
+import { LoginCode } from './login-code';
+import { MergeCompleted } from './merge-completed';
+import { MergeOffered } from './merge-offered';
+import { MergeRefused } from './merge-refused';
+import { MfaMethodAdded } from './mfa-method-added';
+import { MfaMethodRemoved } from './mfa-method-removed';
+import { NewSignIn } from './new-sign-in';
+import { PasskeyRemoved } from './passkey-removed';
+import { PasswordChanged } from './password-changed';
+import { PasswordResetCode } from './password-reset-code';
+import { PrimaryChanged } from './primary-changed';
+import { RecoveryKeysRegenerated } from './recovery-keys-regenerated';
+import { SignupCompleted } from './signup-completed';
+import { StepUpCode } from './step-up-code';
+
+/** The e-mail template of each purpose (purposes.ts). */
+export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement } = {
+  app_approved: AppApproved,
+  contact_added: ContactAdded,
+  contact_changed: ContactChanged,
+  contact_removed: ContactRemoved,
+  contact_verification: ContactVerification,
+  iban_changed: IbanChanged,
+  invitation: Invitation,
+  login_changed: LoginChanged,
+  login_code: LoginCode,
+  merge_completed: MergeCompleted,
+  merge_offered: MergeOffered,
+  merge_refused: MergeRefused,
+  mfa_method_added: MfaMethodAdded,
+  mfa_method_removed: MfaMethodRemoved,
+  new_sign_in: NewSignIn,
+  passkey_removed: PasskeyRemoved,
+  password_changed: PasswordChanged,
+  password_reset_code: PasswordResetCode,
+  primary_changed: PrimaryChanged,
+  recovery_keys_regenerated: RecoveryKeysRegenerated,
+  signup_completed: SignupCompleted,
+  step_up_code: StepUpCode,
+};
