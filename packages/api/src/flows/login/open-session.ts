@@ -2,7 +2,7 @@ import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/co
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { createSession, sessionLifetime } from '../sessions/session.queries';
+import { createSession, type SudoScope, sessionLifetime } from '../sessions/session.queries';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
 const USER_AGENT_MAX_LENGTH = 512;
@@ -23,7 +23,14 @@ export function authenticationMethods(mfa: string | undefined): string[] {
 export async function openLoginSession(
   trx: Db,
   request: FastifyRequest,
-  input: { userId: number; clientId: string | null; mfa?: string; trustedDevice?: boolean; sudo?: boolean },
+  input: {
+    userId: number;
+    clientId: string | null;
+    mfa?: string;
+    trustedDevice?: boolean;
+    /** true: a grant for every change; 'authenticator': for that one only (decision 0038). */
+    sudo?: boolean | SudoScope;
+  },
 ) {
   const session = await createSession(trx, {
     userId: input.userId,
@@ -32,6 +39,7 @@ export async function openLoginSession(
     ip: request.ip,
     clientId: input.clientId,
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
+    sudoScope: typeof input.sudo === 'string' ? input.sudo : null,
     lifetime: sessionLifetime(request.server.ctx.config),
     amr: authenticationMethods(input.mfa),
   });
