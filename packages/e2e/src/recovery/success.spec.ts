@@ -84,7 +84,7 @@ test('forgot username by card number lists the masked usernames (general edition
   await page.getByRole('button', { name: 'Find my username' }).click();
   await expect(page).toHaveURL(/\/forgot-username-response$/);
   await expect(page.getByRole('listitem').filter({ hasText: 'e***@demo.test' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: '+32 *** ** 01' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '+32 *** ** ** 01' })).toBeVisible();
 });
 
 test('forgot username by national register number (both editions)', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { changeLocale } from '../../../i18n';
 import { currentEdition } from '../../../lib/edition';
@@ -8,7 +8,7 @@ import { storedTargetUrl } from '../../../lib/targetUrl';
 import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
-import { loginHintOf, uiLocaleOf } from '../hints';
+import { loginHintOf, prefillOf, uiLocaleOf } from '../hints';
 import { platformLabel, targetClientId } from '../platform';
 import styles from './LoginRoute.module.css';
 
@@ -24,6 +24,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
   const target = useClientValue(storedTargetUrl, null);
   const origin = useClientValue(() => window.location.origin, '');
   const hint = loginHintOf(target, origin);
+  const prefill = prefillOf(useLocation().state);
 
   // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and
   // the language ui_locales asks for; the user may still switch either afterwards.
@@ -57,7 +58,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           key={mode}
           mode={mode}
           edition={edition}
-          defaultUsername={hint?.mode === mode ? hint.username : undefined}
+          defaultUsername={prefill ?? (hint?.mode === mode ? hint.username : undefined)}
           clientId={targetClientId(target, origin)}
           onLoggedIn={(next) => navigate(next, { replace: true })}
         />

@@ -2,9 +2,13 @@ import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/CodeCard.module.css';
 
-/** Letters and digits only (SPEC §5): spaces and dashes of a pasted recovery key are dropped. */
-export function cleanCode(value: string, max = 32): string {
-  return value.replace(/[^A-Za-z0-9]/g, '').slice(0, max);
+/**
+ * Letters and digits only (SPEC §5), spaces of a pasted code dropped. A recovery key keeps its
+ * dash: the hint shows the key as ABCDE-12345, so typing it that way must work (the server reads
+ * the key with or without it).
+ */
+export function cleanCode(value: string, max = 32, keepDash = false): string {
+  return value.replace(keepDash ? /[^A-Za-z0-9-]/g : /[^A-Za-z0-9]/g, '').slice(0, max);
 }
 
 /** The client-side check before posting: a translation key, or null when the code may go. */
@@ -49,7 +53,9 @@ export function CodeField({ id, method, length, value, error, onChange }: CodeFi
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(cleanCode(event.target.value, recovery ? 32 : (length ?? 32)))}
+        onChange={(event) =>
+          onChange(cleanCode(event.target.value, recovery ? 32 : (length ?? 32), recovery))
+        }
       />
       {error && (
         <p id={`${id}-error`} className={styles.fieldError}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { errorKey } from '../../../lib/api';
+import { intlLocale } from '../../../lib/intl';
 import { useRevokeTrustedDevice, useTrustedDevices } from '../api/trustedDevices';
 
 /** A short device name from its user agent: browser on system, or unknown. */
@@ -39,7 +40,7 @@ export function TrustedDevicesCard() {
   const devices = useTrustedDevices();
   const revoke = useRevokeTrustedDevice();
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language.replace('_', '-'), { dateStyle: 'medium' });
+    new Date(iso).toLocaleDateString(intlLocale(i18n.language), { dateStyle: 'medium' });
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>

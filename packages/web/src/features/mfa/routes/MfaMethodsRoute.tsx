@@ -92,6 +92,14 @@ function MethodsScreen({
     }
   };
 
+  // Back where the user came from; opened directly (no history in this tab), back to the page
+  // the step-up was for would loop, so the dashboard.
+  const cancel = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(PATHS.dashboard, { replace: true });
+  };
+
   const loginDead = isLogin && start.error instanceof ApiError && start.error.code === 'challenge_expired';
 
   return (
@@ -129,7 +137,7 @@ function MethodsScreen({
             {isLogin ? (
               <Link to={PATHS.loginEmail}>{t('mfa.methods.backToLogin')}</Link>
             ) : (
-              <button type="button" className={styles.linkButton} onClick={() => navigate(-1)}>
+              <button type="button" className={styles.linkButton} onClick={cancel}>
                 {t('mfa.methods.cancel')}
               </button>
             )}

@@ -12,6 +12,7 @@ import { PATHS } from '../../../app/paths';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
+import { keepTogether } from '../../../lib/keepTogether';
 import { queryClient } from '../../../lib/queryClient';
 import { fetchUser } from '../../../lib/user';
 import { decideAfterSuccess } from '../afterSuccess';
@@ -156,7 +157,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
     resend.error instanceof ApiError && resend.error.code === 'resend_too_soon' ? null : resend.error;
   const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
   const busy = verify.isPending || finishing;
-  const target = state.target;
+  const target = state.target && keepTogether(state.target);
   const intro =
     method === 'totp'
       ? t('mfa.code.totp')

@@ -1,9 +1,9 @@
 import { MESSAGE_CODE_LENGTH, RESEND_COUNTDOWN_INITIAL_SECONDS } from '@vestibule/contract/constants';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { mergeScreenPath } from '../../../app/mergeOffer';
-import { stepUpAgainPath } from '../../../app/stepUp';
+import { fetchMfaStatus, stepUpAgainPath } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
@@ -67,10 +67,6 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const confirm = useConfirmActivation();
   const value = target ?? (editId ? '' : primary);
 
-  useEffect(() => {
-    if (draft !== null) contactDraft.clear();
-  }, [draft]);
-
   const goOn = async () => {
     setFinishing(true);
     const redirect = params.get('redirect');
@@ -80,8 +76,8 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     navigate(to ?? nextSetupStep(await fetchMethods()), { replace: true });
   };
 
-  const onSend = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSend = async (event?: React.FormEvent) => {
+    event?.preventDefault();
     if (!value.trim()) {
       setTargetError(t(kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail'));
       return;
@@ -112,6 +108,20 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
         setTargetError(t(errorKey(error)));
     }
   };
+
+  // Back from the step-up a send asked for, with the address kept as a draft: send the code at
+  // once instead of asking for the same click again (the draft is read once, then cleared).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (draft === null || resumed.current) return;
+    resumed.current = true;
+    contactDraft.clear();
+    // Only when the step-up was made: a user who cancelled it sees the form, not another step-up.
+    void fetchMfaStatus().then(
+      (status) => (status.sudo ? onSend() : undefined),
+      () => undefined,
+    );
+  });
 
   const onConfirm = async (event: React.FormEvent) => {
     event.preventDefault();

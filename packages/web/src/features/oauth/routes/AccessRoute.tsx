@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useGrants, useRevokeGrant } from '../api/tokens';
 import { ScopeList } from '../components/ScopeList';
@@ -16,14 +17,18 @@ export function AccessRoute() {
   const revoke = useRevokeGrant();
   const [deleted, setDeleted] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  // Revoking ends the application's access at once: the user confirms it first.
+  const [asking, setAsking] = useState<{ clientId: string; name: string } | null>(null);
 
   const onRevoke = async (clientId: string, name: string) => {
     try {
       await revoke.mutateAsync(clientId);
+      setAsking(null);
       setDeleted(name);
       // The revoked row and its button are gone: move focus to the alert that says so.
       requestAnimationFrame(() => alertRef.current?.focus());
     } catch {
+      setAsking(null);
       toast.show('error', t('oauth.access.revokeError'));
     }
   };
@@ -89,7 +94,7 @@ export function AccessRoute() {
                   className={styles.revoke}
                   disabled={revoke.isPending}
                   aria-label={t('oauth.access.revokeLabel', { client: grant.name })}
-                  onClick={() => onRevoke(grant.client_id, grant.name)}
+                  onClick={() => setAsking({ clientId: grant.client_id, name: grant.name })}
                 >
                   {t(busy ? 'oauth.access.revoking' : 'oauth.access.revoke')}
                 </button>
@@ -98,6 +103,17 @@ export function AccessRoute() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('oauth.access.revokeTitle', { client: asking?.name ?? '' })}
+        confirmLabel={t(revoke.isPending ? 'oauth.access.revoking' : 'oauth.access.revoke')}
+        cancelLabel={t('oauth.access.cancel')}
+        busy={revoke.isPending}
+        onConfirm={() => asking && void onRevoke(asking.clientId, asking.name)}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{t('oauth.access.revokeText', { client: asking?.name ?? '' })}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { forgetSession } from '../../../lib/session';
 import { clearSessionState } from '../../../lib/storage';
 import { useNotMe, useSecurityEvents } from '../api/events';
 import { eventLabel, formatAgent, formatDateTime, formatPlace } from '../format';
-import { ConfirmDialog } from './ConfirmDialog';
 import styles from './Security.module.css';
 
 /** Where an event came from: "this device", or its browser, system and place. */

@@ -13,6 +13,7 @@ import { useToast } from '../../../components/Toasts';
 import { ApiError, errorKey } from '../../../lib/api';
 import { removeSessionValue, tokenStore } from '../../../lib/storage';
 import { fetchUser, personalData, useUser } from '../../../lib/user';
+import { LogoutButton } from '../../session/components/LogoutButton';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
 
 const schema = z
@@ -126,6 +127,11 @@ function WeakPasswordForm() {
             {t(busy ? 'mfa.weakPassword.submitting' : 'mfa.weakPassword.submit')}
           </button>
         </form>
+        <ul className={styles.links}>
+          <li>
+            <LogoutButton className={styles.linkButton} />
+          </li>
+        </ul>
       </section>
     </div>
   );
