@@ -19,7 +19,7 @@ test.describe('MFA (success)', () => {
     const since = Date.now();
     await passwordStep(page, GENERAL, MFA_USER);
     await chooseMethod(page, /Text message/);
-    await expect(page.getByText(/by SMS to \+32 \*\*\* \*\* 05/)).toBeVisible();
+    await expect(page.getByText(/by SMS to \+32\s\*\*\*\s\*\*\s\*\*\s05/)).toBeVisible();
     await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maxime');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useToast } from '../../../components/Toasts';
+import { maskTarget } from '../../mfa/maskTarget';
 import { useIgnore, useMerge, useRefuse } from '../api/decide';
 import { useFuzzionFlow } from '../api/fuzzionFlow';
 import { CodeStep } from '../components/CodeStep';
@@ -52,7 +53,8 @@ export function DuplicatedRoute() {
         const query = new URLSearchParams({
           redirect: 'fuzzion-success',
           isFuzzion: 'true',
-          methods: JSON.stringify(result.mfa),
+          // The address bar (history, shared screens, referrers) shows contacts masked only.
+          methods: JSON.stringify(result.mfa.map((m) => ({ ...m, target: maskTarget(m.method, m.target) }))),
         });
         navigate(`${PATHS.mfaMethods}?${query}`, { replace: true });
       } else navigate(PATHS.fuzzionSuccess, { replace: true });

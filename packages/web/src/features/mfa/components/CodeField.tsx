@@ -1,6 +1,7 @@
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import { useTranslation } from 'react-i18next';
-import styles from '../../../components/CodeCard.module.css';
+import { CodeInput } from '../../../components/CodeInput';
+import { Field } from '../../../components/Field';
 
 /**
  * Letters and digits only (SPEC §5), spaces of a pasted code dropped. A recovery key keeps its
@@ -33,35 +34,22 @@ export function CodeField({ id, method, length, value, error, onChange }: CodeFi
   const { t } = useTranslation();
   const recovery = method === 'totpRecovery';
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {t(recovery ? 'mfa.code.labelRecovery' : 'mfa.code.label')}
-      </label>
-      <p id={`${id}-hint`} className={styles.hint}>
-        {recovery ? t('mfa.code.hintRecovery') : t('mfa.code.hintDigits', { length: length ?? 8 })}
-      </p>
-      <input
-        id={id}
-        name="code"
-        className={`${styles.input} ${styles.code}`}
-        type="text"
-        inputMode="text"
-        autoComplete="one-time-code"
-        autoCapitalize={recovery ? 'characters' : 'none'}
-        autoCorrect="off"
-        spellCheck={false}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) =>
-          onChange(cleanCode(event.target.value, recovery ? 32 : (length ?? 32), recovery))
-        }
-      />
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
+    <Field
+      id={id}
+      label={t(recovery ? 'mfa.code.labelRecovery' : 'mfa.code.label')}
+      hint={recovery ? t('mfa.code.hintRecovery') : t('mfa.code.hintDigits', { length: length ?? 8 })}
+      error={error}
+    >
+      {(control) => (
+        <CodeInput
+          {...control}
+          autoCapitalize={recovery ? 'characters' : 'none'}
+          value={value}
+          onChange={(event) =>
+            onChange(cleanCode(event.target.value, recovery ? 32 : (length ?? 32), recovery))
+          }
+        />
       )}
-    </div>
+    </Field>
   );
 }

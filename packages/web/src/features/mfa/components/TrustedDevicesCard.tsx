@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/Badge';
 import styles from '../../../components/CodeCard.module.css';
+import { ListRow, RowList } from '../../../components/ListRow';
 import { useToast } from '../../../components/Toasts';
 import { errorKey } from '../../../lib/api';
 import { intlLocale } from '../../../lib/intl';
@@ -53,41 +55,42 @@ export function TrustedDevicesCard() {
         </p>
       )}
       {devices.data?.length === 0 && <p>{t('mfa.settings.devicesNone')}</p>}
-      <ul className={styles.itemList} data-testid="trusted-devices">
+      <RowList testId="trusted-devices">
         {devices.data?.map((device) => {
           const name = deviceName(device.user_agent) ?? t('mfa.settings.deviceUnknown');
           return (
-            <li key={device.id} className={styles.item}>
-              <span className={styles.methodText}>
-                <span className={styles.methodName}>
-                  {name}
-                  {device.current && <span className={styles.tag}>{t('mfa.settings.deviceCurrent')}</span>}
-                </span>
-                <span className={styles.methodTarget}>
-                  {t('mfa.settings.deviceDetails', {
-                    created: date(device.created_at),
-                    expires: date(device.expires_at),
-                  })}
-                </span>
+            <ListRow
+              key={device.id}
+              actions={
+                <button
+                  type="button"
+                  className={styles.dangerButton}
+                  disabled={revoke.isPending}
+                  aria-label={t('mfa.settings.revokeLabel', { device: name })}
+                  onClick={() =>
+                    revoke.mutate(device.id, {
+                      onSuccess: () => toast.show('success', t('mfa.settings.revoked')),
+                      onError: (error) => toast.show('error', t(errorKey(error))),
+                    })
+                  }
+                >
+                  {t('mfa.settings.revoke')}
+                </button>
+              }
+            >
+              <span className={styles.methodName}>
+                {name} {device.current && <Badge>{t('mfa.settings.deviceCurrent')}</Badge>}
               </span>
-              <button
-                type="button"
-                className={styles.dangerButton}
-                disabled={revoke.isPending}
-                aria-label={t('mfa.settings.revokeLabel', { device: name })}
-                onClick={() =>
-                  revoke.mutate(device.id, {
-                    onSuccess: () => toast.show('success', t('mfa.settings.revoked')),
-                    onError: (error) => toast.show('error', t(errorKey(error))),
-                  })
-                }
-              >
-                {t('mfa.settings.revoke')}
-              </button>
-            </li>
+              <span className={styles.methodTarget}>
+                {t('mfa.settings.deviceDetails', {
+                  created: date(device.created_at),
+                  expires: date(device.expires_at),
+                })}
+              </span>
+            </ListRow>
           );
         })}
-      </ul>
+      </RowList>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PATHS } from '../../../app/paths';
 import styles from '../../../components/Card.module.css';
 import { ApiError, errorKey } from '../../../lib/api';
+import { keepTogether } from '../../../lib/keepTogether';
 import { useResendResetCode } from '../api/resendResetCode';
 import { useVerifyResetCode } from '../api/verifyResetCode';
 import { useCountdown } from '../components/useCountdown';
@@ -94,7 +95,8 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
   const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
   const startAgain = state.usernameKind === 'phone' ? PATHS.forgotPasswordPhone : PATHS.forgotPasswordEmail;
   const busy = isSubmitting || verify.isPending;
-  const recipient = state.recipient[0];
+  // A masked number stays on one line on a narrow screen.
+  const recipient = state.recipient[0] && keepTogether(state.recipient[0]);
 
   return (
     <div className={styles.page}>
