@@ -1,6 +1,7 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './card/Buttons.module.css';
+import spinner from './card/Spinner.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 const CLASS: Record<ButtonVariant, string> = {
@@ -25,7 +26,7 @@ export function Button({ variant = 'primary', busy, disabled, children, type, ..
       aria-busy={busy || undefined}
       {...props}
     >
-      {busy && <span className={styles.spinner} aria-hidden="true" />}
+      {busy && <span className={spinner.spinner} aria-hidden="true" />}
       {children}
     </button>
   );

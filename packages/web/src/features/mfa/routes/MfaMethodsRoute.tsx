@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { SENSITIVE_ROUTES } from '../../../app/stepUp';
 import styles from '../../../components/CodeCard.module.css';
 import { ApiError, errorKey } from '../../../lib/api';
 import { sessionValue } from '../../../lib/storage';
@@ -12,6 +13,15 @@ import { useStartChallenge } from '../api/startChallenge';
 import { challengeStateFrom, writeChallenge } from '../challengeState';
 import { MethodButton } from '../components/MethodButton';
 import { parseMethodsParam, stepUpChoices } from '../methodList';
+
+/** Where "Cancel" of a step-up leads, from the page it was for. */
+export function cancelTarget(redirect: string | null): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return PATHS.dashboard;
+  const path = redirect.split('?')[0] ?? '';
+  const guarded = (Object.values(SENSITIVE_ROUTES) as string[]).includes(path);
+  if (!guarded) return redirect;
+  return path.startsWith('/profile/') ? PATHS.profile : PATHS.security;
+}
 
 /**
  * /mfa/methods (route name mfa-methods; query redirect, isFuzzion, methods, isLogin, single):
@@ -92,13 +102,10 @@ function MethodsScreen({
     }
   };
 
-  // Back where the user came from; opened directly (no history in this tab), back to the page
-  // the step-up was for would loop, so the dashboard.
-  const cancel = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(PATHS.dashboard, { replace: true });
-  };
+  // Cancel leaves the step-up without looping: going back to a step-up-guarded page would ask
+  // for the step-up again, so such a page gives way to its section (/security, /profile); a
+  // page without the guard (a setup form) is where the user goes back to.
+  const cancel = () => navigate(cancelTarget(params.get('redirect')), { replace: true });
 
   const loginDead = isLogin && start.error instanceof ApiError && start.error.code === 'challenge_expired';
 
