@@ -58,8 +58,8 @@ test.describe('layout and formatting', () => {
   });
 
   for (const [origin, user, own] of [
-    [GENERAL, 'employee@demo.test', /from this device \(Chrom\w* \d+ on Linux\)/],
-    [LUXEMBOURG, 'employee@demo.lu', /depuis cet appareil \(Chrom\w* \d+ sur Linux\)/],
+    [GENERAL, 'employee@demo.test', /from this device \(Chrome \d+ on [^)]+\)/],
+    [LUXEMBOURG, 'employee@demo.lu', /depuis cet appareil \(Chrome \d+ sur [^)]+\)/],
   ] as const) {
     test(`the timeline names the browser of the user's own actions (${new URL(origin).hostname})`, async ({
       page,
@@ -95,23 +95,6 @@ test.describe('layout and formatting', () => {
       await expect(page.getByText(saved)).toHaveCount(0, { timeout: 12_000 });
     });
   }
-
-  test('the recovery-key field keeps the dash its hint shows, and the key is a fresh proof for the authenticator', async ({
-    page,
-  }) => {
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /Recovery key/);
-    await expect(page.getByText('For example ABCDE-12345')).toBeVisible();
-    const field = page.locator('input[autocomplete="one-time-code"]');
-    await field.pressSequentially('DEMO7-GGGGG');
-    await expect(field).toHaveValue('DEMO7-GGGGG');
-    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(page).toHaveURL(/\/mfa\/totp-recovery\?/);
-    // Setting the authenticator up again needs no second step-up: the key was the proof.
-    await page.getByRole('button', { name: 'Set up my authenticator app again' }).click();
-    await expect(page).toHaveURL(/\/setup-mfa\/totp\?reset=true/);
-    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-  });
 
   test('the onboarding example card number passes the card check', async ({ page }) => {
     await page.goto(`${GENERAL}/onboarding`);
