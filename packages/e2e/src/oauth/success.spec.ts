@@ -101,6 +101,7 @@ test.describe('third-party application (success)', () => {
     await expect(page.locator('#result')).toContainText('fridom@demo.test');
     await page.goto(`${GENERAL}/user/access`);
     await page.getByRole('button', { name: 'Toegang van Demo Partner intrekken' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Toegang intrekken' }).click();
     await expect(page.locator('[data-alert="client-deleted"]')).toHaveText(
       /De toegang van Demo Partner is ingetrokken\./,
     );
