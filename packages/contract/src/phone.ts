@@ -21,11 +21,27 @@ export function callingCode(e164: string): string | undefined {
 
 /**
  * A phone number masked for display and logs: the country calling code and the last two digits,
- * `+352621000001` → `+352 *** ** 01`; undefined when it is too short to be a number.
+ * the hidden digits grouped as that country writes its numbers (`+352621000001` →
+ * `+352 *** *** *01`, `+32470000001` → `+32 *** ** ** 01`); undefined when it is too short to be
+ * a number. A number no country's plan knows keeps a plain `*** **` body.
  */
 export function maskPhone(phone: string): string | undefined {
   const digits = phone.replace(/\D/g, '');
   if (digits.length < 6) return undefined;
-  const country = callingCode(`+${digits}`) ?? digits.slice(0, 2);
-  return `+${country} *** ** ${digits.slice(-2)}`;
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  if (!parsed?.isPossible()) {
+    const country = parsed?.countryCallingCode ?? digits.slice(0, 2);
+    return `+${country} *** ** ${digits.slice(-2)}`;
+  }
+  const international = parsed.formatInternational();
+  const prefix = `+${parsed.countryCallingCode} `;
+  const body = international.slice(prefix.length);
+  // Every digit but the last two becomes a star; the country's spaces stay where they are.
+  let keep = 2;
+  const masked = [...body]
+    .reverse()
+    .map((char) => (/\d/.test(char) ? (keep-- > 0 ? char : '*') : char))
+    .reverse()
+    .join('');
+  return `${prefix}${masked}`;
 }

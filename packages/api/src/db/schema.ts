@@ -62,6 +62,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   sudo_until: NullableTimestamp;
   sudo_single: Generated<boolean>;
+  /** 'authenticator': the grant serves only the authenticator's re-setup and keys (migration 0015). */
+  sudo_scope: ColumnType<string | null, string | null | undefined, string | null>;
   client_id: string | null;
   /** The login that opened the session: the ID token's auth_time and amr (migration 0009). */
   authenticated_at: ColumnType<Date, Date | undefined, Date>;

@@ -7,8 +7,8 @@ describe('maskRecipient', () => {
   });
 
   it('keeps the country prefix and the last two digits of a phone number', () => {
-    expect(maskRecipient('+32470000001')).toBe('+32 *** ** 01');
-    expect(maskRecipient('+352621000001')).toBe('+352 *** ** 01');
+    expect(maskRecipient('+32470000001')).toBe('+32 *** ** ** 01');
+    expect(maskRecipient('+352621000001')).toBe('+352 *** *** *01');
   });
 
   it('hides anything else entirely', () => {

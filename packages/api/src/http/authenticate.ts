@@ -21,7 +21,7 @@ export interface AuthContext {
   token: string;
   session: Pick<
     LiveSession,
-    'createdAt' | 'sudoUntil' | 'sudoSingle' | 'clientId' | 'authenticatedAt' | 'amr'
+    'createdAt' | 'sudoUntil' | 'sudoSingle' | 'sudoScope' | 'clientId' | 'authenticatedAt' | 'amr'
   >;
   restriction: SessionRestriction | undefined;
 }
@@ -100,6 +100,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
       createdAt: session.createdAt,
       sudoUntil: session.sudoUntil,
       sudoSingle: session.sudoSingle,
+      sudoScope: session.sudoScope,
       clientId: session.clientId,
       authenticatedAt: session.authenticatedAt,
       amr: session.amr,

@@ -22,6 +22,9 @@ function expiryOf(createdAt: Date, lifetime: SessionLifetime): Date {
   return new Date(Math.min(absolute, idle));
 }
 
+/** What a limited step-up grant serves: the authenticator's re-setup and recovery keys. */
+export type SudoScope = 'authenticator';
+
 export interface NewSession {
   userId: number;
   deviceId: string;
@@ -31,6 +34,8 @@ export interface NewSession {
   clientId?: string | null | undefined;
   /** A login completed with MFA starts elevated (docs/decisions/0006). */
   sudoUntil?: Date | null | undefined;
+  /** Limits that grant to some changes (a recovery-key login: 'authenticator', decision 0038). */
+  sudoScope?: SudoScope | null | undefined;
   /** The configured lifetime; the defaults of config.ts (30 and 30 days) when not given. */
   lifetime?: SessionLifetime;
   /** How the user authenticated (RFC 8176 amr values); a password alone when not given. */
@@ -56,6 +61,7 @@ export function newSessionRow(session: NewSession) {
       expires_at: expiryOf(createdAt, session.lifetime ?? DEFAULT_LIFETIME),
       client_id: session.clientId ?? null,
       sudo_until: session.sudoUntil ?? null,
+      sudo_scope: session.sudoScope ?? null,
       amr: JSON.stringify(session.amr ?? ['pwd']),
     },
   };
@@ -79,6 +85,7 @@ export interface LiveSession {
   amr: string[];
   sudoUntil: Date | null;
   sudoSingle: boolean;
+  sudoScope: SudoScope | null;
   clientId: string | null;
   passwordStatus: number;
   mfaForced: boolean;
@@ -107,6 +114,7 @@ export async function findLiveSession(
       'sessions.amr',
       'sessions.sudo_until as sudoUntil',
       'sessions.sudo_single as sudoSingle',
+      'sessions.sudo_scope as sudoScope',
       'sessions.client_id as clientId',
       'users.password_status as passwordStatus',
       'users.mfa_forced as mfaForced',
@@ -117,7 +125,7 @@ export async function findLiveSession(
     .where('sessions.last_seen_at', '>', new Date(now - lifetime.idleSeconds * 1000))
     .where('users.locked_at', 'is', null)
     .executeTakeFirst();
-  return row;
+  return row && { ...row, sudoScope: row.sudoScope === 'authenticator' ? 'authenticator' : null };
 }
 
 /**

@@ -114,6 +114,40 @@ describe('login with MFA (happy paths)', () => {
     expect(recovery.json()).toEqual({ mfa_id: account.methods.totp, total: 10, unused: 9 });
   });
 
+  it('a recovery-key login may regenerate keys and reset the authenticator, but nothing else, without a step-up', async () => {
+    const account = await createMfaAccount(test.database.db, ['sms', 'email', 'totp']);
+    const mfa = await passwordStep(test, account);
+    const started = await startChallenge(test, {
+      mfaId: account.methods.totp as number,
+      payload: mfa.payload,
+      method: 'totpRecovery',
+    });
+    const verified = await verifyCode(test, {
+      payload: started.json().payload,
+      code: account.recoveryKeys[0] as string,
+    });
+    const token = verified.json().access_token as string;
+    // Other sensitive changes still need a step-up with a real factor.
+    expect((await test.call({ method: 'GET', url: '/api/mfa/status', token })).json().sudo).toBe(false);
+    const password = await test.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token,
+      payload: { current_password: account.password, password: 'Another-long-passphrase-2026' },
+    });
+    expect(password.statusCode).toBe(403);
+    expect(password.json().code).toBe('sudo_required');
+    // The authenticator's own repairs do not.
+    const keys = await test.call({ method: 'POST', url: '/api/mfa/regenerate-recovery', token });
+    expect(keys.statusCode).toBe(200);
+    const reset = await test.call({
+      method: 'GET',
+      url: `/api/mfa/${account.methods.totp}/activate?edit=1`,
+      token,
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
   it('says none remain after the last recovery key, and then no longer offers totpRecovery', async () => {
     const account = await createMfaAccount(test.database.db, ['sms', 'email', 'totp']);
     await test.database.db

@@ -66,7 +66,7 @@ describe('POST /api/user/forgot-password (happy paths)', () => {
     const response = await forgotPassword(test, national, extra);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ technology: 'SMS' });
-    expect(response.json().recipient[0]).toMatch(/^\+32 \*\*\* \*\* \d\d$/);
+    expect(response.json().recipient[0]).toMatch(/^\+32 \*\*\* \*\* \*\* \d\d$/);
     const [message] = await messagesTo(test.database.db, account.phone);
     expect(message?.channel).toBe('sms');
   });

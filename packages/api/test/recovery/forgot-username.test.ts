@@ -23,7 +23,7 @@ describe('POST /api/user/forgot-username', () => {
     expect(forgotUsernameResponseSchema.parse(response.json())).toEqual({
       usernames: [
         { kind: 'email', value: 'e***@demo.test' },
-        { kind: 'phone', value: '+32 *** ** 01' },
+        { kind: 'phone', value: '+32 *** ** ** 01' },
       ],
     });
   });

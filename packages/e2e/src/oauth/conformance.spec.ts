@@ -29,6 +29,7 @@ async function partnerResult(page: Page): Promise<Record<string, unknown>> {
 async function revokePartner(page: Page) {
   await page.goto(`${GENERAL}/user/access`);
   await page.getByRole('button', { name: 'Revoke access of Demo Partner' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
   await expect(page.locator('[data-client-id="demo-partner"]')).toHaveCount(0);
 }
 

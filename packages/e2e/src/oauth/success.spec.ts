@@ -36,9 +36,10 @@ test.describe('third-party application (success)', () => {
     await expect(
       page.getByText('Without your consent, Demo Partner is denied access to your account.'),
     ).toBeVisible();
+    // "Back to the homepage" leads to the partner's registered homepage, not into the portal.
     await expect(page.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute(
       'href',
-      '/user/dashboard',
+      `${partner.origin}/`,
     );
     await page.getByRole('button', { name: 'Allow access' }).click();
 
@@ -59,7 +60,15 @@ test.describe('third-party application (success)', () => {
     const item = page.locator('[data-client-id="demo-partner"]');
     await expect(item.getByRole('heading', { name: 'Demo Partner' })).toBeVisible();
     await expect(item.getByRole('listitem')).toContainText(['See the balance of your cards']);
+    // Revoking asks first; cancelling keeps the grant.
     await item.getByRole('button', { name: 'Revoke access of Demo Partner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke the access of Demo Partner?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(item).toHaveCount(1);
+    await item.getByRole('button', { name: 'Revoke access of Demo Partner' }).click();
+    await dialog.getByRole('button', { name: 'Revoke access' }).click();
     const alert = page.locator('[data-alert="client-deleted"]');
     await expect(alert).toHaveText(/Access of Demo Partner was revoked\./);
     await expect(item).toHaveCount(0);
@@ -92,6 +101,7 @@ test.describe('third-party application (success)', () => {
     await expect(page.locator('#result')).toContainText('fridom@demo.test');
     await page.goto(`${GENERAL}/user/access`);
     await page.getByRole('button', { name: 'Toegang van Demo Partner intrekken' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Toegang intrekken' }).click();
     await expect(page.locator('[data-alert="client-deleted"]')).toHaveText(
       /De toegang van Demo Partner is ingetrokken\./,
     );

@@ -47,6 +47,11 @@ for (const edition of editions) {
         await expect(page.locator('[data-client-id="demo-partner"]')).toBeVisible();
         await expectNoAxeViolations(page);
         await page.locator('[data-client-id="demo-partner"] button').click();
+        // Revoking asks first: the question has no axe violations either.
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expectNoAxeViolations(page);
+        await dialog.getByRole('button').last().click();
         await expect(page.locator('[data-alert="client-deleted"]')).toBeVisible();
         await expectNoAxeViolations(page);
 

@@ -11,13 +11,17 @@ interface Toast {
 }
 
 interface ToastApi {
-  /** Shows a translated message; success toasts close themselves, errors stay until closed. */
+  /**
+   * Shows a translated message in place of the one on screen (toasts never pile up); it leaves
+   * on its own, an error after longer so there is time to read it, or when closed.
+   */
   show: (kind: ToastKind, message: string) => void;
 }
 
 const ToastContext = createContext<ToastApi>({ show: () => {} });
 
-const SUCCESS_TIMEOUT_MS = 6000;
+/** How long a toast stays, by kind (an error says more and matters more). */
+const TIMEOUT_MS: Record<ToastKind, number> = { success: 6000, error: 10_000 };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -28,8 +32,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (kind: ToastKind, message: string) => {
       const id = nextId.current++;
-      setToasts((all) => [...all, { id, kind, message }]);
-      if (kind === 'success') window.setTimeout(() => dismiss(id), SUCCESS_TIMEOUT_MS);
+      setToasts([{ id, kind, message }]);
+      window.setTimeout(() => dismiss(id), TIMEOUT_MS[kind]);
     },
     [dismiss],
   );

@@ -71,6 +71,7 @@ export const deLU: CoreMessages = {
     platform: {
       ca: 'Melden Sie sich in Ihrem Kundenbereich an.',
       mm: 'Melden Sie sich in Ihrem Mitarbeiterbereich an.',
+      admin: 'Melden Sie sich in der Verwaltung an.',
       default: 'Melden Sie sich an, um Ihr {{brand}}-Konto zu verwalten.',
     },
     methods: 'Anmelden mit',
@@ -289,6 +290,10 @@ export const deLU: CoreMessages = {
       canDo: 'Sie kann:',
       revoke: 'Zugriff widerrufen',
       revokeLabel: 'Zugriff von {{client}} widerrufen',
+      revokeTitle: 'Zugriff von {{client}} widerrufen?',
+      revokeText:
+        '{{client}} kann Ihr Konto nicht mehr verwenden. Die Anwendung bittet Sie bei der nächsten Nutzung erneut um Ihre Zustimmung.',
+      cancel: 'Abbrechen',
       revoking: 'Wird widerrufen…',
       clientDeleted: 'Der Zugriff von {{client}} wurde widerrufen.',
       revokeError: 'Beim Löschen des Elements ist ein Fehler aufgetreten.',

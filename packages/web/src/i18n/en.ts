@@ -74,6 +74,7 @@ export const en = {
     platform: {
       ca: 'Log in to your client area.',
       mm: 'Log in to your employee area.',
+      admin: 'Log in to the administration.',
       default: 'Log in to manage your {{brand}} account.',
     },
     methods: 'Log in with',
@@ -277,6 +278,10 @@ export const en = {
       canDo: 'It can:',
       revoke: 'Revoke access',
       revokeLabel: 'Revoke access of {{client}}',
+      revokeTitle: 'Revoke the access of {{client}}?',
+      revokeText:
+        '{{client}} will no longer be able to use your account. It will ask for your permission again the next time you use it.',
+      cancel: 'Cancel',
       revoking: 'Revoking…',
       clientDeleted: 'Access of {{client}} was revoked.',
       revokeError: 'An error occurred while trying to delete the item.',

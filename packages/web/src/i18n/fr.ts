@@ -71,6 +71,7 @@ export const fr: CoreMessages = {
     platform: {
       ca: 'Connectez-vous à votre espace client.',
       mm: 'Connectez-vous à votre espace employé.',
+      admin: "Connectez-vous à l'administration.",
       default: 'Connectez-vous pour gérer votre compte {{brand}}.',
     },
     methods: 'Se connecter avec',
@@ -284,6 +285,10 @@ export const fr: CoreMessages = {
       canDo: 'Elle peut :',
       revoke: "Révoquer l'accès",
       revokeLabel: "Révoquer l'accès de {{client}}",
+      revokeTitle: "Révoquer l'accès de {{client}} ?",
+      revokeText:
+        "{{client}} ne pourra plus utiliser votre compte. L'application vous redemandera votre accord la prochaine fois que vous l'utiliserez.",
+      cancel: 'Annuler',
       revoking: 'Révocation…',
       clientDeleted: "L'accès de {{client}} a été révoqué.",
       revokeError: "Une erreur s'est produite lors de la suppression de l'élément.",

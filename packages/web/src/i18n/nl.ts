@@ -71,6 +71,7 @@ export const nl: CoreMessages = {
     platform: {
       ca: 'Meld je aan bij je klantenzone.',
       mm: 'Meld je aan bij je werknemerszone.',
+      admin: 'Meld je aan bij de administratie.',
       default: 'Meld je aan om je {{brand}}-account te beheren.',
     },
     methods: 'Aanmelden met',
@@ -278,6 +279,10 @@ export const nl: CoreMessages = {
       canDo: 'Ze kan:',
       revoke: 'Toegang intrekken',
       revokeLabel: 'Toegang van {{client}} intrekken',
+      revokeTitle: 'Toegang van {{client}} intrekken?',
+      revokeText:
+        '{{client}} kan je account niet langer gebruiken. De app vraagt opnieuw je toestemming wanneer je ze nog eens gebruikt.',
+      cancel: 'Annuleren',
       revoking: 'Intrekken…',
       clientDeleted: 'De toegang van {{client}} is ingetrokken.',
       revokeError: 'Er is een fout opgetreden bij het verwijderen van het item.',

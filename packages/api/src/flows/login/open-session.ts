@@ -2,7 +2,7 @@ import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/co
 import type { FastifyRequest } from 'fastify';
 import { auditRow, countAuditEvent } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { newSessionRow, sessionLifetime } from '../../security/session.queries';
+import { newSessionRow, type SudoScope, sessionLifetime } from '../../security/session.queries';
 import { isNewDevice, notifyNewDevice } from './new-device.notice';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
@@ -46,7 +46,8 @@ export async function openLoginSession(
     mfa?: string;
     passkey?: PasskeyLogin;
     trustedDevice?: boolean;
-    sudo?: boolean;
+    /** true: a grant for every change; 'authenticator': for that one only (decision 0038). */
+    sudo?: boolean | SudoScope;
   },
 ) {
   const session = newSessionRow({
@@ -56,6 +57,7 @@ export async function openLoginSession(
     ip: request.ip,
     clientId: input.clientId,
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
+    sudoScope: typeof input.sudo === 'string' ? input.sudo : null,
     lifetime: sessionLifetime(request.server.ctx.config),
     amr: authenticationMethods(input.mfa, input.passkey),
   });

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
+import type { SudoScope } from '../../security/session.queries';
 import { listContacts } from '../contacts/contact.queries';
 import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
 import { notifyMergeOffered } from '../fuzzion/offer';
@@ -49,13 +50,14 @@ async function requireSudoForSettings(
   db: Db,
   auth: AuthContext,
   target?: { kind: 'sms' | 'email'; value: string },
+  scope?: SudoScope,
 ) {
   if (auth.restriction === 'mfa_setup_required') return;
   if ((await listMethods(db, auth.userId)).length === 0 && target) {
     const contacts = await listContacts(db, auth.userId, target.kind === 'sms' ? 'phone' : 'email');
     if (contacts.some((row) => row.value === target.value && row.verified_at !== null)) return;
   }
-  await requireSudo(db, auth);
+  await requireSudo(db, auth, scope);
 }
 
 /** A target as typed, normalised: lower-case e-mail or E.164 phone; 422 with message otherwise. */
@@ -97,7 +99,7 @@ const startActivation = defineRoute({
     if (kind === 'totp') {
       const existing = (await listMethods(ctx.db, auth.userId)).find((m) => m.method === 'totp');
       if (existing && !editing) return reply.code(204).send();
-      await requireSudoForSettings(ctx.db, auth);
+      await requireSudoForSettings(ctx.db, auth, undefined, 'authenticator');
       const secret = newTotpSecret();
       const edition = EDITIONS[user.edition as EditionId];
       const label = (await primaryVerifiedContact(ctx.db, user.id, 'email')) ?? `user-${user.id}`;

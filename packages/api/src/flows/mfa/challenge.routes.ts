@@ -271,12 +271,13 @@ const verify = defineRoute({
           await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);
         }
         const clientId = typeof flow?.data.client_id === 'string' ? flow.data.client_id : null;
-        // A recovery key logs in but does not elevate: the screen after it offers to reset.
+        // A recovery key is a fresh proof for the authenticator only (decision 0038): the screen
+        // after it resets the authenticator or regenerates keys without another step-up.
         const session = await openLoginSession(trx, request, {
           userId,
           clientId,
           mfa: kind,
-          sudo: kind !== 'totpRecovery',
+          sudo: kind === 'totpRecovery' ? 'authenticator' : true,
         });
         return {
           access_token: session.token,

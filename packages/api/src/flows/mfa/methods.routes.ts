@@ -138,7 +138,7 @@ const remove = defineRoute({
         const sameKind = (await listMethods(trx, auth.userId)).filter((m) => m.method === method.method);
         if (sameKind.length <= 1) throw new ApiError('mfa_minimum');
       }
-      await requireSudo(trx, auth);
+      await requireSudo(trx, auth, method.method === 'totp' ? 'authenticator' : undefined);
       const backup = await deleteMethod(trx, method);
       await audit(
         trx,
@@ -170,7 +170,7 @@ const regenerate = defineRoute({
     const keys = await db.transaction().execute(async (trx) => {
       const totp = (await listMethods(trx, auth.userId)).find((m) => m.method === 'totp');
       if (!totp) throw new ApiError('not_found');
-      await requireSudo(trx, auth);
+      await requireSudo(trx, auth, 'authenticator');
       const fresh = await replaceRecoveryKeys(trx, secrets, auth.userId, totp.id);
       await audit(
         trx,

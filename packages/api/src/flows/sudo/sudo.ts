@@ -3,13 +3,19 @@ import type { MfaStatus } from '@vestibule/contract/schemas/mfa';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { AuthContext } from '../../http/authenticate';
+import type { SudoScope } from '../../security/session.queries';
 
 // Step-up (sudo, SPEC §4 and §6): a recent MFA grant on the session, needed by the sensitive
 // changes (edit-password, edit-credentials, edit-iban, mfa-edit, edit-recovery). It lasts
 // SUDO_TTL_SECONDS; a `single` grant serves one sensitive change only (docs/decisions/0006).
 
-export function hasSudo(auth: AuthContext, now = Date.now()): boolean {
-  return auth.session.sudoUntil !== null && new Date(auth.session.sudoUntil).getTime() > now;
+/**
+ * Whether the session holds a live grant for a change of `scope`. A limited grant (a recovery-key
+ * login, decision 0038) serves only the changes of its own scope; an unlimited one serves all.
+ */
+export function hasSudo(auth: AuthContext, scope?: SudoScope, now = Date.now()): boolean {
+  if (auth.session.sudoUntil === null || new Date(auth.session.sudoUntil).getTime() <= now) return false;
+  return auth.session.sudoScope === null || auth.session.sudoScope === scope;
 }
 
 /** GET /api/mfa/status: need_card (no card method here), single, sudo. */
@@ -27,8 +33,8 @@ export function sudoStatus(auth: AuthContext): MfaStatus {
  * Call before a sensitive change: answers 403 sudo_required without a live grant, and uses up a
  * single grant. Pass the change's transaction so a failed change keeps the grant.
  */
-export async function requireSudo(db: Db, auth: AuthContext): Promise<void> {
-  if (!hasSudo(auth)) throw new ApiError('sudo_required');
+export async function requireSudo(db: Db, auth: AuthContext, scope?: SudoScope): Promise<void> {
+  if (!hasSudo(auth, scope)) throw new ApiError('sudo_required');
   if (!auth.session.sudoSingle) return;
   // Only one request may use a single grant: the conditional update picks the winner.
   const used = await db
@@ -46,7 +52,7 @@ export async function grantSudo(db: Db, sessionId: number, single: boolean): Pro
   const until = new Date(Date.now() + SUDO_TTL_SECONDS * 1000);
   await db
     .updateTable('sessions')
-    .set({ sudo_until: until, sudo_single: single })
+    .set({ sudo_until: until, sudo_single: single, sudo_scope: null })
     .where('id', '=', sessionId)
     .execute();
   return until;

@@ -36,3 +36,14 @@ export function uiLocaleOf(
   }
   return undefined;
 }
+
+/** History state of a link to the login that names the account, e.g. after a password reset. */
+export interface LoginPrefill {
+  username: string;
+}
+
+/** The username a link to the login carried in its history state, if any. */
+export function prefillOf(state: unknown): string | undefined {
+  const username = (state as Partial<LoginPrefill> | null)?.username;
+  return typeof username === 'string' && username.length <= 254 ? username : undefined;
+}

@@ -14,6 +14,10 @@ describe('platformLabel', () => {
     expect(platformLabel('/partner?redirect=https://my.example.com/home', origin)).toBe('mm');
   });
 
+  it('names the administration when the redirect goes to admin.…', () => {
+    expect(platformLabel('/partner?redirect=https://admin.example.com/', origin)).toBe('admin');
+  });
+
   it('uses the default wording for portal pages, other hosts and no target', () => {
     expect(platformLabel('/user/dashboard', origin)).toBe('default');
     expect(platformLabel('/approve?redirect_uri=https://app.partner.test/cb', origin)).toBe('default');

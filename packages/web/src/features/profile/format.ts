@@ -1,9 +1,8 @@
 import type { Locale } from '@vestibule/contract/editions';
 
-/** A BCP 47 tag for Intl from an interface locale: `fr_LU` → `fr-LU`. */
-export function intlLocale(locale: string): string {
-  return locale.replace('_', '-');
-}
+import { intlLocale } from '../../lib/intl';
+
+export { intlLocale };
 
 /** A `YYYY-MM-DD` date in the reader's words: 12 April 1990, 12 avril 1990… */
 export function formatDate(value: string, locale: string): string {

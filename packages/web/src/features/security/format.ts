@@ -1,10 +1,10 @@
 import type { SecurityEvent, SecurityEventKind, SessionInfo } from '@vestibule/contract/schemas/security';
 import type { TFunction } from '../../i18n';
 
-/** BCP 47 tag of an app locale: fr_LU → fr-LU. */
-export function localeTag(language: string): string {
-  return language.replace('_', '-');
-}
+import { intlLocale } from '../../lib/intl';
+
+/** BCP 47 tag of an app locale for Intl (lib/intl: fr_LU → fr-LU, en_LU formats as Luxembourg). */
+export const localeTag = intlLocale;
 
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'long' }).format(new Date(iso));

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
+import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
 import { useIgnore, useMerge, useRefuse } from '../api/decide';
 import { useFuzzionFlow } from '../api/fuzzionFlow';
@@ -52,7 +53,8 @@ export function DuplicatedRoute() {
         const query = new URLSearchParams({
           redirect: 'fuzzion-success',
           isFuzzion: 'true',
-          methods: JSON.stringify(result.mfa),
+          // The address bar (history, shared screens, referrers) shows contacts masked only.
+          methods: JSON.stringify(result.mfa.map((m) => ({ ...m, target: maskTarget(m.method, m.target) }))),
         });
         navigate(`${PATHS.mfaMethods}?${query}`, { replace: true });
       } else navigate(PATHS.fuzzionSuccess, { replace: true });

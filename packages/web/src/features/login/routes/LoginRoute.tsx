@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { changeLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
@@ -10,7 +10,7 @@ import { useClientValue } from '../../../lib/useClientValue';
 import { CardBanner } from '../components/CardBanner';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
 import { PasskeySignIn } from '../components/PasskeySignIn';
-import { loginHintOf, uiLocaleOf } from '../hints';
+import { loginHintOf, prefillOf, uiLocaleOf } from '../hints';
 import { platformLabel, targetClientId } from '../platform';
 import styles from './LoginRoute.module.css';
 
@@ -33,6 +33,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
     if (reason) setSignedOut(reason);
   }, []);
   const onLoggedIn = useCallback((next: string) => navigate(next, { replace: true }), [navigate]);
+  const prefill = prefillOf(useLocation().state);
 
   // An authorization's hints (decision 0034): once per target, the tab the login_hint fits and
   // the language ui_locales asks for; the user may still switch either afterwards.
@@ -71,7 +72,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           key={mode}
           mode={mode}
           edition={edition}
-          defaultUsername={hint?.mode === mode ? hint.username : undefined}
+          defaultUsername={prefill ?? (hint?.mode === mode ? hint.username : undefined)}
           clientId={targetClientId(target, origin)}
           onLoggedIn={onLoggedIn}
         />

@@ -1,10 +1,16 @@
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import styles from '../../../components/CodeCard.module.css';
+import { CodeInput } from '../../../components/CodeInput';
+import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 
-/** Letters and digits only (SPEC §5): spaces and dashes of a pasted recovery key are dropped. */
-export function cleanCode(value: string, max = 32): string {
-  return value.replace(/[^A-Za-z0-9]/g, '').slice(0, max);
+/**
+ * Letters and digits only (SPEC §5), spaces of a pasted code dropped. A recovery key keeps its
+ * dash: the hint shows the key as ABCDE-12345, so typing it that way must work (the server reads
+ * the key with or without it).
+ */
+export function cleanCode(value: string, max = 32, keepDash = false): string {
+  return value.replace(keepDash ? /[^A-Za-z0-9-]/g : /[^A-Za-z0-9]/g, '').slice(0, max);
 }
 
 /** The client-side check before posting: a translation key, or null when the code may go. */
@@ -29,33 +35,22 @@ export function CodeField({ id, method, length, value, error, onChange }: CodeFi
   const { t } = useTranslation();
   const recovery = method === 'totpRecovery';
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {t(recovery ? 'mfa.code.labelRecovery' : 'mfa.code.label')}
-      </label>
-      <p id={`${id}-hint`} className={styles.hint}>
-        {recovery ? t('mfa.code.hintRecovery') : t('mfa.code.hintDigits', { length: length ?? 8 })}
-      </p>
-      <input
-        id={id}
-        name="code"
-        className={`${styles.input} ${styles.code}`}
-        type="text"
-        inputMode="text"
-        autoComplete="one-time-code"
-        autoCapitalize={recovery ? 'characters' : 'none'}
-        autoCorrect="off"
-        spellCheck={false}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(cleanCode(event.target.value, recovery ? 32 : (length ?? 32)))}
-      />
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
+    <Field
+      id={id}
+      label={t(recovery ? 'mfa.code.labelRecovery' : 'mfa.code.label')}
+      hint={recovery ? t('mfa.code.hintRecovery') : t('mfa.code.hintDigits', { length: length ?? 8 })}
+      error={error}
+    >
+      {(control) => (
+        <CodeInput
+          {...control}
+          autoCapitalize={recovery ? 'characters' : 'none'}
+          value={value}
+          onChange={(event) =>
+            onChange(cleanCode(event.target.value, recovery ? 32 : (length ?? 32), recovery))
+          }
+        />
       )}
-    </div>
+    </Field>
   );
 }

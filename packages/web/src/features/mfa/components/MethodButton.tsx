@@ -2,7 +2,7 @@ import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
-import { maskTarget } from '../maskTarget';
+import { maskTarget } from '../../../lib/maskTarget';
 
 const ICONS: Record<MfaMethod['method'], IconName> = {
   sms: 'phone',

@@ -1,16 +1,18 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Badge } from '../../../components/Badge';
 import styles from '../../../components/CodeCard.module.css';
+import { ListRow, RowList } from '../../../components/ListRow';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { useMethods } from '../api/listMethods';
 import { useDeleteMethod, useSwitchPrimary } from '../api/manageMethods';
-import { maskTarget } from '../maskTarget';
 
 /**
  * Security tab: the MFA methods with make-primary, change, delete and add (needs a step-up). Passkeys
@@ -57,61 +59,62 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
         </div>
       )}
       {methods.isSuccess && list.length === 0 && <p>{t('mfa.settings.none')}</p>}
-      <ul className={styles.itemList} data-testid="mfa-methods">
+      <RowList testId="mfa-methods">
         {list.map((m) => {
           const target = maskTarget(m.method, m.target);
           return (
-            <li key={m.id} className={styles.item}>
-              <span className={styles.methodText}>
-                <span className={styles.methodName}>
-                  {t(`mfa.methodNames.${m.method}`)}
-                  {m.primary && <span className={styles.tag}>{t('mfa.methods.primary')}</span>}
-                </span>
-                {target && <span className={styles.methodTarget}>{target}</span>}
-              </span>
-              <span className={styles.itemActions}>
-                {!m.primary && (
+            <ListRow
+              key={m.id}
+              actions={
+                <>
+                  {!m.primary && (
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => onPrimary(m)}
+                      disabled={primary.isPending}
+                    >
+                      {t('mfa.settings.makePrimary')}
+                    </button>
+                  )}
+                  {m.method !== 'totp' ? (
+                    <Link
+                      className={styles.linkButton}
+                      to={`${m.method === 'sms' ? PATHS.setupMfaPhone : PATHS.setupMfaEmail}?edit=${m.id}&${back}`}
+                    >
+                      {t('mfa.settings.change')}
+                    </Link>
+                  ) : (
+                    <Link
+                      className={styles.linkButton}
+                      to={`${PATHS.setupMfaTotp}?reset=true&mfaId=${m.id}&${back}`}
+                    >
+                      {t('mfa.settings.resetTotp')}
+                    </Link>
+                  )}
                   <button
                     type="button"
-                    className={styles.linkButton}
-                    onClick={() => onPrimary(m)}
-                    disabled={primary.isPending}
+                    className={styles.dangerButton}
+                    onClick={() => onRemove(m)}
+                    disabled={remove.isPending}
+                    aria-label={t('mfa.settings.removeLabel', {
+                      method: t(`mfa.methodNames.${m.method}`),
+                      target: target ?? '',
+                    })}
                   >
-                    {t('mfa.settings.makePrimary')}
+                    {t('mfa.settings.remove')}
                   </button>
-                )}
-                {m.method !== 'totp' ? (
-                  <Link
-                    className={styles.linkButton}
-                    to={`${m.method === 'sms' ? PATHS.setupMfaPhone : PATHS.setupMfaEmail}?edit=${m.id}&${back}`}
-                  >
-                    {t('mfa.settings.change')}
-                  </Link>
-                ) : (
-                  <Link
-                    className={styles.linkButton}
-                    to={`${PATHS.setupMfaTotp}?reset=true&mfaId=${m.id}&${back}`}
-                  >
-                    {t('mfa.settings.resetTotp')}
-                  </Link>
-                )}
-                <button
-                  type="button"
-                  className={styles.dangerButton}
-                  onClick={() => onRemove(m)}
-                  disabled={remove.isPending}
-                  aria-label={t('mfa.settings.removeLabel', {
-                    method: t(`mfa.methodNames.${m.method}`),
-                    target: target ?? '',
-                  })}
-                >
-                  {t('mfa.settings.remove')}
-                </button>
+                </>
+              }
+            >
+              <span className={styles.methodName}>
+                {t(`mfa.methodNames.${m.method}`)} {m.primary && <Badge>{t('mfa.methods.primary')}</Badge>}
               </span>
-            </li>
+              {target && <span className={styles.methodTarget}>{target}</span>}
+            </ListRow>
           );
         })}
-      </ul>
+      </RowList>
       <h3>{t('mfa.settings.addTitle')}</h3>
       <div className={styles.itemActions}>
         <Link className={styles.linkButton} to={`${PATHS.setupMfaPhone}?${back}`}>

@@ -1,8 +1,12 @@
 import { useId } from 'react';
+import { Badge } from '../../../components/Badge';
 import styles from '../../../components/CodeCard.module.css';
+import { ListRow, RowList } from '../../../components/ListRow';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
+import { errorKey } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { intlLocale } from '../../../lib/intl';
 import { useRevokeTrustedDevice, useTrustedDevices } from '../api/trustedDevices';
 
 /** A short device name from its user agent: browser on system, or unknown. */
@@ -39,7 +43,7 @@ export function TrustedDevicesCard() {
   const devices = useTrustedDevices();
   const revoke = useRevokeTrustedDevice();
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language.replace('_', '-'), { dateStyle: 'medium' });
+    new Date(iso).toLocaleDateString(intlLocale(i18n.language), { dateStyle: 'medium' });
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
@@ -52,41 +56,42 @@ export function TrustedDevicesCard() {
         </p>
       )}
       {devices.data?.length === 0 && <p>{t('mfa.settings.devicesNone')}</p>}
-      <ul className={styles.itemList} data-testid="trusted-devices">
+      <RowList testId="trusted-devices">
         {devices.data?.map((device) => {
           const name = deviceName(device.user_agent) ?? t('mfa.settings.deviceUnknown');
           return (
-            <li key={device.id} className={styles.item}>
-              <span className={styles.methodText}>
-                <span className={styles.methodName}>
-                  {name}
-                  {device.current && <span className={styles.tag}>{t('mfa.settings.deviceCurrent')}</span>}
-                </span>
-                <span className={styles.methodTarget}>
-                  {t('mfa.settings.deviceDetails', {
-                    created: date(device.created_at),
-                    expires: date(device.expires_at),
-                  })}
-                </span>
+            <ListRow
+              key={device.id}
+              actions={
+                <button
+                  type="button"
+                  className={styles.dangerButton}
+                  disabled={revoke.isPending}
+                  aria-label={t('mfa.settings.revokeLabel', { device: name })}
+                  onClick={() =>
+                    revoke.mutate(device.id, {
+                      onSuccess: () => toast.show('success', t('mfa.settings.revoked')),
+                      onError: (error) => toast.show('error', errorMessage(t, error)),
+                    })
+                  }
+                >
+                  {t('mfa.settings.revoke')}
+                </button>
+              }
+            >
+              <span className={styles.methodName}>
+                {name} {device.current && <Badge>{t('mfa.settings.deviceCurrent')}</Badge>}
               </span>
-              <button
-                type="button"
-                className={styles.dangerButton}
-                disabled={revoke.isPending}
-                aria-label={t('mfa.settings.revokeLabel', { device: name })}
-                onClick={() =>
-                  revoke.mutate(device.id, {
-                    onSuccess: () => toast.show('success', t('mfa.settings.revoked')),
-                    onError: (error) => toast.show('error', errorMessage(t, error)),
-                  })
-                }
-              >
-                {t('mfa.settings.revoke')}
-              </button>
-            </li>
+              <span className={styles.methodTarget}>
+                {t('mfa.settings.deviceDetails', {
+                  created: date(device.created_at),
+                  expires: date(device.expires_at),
+                })}
+              </span>
+            </ListRow>
           );
         })}
-      </ul>
+      </RowList>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { SENSITIVE_ROUTES } from '../../../lib/stepUp';
 import { sessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
@@ -14,6 +15,15 @@ import { useStartChallenge } from '../api/startChallenge';
 import { challengeStateFrom, writeChallenge } from '../challengeState';
 import { MethodButton } from '../components/MethodButton';
 import { parseMethodsParam, stepUpChoices } from '../methodList';
+
+/** Where "Cancel" of a step-up leads, from the page it was for. */
+export function cancelTarget(redirect: string | null): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return PATHS.dashboard;
+  const path = redirect.split('?')[0] ?? '';
+  const guarded = (Object.values(SENSITIVE_ROUTES) as string[]).includes(path);
+  if (!guarded) return redirect;
+  return path.startsWith('/profile/') ? PATHS.profile : PATHS.security;
+}
 
 /**
  * /mfa/methods (route name mfa-methods; query redirect, isFuzzion, methods, isLogin, single):
@@ -130,6 +140,11 @@ function MethodsScreen({
     }
   };
 
+  // Cancel leaves the step-up without looping: going back to a step-up-guarded page would ask
+  // for the step-up again, so such a page gives way to its section (/security, /profile); a
+  // page without the guard (a setup form) is where the user goes back to.
+  const cancel = () => navigate(cancelTarget(params.get('redirect')), { replace: true });
+
   const loginDead = isLogin && start.error instanceof ApiError && start.error.code === 'challenge_expired';
 
   return (
@@ -172,7 +187,7 @@ function MethodsScreen({
             {isLogin ? (
               <Link to={PATHS.loginEmail}>{t('mfa.methods.backToLogin')}</Link>
             ) : (
-              <button type="button" className={styles.linkButton} onClick={() => navigate(-1)}>
+              <button type="button" className={styles.linkButton} onClick={cancel}>
                 {t('mfa.methods.cancel')}
               </button>
             )}

@@ -12,6 +12,7 @@ import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin, startSession } from '../../../lib/afterLogin';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 import { queryClient } from '../../../lib/queryClient';
 import { resendAtFrom } from '../../../lib/useCountdown';
@@ -158,7 +159,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
     resend.error instanceof ApiError && resend.error.code === 'resend_too_soon' ? null : resend.error;
   const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
   const busy = verify.isPending || finishing;
-  const target = state.target;
+  const target = state.target && keepTogether(state.target);
   const intro =
     method === 'totp'
       ? t('mfa.code.totp')

@@ -1,5 +1,5 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
-import { stepUpAgainPath } from '../../../lib/stepUp';
+import { fetchMfaStatus, stepUpAgainPath } from '../../../lib/stepUp';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
@@ -69,10 +69,6 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const confirm = useConfirmActivation();
   const value = target ?? (editId ? '' : primary);
 
-  useEffect(() => {
-    if (draft !== null) contactDraft.clear();
-  }, [draft]);
-
   const goOn = async () => {
     setFinishing(true);
     const redirect = params.get('redirect');
@@ -82,8 +78,8 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     navigate(to ?? nextSetupStep(await fetchMethods()), { replace: true });
   };
 
-  const onSend = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSend = async (event?: React.FormEvent) => {
+    event?.preventDefault();
     if (!value.trim()) {
       setTargetError(t(kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail'));
       return;
@@ -114,6 +110,20 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
         setTargetError(errorMessage(t, error));
     }
   };
+
+  // Back from the step-up a send asked for, with the address kept as a draft: send the code at
+  // once instead of asking for the same click again (the draft is read once, then cleared).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (draft === null || resumed.current) return;
+    resumed.current = true;
+    contactDraft.clear();
+    // Only when the step-up was made: a user who cancelled it sees the form, not another step-up.
+    void fetchMfaStatus().then(
+      (status) => (status.sudo ? onSend() : undefined),
+      () => undefined,
+    );
+  });
 
   const onConfirm = async (event: React.FormEvent) => {
     event.preventDefault();

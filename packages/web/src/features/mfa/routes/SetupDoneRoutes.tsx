@@ -3,12 +3,12 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
+import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, sessionValue } from '../../../lib/storage';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { useUser } from '../../../lib/user';
 import { useMethods } from '../api/listMethods';
-import { maskTarget } from '../maskTarget';
 import { hasMethod } from '../setupSteps';
 
 /** /setup-mfa/confirmation: the methods now protecting the account; confirming ends the setup. */

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { useUser } from '../../../lib/user';
+import { LogoutButton } from '../../session';
 import { useMethods } from '../api/listMethods';
 import { activateTarget, hasMethod } from '../setupSteps';
 
@@ -66,6 +67,12 @@ export function SetupIntroRoute() {
             </button>
           )}
         </div>
+        {/* A way out for a user who cannot set up a method now (a forced one cannot skip). */}
+        <ul className={styles.links}>
+          <li>
+            <LogoutButton className={styles.linkButton} />
+          </li>
+        </ul>
       </section>
     </div>
   );

@@ -53,7 +53,7 @@ function RecoveryScreen({ mfaId }: { mfaId: number }) {
         state: { keys: recovery_keys },
       });
     } catch (error) {
-      // A recovery key logs in without a step-up grant: prove another factor, then come back.
+      // The recovery-key login's grant (decision 0038) lasts 10 minutes: later, step up first.
       if (error instanceof ApiError && error.code === 'sudo_required') {
         const back = new URLSearchParams(params);
         back.set('action', 'regenerate');

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -17,14 +18,18 @@ export function AccessRoute() {
   const revoke = useRevokeGrant();
   const [deleted, setDeleted] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  // Revoking ends the application's access at once: the user confirms it first.
+  const [asking, setAsking] = useState<{ clientId: string; name: string } | null>(null);
 
   const onRevoke = async (clientId: string, name: string) => {
     try {
       await revoke.mutateAsync(clientId);
+      setAsking(null);
       setDeleted(name);
       // The revoked row and its button are gone: move focus to the alert that says so.
       requestAnimationFrame(() => alertRef.current?.focus());
     } catch (error) {
+      setAsking(null);
       toast.show('error', errorMessage(t, error, t('oauth.access.revokeError')));
     }
   };
@@ -90,7 +95,7 @@ export function AccessRoute() {
                   className={styles.revoke}
                   disabled={revoke.isPending}
                   aria-label={t('oauth.access.revokeLabel', { client: grant.name })}
-                  onClick={() => onRevoke(grant.client_id, grant.name)}
+                  onClick={() => setAsking({ clientId: grant.client_id, name: grant.name })}
                 >
                   {t(busy ? 'oauth.access.revoking' : 'oauth.access.revoke')}
                 </button>
@@ -99,6 +104,17 @@ export function AccessRoute() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('oauth.access.revokeTitle', { client: asking?.name ?? '' })}
+        confirmLabel={t(revoke.isPending ? 'oauth.access.revoking' : 'oauth.access.revoke')}
+        cancelLabel={t('oauth.access.cancel')}
+        busy={revoke.isPending}
+        onConfirm={() => asking && void onRevoke(asking.clientId, asking.name)}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{t('oauth.access.revokeText', { client: asking?.name ?? '' })}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -17,6 +17,15 @@ const isReauthentication = (error: unknown) =>
   error instanceof ApiError && error.code === 'reauthentication_required';
 
 /**
+ * The partner's homepage as registered with its client (an operator's allow-list, not a query
+ * parameter), when it is a web address: "Back to the homepage" leads there, else the dashboard.
+ */
+function registeredHomepage(homepage: string | null | undefined): string | undefined {
+  if (!homepage || !URL.canParse(homepage)) return undefined;
+  return ['https:', 'http:'].includes(new URL(homepage).protocol) ? homepage : undefined;
+}
+
+/**
  * /approve (SPEC §2 "Consent"): the authorization server's interaction. The guard has logged the
  * user in; GET /api/authorize says whether to ask, and the answer goes back to the client.
  */
@@ -59,6 +68,7 @@ export function ApproveRoute() {
   };
 
   const client = authorize.data?.client.name ?? '';
+  const homepage = registeredHomepage(authorize.data?.client.homepage);
   const error = !query
     ? 'errors.authorization_expired'
     : authorize.error && !reauthenticate
@@ -148,9 +158,15 @@ export function ApproveRoute() {
             )}
           </button>
         </div>
-        <Link className={styles.homeLink} to={PATHS.dashboard}>
-          {t('oauth.approve.home')}
-        </Link>
+        {homepage ? (
+          <a className={styles.homeLink} href={homepage}>
+            {t('oauth.approve.home')}
+          </a>
+        ) : (
+          <Link className={styles.homeLink} to={PATHS.dashboard}>
+            {t('oauth.approve.home')}
+          </Link>
+        )}
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { Stepper } from '../../../components/Stepper';
 import { useTranslation } from '../../../i18n/react';
 import styles from './Onboarding.module.css';
 
@@ -23,17 +24,11 @@ export function OnboardingPage({ title, intro, step, icon, children }: Onboardin
     <div className={`${styles.page} ${styles.wide}`}>
       <section className={styles.card} aria-labelledby={`${id}-title`}>
         {step !== undefined && (
-          <div className={styles.progress}>
-            <p className={styles.progressLabel} id={`${id}-progress`}>
-              {t('onboarding.progress', { step, count: STEP_COUNT })}
-            </p>
-            <ol className={styles.progressBar} aria-labelledby={`${id}-progress`}>
-              {Array.from({ length: STEP_COUNT }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions, never reordered.
-                <li key={index} data-done={index < step} />
-              ))}
-            </ol>
-          </div>
+          <Stepper
+            current={step}
+            total={STEP_COUNT}
+            label={t('onboarding.progress', { step, count: STEP_COUNT })}
+          />
         )}
         {icon}
         <h1 id={`${id}-title`}>{title}</h1>

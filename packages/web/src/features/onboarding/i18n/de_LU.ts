@@ -35,7 +35,7 @@ export const onboardingDeLU: typeof onboardingEn = {
     title: 'Aktivieren Sie Ihre Karte',
     intro: 'Geben Sie die 16-stellige Nummer auf der Vorderseite Ihrer Karte ein.',
     label: 'Kartennummer',
-    hint: '16 Ziffern, beginnend mit 5065, zum Beispiel 5065 1234 5678 9012.',
+    hint: '16 Ziffern, beginnend mit 5065, zum Beispiel 5065 1234 5678 9016.',
     required: 'Geben Sie Ihre Kartennummer ein.',
     invalid: 'Ihre Kartennummer ist ungültig.',
     submit: 'Weiter',

@@ -34,7 +34,7 @@ export const onboardingEn = {
     title: 'Activate your card',
     intro: 'Enter the 16-digit number on the front of your card.',
     label: 'Card number',
-    hint: '16 digits starting with 5065, for example 5065 1234 5678 9012.',
+    hint: '16 digits starting with 5065, for example 5065 1234 5678 9016.',
     required: 'Enter your card number.',
     invalid: 'Your card number is invalid.',
     submit: 'Continue',

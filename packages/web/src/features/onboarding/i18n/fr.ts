@@ -34,7 +34,7 @@ export const onboardingFr: typeof onboardingEn = {
     title: 'Activez votre carte',
     intro: 'Saisissez le numéro à 16 chiffres inscrit au recto de votre carte.',
     label: 'Numéro de carte',
-    hint: '16 chiffres commençant par 5065, par exemple 5065 1234 5678 9012.',
+    hint: '16 chiffres commençant par 5065, par exemple 5065 1234 5678 9016.',
     required: 'Saisissez votre numéro de carte.',
     invalid: 'Votre numéro de carte est invalide.',
     submit: 'Continuer',

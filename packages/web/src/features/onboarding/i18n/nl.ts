@@ -34,7 +34,7 @@ export const onboardingNl: typeof onboardingEn = {
     title: 'Activeer je kaart',
     intro: 'Vul het nummer van 16 cijfers op de voorkant van je kaart in.',
     label: 'Kaartnummer',
-    hint: '16 cijfers die beginnen met 5065, bijvoorbeeld 5065 1234 5678 9012.',
+    hint: '16 cijfers die beginnen met 5065, bijvoorbeeld 5065 1234 5678 9016.',
     required: 'Vul je kaartnummer in.',
     invalid: 'Je kaartnummer is ongeldig.',
     submit: 'Doorgaan',

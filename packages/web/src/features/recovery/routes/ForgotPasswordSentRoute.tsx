@@ -8,6 +8,7 @@ import styles from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
+import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useResendResetCode } from '../api/resendResetCode';
@@ -95,7 +96,8 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
   const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
   const startAgain = state.usernameKind === 'phone' ? PATHS.forgotPasswordPhone : PATHS.forgotPasswordEmail;
   const busy = isSubmitting || verify.isPending;
-  const recipient = state.recipient[0];
+  // A masked number stays on one line on a narrow screen.
+  const recipient = state.recipient[0] && keepTogether(state.recipient[0]);
 
   return (
     <div className={styles.page}>

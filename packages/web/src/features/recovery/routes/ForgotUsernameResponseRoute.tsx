@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import styles from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
+import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 
 /** /forgot-username-response: the usernames found, masked, or that none were (SPEC §2). */
@@ -29,7 +30,7 @@ export function ForgotUsernameResponseRoute() {
             <ul className={styles.usernames} aria-labelledby={`${id}-title`}>
               {usernames.map((username) => (
                 <li key={`${username.kind}:${username.value}`}>
-                  <span className={styles.usernameValue}>{username.value}</span>
+                  <span className={styles.usernameValue}>{keepTogether(username.value)}</span>
                   <span className={styles.usernameKind}>
                     {t(username.kind === 'email' ? 'recovery.usernames.email' : 'recovery.usernames.phone')}
                   </span>

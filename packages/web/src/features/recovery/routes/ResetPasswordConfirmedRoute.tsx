@@ -5,6 +5,7 @@ import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
+import type { LoginPrefill } from '../../login';
 import { clearRecovery, readRecovery } from '../recoveryState';
 
 /** /reset-password-confirmed: the username (e-mail or phone) and a login button (SPEC §2). */
@@ -33,6 +34,8 @@ export function ResetPasswordConfirmedRoute() {
         <Link
           to={state.usernameKind === 'phone' ? PATHS.loginPhone : PATHS.loginEmail}
           className={styles.submit}
+          // The login fills in the username shown here (in history state, never in the address).
+          state={{ username } satisfies LoginPrefill}
           onClick={clearRecovery}
         >
           {t('recovery.confirmed.login')}

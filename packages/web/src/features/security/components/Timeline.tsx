@@ -1,6 +1,7 @@
 import type { SecurityEvent } from '@vestibule/contract/schemas/security';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -9,14 +10,16 @@ import { forgetSession } from '../../../lib/session';
 import { clearSessionState } from '../../../lib/storage';
 import { useNotMe, useSecurityEvents } from '../api/events';
 import { eventLabel, formatAgent, formatDateTime, formatPlace } from '../format';
-import { ConfirmDialog } from './ConfirmDialog';
 import styles from './Security.module.css';
 
 /** Where an event came from: "this device", or its browser, system and place. */
 export function EventOrigin({ event }: { event: SecurityEvent }) {
   const { t, i18n } = useTranslation();
-  if (event.this_device) return <>{t('security.history.thisDevice')}</>;
+  // The user's own actions name the browser too: "this device" alone does not say which one
+  // when the same computer has several browsers signed in.
+  if (event.this_device && !event.browser && !event.os) return <>{t('security.history.thisDevice')}</>;
   const device = formatAgent(t, event.browser, event.os);
+  if (event.this_device) return <>{t('security.history.thisDeviceNamed', { device })}</>;
   const place = formatPlace(t, event.location, i18n.language);
   return <>{place ? t('security.events.where', { device, place }) : device}</>;
 }

@@ -87,6 +87,7 @@ export const securityDeLU: typeof securityEn = {
     loadError: 'Ihre Sicherheitsaktivität konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
     thisDevice: 'von diesem Gerät',
+    thisDeviceNamed: 'von diesem Gerät ({{device}})',
     newDevice: 'Neues Gerät',
     notMe: 'Das war ich nicht',
     notMeLabel: 'Das war ich nicht: {{event}}, {{date}}',

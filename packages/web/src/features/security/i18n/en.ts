@@ -86,6 +86,7 @@ export const securityEn = {
     loadError: 'Your security activity could not be loaded.',
     retry: 'Try again',
     thisDevice: 'from this device',
+    thisDeviceNamed: 'from this device ({{device}})',
     newDevice: 'New device',
     notMe: 'This was not me',
     notMeLabel: 'This was not me: {{event}}, {{date}}',

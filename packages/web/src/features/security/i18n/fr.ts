@@ -86,6 +86,7 @@ export const securityFr: typeof securityEn = {
     loadError: "Votre activité de sécurité n'a pas pu être chargée.",
     retry: 'Réessayer',
     thisDevice: 'depuis cet appareil',
+    thisDeviceNamed: 'depuis cet appareil ({{device}})',
     newDevice: 'Nouvel appareil',
     notMe: "Ce n'était pas moi",
     notMeLabel: "Ce n'était pas moi : {{event}}, {{date}}",

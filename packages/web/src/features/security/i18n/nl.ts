@@ -86,6 +86,7 @@ export const securityNl: typeof securityEn = {
     loadError: 'Je beveiligingsactiviteit kon niet worden geladen.',
     retry: 'Opnieuw proberen',
     thisDevice: 'vanaf dit toestel',
+    thisDeviceNamed: 'vanaf dit toestel ({{device}})',
     newDevice: 'Nieuw toestel',
     notMe: 'Dit was ik niet',
     notMeLabel: 'Dit was ik niet: {{event}}, {{date}}',

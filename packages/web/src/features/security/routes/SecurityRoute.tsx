@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
@@ -12,7 +13,6 @@ import { MfaMethodsCard, RecoveryKeysCard } from '../../mfa';
 import { PasskeysCard } from '../../passkeys';
 import { useNotifications } from '../api/notifications';
 import { useLogoutAll } from '../api/sessions';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import styles from '../components/Security.module.css';
 import { SessionList } from '../components/SessionList';
 import { formatDate } from '../format';

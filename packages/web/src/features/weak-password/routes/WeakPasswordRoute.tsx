@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, tokenStore } from '../../../lib/storage';
 import { fetchUser, personalData, useUser } from '../../../lib/user';
+import { LogoutButton } from '../../session';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
 
 const schema = z
@@ -127,6 +128,11 @@ function WeakPasswordForm() {
             {t(busy ? 'mfa.weakPassword.submitting' : 'mfa.weakPassword.submit')}
           </button>
         </form>
+        <ul className={styles.links}>
+          <li>
+            <LogoutButton className={styles.linkButton} />
+          </li>
+        </ul>
       </section>
     </div>
   );

@@ -1,16 +1,19 @@
 import { maskPhone } from '@vestibule/contract/phone';
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
+import { keepTogether } from './keepTogether';
 
 /**
  * A target as the method list shows it: the login answer is masked by the server already; the
  * logged-in list is not, and a step-up screen should not show a full number over a shoulder.
  */
 export function maskTarget(method: MfaMethod['method'], target: string | null): string | null {
-  if (!target || target.includes('*')) return target;
+  if (!target) return target;
   if (method === 'email') {
+    if (target.includes('*')) return target;
     const [local = '', domain = ''] = target.split('@');
     return `${local.slice(0, 1)}***@${domain}`;
   }
-  if (method === 'sms') return maskPhone(target) ?? target;
+  // A number is shown whole on one line (the server's masked one too).
+  if (method === 'sms') return keepTogether(target.includes('*') ? target : (maskPhone(target) ?? target));
   return target;
 }

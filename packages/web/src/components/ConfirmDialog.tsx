@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import styles from './Security.module.css';
+import styles from './ConfirmDialog.module.css';
+import buttons from './card/Buttons.module.css';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -8,11 +9,13 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** A destructive answer (revoke, end, delete) is drawn in the error colour. */
+  danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A modal question (native <dialog>: focus trap, Escape and the inert page come with it). */
+/** The design system's modal question (native <dialog>: focus trap, Escape and the inert page come with it). */
 export function ConfirmDialog({
   open,
   title,
@@ -20,6 +23,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy,
+  danger = true,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -43,16 +47,16 @@ export function ConfirmDialog({
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
-      <div id={`${id}-text`} className={styles.dialogText}>
+      <div id={`${id}-text`} className={styles.text}>
         {children}
       </div>
-      <div className={styles.dialogActions}>
-        <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy}>
+      <div className={styles.actions}>
+        <button type="button" className={buttons.secondary} onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
         <button
           type="button"
-          className={styles.dangerButton}
+          className={danger ? buttons.danger : buttons.submit}
           onClick={onConfirm}
           disabled={busy}
           aria-busy={busy}
