@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { createMfaAccount, latestCode, loginWithSms } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 describe('adding and editing MFA methods (sad paths)', () => {
   it('answers fuzzion:true (not 409) for a target of another account: the merge offer of docs/decisions/0012', async () => {

@@ -1,6 +1,6 @@
 import { mfaActivateResponseSchema, mfaActivateResultSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
@@ -11,7 +11,7 @@ import {
   verifyCode,
 } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 function uniquePhone() {
   return `+32471${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { registerClient } from '../oauth/helpers';
-import { login, useTestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import { createMfaAccount, latestCode } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 async function addMethod(token: string, id: number, target: string) {
   const started = await test.call({

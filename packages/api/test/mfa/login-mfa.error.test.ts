@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp } from '../support/test-app';
 import {
   countMessages,
   createMfaAccount,
@@ -12,7 +12,7 @@ import {
   verifyCode,
 } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 describe('login with MFA (sad paths)', () => {
   it('six wrong codes kill the challenge: five 422 invalid_code, then 410 even with the right code', async () => {

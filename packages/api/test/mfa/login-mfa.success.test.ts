@@ -7,7 +7,7 @@ import {
 import { tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/seed';
-import { login, useTestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
@@ -19,7 +19,7 @@ import {
   verifyCode,
 } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 describe('login with MFA (happy paths)', () => {
   it('POST /api/token answers 401 mfa_required with a payload and masked methods, primary first', async () => {

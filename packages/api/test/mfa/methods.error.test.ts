@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   dropSudo,
@@ -10,7 +10,7 @@ import {
   verifyCode,
 } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 describe('MFA settings (sad paths)', () => {
   it("deleting another user's method answers 404 and leaves it", async () => {

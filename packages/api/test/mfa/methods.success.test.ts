@@ -1,6 +1,6 @@
 import { mfaListResponseSchema, recoveryKeysResponseSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   dropSudo,
@@ -12,7 +12,7 @@ import {
   verifyCode,
 } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 describe('MFA settings (happy paths)', () => {
   it('GET /api/mfa lists the set-up methods; includeAll adds the placeholders with negative ids', async () => {

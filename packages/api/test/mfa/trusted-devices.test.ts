@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { trustedDevicesResponseSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { createMfaAccount, loginWithSms, passwordStep } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 function trustedLogin(account: Awaited<ReturnType<typeof createMfaAccount>>, device: string) {
   return loginWithSms(test, account, device, { trustDevice: true });

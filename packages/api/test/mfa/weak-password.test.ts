@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { createMfaAccount } from './helpers';
 
-const test = useTestApp();
+const test = sharedTestApp();
 
 async function weakLogin() {
   const account = await createMfaAccount(test.database.db, [], { passwordStatus: 1 });

@@ -96,7 +96,7 @@ export async function createTestApp(
  * The test app of a file, started before its tests and closed after them: what every test file
  * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`.
  */
-export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+export function sharedTestApp(overrides: Record<string, string> = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await createTestApp(overrides);
