@@ -49,7 +49,7 @@ for (const edition of editions) {
     test.setTimeout(60_000);
     const before = await newestId(page, edition.email);
     await page.goto(`${edition.origin}/forgot-password/email`);
-    await page.locator('input[autocomplete="username"]').fill(edition.email);
+    await page.locator('input[autocomplete~="username"]').fill(edition.email);
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/forgot-password-sent$/);
 

@@ -61,7 +61,7 @@ for (const edition of editions) {
     await page.getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/login\/email$/);
     // The login is filled in with the username the confirmation showed.
-    await expect(page.locator('input[autocomplete="username"]')).toHaveValue(edition.email);
+    await expect(page.locator('input[autocomplete~="username"]')).toHaveValue(edition.email);
     await logInWithEmail(page, edition.origin, edition.email, newPassword);
 
     // Back to the demo password, by SMS this time, from a fresh browser.
@@ -75,7 +75,7 @@ for (const edition of editions) {
     await expect(fresh.getByTestId('recovered-username')).toHaveText(edition.shownPhone);
     await fresh.getByRole('link', { name: 'Log in' }).click();
     await expect(fresh).toHaveURL(/\/login\/phone$/);
-    await expect(fresh.locator('input[autocomplete="username"]')).toHaveValue(edition.shownPhone);
+    await expect(fresh.locator('input[autocomplete~="username"]')).toHaveValue(edition.shownPhone);
     await logInWithEmail(fresh, edition.origin, edition.email, DEMO_PASSWORD);
     await fresh.close();
   });

@@ -55,6 +55,14 @@ test.describe('layout and formatting', () => {
     const when = page.getByTestId('timeline').locator('time').first();
     // 23 Nov 2026, 14:07 — day first, 24-hour clock (not Nov 23, 2026, 2:07 PM).
     await expect(when).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    // The choice was saved to the account (issue 20, language sticks): French again for the
+    // specs that follow.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/user') && response.request().method() === 'PATCH',
+    );
+    await page.getByRole('combobox').first().selectOption('fr_LU');
+    expect((await saved).ok()).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-LU');
   });
 
   for (const [origin, user, own] of [
