@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import { MAX_JSON_BODY_BYTES } from '@vestibule/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { migrationsComplete } from './db/migrate';
+import { configureMessageBrands } from './delivery/messages/brand';
 import { registerDelivery } from './delivery/register';
 import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
@@ -74,6 +75,7 @@ export const API_ROUTES = [
 
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  configureMessageBrands(ctx.config.messageOperator);
   // Typed as the default instance: our pino Logger is a FastifyBaseLogger in every way we use.
   const app = Fastify({
     loggerInstance: ctx.log,

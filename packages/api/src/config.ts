@@ -54,6 +54,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Vestibule <no-reply@vestibule.test>'),
   /** Sender of the Luxembourg edition's e-mails; MAIL_FROM when unset. */
   MAIL_FROM_LU: z.string().optional(),
+  /**
+   * The operator named in every e-mail's footer, per edition (`_LU` for Luxembourg): legal name,
+   * postal address, company registration, support e-mail and phone. Unset: the demo values of
+   * delivery/messages/brand.ts.
+   */
+  MAIL_COMPANY: z.string().min(1).optional(),
+  MAIL_COMPANY_LU: z.string().min(1).optional(),
+  MAIL_ADDRESS: z.string().min(1).optional(),
+  MAIL_ADDRESS_LU: z.string().min(1).optional(),
+  MAIL_REGISTRATION: z.string().min(1).optional(),
+  MAIL_REGISTRATION_LU: z.string().min(1).optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_EMAIL_LU: z.email().optional(),
+  SUPPORT_PHONE: z.string().min(1).optional(),
+  SUPPORT_PHONE_LU: z.string().min(1).optional(),
   /** SMS over the Twilio Messages API (or a compatible gateway); all of SID, token and a sender. */
   SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
@@ -168,6 +183,15 @@ function allowedHosts(e: z.infer<typeof envSchema>, production: boolean, urls: R
   return [...new Set([...publicHosts, ...listed])];
 }
 
+/** The operator named in the e-mails of an edition (delivery/messages/brand.ts); unset: the demo's. */
+export interface OperatorDetails {
+  company?: string | undefined;
+  address?: string | undefined;
+  registration?: string | undefined;
+  supportEmail?: string | undefined;
+  supportPhone?: string | undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -226,6 +250,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     /** Sender name and address per edition (MAIL_FROM, MAIL_FROM_LU). */
     mailFrom: { general: e.MAIL_FROM, lu: e.MAIL_FROM_LU ?? e.MAIL_FROM } satisfies Record<EditionId, string>,
+    /** The operator in the e-mails' footer, per edition (MAIL_COMPANY…, SUPPORT_…). */
+    messageOperator: {
+      general: {
+        company: e.MAIL_COMPANY,
+        address: e.MAIL_ADDRESS,
+        registration: e.MAIL_REGISTRATION,
+        supportEmail: e.SUPPORT_EMAIL,
+        supportPhone: e.SUPPORT_PHONE,
+      },
+      lu: {
+        company: e.MAIL_COMPANY_LU,
+        address: e.MAIL_ADDRESS_LU,
+        registration: e.MAIL_REGISTRATION_LU,
+        supportEmail: e.SUPPORT_EMAIL_LU,
+        supportPhone: e.SUPPORT_PHONE_LU,
+      },
+    } satisfies Record<EditionId, OperatorDetails>,
     sms: smsSettings(e),
     devInbox,
     tagManagerId: e.TAG_MANAGER_ID,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import { configureMessageBrands } from '../delivery/messages/brand';
 import { resolveEncryptionKey } from '../security/encryption-key';
 import { createSecretBox } from '../security/secret-box';
 import { adminFile } from './admin-endpoint';
@@ -35,6 +36,7 @@ async function main(argv: string[]) {
     return 0;
   }
   const config = loadConfig();
+  configureMessageBrands(config.messageOperator);
   if (!config.databaseUrl) {
     const remote = await runRemotely(config.dataDir, argv);
     if (remote !== undefined) return remote;

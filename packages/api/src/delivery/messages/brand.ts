@@ -1,4 +1,5 @@
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
+import type { OperatorDetails } from '../../config';
 
 // What an e-mail of an edition looks like and says about its sender (docs/decisions/0044). The
 // colours are the SPA's theme tokens (packages/web/src/editions/*/theme.css); the legal lines,
@@ -30,6 +31,7 @@ export interface MessageBrand {
   timeZone: string;
 }
 
+/** The demo operator of each edition: what messages say until the operator's settings apply. */
 export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
   general: {
     edition: 'general',
@@ -63,7 +65,35 @@ export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
   },
 };
 
+let brands: Record<EditionId, MessageBrand> = MESSAGE_BRANDS;
+
+function withOperator(brand: MessageBrand, operator: OperatorDetails): MessageBrand {
+  return {
+    ...brand,
+    legal: {
+      company: operator.company ?? brand.legal.company,
+      address: operator.address ?? brand.legal.address,
+      registration: operator.registration ?? brand.legal.registration,
+    },
+    support: {
+      email: operator.supportEmail ?? brand.support.email,
+      phone: operator.supportPhone ?? brand.support.phone,
+    },
+  };
+}
+
+/**
+ * Applies the operator's settings (config `messageOperator`) to every message rendered from now
+ * on: the server and the admin CLI call it once they have read their configuration.
+ */
+export function configureMessageBrands(operator: Record<EditionId, OperatorDetails>): void {
+  brands = {
+    general: withOperator(MESSAGE_BRANDS.general, operator.general),
+    lu: withOperator(MESSAGE_BRANDS.lu, operator.lu),
+  };
+}
+
 /** The brand of an edition id as stored on a row; the general edition's for an unknown one. */
 export function brandOf(edition: string): MessageBrand {
-  return MESSAGE_BRANDS[edition as EditionId] ?? MESSAGE_BRANDS.general;
+  return brands[edition as EditionId] ?? brands.general;
 }
