@@ -10,9 +10,7 @@ import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { listContacts } from '../contacts/contact.queries';
-import { requireUser } from '../contacts/contact-challenge';
-import { notifyChange, recipients } from '../profile/notify';
+import { notifyAccount } from '../notices/notify-account';
 import { requireSudo } from '../sudo/sudo';
 import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
 
@@ -82,7 +80,6 @@ const remove = defineRoute({
   status: 204,
   async handler({ params, auth, request }) {
     const { db } = request.server.ctx;
-    const user = await requireUser(db, auth);
     await db.transaction().execute(async (trx) => {
       const row = await ownPasskey(trx, auth.userId, params.id, request.edition.id);
       await requireSudo(trx, auth);
@@ -97,20 +94,8 @@ const remove = defineRoute({
         },
         request,
       );
-      const verified = (rows: Awaited<ReturnType<typeof listContacts>>) =>
-        rows.filter((contact) => contact.verified_at !== null);
-      const emails = verified(await listContacts(trx, user.id, 'email'));
-      const phones = verified(await listContacts(trx, user.id, 'phone'));
-      await notifyChange(
-        trx,
-        request,
-        user,
-        'passkey_removed',
-        recipients(
-          ...emails.map((contact) => ({ channel: 'email' as const, address: contact.value })),
-          ...phones.map((contact) => ({ channel: 'sms' as const, address: contact.value })),
-        ),
-      );
+      // Every verified address, e-mail and SMS: a lost passkey is a way into the account.
+      await notifyAccount(trx, request, auth.userId, 'passkey_removed', {});
     });
     outboxWorkerOf(request.server)?.notify();
   },

@@ -11,8 +11,7 @@ export type ChangeEvent =
   | 'contact_removed'
   | 'primary_changed'
   | 'login_changed'
-  | 'iban_changed'
-  | 'passkey_removed';
+  | 'iban_changed';
 
 const PURPOSE: Record<ChangeEvent, Purpose> = {
   contact_added: 'contact_added',
@@ -21,7 +20,6 @@ const PURPOSE: Record<ChangeEvent, Purpose> = {
   primary_changed: 'primary_changed',
   login_changed: 'login_changed',
   iban_changed: 'iban_changed',
-  passkey_removed: 'passkey_removed',
 };
 
 export interface Recipient {
@@ -61,9 +59,7 @@ export async function notifyChange(
     values:
       purpose === 'iban_changed'
         ? { last4: values.last4 ?? '' }
-        : purpose === 'passkey_removed'
-          ? {}
-          : { contact: values.contact ? maskRecipient(values.contact) : '' },
+        : { contact: values.contact ? maskRecipient(values.contact) : '' },
     to,
   } as Parameters<typeof sendMessage>[2]);
 }
