@@ -1,5 +1,48 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Account } from 'oidc-provider';
 import type { Db } from '../../db/database';
+
+/** What an account's claims are made of: the user row with its default e-mail and phone. */
+export interface OAuthAccountRow {
+  firstname: string | null;
+  lastname: string | null;
+  language: string;
+  email: string | null;
+  emailVerified: boolean;
+  phone: string | null;
+  phoneVerified: boolean;
+}
+
+/** users.id is an integer: a subject of up to 10 digits that fits one is a user id. */
+const MAX_USER_ID = 2_147_483_647;
+
+/** The user id of a subject, or undefined when it cannot be one. */
+export function userIdOf(sub: string): number | undefined {
+  if (!/^\d{1,10}$/.test(sub)) return undefined;
+  const id = Number(sub);
+  return id <= MAX_USER_ID ? id : undefined;
+}
+
+/**
+ * One JSON value (null when the user is unknown, of another edition or locked): the user and its
+ * default e-mail and phone. `userId` is a value or an SQL expression, so that the refresh grant's
+ * single read (refresh-batch.ts) asks exactly what findOAuthAccount asks.
+ */
+export function accountJson(edition: string, userId: number | RawBuilder<number | null>) {
+  return sql<OAuthAccountRow | null>`(
+    SELECT json_build_object(
+      'firstname', u.firstname, 'lastname', u.lastname, 'language', u.language,
+      'email', e.address, 'emailVerified', e.verified_at IS NOT NULL,
+      'phone', p.number, 'phoneVerified', p.verified_at IS NOT NULL)
+    FROM users u
+    LEFT JOIN LATERAL (
+      SELECT address, verified_at FROM user_emails WHERE user_id = u.id AND is_default LIMIT 1
+    ) e ON true
+    LEFT JOIN LATERAL (
+      SELECT number, verified_at FROM user_phones WHERE user_id = u.id AND is_default LIMIT 1
+    ) p ON true
+    WHERE u.id = ${userId} AND u.edition = ${edition} AND u.locked_at IS NULL)`;
+}
 
 /**
  * The user behind a subject on an edition's authorization server; locked accounts are gone. One
@@ -7,46 +50,17 @@ import type { Db } from '../../db/database';
  * and refresh asks for the claims of its new ID token right after finding the account.
  */
 export async function findOAuthAccount(db: Db, edition: string, sub: string): Promise<Account | undefined> {
-  if (!/^\d{1,10}$/.test(sub)) return undefined;
-  const userId = Number(sub);
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'firstname', 'lastname', 'language'])
-    .select((eb) => [
-      eb
-        .selectFrom('user_emails')
-        .select('address')
-        .whereRef('user_emails.user_id', '=', 'users.id')
-        .where('is_default', '=', true)
-        .limit(1)
-        .as('email'),
-      eb
-        .selectFrom('user_emails')
-        .select((inner) => inner('verified_at', 'is not', null).as('verified'))
-        .whereRef('user_emails.user_id', '=', 'users.id')
-        .where('is_default', '=', true)
-        .limit(1)
-        .as('emailVerified'),
-      eb
-        .selectFrom('user_phones')
-        .select('number')
-        .whereRef('user_phones.user_id', '=', 'users.id')
-        .where('is_default', '=', true)
-        .limit(1)
-        .as('phone'),
-      eb
-        .selectFrom('user_phones')
-        .select((inner) => inner('verified_at', 'is not', null).as('verified'))
-        .whereRef('user_phones.user_id', '=', 'users.id')
-        .where('is_default', '=', true)
-        .limit(1)
-        .as('phoneVerified'),
-    ])
-    .where('id', '=', userId)
-    .where('edition', '=', edition)
-    .where('locked_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) return undefined;
+  const userId = userIdOf(sub);
+  if (userId === undefined) return undefined;
+  const { rows } = await sql<{
+    account: OAuthAccountRow | null;
+  }>`SELECT ${accountJson(edition, userId)} AS account`.execute(db);
+  const user = rows[0]?.account;
+  return user ? oauthAccount(sub, user) : undefined;
+}
+
+/** The provider's account of a subject whose row was read. */
+export function oauthAccount(sub: string, user: OAuthAccountRow): Account {
   return {
     accountId: sub,
     // Every claim the account has; oidc-provider releases only those of the granted scopes.

@@ -4,11 +4,20 @@ import { errors } from 'oidc-provider';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
 import { clientMetadata, findClient } from './clients.queries';
+import { payloadRow, storedPayload } from './payload-rows';
+import {
+  currentRefreshBatch,
+  presentedRefreshToken,
+  readRefreshRequest,
+  takeReadAhead,
+  writeRotation,
+} from './refresh-batch';
 
 /**
  * oidc-provider's storage on PostgreSQL/PGlite through Kysely (one row per artefact in
  * oauth_payloads), so that every instance sees the same codes, tokens, grants and interactions.
- * The Client model reads the registered clients of oauth_clients instead.
+ * The Client model reads the registered clients of oauth_clients instead. A refresh-token grant
+ * reads and writes in batches (refresh-batch.ts).
  */
 export class KyselyAdapter implements Adapter {
   constructor(
@@ -19,28 +28,38 @@ export class KyselyAdapter implements Adapter {
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     if (this.model === 'Client') throw new Error('clients are registered with the admin command');
-    const grantId = this.model === 'Grant' ? id : (payload.grantId ?? null);
-    const row = {
-      payload: JSON.stringify(payload),
-      grant_id: grantId,
-      uid: payload.uid ?? null,
-      user_code: payload.userCode ?? null,
-      account_id: payload.accountId ?? null,
-      client_id: payload.clientId ?? null,
-      expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
+    const row = payloadRow(this.model, id, payload, expiresIn);
+    const batch = currentRefreshBatch();
+    if (batch?.consume) {
+      // The successor of a consumed refresh token waits for the access token, then all three go.
+      if (this.model === 'RefreshToken' && !batch.successor) {
+        batch.successor = row;
+        return;
+      }
+      if (this.model === 'AccessToken' && batch.successor)
+        return writeRotation(this.db, batch, [batch.successor, row]);
+      await writeRotation(this.db, batch, batch.successor ? [batch.successor] : []);
+    }
+    const { model: _model, id: _id, ...columns } = row;
     await this.db
       .insertInto('oauth_payloads')
-      .values({ model: this.model, id, ...row })
-      .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(columns))
       .execute();
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    const batch = currentRefreshBatch();
     if (this.model === 'Client') {
-      const client = await findClient(this.db, id, this.options.edition);
+      const refreshToken = presentedRefreshToken();
+      const client =
+        batch && !batch.read && refreshToken
+          ? await readRefreshRequest(this.db, batch, this.options.edition, id, refreshToken)
+          : await findClient(this.db, id, this.options.edition);
       return client ? clientMetadata(client, this.options.secrets) : undefined;
     }
+    const readAhead = batch && takeReadAhead(batch, this.model, id);
+    if (readAhead) return readAhead.payload;
     return this.findBy('id', id);
   }
 
@@ -61,15 +80,21 @@ export class KyselyAdapter implements Adapter {
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
       .executeTakeFirst();
     if (!row) return undefined;
-    const payload = row.payload as AdapterPayload;
-    return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
+    const consumed = row.consumed_at ? Math.floor(row.consumed_at.getTime() / 1000) : null;
+    return storedPayload(row.payload as AdapterPayload, consumed);
   }
 
   /**
    * Marks a code or refresh token used. Atomic: of two requests racing with the same code or
-   * refresh token, only one consumes it; the other is refused like a reuse.
+   * refresh token, only one consumes it; the other is refused like a reuse. The refresh token of a
+   * refresh grant is consumed by the statement that stores its successor (refresh-batch.ts).
    */
   async consume(id: string): Promise<void> {
+    const batch = currentRefreshBatch();
+    if (this.model === 'RefreshToken' && batch && !batch.consume && id === presentedRefreshToken()) {
+      batch.consume = id;
+      return;
+    }
     const result = await this.db
       .updateTable('oauth_payloads')
       .set({ consumed_at: sql<Date>`now()` })

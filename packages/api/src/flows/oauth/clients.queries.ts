@@ -42,15 +42,21 @@ const COLUMNS = [
   'id_token_signed_response_alg as idTokenAlgorithm',
 ] as const;
 
+/** The query of a registered client usable on an edition's host (its own edition, or every edition). */
+export function clientQuery(db: Db, clientId: string, edition?: string) {
+  const query = db.selectFrom('oauth_clients').select(COLUMNS).where('client_id', '=', clientId);
+  return edition
+    ? query.where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '=', edition)]))
+    : query;
+}
+
 /** A registered client usable on an edition's host (its own edition, or every edition). */
 export async function findClient(
   db: Db,
   clientId: string,
   edition?: string,
 ): Promise<OAuthClient | undefined> {
-  let query = db.selectFrom('oauth_clients').select(COLUMNS).where('client_id', '=', clientId);
-  if (edition) query = query.where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '=', edition)]));
-  return query.executeTakeFirst();
+  return clientQuery(db, clientId, edition).executeTakeFirst();
 }
 
 export async function listClients(db: Db): Promise<OAuthClient[]> {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { isFirstPartyClientId, restrictionOf } from '../../http/authenticate';
 import type { SecretBox } from '../../security/secret-box';
 import { sessionLifetime } from '../../security/session.queries';
-import { findOAuthAccount } from './account';
+import { findOAuthAccount, oauthAccount } from './account';
 import { KyselyAdapter } from './adapter';
 import {
   answerUnsupportedResponseTypes,
@@ -28,6 +28,7 @@ import {
   type PortalSessionOptions,
   portalSessionCheck,
 } from './portal-session';
+import { finishRefreshWrites, takeReadAheadAccount } from './refresh-batch';
 import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
@@ -161,7 +162,12 @@ export function createProvider(options: ProviderOptions): Provider {
           throw new errors.InvalidClientMetadata('first_party must be a boolean');
       },
     },
-    findAccount: (_ctx, sub) => findOAuthAccount(db, edition.id, sub),
+    findAccount(ctx, sub) {
+      // A refresh grant read its account with its refresh token (refresh-batch.ts).
+      const readAhead = takeReadAheadAccount(ctx, sub);
+      if (readAhead) return readAhead.row ? oauthAccount(sub, readAhead.row) : undefined;
+      return findOAuthAccount(db, edition.id, sub);
+    },
     async loadExistingGrant(ctx) {
       const accountId = ctx.oidc.session?.accountId;
       const grantId =
@@ -210,6 +216,7 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.proxy = true;
   answerUnsupportedResponseTypes(provider, configuration.responseTypes ?? []);
   enforceRegisteredSecretMethod(provider);
+  provider.use(finishRefreshWrites(db));
   provider.use(notePresentedMethod);
   provider.use(formPagePolicy);
   provider.use(linkPortalSession(portal));
