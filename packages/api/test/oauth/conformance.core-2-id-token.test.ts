@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMfaAccount } from '../mfa/helpers';
 import { ageLogin, backChannelReceiver, codeFlow, logInWithSms } from './conformance-helpers';
 import {
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
   newUser,
   type RegisteredClient,
   refresh,
   registerClient,
+  useListeningApp,
 } from './helpers';
 
 // OpenID Connect Core 1.0 §2 (ID Token): auth_time is the time of the user's last real
 // authentication (the portal login), never that of a consent or a silent visit; amr says how
 // (RFC 8176); sid names the session for the logout specifications (decision 0030).
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = useListeningApp();
 
 const exchange = (client: RegisteredClient) => (code: string, verifier: string) =>
   exchangeCode(test.origin, client, code, verifier);

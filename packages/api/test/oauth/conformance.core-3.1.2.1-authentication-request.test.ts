@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ageLogin,
   approve,
@@ -11,22 +11,17 @@ import {
 import {
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
   newUser,
   type RegisteredClient,
   registerClient,
+  useListeningApp,
 } from './helpers';
 
 // OpenID Connect Core 1.0 §3.1.2.1 (Authentication Request): prompt, max_age, login_hint,
 // ui_locales, and the authorization endpoint over GET and POST. The portal session is the
 // authentication; re-authentication means a new portal login (docs/decisions/0030).
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = useListeningApp();
 
 const exchange = (client: RegisteredClient) => (code: string, verifier: string) =>
   exchangeCode(test.origin, client, code, verifier);

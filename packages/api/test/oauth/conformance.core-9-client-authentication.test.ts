@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeFlow } from './conformance-helpers';
 import {
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
   newUser,
   type RegisteredClient,
   registerClient,
+  useListeningApp,
 } from './helpers';
 
 // OpenID Connect Core 1.0 §9 (Client Authentication) with RFC 6749 §5.2 and RFC 7009 §2.1: a
 // client authenticates with the method it registered, and revokes only its own tokens.
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = useListeningApp();
 
 type Method = 'client_secret_basic' | 'client_secret_post';
 

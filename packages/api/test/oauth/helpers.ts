@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
@@ -16,6 +16,19 @@ export async function listeningApp(): Promise<ListeningApp> {
   const test = await createTestApp({ PORT: String(port) });
   await test.app.listen({ port, host: '127.0.0.1' });
   return { ...test, origin: `http://localhost:${port}` };
+}
+
+/**
+ * The listening app of a test file: started before its tests, closed after them. Call it at the
+ * top of the file; the object it answers is filled in when the tests start.
+ */
+export function useListeningApp(): ListeningApp {
+  const test = {} as ListeningApp;
+  beforeAll(async () => {
+    Object.assign(test, await listeningApp());
+  });
+  afterAll(() => test.app.close());
+  return test;
 }
 
 /** A loopback port nothing listens on at the moment. */

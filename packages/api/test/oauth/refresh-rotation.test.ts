@@ -1,25 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authorize,
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
   newUser,
   type RegisteredClient,
   refresh,
   registerClient,
+  useListeningApp,
 } from './helpers';
 
 // The refresh grant reads ahead and writes in one statement (src/flows/oauth/refresh-batch.ts,
 // docs/decisions/0058): what oidc-provider guarantees must hold all the same.
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = useListeningApp();
 
 async function grantedTokens(client: RegisteredClient, scope?: string) {
   const account = await newUser(test.database.db);
