@@ -4,18 +4,18 @@ import { ageLogin, backChannelReceiver, codeFlow, logInWithSms } from './conform
 import {
   Browser,
   exchangeCode,
+  listeningAppPerFile,
   newUser,
   type RegisteredClient,
   refresh,
   registerClient,
-  useListeningApp,
 } from './helpers';
 
 // OpenID Connect Core 1.0 §2 (ID Token): auth_time is the time of the user's last real
 // authentication (the portal login), never that of a consent or a silent visit; amr says how
 // (RFC 8176); sid names the session for the logout specifications (decision 0030).
 
-const test = useListeningApp();
+const test = listeningAppPerFile();
 
 const exchange = (client: RegisteredClient) => (code: string, verifier: string) =>
   exchangeCode(test.origin, client, code, verifier);

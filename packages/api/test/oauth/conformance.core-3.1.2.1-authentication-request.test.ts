@@ -11,17 +11,17 @@ import {
 import {
   Browser,
   exchangeCode,
+  listeningAppPerFile,
   newUser,
   type RegisteredClient,
   registerClient,
-  useListeningApp,
 } from './helpers';
 
 // OpenID Connect Core 1.0 §3.1.2.1 (Authentication Request): prompt, max_age, login_hint,
 // ui_locales, and the authorization endpoint over GET and POST. The portal session is the
 // authentication; re-authentication means a new portal login (docs/decisions/0030).
 
-const test = useListeningApp();
+const test = listeningAppPerFile();
 
 const exchange = (client: RegisteredClient) => (code: string, verifier: string) =>
   exchangeCode(test.origin, client, code, verifier);

@@ -3,16 +3,16 @@ import { codeFlow } from './conformance-helpers';
 import {
   Browser,
   exchangeCode,
+  listeningAppPerFile,
   newUser,
   type RegisteredClient,
   registerClient,
-  useListeningApp,
 } from './helpers';
 
 // OpenID Connect Core 1.0 §9 (Client Authentication) with RFC 6749 §5.2 and RFC 7009 §2.1: a
 // client authenticates with the method it registered, and revokes only its own tokens.
 
-const test = useListeningApp();
+const test = listeningAppPerFile();
 
 type Method = 'client_secret_basic' | 'client_secret_post';
 

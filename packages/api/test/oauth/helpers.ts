@@ -22,7 +22,7 @@ export async function listeningApp(): Promise<ListeningApp> {
  * The listening app of a test file: started before its tests, closed after them. Call it at the
  * top of the file; the object it answers is filled in when the tests start.
  */
-export function useListeningApp(): ListeningApp {
+export function listeningAppPerFile(): ListeningApp {
   const test = {} as ListeningApp;
   beforeAll(async () => {
     Object.assign(test, await listeningApp());

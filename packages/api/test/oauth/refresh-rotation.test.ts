@@ -4,17 +4,17 @@ import {
   authorize,
   Browser,
   exchangeCode,
+  listeningAppPerFile,
   newUser,
   type RegisteredClient,
   refresh,
   registerClient,
-  useListeningApp,
 } from './helpers';
 
 // The refresh grant reads ahead and writes in one statement (src/flows/oauth/refresh-batch.ts,
 // docs/decisions/0058): what oidc-provider guarantees must hold all the same.
 
-const test = useListeningApp();
+const test = listeningAppPerFile();
 
 async function grantedTokens(client: RegisteredClient, scope?: string) {
   const account = await newUser(test.database.db);
