@@ -18,7 +18,8 @@ function kindOf(text, values) {
   const first = Array.isArray(values) ? values[0] : undefined;
   const model = typeof first === 'string' && /^[A-Z][A-Za-z]+$/.test(first) ? first : '?';
   // The batched statements of a refresh grant (packages/api/src/flows/oauth/refresh-batch.ts).
-  if (/^with consumed as \(update oauth_payloads/i.test(sql)) return 'oauth_payloads consume + upserts';
+  if (/^(\/\* prepared \*\/ )?with consumed as \(update oauth_payloads/i.test(sql))
+    return 'oauth_payloads consume + upserts';
   if (/^select .* from "oauth_clients"/i.test(sql) && /oauth_payloads rt/.test(sql))
     return 'oauth_clients + refresh token, grant, account';
   if (/"oauth_payloads"|oauth_payloads/.test(sql)) {

@@ -38,9 +38,10 @@ function cpuOf(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state): utime is field 14, stime 15, cutime 16, cstime 17.
-  const own = (Number(fields[11]) + Number(fields[12])) / TICKS;
+  const user = Number(fields[11]) / TICKS;
+  const system = Number(fields[12]) / TICKS;
   const children = (Number(fields[13]) + Number(fields[14])) / TICKS;
-  return { own, children };
+  return { own: user + system, user, system, children };
 }
 
 async function backendPids(client) {
@@ -115,9 +116,19 @@ try {
 
   const pids = await backendPids(admin);
   server.kill('SIGUSR2'); // counts restart from zero
-  const before = { server: cpuOf(server.pid).own, backends: sumCpu(pids), load: cpuOf(process.pid).children };
+  const before = {
+    server: cpuOf(server.pid).own,
+    serverSystem: cpuOf(server.pid).system,
+    backends: sumCpu(pids),
+    load: cpuOf(process.pid).children,
+  };
   const result = await load(spec(seconds, tokens.slice(0, 8)));
-  const after = { server: cpuOf(server.pid).own, backends: sumCpu(pids), load: cpuOf(process.pid).children };
+  const after = {
+    server: cpuOf(server.pid).own,
+    serverSystem: cpuOf(server.pid).system,
+    backends: sumCpu(pids),
+    load: cpuOf(process.pid).children,
+  };
   server.kill('SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, 200));
   const laterPids = await backendPids(admin);
@@ -134,6 +145,7 @@ try {
         idToken: result.idToken,
         cpuMsPerRefresh: {
           server: perRefresh(after.server - before.server),
+          serverInKernel: perRefresh(after.serverSystem - before.serverSystem),
           postgres: perRefresh(after.backends - before.backends),
           loadGenerator: perRefresh(after.load - before.load),
         },

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool';
+import { PreparingClient } from './prepared';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -34,6 +35,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      Client: PreparingClient,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     if (options.schema) {

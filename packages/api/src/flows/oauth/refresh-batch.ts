@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import Provider, { type AdapterPayload, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import { accountJson, type OAuthAccountRow } from './account';
 import { clientQuery, type OAuthClient } from './clients.queries';
 import type { PayloadRow } from './payload-rows';
@@ -85,6 +86,8 @@ export async function readRefreshRequest(
   const userId = sql<number | null>`CASE WHEN rt.account_id ~ '^[0-9]{1,10}$' THEN
       CASE WHEN rt.account_id::bigint <= 2147483647 THEN rt.account_id::integer END END`;
   const row = await clientQuery(db, clientId, edition)
+    // Planned once per connection: its planning cost three times its execution.
+    .modifyFront(sql.raw(PREPARED))
     .select(
       sql<RefreshRead | null>`(
         SELECT json_build_object(
@@ -148,7 +151,7 @@ export async function writeRotation(db: Db, batch: RefreshBatch, rows: PayloadRo
   const consume = sql`UPDATE oauth_payloads SET consumed_at = now()
     WHERE model = 'RefreshToken' AND id = ${consumeId} AND consumed_at IS NULL RETURNING id`;
   const { rows: written } = rows.length
-    ? await sql<{ id: string }>`WITH consumed AS (${consume})
+    ? await sql<{ id: string }>`${sql.raw(PREPARED)} WITH consumed AS (${consume})
         INSERT INTO oauth_payloads (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
         SELECT v.model, v.id, v.payload, v.grant_id, v.uid, v.user_code, v.account_id, v.client_id, v.expires_at
         FROM (VALUES ${sql.join(
