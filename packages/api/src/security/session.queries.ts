@@ -92,16 +92,13 @@ export interface LiveSession {
 }
 
 /**
- * The live session of a bearer token, or undefined when unknown, expired or the user is locked.
- * Both lifetimes are checked on their own too, so that a lowered setting applies at once.
+ * The query of a bearer token's live session (unknown, expired or locked: no row). Both lifetimes
+ * are checked on their own too, so that a lowered setting applies at once. A caller that needs
+ * more of the user selects it on this query: one round trip (GET /api/user, issue 21).
  */
-export async function findLiveSession(
-  db: Db,
-  token: string,
-  lifetime: SessionLifetime,
-): Promise<LiveSession | undefined> {
+export function liveSessionQuery(db: Db, token: string, lifetime: SessionLifetime) {
   const now = Date.now();
-  const row = await db
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -123,10 +120,32 @@ export async function findLiveSession(
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('sessions.created_at', '>', new Date(now - lifetime.maxAgeSeconds * 1000))
     .where('sessions.last_seen_at', '>', new Date(now - lifetime.idleSeconds * 1000))
-    .where('users.locked_at', 'is', null)
-    .executeTakeFirst();
-  return row && { ...row, sudoScope: row.sudoScope === 'authenticator' ? 'authenticator' : null };
+    .where('users.locked_at', 'is', null);
 }
+
+/** A row of `liveSessionQuery`, with what else its caller selected, as a LiveSession. */
+export function asLiveSession<Row extends Omit<LiveSession, 'sudoScope'> & { sudoScope: string | null }>(
+  row: Row,
+): Omit<Row, 'sudoScope'> & LiveSession {
+  return { ...row, sudoScope: row.sudoScope === 'authenticator' ? 'authenticator' : null };
+}
+
+/** The live session of a bearer token, or undefined when unknown, expired or the user is locked. */
+export async function findLiveSession(
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+): Promise<LiveSession | undefined> {
+  const row = await liveSessionQuery(db, token, lifetime).executeTakeFirst();
+  return row && asLiveSession(row);
+}
+
+/** A query that finds a live session and may read more with it (`liveSessionQuery`). */
+export type SessionFinder<Found extends LiveSession = LiveSession> = (
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+) => Promise<Found | undefined>;
 
 /**
  * Slides the idle timeout, never past the absolute lifetime; called at most once a minute per
