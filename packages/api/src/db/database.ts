@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool';
 import type { DB } from './schema';
+import { nameStatements } from './statement-names';
 
 export type Db = Kysely<DB>;
 
@@ -36,6 +37,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // The hot queries compiled once run as prepared statements on each connection.
+    pool.on('connect', (client) => nameStatements(client));
     if (options.schema) {
       const client = await pool.connect();
       try {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { LiveSession, SessionFinder } from '../security/session.queries';
 import { ApiError } from './api-error';
 import { type AuthContext, authenticate, authenticateWith } from './authenticate';
@@ -39,6 +39,12 @@ export interface RouteDefinition<
   query?: Query;
   params?: Params;
   response?: z.ZodType;
+  /**
+   * Serialise the successful answer with a function compiled from `response` (Fastify's
+   * fast-json-stringify through its JSON Schema) instead of JSON.stringify: for hot routes whose
+   * answer is plain data (GET /api/user, issue 21). Properties outside the schema are dropped.
+   */
+  compiledResponse?: boolean;
   /** Status of a successful answer; 204 sends no body. */
   status?: number;
   handler: (input: {
@@ -85,6 +91,15 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
       method: route.method,
       url: `/api${route.url}`,
       config: { apiRoute: true },
+      ...(route.compiledResponse && route.response
+        ? {
+            schema: {
+              response: {
+                [route.status ?? 200]: z.toJSONSchema(route.response, { target: 'draft-7', io: 'output' }),
+              },
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         const authenticated =
           route.auth !== 'user'

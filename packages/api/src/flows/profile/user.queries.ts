@@ -1,11 +1,13 @@
 import type { User } from '@vestibule/contract/schemas/user';
 import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 import {
   asLiveSession,
   type LiveSession,
+  liveSessionBounds,
   liveSessionQuery,
   type SessionLifetime,
 } from '../../security/session.queries';
@@ -123,6 +125,16 @@ export async function loadUser(db: Db, userId: number): Promise<User | undefined
 }
 
 /**
+ * The session, the user and its contacts in one statement, built and compiled once: a prepared
+ * statement on PostgreSQL (db/compiled-query.ts).
+ */
+const sessionWithUserQuery = compiledOnce(
+  (db: Db, tokenHash: string, createdAfter: Date, seenAfter: Date) =>
+    liveSessionQuery(db, { tokenHash, createdAfter, seenAfter }).select(USER_COLUMNS).select(contactColumns),
+  ['\u0000token-hash', new Date(0), new Date(1)],
+);
+
+/**
  * The live session of a bearer token with its User (GET /api/user, decision 0057): the session,
  * the user and its contacts in one statement, where authenticating and then `loadUser` took two.
  */
@@ -131,10 +143,8 @@ export async function findSessionWithUser(
   token: string,
   lifetime: SessionLifetime,
 ): Promise<(LiveSession & { user: User }) | undefined> {
-  const row = await liveSessionQuery(db, token, lifetime)
-    .select(USER_COLUMNS)
-    .select(contactColumns)
-    .executeTakeFirst();
+  const bounds = liveSessionBounds(token, lifetime);
+  const row = await sessionWithUserQuery(db, bounds.tokenHash, bounds.createdAfter, bounds.seenAfter);
   if (!row) return undefined;
   const session = asLiveSession(row);
   return { ...session, user: toUser({ ...(row as unknown as UserRow), id: row.userId }) };

@@ -13,6 +13,7 @@ const getUser = defineRoute({
   whileRestricted: true,
   findSession: findSessionWithUser,
   response: userResponseSchema,
+  compiledResponse: true,
   async handler({ found }) {
     if (!found) throw new ApiError('unauthorized');
     return { data: found.user };
