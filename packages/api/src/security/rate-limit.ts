@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { executePrepared } from '../db/compiled-query';
 import type { Db } from '../db/database';
 
 export interface RateLimitRule {
@@ -97,7 +98,10 @@ export function databaseRateLimiter(db: Db): RateLimiter {
               sql`(SELECT count FROM ${sql.ref(`c${index - 1}`)}) <= ${hits[index - 1]!.rule.limit}`,
             ),
       );
-      const { rows } = await sql<{ step: number; count: number; retry_after: number }>`
+      // A prepared statement: its text depends only on the number of counters (issue 21).
+      const rows = await executePrepared(
+        db,
+        sql<{ step: number; count: number; retry_after: number }>`
         WITH ${sql.join(steps.map((step, index) => sql`${sql.ref(`c${index}`)} AS (${step})`))}
         ${sql.join(
           hits.map(
@@ -106,7 +110,8 @@ export function databaseRateLimiter(db: Db): RateLimiter {
           ),
           sql` UNION ALL `,
         )}
-        ORDER BY step`.execute(db);
+        ORDER BY step`.compile(db),
+      );
       return rows.map((row) => ({
         allowed: row.count <= hits[row.step]!.rule.limit,
         retryAfterSeconds: row.retry_after,

@@ -2,6 +2,7 @@ import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/co
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { auditRow, countAuditEvent } from '../../db/audit';
+import { executePrepared } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import { newSessionRow, type SudoScope, sessionLifetime } from '../../security/session.queries';
 import { newDeviceColumns, notifyNewDevice } from './new-device.notice';
@@ -83,7 +84,9 @@ export async function openLoginSession(
   // One statement (issue 21): the session, its audit row, the counter reset, and whether the device
   // is new — the EXISTS read the snapshot the statement started with, i.e. the sign-ins before
   // this one (the CTEs' own inserts are not visible to it).
-  const row = await trx
+  const [row] = await executePrepared(
+    trx,
+    trx
     .with('new_session', (db) => db.insertInto('sessions').values(session.row).returning('id'))
     .with('sign_in', (db) => db.insertInto('audit_events').values(auditRow(event, request)))
     .with('counter_reset', (db) =>
@@ -95,7 +98,9 @@ export async function openLoginSession(
     .selectFrom('new_session')
     .select('id')
     .select(newDeviceColumns(input.userId, request.deviceId))
-    .executeTakeFirstOrThrow();
+    .compile(),
+  );
+  if (!row) throw new Error('the session statement answered no row');
   countAuditEvent(event.kind);
   if (row.signedInBefore && !row.deviceSeen) await notifyNewDevice(trx, request, input.userId);
   return { token: session.token, id: row.id };
