@@ -87,18 +87,18 @@ export async function openLoginSession(
   const [row] = await executePrepared(
     trx,
     trx
-    .with('new_session', (db) => db.insertInto('sessions').values(session.row).returning('id'))
-    .with('sign_in', (db) => db.insertInto('audit_events').values(auditRow(event, request)))
-    .with('counter_reset', (db) =>
-      db
-        .deleteFrom('rate_limits')
-        .where(sql<boolean>`key = ${input.resetCounterKey ?? null}`)
-        .returning('key'),
-    )
-    .selectFrom('new_session')
-    .select('id')
-    .select(newDeviceColumns(input.userId, request.deviceId))
-    .compile(),
+      .with('new_session', (db) => db.insertInto('sessions').values(session.row).returning('id'))
+      .with('sign_in', (db) => db.insertInto('audit_events').values(auditRow(event, request)))
+      .with('counter_reset', (db) =>
+        db
+          .deleteFrom('rate_limits')
+          .where(sql<boolean>`key = ${input.resetCounterKey ?? null}`)
+          .returning('key'),
+      )
+      .selectFrom('new_session')
+      .select('id')
+      .select(newDeviceColumns(input.userId, request.deviceId))
+      .compile(),
   );
   if (!row) throw new Error('the session statement answered no row');
   countAuditEvent(event.kind);
