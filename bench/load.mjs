@@ -2,7 +2,8 @@
 // loop with the server or with the orchestrator: `node bench/load.mjs '<json spec>'`; prints one
 // JSON line { requests, seconds, rps, p50, p99, non2xx, errors }.
 //
-// kind "fixed": autocannon with a fixed list of requests (cycled per connection).
+// kind "fixed": autocannon with a fixed list of requests (cycled per connection); `amount` (a
+// number of requests) instead of `seconds` for the CPU-per-request measurement (bench/cpu.mjs).
 // kind "refresh": an OAuth refresh-token rotation chain per connection. Each answer carries the next
 // refresh token, so every worker posts its current token and keeps the new one (autocannon's
 // per-connection context is reset at each cycle of its request list, so it cannot hold a chain).
@@ -57,6 +58,12 @@ async function idTokenCheck(url, idToken) {
   return { alg, valid };
 }
 
+/** User and system CPU time of this process so far, in milliseconds. */
+function cpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 const spec = JSON.parse(process.argv[2] ?? '');
 
 if (spec.kind === 'fixed') {
@@ -64,6 +71,7 @@ if (spec.kind === 'fixed') {
     url: spec.url,
     connections: spec.connections,
     duration: spec.seconds,
+    ...(spec.amount ? { amount: spec.amount } : {}),
     requests: spec.requests,
     timeout: 30,
   });
@@ -77,6 +85,8 @@ if (spec.kind === 'fixed') {
       p99: result.latency.p99,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
+      // The load generator's own CPU: it shares the machine's cores with the server.
+      cpuMs: cpuMs(),
     }),
   );
 } else if (spec.kind === 'refresh') {

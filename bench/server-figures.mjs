@@ -8,12 +8,12 @@ import { peerFigures } from './peer-figures.mjs';
 import { freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
 import { scalingFigures } from './scaling.mjs';
 
-const DEMO_PASSWORD = 'Demo-password-2026';
+export const DEMO_PASSWORD = 'Demo-password-2026';
 /** Two demo accounts without MFA take turns, under the per-username limit of 5 (SPEC). */
-const LOGIN_USERS = ['employee@demo.test', 'weak@demo.test'];
-const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+export const LOGIN_USERS = ['employee@demo.test', 'weak@demo.test'];
+export const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
-function serverEnv(port, database) {
+export function serverEnv(port, database) {
   return {
     NODE_ENV: 'development',
     PORT: String(port),
@@ -37,7 +37,7 @@ function serverEnv(port, database) {
  * warm-up and of each measurement. Answers the figures; `withServer(origin)` runs while the server
  * is still up (front-end figures) after its peak memory was read.
  */
-const loginSpec = (origin, user, seconds) => ({
+export const loginSpec = (origin, user, seconds) => ({
   kind: 'fixed',
   url: origin,
   seconds,
@@ -50,7 +50,7 @@ const loginSpec = (origin, user, seconds) => ({
   })),
 });
 
-const userSpec = (origin, user, seconds) => ({
+export const userSpec = (origin, user, seconds) => ({
   kind: 'fixed',
   url: origin,
   seconds,
@@ -98,7 +98,11 @@ export async function serverFigures(
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const server = await startProcess([...profile, serverMain], serverEnv(port, dbEnv), 'Vestibule is up');
+    const server = await startProcess(
+      [...profile, '--max-semi-space-size=4', serverMain],
+      serverEnv(port, dbEnv),
+      'Vestibule is up',
+    );
     const figures = { idleRssBytes: peakRss(server.pid) };
     let user;
     try {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import {
   findLiveSession,
   type LiveSession,
+  type SessionFinder,
   sessionLifetime,
   touchSession,
 } from '../security/session.queries';
@@ -84,15 +85,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * request's edition: a token of one edition is worthless on the other's host.
  */
 export async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+  return (await authenticateWith(request, findLiveSession)).auth;
+}
+
+/**
+ * As `authenticate`, with a session query that also reads what the route needs (`found`): the
+ * session and the route's data in one round trip (GET /api/user, issue 21).
+ */
+export async function authenticateWith<Found extends LiveSession>(
+  request: FastifyRequest,
+  find: SessionFinder<Found>,
+): Promise<{ auth: AuthContext; found: Found }> {
   const token = bearerToken(request);
   if (!token) throw new ApiError('unauthorized');
   const { db } = request.server.ctx;
   const lifetime = sessionLifetime(request.server.ctx.config);
-  const session = await findLiveSession(db, token, lifetime);
+  const session = await find(db, token, lifetime);
   if (!session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
     await touchSession(db, session, lifetime);
-  return {
+  const auth: AuthContext = {
     userId: session.userId,
     sessionId: session.sessionId,
     token,
@@ -107,4 +119,5 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
     },
     restriction: await restrictionOf(db, session),
   };
+  return { auth, found: session };
 }

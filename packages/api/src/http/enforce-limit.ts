@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { metrics } from '../operations/metrics';
-import type { RateLimitRule } from '../security/rate-limit';
+import { consumeInOrder, type RateLimitHit, type RateLimitRule } from '../security/rate-limit';
 import { ApiError } from './api-error';
 
 /** Counts one attempt; answers the seconds to wait when the counter is over its limit. */
@@ -20,4 +20,19 @@ export async function enforceLimit(request: FastifyRequest, rule: RateLimitRule,
   const wait = await overLimit(request, rule, subject);
   if (wait !== undefined)
     throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
+}
+
+/**
+ * Several counters in order, one round trip with the database limiter (issue 21): the first
+ * counter over its limit refuses with 429 and Retry-After, and the counters after it are not
+ * counted — as `enforceLimit` one after the other.
+ */
+export async function enforceLimits(request: FastifyRequest, hits: readonly RateLimitHit[]) {
+  const results = await consumeInOrder(request.server.ctx.rateLimiter, hits);
+  const refused = results.findIndex((result) => !result.allowed);
+  if (refused === -1) return;
+  metrics.rateLimitHits.inc({ rule: hits[refused]!.rule.name });
+  throw new ApiError('too_many_attempts', {
+    headers: { 'retry-after': String(results[refused]!.retryAfterSeconds) },
+  });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type { Db } from '../db/database';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -91,17 +92,30 @@ export interface LiveSession {
   mfaForced: boolean;
 }
 
-/**
- * The live session of a bearer token, or undefined when unknown, expired or the user is locked.
- * Both lifetimes are checked on their own too, so that a lowered setting applies at once.
- */
-export async function findLiveSession(
-  db: Db,
-  token: string,
-  lifetime: SessionLifetime,
-): Promise<LiveSession | undefined> {
+/** What makes a session live: its token's hash, and the oldest start and last use allowed. */
+export interface LiveSessionBounds {
+  tokenHash: string;
+  createdAfter: Date;
+  seenAfter: Date;
+}
+
+/** The bounds of a bearer token's live session now. */
+export function liveSessionBounds(token: string, lifetime: SessionLifetime): LiveSessionBounds {
   const now = Date.now();
-  const row = await db
+  return {
+    tokenHash: hashToken(token),
+    createdAfter: new Date(now - lifetime.maxAgeSeconds * 1000),
+    seenAfter: new Date(now - lifetime.idleSeconds * 1000),
+  };
+}
+
+/**
+ * The query of a bearer token's live session (unknown, expired or locked: no row). Both lifetimes
+ * are checked on their own too, so that a lowered setting applies at once. A caller that needs
+ * more of the user selects it on this query: one round trip (GET /api/user, issue 21).
+ */
+export function liveSessionQuery(db: Db, bounds: LiveSessionBounds) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -119,14 +133,44 @@ export async function findLiveSession(
       'users.password_status as passwordStatus',
       'users.mfa_forced as mfaForced',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', bounds.tokenHash)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .where('sessions.created_at', '>', new Date(now - lifetime.maxAgeSeconds * 1000))
-    .where('sessions.last_seen_at', '>', new Date(now - lifetime.idleSeconds * 1000))
-    .where('users.locked_at', 'is', null)
-    .executeTakeFirst();
-  return row && { ...row, sudoScope: row.sudoScope === 'authenticator' ? 'authenticator' : null };
+    .where('sessions.created_at', '>', bounds.createdAfter)
+    .where('sessions.last_seen_at', '>', bounds.seenAfter)
+    .where('users.locked_at', 'is', null);
 }
+
+/** A row of `liveSessionQuery`, with what else its caller selected, as a LiveSession. */
+export function asLiveSession<Row extends Omit<LiveSession, 'sudoScope'> & { sudoScope: string | null }>(
+  row: Row,
+): Omit<Row, 'sudoScope'> & LiveSession {
+  return { ...row, sudoScope: row.sudoScope === 'authenticator' ? 'authenticator' : null };
+}
+
+/** The session query of every authenticated request, built and compiled once (issue 21). */
+const liveSessionStatement = compiledOnce(
+  (db: Db, tokenHash: string, createdAfter: Date, seenAfter: Date) =>
+    liveSessionQuery(db, { tokenHash, createdAfter, seenAfter }),
+  ['\u0000token-hash', new Date(0), new Date(1)],
+);
+
+/** The live session of a bearer token, or undefined when unknown, expired or the user is locked. */
+export async function findLiveSession(
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+): Promise<LiveSession | undefined> {
+  const { tokenHash, createdAfter, seenAfter } = liveSessionBounds(token, lifetime);
+  const row = await liveSessionStatement(db, tokenHash, createdAfter, seenAfter);
+  return row && asLiveSession(row);
+}
+
+/** A query that finds a live session and may read more with it (`liveSessionQuery`). */
+export type SessionFinder<Found extends LiveSession = LiveSession> = (
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+) => Promise<Found | undefined>;
 
 /**
  * Slides the idle timeout, never past the absolute lifetime; called at most once a minute per

@@ -5,22 +5,23 @@ import { notifyAccount } from '../notices/notify-account';
 import { describeUserAgent } from '../sessions/user-agent';
 
 /**
- * Whether this sign-in is from a device the account never signed in from, among accounts that
- * signed in before (the very first sign-in, right after the sign-up, is no news). The same rule as
- * the security timeline's "new device" mark (security/events.queries.ts).
+ * Columns that tell whether a sign-in is from a device the account never signed in from: it is
+ * when the account signed in before (the very first sign-in, right after the sign-up, is no news)
+ * and never from this device. The same rule as the security timeline's "new device" mark
+ * (security/events.queries.ts). Two EXISTS probes of the partial index
+ * `audit_events_user_login_device` (user_id, device_id) — not an aggregate over every sign-in of
+ * the account, which grew with it (issue 21). Selected by the login's one statement
+ * (open-session.ts); a request without a device id counts as seen.
  */
-export async function isNewDevice(trx: Db, userId: number, deviceId: string | null): Promise<boolean> {
-  if (!deviceId) return false;
-  const row = await trx
-    .selectFrom('audit_events')
-    .select([
-      sql<boolean>`count(*) > 0`.as('signed_in_before'),
-      sql<boolean>`coalesce(bool_or(device_id = ${deviceId}), false)`.as('seen'),
-    ])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'login.succeeded')
-    .executeTakeFirst();
-  return Boolean(row?.signed_in_before) && !row?.seen;
+export function newDeviceColumns(userId: number, deviceId: string | null) {
+  return [
+    sql<boolean>`EXISTS (SELECT 1 FROM audit_events
+      WHERE user_id = ${userId} AND kind = 'login.succeeded')`.as('signedInBefore'),
+    sql<boolean>`${!deviceId} OR EXISTS (SELECT 1 FROM audit_events
+      WHERE user_id = ${userId} AND kind = 'login.succeeded' AND device_id = ${deviceId ?? ''})`.as(
+      'deviceSeen',
+    ),
+  ];
 }
 
 /** "New sign-in from a new device", by e-mail, naming the browser and system the agent tells. */

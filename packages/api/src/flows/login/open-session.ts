@@ -1,9 +1,11 @@
 import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { auditRow, countAuditEvent } from '../../db/audit';
+import { executePrepared } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import { newSessionRow, type SudoScope, sessionLifetime } from '../../security/session.queries';
-import { isNewDevice, notifyNewDevice } from './new-device.notice';
+import { newDeviceColumns, notifyNewDevice } from './new-device.notice';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */
 const USER_AGENT_MAX_LENGTH = 512;
@@ -48,6 +50,11 @@ export async function openLoginSession(
     trustedDevice?: boolean;
     /** true: a grant for every change; 'authenticator': for that one only (decision 0038). */
     sudo?: boolean | SudoScope;
+    /**
+     * A database rate-limit counter to reset with the sign-in (the password login's per-username
+     * counter, `RateLimiter.databaseKey`): in the same statement, no round trip of its own.
+     */
+    resetCounterKey?: string;
   },
 ) {
   const session = newSessionRow({
@@ -61,7 +68,6 @@ export async function openLoginSession(
     lifetime: sessionLifetime(request.server.ctx.config),
     amr: authenticationMethods(input.mfa, input.passkey),
   });
-  const newDevice = await isNewDevice(trx, input.userId, request.deviceId);
   const detail: Record<string, unknown> = {};
   // Kept with the sign-in, so the timeline still names the browser after the session is gone.
   const userAgent = request.headers['user-agent'];
@@ -75,14 +81,28 @@ export async function openLoginSession(
     edition: request.edition.id,
     detail,
   } as const;
-  const row = await trx
-    .with('new_session', (db) => db.insertInto('sessions').values(session.row).returning('id'))
-    .with('sign_in', (db) => db.insertInto('audit_events').values(auditRow(event, request)))
-    .selectFrom('new_session')
-    .select('id')
-    .executeTakeFirstOrThrow();
+  // One statement (issue 21): the session, its audit row, the counter reset, and whether the device
+  // is new — the EXISTS read the snapshot the statement started with, i.e. the sign-ins before
+  // this one (the CTEs' own inserts are not visible to it).
+  const [row] = await executePrepared(
+    trx,
+    trx
+      .with('new_session', (db) => db.insertInto('sessions').values(session.row).returning('id'))
+      .with('sign_in', (db) => db.insertInto('audit_events').values(auditRow(event, request)))
+      .with('counter_reset', (db) =>
+        db
+          .deleteFrom('rate_limits')
+          .where(sql<boolean>`key = ${input.resetCounterKey ?? null}`)
+          .returning('key'),
+      )
+      .selectFrom('new_session')
+      .select('id')
+      .select(newDeviceColumns(input.userId, request.deviceId))
+      .compile(),
+  );
+  if (!row) throw new Error('the session statement answered no row');
   countAuditEvent(event.kind);
-  if (newDevice) await notifyNewDevice(trx, request, input.userId);
+  if (row.signedInBefore && !row.deviceSeen) await notifyNewDevice(trx, request, input.userId);
   return { token: session.token, id: row.id };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { enforceLimit } from '../../http/enforce-limit';
+import { enforceLimits } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
@@ -74,13 +74,17 @@ const login = defineRoute({
   async handler({ body, request, reply }) {
     const { db, config } = request.server.ctx;
     const edition = request.edition;
-    // Throttle by client and by the account tried, known or not, before any costly work.
-    await enforceLimit(request, loginPerIp(config.loginPerIpLimit), request.ip);
-    const clientId = await registeredClientId(request, body.client_id);
+    // Throttle by client and by the account tried, known or not, before any costly work: both
+    // counters in one statement (issue 21), the account's after the client's and only when the
+    // client is within its limit. The account is looked up first: its counter is per account.
     const username = parseUsername(body.username, edition.phoneRegion);
     const user = username ? await findUserByUsername(db, edition.id, username) : undefined;
     const limitSubject = loginLimitSubject(edition.id, user?.id, username?.value ?? body.username);
-    await enforceLimit(request, LOGIN_PER_USERNAME, limitSubject);
+    await enforceLimits(request, [
+      { rule: loginPerIp(config.loginPerIpLimit), subject: request.ip },
+      { rule: LOGIN_PER_USERNAME, subject: limitSubject },
+    ]);
+    const clientId = await registeredClientId(request, body.client_id);
 
     // An unknown account costs the same hash as a wrong password: no timing difference.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
@@ -115,16 +119,20 @@ const login = defineRoute({
       throw new ApiError('mfa_required', { extra: { mfa: { payload: flow.id, methods } } });
     }
 
-    // The common login writes one statement (session and audit row): no transaction round trips.
+    // The common login writes one statement (session, audit row, new-device check and, with the
+    // database limiter, the reset of the account's counter): no transaction round trips.
+    const { rateLimiter } = request.server.ctx;
+    const resetCounterKey = rateLimiter.databaseKey?.(LOGIN_PER_USERNAME, limitSubject);
+    const opening = { userId: user.id, clientId, resetCounterKey };
     const session =
       rehash || breached || trusted
         ? await db.transaction().execute(async (trx) => {
             await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
             if (trusted) await touchTrustedDevice(trx, user.id, request.deviceId);
-            return openLoginSession(trx, request, { userId: user.id, clientId, trustedDevice: trusted });
+            return openLoginSession(trx, request, { ...opening, trustedDevice: trusted });
           })
-        : await openLoginSession(db, request, { userId: user.id, clientId, trustedDevice: false });
-    await request.server.ctx.rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
+        : await openLoginSession(db, request, { ...opening, trustedDevice: false });
+    if (!resetCounterKey) await rateLimiter.reset(LOGIN_PER_USERNAME, limitSubject);
     setLoginCookie(request, reply, session.token);
     return { access_token: session.token, ...weakPasswordFlag(passwordStatus) };
   },

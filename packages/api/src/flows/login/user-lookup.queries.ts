@@ -1,4 +1,5 @@
 import type { Username } from '@vestibule/contract/username';
+import { compiledOnce } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 
 export interface LoginCandidate {
@@ -11,9 +12,8 @@ export interface LoginCandidate {
   mfaForced: boolean;
 }
 
-/** The account of an edition that owns an e-mail or phone, with what login needs. */
-export async function findUserByUsername(db: Db, edition: string, username: Username) {
-  const base = db
+function candidateQuery(db: Db) {
+  return db
     .selectFrom('users')
     .select([
       'users.id',
@@ -32,15 +32,28 @@ export async function findUserByUsername(db: Db, edition: string, username: User
         )
         .as('hasMfaMethods'),
     );
-  const query =
-    username.kind === 'email'
-      ? base
-          .innerJoin('user_emails', 'user_emails.user_id', 'users.id')
-          .where('user_emails.edition', '=', edition)
-          .where('user_emails.address', '=', username.value)
-      : base
-          .innerJoin('user_phones', 'user_phones.user_id', 'users.id')
-          .where('user_phones.edition', '=', edition)
-          .where('user_phones.number', '=', username.value);
-  return (await query.executeTakeFirst()) as LoginCandidate | undefined;
+}
+
+// Built and compiled once, prepared on PostgreSQL: one of the login's three statements (issue 21).
+const byEmail = compiledOnce(
+  (db: Db, edition: string, address: string) =>
+    candidateQuery(db)
+      .innerJoin('user_emails', 'user_emails.user_id', 'users.id')
+      .where('user_emails.edition', '=', edition)
+      .where('user_emails.address', '=', address),
+  ['\u0000edition', '\u0000address'],
+);
+const byPhone = compiledOnce(
+  (db: Db, edition: string, number: string) =>
+    candidateQuery(db)
+      .innerJoin('user_phones', 'user_phones.user_id', 'users.id')
+      .where('user_phones.edition', '=', edition)
+      .where('user_phones.number', '=', number),
+  ['\u0000edition', '\u0000number'],
+);
+
+/** The account of an edition that owns an e-mail or phone, with what login needs. */
+export async function findUserByUsername(db: Db, edition: string, username: Username) {
+  const find = username.kind === 'email' ? byEmail : byPhone;
+  return (await find(db, edition, username.value)) as LoginCandidate | undefined;
 }

@@ -3,19 +3,20 @@ import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { loadUser } from './user.queries';
+import { findSessionWithUser, loadUser } from './user.queries';
 
-/** GET /api/user: the logged-in user. */
+/** GET /api/user: the logged-in user, read with its session in one statement (issue 21). */
 const getUser = defineRoute({
   method: 'GET',
   url: '/user',
   auth: 'user',
   whileRestricted: true,
+  findSession: findSessionWithUser,
   response: userResponseSchema,
-  async handler({ auth, request }) {
-    const data = await loadUser(request.server.ctx.db, auth.userId);
-    if (!data) throw new ApiError('unauthorized');
-    return { data };
+  compiledResponse: true,
+  async handler({ found }) {
+    if (!found) throw new ApiError('unauthorized');
+    return { data: found.user };
   },
 });
 
