@@ -11,6 +11,7 @@ import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { fetchMfaStatus, stepUpAgainPath } from '../../../lib/stepUp';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
+import { contactInputError } from '../../../lib/contactInput';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
 import { fetchMethods } from '../api/listMethods';
@@ -82,6 +83,12 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     event?.preventDefault();
     if (!value.trim()) {
       setTargetError(t(kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail'));
+      return;
+    }
+    // A malformed address is told here, not sent (the server would answer the same 422).
+    const malformed = contactInputError(kind === 'sms' ? 'phone' : 'email', value);
+    if (malformed) {
+      setTargetError(t(`errors.${malformed}`));
       return;
     }
     try {

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { contactInputError } from '../../../lib/contactInput';
 import { useSendEmailCode } from '../api/sendEmailCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
@@ -72,7 +73,8 @@ function EmailForm({ flow }: { flow: Flow }) {
           onSubmit={(event) => {
             event.preventDefault();
             if (!address.trim()) return setFieldError(t('onboarding.email.required'));
-            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim()))
+            // The contract's rule, as the server applies it: a malformed address is not sent.
+            if (contactInputError('email', address))
               return setFieldError(t('onboarding.create.invalidEmail'));
             void go(address.trim());
           }}

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { contactInputError } from '../../../lib/contactInput';
 import { useSendPhoneCode } from '../api/sendPhoneCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
@@ -27,6 +28,8 @@ function PhoneForm({ flow }: { flow: Flow }) {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!phone.trim()) return setFieldError(t('onboarding.phone.required'));
+    // A malformed number is told here, not sent (the server would answer the same 422).
+    if (contactInputError('phone', phone)) return setFieldError(t('errors.onboarding_invalid_phone'));
     try {
       const answer = await send.mutateAsync({ phone });
       flow.save({

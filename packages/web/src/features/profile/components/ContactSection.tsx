@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
 import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
+import { contactInputError } from '../../../lib/contactInput';
 import {
   addContact,
   confirmContact,
@@ -196,6 +197,12 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     event.preventDefault();
     if (!value.trim()) {
       setFieldError(t(`profile.contact.required.${noun}`));
+      return;
+    }
+    // A malformed address is told here, not sent (the server would answer the same 422).
+    const malformed = contactInputError(kind, value);
+    if (malformed) {
+      setFieldError(t(`errors.${malformed}`));
       return;
     }
     setBusy(true);

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { useUser } from '../../../lib/user';
+import { loginInputError } from '../../../lib/contactInput';
 import { confirmLoginChange, startLoginChange } from '../api/changeLogin';
 import { useSetUser } from '../api/updateProfile';
 import { CodeForm } from '../components/CodeForm';
@@ -42,6 +43,12 @@ export function EditCredentialsRoute() {
     setFormError(null);
     if (!login.trim()) {
       setError(t('profile.credentials.required'));
+      return;
+    }
+    // A malformed e-mail or number is told here, not sent (the server would answer the same 422).
+    const malformed = loginInputError(login);
+    if (malformed) {
+      setError(t(`errors.${malformed}`));
       return;
     }
     setBusy(true);
