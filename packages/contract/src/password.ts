@@ -42,7 +42,10 @@ export type LocalPasswordError = 'password_too_short' | 'password_too_long' | 'p
  * undefined. The server checks these first too (api security/password-policy.ts); the blocklist
  * and the breach check stay its verdict.
  */
-export function localPasswordError(password: string, personal: PersonalData = {}): LocalPasswordError | undefined {
+export function localPasswordError(
+  password: string,
+  personal: PersonalData = {},
+): LocalPasswordError | undefined {
   const broken = brokenLocalPasswordRules(password, personal);
   if (broken.includes('length'))
     return [...password].length < PASSWORD_MIN_LENGTH ? 'password_too_short' : 'password_too_long';

@@ -39,7 +39,12 @@ async function submitInvalid(field: Locator, value: string) {
 }
 
 const EDITIONS = [
-  { origin: GENERAL, user: 'employee@demo.test', addEmail: 'Add an e-mail address', addPhone: 'Add a phone number' },
+  {
+    origin: GENERAL,
+    user: 'employee@demo.test',
+    addEmail: 'Add an e-mail address',
+    addPhone: 'Add a phone number',
+  },
   {
     origin: LUXEMBOURG,
     user: 'employee@demo.lu',
@@ -68,7 +73,14 @@ test.describe('invalid input stays on the client', () => {
       await page.goto(`${origin}/forgot-password/phone`);
       await submitInvalid(page.locator('input[autocomplete~="username"]'), '12');
 
+      // A sign-up started on this device long ago: the home page knows it expired without asking.
       await page.goto(`${origin}/onboarding`);
+      await page.evaluate(() => {
+        localStorage.setItem('onboarding_flow', crypto.randomUUID());
+        localStorage.setItem('onboarding_flow_expires', '2026-01-01T00:00:00.000Z');
+      });
+      await page.reload();
+      await expect(page.locator('main p').filter({ hasText: /expired|expiré/ })).toBeVisible();
       await page.locator('a[href$="/onboarding/card"]').click();
       await expect(page).toHaveURL(/\/onboarding\/card$/);
       await submitInvalid(page.locator('form input').first(), '1234 5678');

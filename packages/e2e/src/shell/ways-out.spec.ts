@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { stepUpWithEmailCode } from '../security/helpers';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
@@ -30,6 +31,25 @@ test.describe('ways out of focused screens', () => {
     await page.getByRole('main').getByRole('button', { name: 'Se déconnecter' }).click();
     await expectLoggedOut(page, LUXEMBOURG);
   });
+
+  for (const [origin, user] of [
+    [GENERAL, 'employee@demo.test'],
+    [LUXEMBOURG, 'employee@demo.lu'],
+  ] as const) {
+    test(`after the step-up a new address asked for, /setup-mfa sends its code by itself (${new URL(origin).hostname})`, async ({
+      page,
+    }) => {
+      await logInWithEmail(page, origin, user);
+      await page.goto(`${origin}/setup-mfa/email`);
+      // A new address is a way into the account: a step-up first (decision 0013).
+      await page.locator('form input[type="email"]').fill(`new-${Date.now()}@example.test`);
+      await page.locator('form button[type="submit"]').click();
+      await stepUpWithEmailCode(page, user);
+      // Back with the address, and the code is on its way: its field, no second "Send the code".
+      await expect(page).toHaveURL(/\/setup-mfa\/email$/);
+      await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+    });
+  }
 
   for (const [origin, user, cancel] of [
     [GENERAL, 'employee@demo.test', 'Cancel'],

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { EDITIONS } from '@vestibule/contract/editions';
+import { afterEach, describe, expect, it } from 'vitest';
 import { contactInputError, loginInputError } from './contactInput';
 import { setCurrentEdition } from './edition';
 

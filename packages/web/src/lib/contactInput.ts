@@ -8,7 +8,10 @@ import { currentEdition } from './edition';
  * the server's error code, or undefined when it may go. Whether another account uses the address
  * stays the server's verdict.
  */
-export function contactInputError(kind: 'email' | 'phone', typed: string): 'invalid_email' | 'invalid_phone' | undefined {
+export function contactInputError(
+  kind: 'email' | 'phone',
+  typed: string,
+): 'invalid_email' | 'invalid_phone' | undefined {
   if (kind === 'email') return emailSchema.safeParse(typed).success ? undefined : 'invalid_email';
   return toE164(typed, currentEdition().phoneRegion) ? undefined : 'invalid_phone';
 }

@@ -41,7 +41,9 @@ function PasswordForm({ flow }: { flow: Flow }) {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     // The rules this screen can judge (length, the e-mail and names typed) never reach the server broken.
-    const local = password ? localPasswordError(password, { emails: email ? [email] : [], firstname, lastname }) : undefined;
+    const local = password
+      ? localPasswordError(password, { emails: email ? [email] : [], firstname, lastname })
+      : undefined;
     setPasswordError(!password ? t('onboarding.password.required') : local ? t(`errors.${local}`) : null);
     setConfirmationError(
       !confirmation

@@ -7,11 +7,11 @@ import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
+import { contactInputError } from '../../../lib/contactInput';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
 import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
-import { contactInputError } from '../../../lib/contactInput';
 import {
   addContact,
   confirmContact,
