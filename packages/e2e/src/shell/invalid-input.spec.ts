@@ -62,6 +62,15 @@ test.describe('invalid input stays on the client', () => {
 
     test(`logged out: forms and pages log no error (${host})`, async ({ page }) => {
       const seen = watch(page);
+      // A returning visitor whose session ended (revoked, expired) still holds the login cookie:
+      // nothing to resume, which is no error. The e2e server's cookie has the non-production prefix.
+      await page.context().addCookies(
+        ['production_login_token', 'login_token'].map((name) => ({
+          name,
+          value: 'a-session-that-ended',
+          url: origin,
+        })),
+      );
       // A protected page opened logged out goes to the login quietly.
       await page.goto(`${origin}/user/dashboard`);
       await expect(page).toHaveURL(/\/login\/email/);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe';
 import { stepUpWithEmailCode } from '../security/helpers';
+import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
