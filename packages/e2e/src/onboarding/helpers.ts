@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import { formatCode, newActivationCode } from '../../../contract/src/activation-code';
 import { luhnCheckDigit } from '../../../contract/src/card-number';
 import { E2E_DATA_DIR, GENERAL } from '../support/urls';
@@ -103,6 +103,23 @@ export async function expectStep(page: Page, n: number) {
 }
 
 /**
+ * Types a value the contract refuses and submits: the field shows its error and nothing answered
+ * ≥ 400 meanwhile (the form did not send it; issue 20 item 4, decision 0056).
+ */
+async function expectRefusedOnTheClient(page: Page, field: Locator, value: string) {
+  const refused: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  };
+  page.on('response', onResponse);
+  await field.fill(value);
+  await submit(page).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  page.off('response', onResponse);
+  expect(refused).toEqual([]);
+}
+
+/**
  * From the welcome screen to the confirmation: terms, names and e-mail, the e-mail (a code unless
  * invited), the phone code, the password; the step counter checked on each screen.
  */
@@ -146,12 +163,15 @@ export async function signUpFromWelcome(
   }
   await expect(page).toHaveURL(/\/onboarding\/phone-verification$/, SLOW);
   await expectStep(page, 5);
+  await expectRefusedOnTheClient(page, page.locator('input[type="tel"]'), '12');
   await page.locator('input[type="tel"]').fill(contact.phone);
   await submit(page).click();
   await typeCode(page, contact.phone, 5);
   await expect(page).toHaveURL(/\/onboarding\/password$/, SLOW);
   await expectStep(page, 6);
   const password = page.locator('input[autocomplete="new-password"]');
+  await password.nth(1).fill('short');
+  await expectRefusedOnTheClient(page, password.nth(0), 'short');
   await password.nth(0).fill('Blue-harbour-lantern-42');
   await password.nth(1).fill('Blue-harbour-lantern-42');
   await submit(page).click();
