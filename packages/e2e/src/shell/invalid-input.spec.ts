@@ -83,12 +83,13 @@ test.describe('invalid input stays on the client', () => {
       await submitInvalid(page.locator('input[autocomplete~="username"]'), '12');
 
       // A sign-up started on this device long ago: the home page knows it expired without asking.
-      await page.goto(`${origin}/onboarding`);
+      // Stored from a hydrated page that does not read it (the home page's own check would race).
+      await expect(page.locator('form button[type="submit"]')).toBeEnabled();
       await page.evaluate(() => {
         localStorage.setItem('onboarding_flow', crypto.randomUUID());
         localStorage.setItem('onboarding_flow_expires', '2026-01-01T00:00:00.000Z');
       });
-      await page.reload();
+      await page.goto(`${origin}/onboarding`);
       await expect(page.locator('main p').filter({ hasText: /expired|expiré/ })).toBeVisible();
       await page.locator('a[href$="/onboarding/card"]').click();
       await expect(page).toHaveURL(/\/onboarding\/card$/);
