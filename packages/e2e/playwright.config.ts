@@ -7,6 +7,11 @@ const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`); // also in src/support
 /** The server's JSON log of the whole run, scanned for secrets by the global teardown. */
 export const SERVER_LOG = `${DATA_DIR}.log`;
 const root = new URL('../..', import.meta.url).pathname;
+/**
+ * The checkout whose built server is under test: this one, or another build given by
+ * E2E_SERVER_ROOT (a `git worktree` of an older commit, to show that a new spec fails before its fix).
+ */
+const serverRoot = process.env.E2E_SERVER_ROOT ?? root;
 
 /** End-to-end in Debian's Chromium against the real built server on a fresh embedded database. */
 export default defineConfig({
@@ -43,7 +48,7 @@ export default defineConfig({
   webServer: {
     // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
     command: `rm -rf ${DATA_DIR} && node --enable-source-maps packages/api/dist/main.js > ${SERVER_LOG}`,
-    cwd: root,
+    cwd: serverRoot,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -33,3 +33,22 @@ export function brokenLocalPasswordRules(password: string, personal: PersonalDat
   if (words.some((word) => lower.includes(word))) broken.push('not_personal');
   return broken;
 }
+
+/** What a form can tell of a new password before sending it (the server's codes, same order). */
+export type LocalPasswordError = 'password_too_short' | 'password_too_long' | 'password_personal';
+
+/**
+ * The first broken rule a form can judge alone, as the error code the server would answer, or
+ * undefined. The server checks these first too (api security/password-policy.ts); the blocklist
+ * and the breach check stay its verdict.
+ */
+export function localPasswordError(
+  password: string,
+  personal: PersonalData = {},
+): LocalPasswordError | undefined {
+  const broken = brokenLocalPasswordRules(password, personal);
+  if (broken.includes('length'))
+    return [...password].length < PASSWORD_MIN_LENGTH ? 'password_too_short' : 'password_too_long';
+  if (broken.includes('not_personal')) return 'password_personal';
+  return undefined;
+}

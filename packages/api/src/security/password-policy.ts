@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorCode } from '@vestibule/contract/errors';
-import { brokenLocalPasswordRules, type PersonalData } from '@vestibule/contract/password';
+import { localPasswordError, type PersonalData } from '@vestibule/contract/password';
 
 let blocklist: Set<string> | undefined;
 
@@ -28,9 +28,10 @@ export function isCommonPassword(password: string): boolean {
 
 /** The first broken password rule of DESIGN §4 as an error code, or undefined when it passes. */
 export function passwordRuleError(password: string, personal: PersonalData): ErrorCode | undefined {
-  const broken = brokenLocalPasswordRules(password, personal);
-  if (broken.includes('length')) return [...password].length < 8 ? 'password_too_short' : 'password_too_long';
+  // The rules a form judges before sending (contract localPasswordError), with the blocklist
+  // between the length and the personal data, as DESIGN §4 lists them.
+  const local = localPasswordError(password, personal);
+  if (local === 'password_too_short' || local === 'password_too_long') return local;
   if (isCommonPassword(password)) return 'password_common';
-  if (broken.includes('not_personal')) return 'password_personal';
-  return undefined;
+  return local;
 }

@@ -189,9 +189,16 @@ describe('session fixation: a new token at every login', () => {
     const chosen = randomBytes(32).toString('base64url');
     for (const request of [
       test.call({ method: 'GET', url: '/api/user', token: chosen }),
-      test.call({ method: 'POST', url: '/api/token/resume', cookies: { [LOGIN_COOKIE]: chosen } }),
       test.call({ method: 'DELETE', url: '/api/token', token: chosen }),
     ])
       expect((await request).statusCode).toBe(401);
+    // As a login cookie it resumes nothing: 204 without a token (decision 0056).
+    const resumed = await test.call({
+      method: 'POST',
+      url: '/api/token/resume',
+      cookies: { [LOGIN_COOKIE]: chosen },
+    });
+    expect(resumed.statusCode).toBe(204);
+    expect(resumed.body).toBe('');
   });
 });

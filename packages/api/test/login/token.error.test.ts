@@ -184,13 +184,15 @@ describe('POST /api/token (sad paths)', () => {
     expect(response.body).toBe('');
   });
 
-  it('answers 401 for POST /api/token/resume without a live cookie', async () => {
+  it('answers 204 without a token for POST /api/token/resume with a cookie of no live session', async () => {
+    // A returning visitor whose session ended is not logged in, not an error (decision 0056).
     const response = await test.call({
       method: 'POST',
       url: '/api/token/resume',
       cookies: { login_token: 'nope' },
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
   });
 
   it('answers 404 not_found in JSON for an unknown API path and 405-free for unknown methods', async () => {

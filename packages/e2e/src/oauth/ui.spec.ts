@@ -35,6 +35,8 @@ for (const edition of editions) {
         await logInWithEmail(page, edition.origin, edition.user);
         await page.goto(`${partner.origin}/login`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(edition.heading);
+        // "Back to the homepage" leads to the partner's registered homepage (issue 20 item 5).
+        await expect(page.locator(`main a[href="${partner.origin}/"]`)).toBeVisible();
         await expectNoAxeViolations(page);
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import { formatCode, newActivationCode } from '../../../contract/src/activation-code';
 import { luhnCheckDigit } from '../../../contract/src/card-number';
 import { E2E_DATA_DIR, GENERAL } from '../support/urls';
@@ -82,16 +82,46 @@ const SLOW = { timeout: 20_000 };
 const submit = (page: Page) => page.locator('form button[type="submit"]');
 
 /** The code the server sent to `to` (e-mail or SMS) typed on /onboarding-mfa. */
-async function typeCode(page: Page, to: string) {
+async function typeCode(page: Page, to: string, step: number) {
   await expect(page).toHaveURL(/\/onboarding-mfa$/, SLOW);
+  await expectStep(page, step);
   const code = await fromInbox(page, to, /\b(\d{8})\b/);
   await page.locator('input[autocomplete="one-time-code"]').fill(code);
   await submit(page).click();
 }
 
 /**
+ * The step counter of the screen shows step `n` of the six of the sign-up (code, terms, details,
+ * e-mail, phone, password; issue 20 item 8), in any language, with `n` bars filled.
+ */
+export async function expectStep(page: Page, n: number) {
+  const bars = page.locator('ol[aria-labelledby]');
+  await expect(bars.locator('li')).toHaveCount(6);
+  await expect(bars.locator('li[data-done="true"]')).toHaveCount(n);
+  const label = page.locator(`[id="${await bars.getAttribute('aria-labelledby')}"]`);
+  await expect(label).toHaveText(new RegExp(`^\\D+ ${n} \\D+ 6$`));
+}
+
+/**
+ * Types a value the contract refuses and submits: the field shows its error and nothing answered
+ * ≥ 400 meanwhile (the form did not send it; issue 20 item 4, decision 0056).
+ */
+async function expectRefusedOnTheClient(page: Page, field: Locator, value: string) {
+  const refused: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  };
+  page.on('response', onResponse);
+  await field.fill(value);
+  await submit(page).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  page.off('response', onResponse);
+  expect(refused).toEqual([]);
+}
+
+/**
  * From the welcome screen to the confirmation: terms, names and e-mail, the e-mail (a code unless
- * invited), the phone code, the password.
+ * invited), the phone code, the password; the step counter checked on each screen.
  */
 export async function signUpFromWelcome(
   page: Page,
@@ -100,13 +130,17 @@ export async function signUpFromWelcome(
   onDuplicateScreen?: () => Promise<unknown>,
 ) {
   await expect(page).toHaveURL(/\/onboarding\/welcome$/, SLOW);
+  // The welcome answers the card or invitation: still the first step.
+  await expectStep(page, 1);
   await page.locator('section button').first().click();
   await expect(page).toHaveURL(/\/onboarding\/terms-conditions$/, SLOW);
+  await expectStep(page, 2);
   const checks = page.locator('input[type="checkbox"]');
   await checks.nth(0).check();
   await checks.nth(1).check();
   await submit(page).click();
   await expect(page).toHaveURL(/\/onboarding\/create$/, SLOW);
+  await expectStep(page, 3);
   // Names come prefilled from the card holder; an invitation may have none.
   const firstname = page.locator('input[autocomplete="given-name"]');
   if (!(await firstname.inputValue())) await firstname.fill('Ines');
@@ -115,21 +149,29 @@ export async function signUpFromWelcome(
   if (!contact.invited) await page.locator('input[autocomplete="email"]').fill(contact.email);
   await submit(page).click();
   await expect(page).toHaveURL(/\/onboarding\/email-verification$/, SLOW);
+  await expectStep(page, 4);
   await page.locator('section button').first().click();
-  if (!contact.invited) await typeCode(page, contact.email);
+  // The invited address needs no code: the e-mail step ends at once (the counter goes on to 5).
+  if (!contact.invited) await typeCode(page, contact.email, 4);
   if (contact.emailOfAnotherAccount) {
     // The duplicate-found screen: go on with this address (the merge is offered at the end).
     await expect(page).toHaveURL(/\/onboarding\/duplicate$/, SLOW);
+    await expectStep(page, 4);
     await expect(page.getByText(contact.email, { exact: false }).first()).toBeVisible();
     await onDuplicateScreen?.();
     await page.locator('a[href="/onboarding/phone-verification"]').click();
   }
   await expect(page).toHaveURL(/\/onboarding\/phone-verification$/, SLOW);
+  await expectStep(page, 5);
+  await expectRefusedOnTheClient(page, page.locator('input[type="tel"]'), '12');
   await page.locator('input[type="tel"]').fill(contact.phone);
   await submit(page).click();
-  await typeCode(page, contact.phone);
+  await typeCode(page, contact.phone, 5);
   await expect(page).toHaveURL(/\/onboarding\/password$/, SLOW);
+  await expectStep(page, 6);
   const password = page.locator('input[autocomplete="new-password"]');
+  await password.nth(1).fill('short');
+  await expectRefusedOnTheClient(page, password.nth(0), 'short');
   await password.nth(0).fill('Blue-harbour-lantern-42');
   await password.nth(1).fill('Blue-harbour-lantern-42');
   await submit(page).click();

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
-import { admin, freshEmail, freshPhone, fromInbox, issueCard, signUpFromWelcome } from './helpers';
+import {
+  admin,
+  expectStep,
+  freshEmail,
+  freshPhone,
+  fromInbox,
+  issueCard,
+  signUpFromWelcome,
+} from './helpers';
 
 test.describe('onboarding', () => {
   // Whole sign-ups (argon2 hashing, several messages) on a shared, loaded machine.
@@ -15,6 +23,7 @@ test.describe('onboarding', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: /I received a card/ }).click();
     await expect(page).toHaveURL(/\/onboarding\/card$/);
+    await expectStep(page, 1);
     await page.getByLabel('Card number').fill(card.number.replace(/(\d{4})(?=\d)/g, '$1 '));
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/onboarding\/welcome$/);
@@ -43,6 +52,7 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('heading', { name: 'Créez votre compte' })).toBeVisible();
     await page.getByRole('link', { name: /J'ai reçu une carte/ }).click();
     await expect(page.getByRole('heading', { name: 'Activez votre carte' })).toBeVisible();
+    await expectStep(page, 1);
     await page.getByLabel("Code d'activation").fill(card.activationCode.toLowerCase());
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByRole('heading', { name: 'Bienvenue, Nora !' })).toBeVisible();
@@ -65,6 +75,7 @@ test.describe('onboarding', () => {
     const code = await fromInbox(page, email, /invitation code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/);
     await page.goto(`${GENERAL}/onboarding`);
     await page.getByRole('link', { name: /e-mail invitation/ }).click();
+    await expectStep(page, 1);
     await page.getByLabel('Invitation code').fill(code);
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByText('E2E Company invites you to create your account.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { stepUpWithEmailCode } from '../security/helpers';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
@@ -30,6 +31,32 @@ test.describe('ways out of focused screens', () => {
     await page.getByRole('main').getByRole('button', { name: 'Se déconnecter' }).click();
     await expectLoggedOut(page, LUXEMBOURG);
   });
+
+  for (const [origin, user] of [
+    [GENERAL, 'employee@demo.test'],
+    [LUXEMBOURG, 'employee@demo.lu'],
+  ] as const) {
+    test(`after the step-up a new address asked for, /setup-mfa sends its code by itself (${new URL(origin).hostname})`, async ({
+      page,
+    }) => {
+      await logInWithEmail(page, origin, user);
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400)
+          refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      });
+      await page.goto(`${origin}/setup-mfa/email`);
+      // A new address is a way into the account: a step-up first (decision 0013), taken before
+      // sending it, so the server's 403 is not a console error (decision 0056).
+      await page.locator('form input[type="email"]').fill(`new-${Date.now()}@example.test`);
+      await page.locator('form button[type="submit"]').click();
+      await stepUpWithEmailCode(page, user);
+      // Back with the address, and the code is on its way: its field, no second "Send the code".
+      await expect(page).toHaveURL(/\/setup-mfa\/email$/);
+      await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+      expect(refused).toEqual([]);
+    });
+  }
 
   for (const [origin, user, cancel] of [
     [GENERAL, 'employee@demo.test', 'Cancel'],

@@ -140,9 +140,11 @@ const login = defineRoute({
 
 /**
  * POST /api/token/resume: a new tab trades the HttpOnly login cookie for its bearer token. Without
- * any login cookie it answers 204: a visitor who is not logged in is the common case, not an
- * error (a 401 would be a console error in every new visitor's browser, issue 20). A cookie that
- * no longer opens a live session still answers 401.
+ * a live session behind the cookie it answers 204 with no token: "nothing to resume" is the
+ * honest answer for a visitor who is not logged in, whether they never were (no cookie) or their
+ * session ended (revoked, expired, another edition's). A 401 would be a console error in every
+ * such visitor's browser (issue 20, decision 0056). A dead cookie is left alone: clearing it
+ * could race a login in another tab and wipe the new cookie that login just set.
  */
 const resume = defineRoute({
   method: 'POST',
@@ -153,8 +155,8 @@ const resume = defineRoute({
     const token = request.cookies[loginCookieName(request)];
     if (!token) return reply.code(204).send();
     const { db, config } = request.server.ctx;
-    const session = token ? await findLiveSession(db, token, sessionLifetime(config)) : undefined;
-    if (!token || !session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
+    const session = await findLiveSession(db, token, sessionLifetime(config));
+    if (!session || session.edition !== request.edition.id) return reply.code(204).send();
     return { access_token: token };
   },
 });

@@ -11,6 +11,8 @@ import { PATHS } from '../../lib/paths';
 // its way (sessionStorage), and the screen the home page may resume to.
 
 const FLOW_ID_KEY = 'onboarding_flow';
+/** When the server forgets that flow (its expires_at): past it, the home page does not ask for it. */
+const FLOW_EXPIRES_KEY = 'onboarding_flow_expires';
 const STATE_KEY = 'onboarding';
 const RESUME_KEY = 'onboarding_resume';
 
@@ -46,17 +48,28 @@ export function readOnboarding(): StoredOnboarding | undefined {
 export function writeOnboarding(stored: StoredOnboarding): void {
   storage('session')?.setItem(STATE_KEY, JSON.stringify(stored));
   storage('local')?.setItem(FLOW_ID_KEY, stored.state.id);
+  storage('local')?.setItem(FLOW_EXPIRES_KEY, stored.state.expires_at);
 }
 
 export function clearOnboarding(): void {
   storage('session')?.removeItem(STATE_KEY);
   storage('session')?.removeItem(RESUME_KEY);
   storage('local')?.removeItem(FLOW_ID_KEY);
+  storage('local')?.removeItem(FLOW_EXPIRES_KEY);
 }
 
 /** The id of a sign-up started on this device, if any. */
 export function savedFlowId(): string | null {
   return storage('local')?.getItem(FLOW_ID_KEY) ?? null;
+}
+
+/**
+ * Whether the sign-up started on this device is known to have expired: asking the server for it
+ * would only answer 410 (a console error in every such visitor's browser, issue 20).
+ */
+export function savedFlowExpired(now = Date.now()): boolean {
+  const expires = Date.parse(storage('local')?.getItem(FLOW_EXPIRES_KEY) ?? '');
+  return Number.isFinite(expires) && expires <= now;
 }
 
 export function onboardingResumePath(): string | null {

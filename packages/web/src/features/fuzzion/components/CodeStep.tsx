@@ -74,6 +74,9 @@ export function CodeStep({
     event.preventDefault();
     if (!sent) return;
     if (!code) return setError(t('fuzzion.code.required'));
+    // A code of the wrong length cannot be right: told here, not sent.
+    if (!new RegExp(`^\\d{${sent.length}}$`).test(code.replace(/\s/g, '')))
+      return setError(t('mfa.code.format', { length: sent.length }));
     try {
       await check.mutateAsync({ payload: sent.payload, code });
       onDone();

@@ -6,9 +6,12 @@ import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
+import { contactInputError } from '../../../lib/contactInput';
+import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { fetchMfaStatus, stepUpAgainPath } from '../../../lib/stepUp';
+import { sessionValue } from '../../../lib/storage';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
@@ -18,6 +21,7 @@ import { resendCode } from '../api/resendCode';
 import { CodeField, codeProblem } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 import { nextSetupStep } from '../setupSteps';
+import { needsStepUpFirst } from '../stepUpFirst';
 
 type ContactKind = 'sms' | 'email';
 const PLACEHOLDER: Record<ContactKind, number> = { sms: -1, email: -2 };
@@ -78,10 +82,39 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     navigate(to ?? nextSetupStep(await fetchMethods()), { replace: true });
   };
 
+  /** Whether the server would refuse this target for want of a step-up; unknown: let it judge. */
+  const stepUpFirst = async (typed: string) => {
+    try {
+      const [status, methods] = await Promise.all([fetchMfaStatus(), fetchMethods()]);
+      return needsStepUpFirst(kind, typed, {
+        forced: user.data?.mfa_forced === true || sessionValue('mfaForced') !== null,
+        sudo: status.sudo,
+        methods,
+        user: user.data,
+        phoneRegion: currentEdition().phoneRegion,
+      });
+    } catch {
+      return false;
+    }
+  };
+
   const onSend = async (event?: React.FormEvent) => {
     event?.preventDefault();
     if (!value.trim()) {
       setTargetError(t(kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail'));
+      return;
+    }
+    // A malformed address is told here, not sent (the server would answer the same 422).
+    const malformed = contactInputError(kind === 'sms' ? 'phone' : 'email', value);
+    if (malformed) {
+      setTargetError(t(`errors.${malformed}`));
+      return;
+    }
+    // A step-up the server would ask for is taken first, without sending: back here with the
+    // address kept, and the code goes out then (the effect below).
+    if (await stepUpFirst(value.trim())) {
+      contactDraft.save(draftForm(kind, editId), value.trim());
+      navigate(stepUpAgainPath());
       return;
     }
     try {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { contactInputError } from '../../../lib/contactInput';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { useSendEmailCode } from '../api/sendEmailCode';
@@ -72,7 +73,8 @@ function EmailForm({ flow }: { flow: Flow }) {
           onSubmit={(event) => {
             event.preventDefault();
             if (!address.trim()) return setFieldError(t('onboarding.email.required'));
-            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim()))
+            // The contract's rule, as the server applies it: a malformed address is not sent.
+            if (contactInputError('email', address))
               return setFieldError(t('onboarding.create.invalidEmail'));
             void go(address.trim());
           }}

@@ -13,6 +13,7 @@ import { OnboardingPage } from '../components/OnboardingPage';
 import {
   clearOnboarding,
   SCREEN_OF_STEP,
+  savedFlowExpired,
   savedFlowId,
   setResumePath,
   writeOnboarding,
@@ -37,6 +38,11 @@ export function HomeRoute() {
   useEffect(() => {
     const id = savedFlowId();
     if (!id) return;
+    if (savedFlowExpired()) {
+      clearOnboarding();
+      setExpired(true);
+      return;
+    }
     let cancelled = false;
     fetchOnboarding(id).then(
       (state) => {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@vestibule/contract/errors';
+import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
@@ -39,7 +40,11 @@ function PasswordForm({ flow }: { flow: Flow }) {
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setPasswordError(password ? null : t('onboarding.password.required'));
+    // The rules this screen can judge (length, the e-mail and names typed) never reach the server broken.
+    const local = password
+      ? localPasswordError(password, { emails: email ? [email] : [], firstname, lastname })
+      : undefined;
+    setPasswordError(!password ? t('onboarding.password.required') : local ? t(`errors.${local}`) : null);
     setConfirmationError(
       !confirmation
         ? t('onboarding.password.confirmationRequired')
@@ -47,7 +52,7 @@ function PasswordForm({ flow }: { flow: Flow }) {
           ? t('onboarding.password.mismatch')
           : null,
     );
-    if (!password || confirmation !== password) return;
+    if (!password || local || confirmation !== password) return;
     try {
       const answer = await complete.mutateAsync(password);
       flow.save({

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { contactInputError } from '../../../lib/contactInput';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { useSendPhoneCode } from '../api/sendPhoneCode';
@@ -27,6 +28,8 @@ function PhoneForm({ flow }: { flow: Flow }) {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!phone.trim()) return setFieldError(t('onboarding.phone.required'));
+    // A malformed number is told here, not sent (the server would answer the same 422).
+    if (contactInputError('phone', phone)) return setFieldError(t('errors.onboarding_invalid_phone'));
     try {
       const answer = await send.mutateAsync({ phone });
       flow.save({

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
+import { contactInputError } from '../../../lib/contactInput';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
@@ -196,6 +197,12 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     event.preventDefault();
     if (!value.trim()) {
       setFieldError(t(`profile.contact.required.${noun}`));
+      return;
+    }
+    // A malformed address is told here, not sent (the server would answer the same 422).
+    const malformed = contactInputError(kind, value);
+    if (malformed) {
+      setFieldError(t(`errors.${malformed}`));
       return;
     }
     setBusy(true);

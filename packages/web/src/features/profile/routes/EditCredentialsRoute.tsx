@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { loginInputError } from '../../../lib/contactInput';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { stepUpAgainPath } from '../../../lib/stepUp';
@@ -42,6 +43,12 @@ export function EditCredentialsRoute() {
     setFormError(null);
     if (!login.trim()) {
       setError(t('profile.credentials.required'));
+      return;
+    }
+    // A malformed e-mail or number is told here, not sent (the server would answer the same 422).
+    const malformed = loginInputError(login);
+    if (malformed) {
+      setError(t(`errors.${malformed}`));
       return;
     }
     setBusy(true);

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
+import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -52,6 +53,9 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async (fields) => {
+    // What the rules can tell without the account (length) never reaches the server.
+    const local = localPasswordError(fields.password);
+    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
     try {
       await reset.mutateAsync({ reset_token: state.resetToken, password: fields.password });
       writeRecovery({ ...state, resetToken: undefined, done: true });

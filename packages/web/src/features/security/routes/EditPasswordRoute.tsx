@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
+import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -58,6 +59,12 @@ export function EditPasswordRoute() {
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async (fields) => {
+    // The rules this screen can judge (length, personal data, the same as the current one typed)
+    // never reach the server broken.
+    const local =
+      localPasswordError(fields.password, personalData(user.data)) ??
+      (fields.password === fields.current ? 'password_unchanged' : undefined);
+    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
     try {
       const answer = await change.mutateAsync({
         current_password: fields.current,

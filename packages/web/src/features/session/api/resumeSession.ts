@@ -10,8 +10,8 @@ const tokenResponseSchema = lazySchema(
 
 /**
  * POST /api/token/resume: a new tab has no session token, but the HttpOnly login cookie may hold a
- * live session. Stores the token and says whether there is one; 204 (no cookie) and 401 (a dead
- * one) simply mean "not logged in".
+ * live session. Stores the token and says whether there is one; 204 (no cookie, or one of no live
+ * session, decision 0056) means "not logged in", and so would a 401.
  */
 export async function resumeSession(): Promise<boolean> {
   try {

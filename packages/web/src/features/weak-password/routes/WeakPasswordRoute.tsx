@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
+import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -70,6 +71,9 @@ function WeakPasswordForm() {
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async (fields) => {
+    // The rules this screen can judge (length, personal data) never reach the server broken.
+    const local = localPasswordError(fields.password, personalData(user.data));
+    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
     try {
       await change.mutateAsync(fields.password);
       removeSessionValue('weakPassword');
