@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/Alert';
+import { Badge } from '../../../components/Badge';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
@@ -50,7 +52,7 @@ export function NotificationsRoute() {
         ) : !data ? (
           <p role="status">{t('common.loading')}</p>
         ) : data.data.length === 0 ? (
-          <p className={styles.empty}>{t('security.notifications.empty')}</p>
+          <EmptyState>{t('security.notifications.empty')}</EmptyState>
         ) : (
           <ol className={styles.timeline} data-testid="notifications">
             {data.data.map((event) => {
@@ -66,7 +68,12 @@ export function NotificationsRoute() {
                   <div className={styles.eventText}>
                     <p className={styles.eventLabel}>
                       {eventLabel(t, event)}
-                      {isNew && <span className={styles.tagNew}>{t('security.notifications.unread')}</span>}
+                      {isNew && (
+                        <>
+                          {' '}
+                          <Badge>{t('security.notifications.unread')}</Badge>
+                        </>
+                      )}
                     </p>
                     <p className={styles.muted}>
                       <time dateTime={event.created_at}>
