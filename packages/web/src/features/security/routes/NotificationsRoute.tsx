@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
+import { Page } from '../../../components/Page';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
@@ -30,11 +31,7 @@ export function NotificationsRoute() {
   }, [hasUnread, newest, mutate]);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>{t('security.notifications.title')}</h1>
-        <p className={styles.intro}>{t('security.notifications.intro')}</p>
-      </header>
+    <Page title={t('security.notifications.title')} intro={t('security.notifications.intro')}>
       {/* Not a region of its own: it would be named "Notifications" like the messages region of
           components/Toasts.tsx (axe landmark-unique); the page's h1 names it. */}
       <div className={styles.card}>
@@ -91,6 +88,6 @@ export function NotificationsRoute() {
           {t('security.notifications.history')}
         </Link>
       </div>
-    </div>
+    </Page>
   );
 }
