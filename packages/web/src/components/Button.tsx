@@ -17,11 +17,19 @@ interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
 }
 
 /** The portal's button: primary (brand), secondary (outlined) or danger (error outline). */
-export function Button({ variant = 'primary', busy, disabled, children, type, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy,
+  disabled,
+  children,
+  type,
+  className,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
-      className={CLASS[variant]}
+      className={className ? `${CLASS[variant]} ${className}` : CLASS[variant]}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...props}

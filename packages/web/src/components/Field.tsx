@@ -17,6 +17,15 @@ interface FieldProps {
   }) => ReactElement;
 }
 
+/** What went wrong with the whole form (the server's answer), announced; field errors are Field's. */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className={errors.formError}>
+      {children}
+    </p>
+  );
+}
+
 /**
  * A labelled form field with its input states (rest, hover, focus, invalid): the label, the hint
  * and the error are tied to the control for screen readers.

@@ -1,4 +1,7 @@
+import { EmptyState, ErrorAlert } from '../../../components/Alert';
 import { Icon, type IconName } from '../../../components/Icon';
+import row from '../../../components/LinkRow.module.css';
+import page from '../../../components/Page.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { useUser } from '../../../lib/user';
@@ -22,12 +25,9 @@ export function DashboardRoute() {
       <div className={styles.page}>
         <h1>{t('dashboard.welcomeAnonymous')}</h1>
         {user.isError ? (
-          <div role="alert" className={styles.error}>
+          <ErrorAlert retry={{ label: t('dashboard.retry'), onRetry: () => void user.refetch() }}>
             <p>{t('dashboard.loadError')}</p>
-            <button type="button" className={styles.retry} onClick={() => user.refetch()}>
-              {t('dashboard.retry')}
-            </button>
-          </div>
+          </ErrorAlert>
         ) : (
           <p aria-live="polite">{t('common.loading')}</p>
         )}
@@ -49,9 +49,9 @@ export function DashboardRoute() {
       <section aria-labelledby="services-title" className={styles.services}>
         <h2 id="services-title">{t('dashboard.services')}</h2>
         {services.length === 0 ? (
-          <p className={styles.empty}>{t('dashboard.noServices')}</p>
+          <EmptyState>{t('dashboard.noServices')}</EmptyState>
         ) : (
-          <ul className={styles.list}>
+          <ul className={page.cardGrid}>
             {services.map((service) => (
               <li key={service.id} data-service={service.id}>
                 <a
@@ -59,15 +59,15 @@ export function DashboardRoute() {
                   href={service.href}
                   {...(service.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                 >
-                  <span className={styles.icon}>
+                  <span className={row.iconLarge}>
                     <Icon name={ICONS[service.id]} />
                   </span>
-                  <span className={styles.text}>
-                    <span className={styles.name}>{t(`dashboard.${service.id}.name`)}</span>
-                    <span className={styles.description}>{t(`dashboard.${service.id}.description`)}</span>
+                  <span className={row.text}>
+                    <span className={`${row.name} ${styles.name}`}>{t(`dashboard.${service.id}.name`)}</span>
+                    <span className={row.description}>{t(`dashboard.${service.id}.description`)}</span>
                     {service.external && <span className="visually-hidden">({t('dashboard.external')})</span>}
                   </span>
-                  <Icon name={service.external ? 'external' : 'arrow'} className={styles.chevron} />
+                  <Icon name={service.external ? 'external' : 'arrow'} className={row.chevron} />
                 </a>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
+import { CodeInput } from '../../../components/CodeInput';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -138,13 +139,10 @@ export function CodeStep({
         <p id={`${id}-hint`} className={styles.hint}>
           {t('fuzzion.code.hint', { length: sent.length })}
         </p>
-        <input
+        <CodeInput
           id={id}
-          name="code"
-          className={`${styles.input} ${styles.code}`}
-          type="text"
+          className={styles.input}
           inputMode="numeric"
-          autoComplete="one-time-code"
           value={code}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

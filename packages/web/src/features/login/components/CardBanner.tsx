@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
+import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { LINKED_PATHS } from '../../../lib/paths';
 import styles from './CardBanner.module.css';
@@ -9,14 +10,14 @@ export function CardBanner() {
   const { t } = useTranslation();
   return (
     <aside className={styles.banner} aria-labelledby="card-banner-title">
-      <span className={styles.icon}>
+      <span className={row.iconOnTint}>
         <Icon name="card" size={28} />
       </span>
-      <div className={styles.body}>
+      <div className={row.text}>
         <h2 id="card-banner-title" className={styles.title}>
           {t('login.cardBanner.title')}
         </h2>
-        <p className={styles.text}>{t('login.cardBanner.text')}</p>
+        <p className={row.description}>{t('login.cardBanner.text')}</p>
         <Link to={LINKED_PATHS.onboarding} className={styles.link}>
           {t('login.cardBanner.link')}
           <Icon name="arrow" size={18} />

@@ -1,12 +1,14 @@
 import type { Edition } from '@vestibule/contract/editions';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Icon } from '../../../components/Icon';
+import { Button } from '../../../components/Button';
+import styles from '../../../components/card/Field.module.css';
+import { Field, FormError } from '../../../components/Field';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';
 import { type LoginFieldErrors, type LoginMode, loadLoginSchemas, validateLogin } from '../loginSchema';
-import styles from './LoginForm.module.css';
 
 export type { LoginMode };
 
@@ -24,7 +26,6 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const id = useId();
-  const [showPassword, setShowPassword] = useState(false);
   const logIn = useLogIn();
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -77,7 +78,6 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   const busy = isSubmitting || logIn.isPending;
   const usernameError = errors.username;
   const passwordError = errors.password;
-  const hintId = `${id}-hint`;
 
   return (
     <form
@@ -88,93 +88,46 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
       noValidate
       aria-busy={busy}
     >
-      <div className={styles.field}>
-        <label htmlFor={`${id}-username`} className={styles.label}>
-          {t(mode === 'email' ? 'login.email' : 'login.phone')}
-        </label>
-        {mode === 'phone' && (
-          <p id={hintId} className={styles.hint}>
-            {t('login.phoneHint')}
-          </p>
-        )}
-        <input
-          id={`${id}-username`}
-          className={styles.input}
-          type={mode === 'email' ? 'email' : 'tel'}
-          inputMode={mode === 'email' ? 'email' : 'tel'}
-          // `webauthn`: the browser offers this site's passkeys in the autofill too (PasskeySignIn).
-          autoComplete="username webauthn"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={usernameError ? true : undefined}
-          aria-describedby={
-            [mode === 'phone' ? hintId : '', usernameError ? `${id}-username-error` : '']
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          ref={usernameRef}
-          defaultValue={defaultUsername}
-          name="username"
-          onChange={() => void revalidate()}
-        />
-        {usernameError && (
-          <p id={`${id}-username-error`} className={styles.fieldError}>
-            {t(usernameError)}
-          </p>
-        )}
-      </div>
-
-      <div className={styles.field}>
-        <label htmlFor={`${id}-password`} className={styles.label}>
-          {t('login.password')}
-        </label>
-        <div className={styles.passwordRow}>
+      <Field
+        id={`${id}-username`}
+        label={t(mode === 'email' ? 'login.email' : 'login.phone')}
+        hint={mode === 'phone' ? t('login.phoneHint') : undefined}
+        error={usernameError && t(usernameError)}
+      >
+        {(control) => (
           <input
-            id={`${id}-password`}
-            className={`${styles.input} ${styles.passwordInput}`}
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? `${id}-password-error` : undefined}
+            {...control}
+            type={mode === 'email' ? 'email' : 'tel'}
+            inputMode={mode === 'email' ? 'email' : 'tel'}
+            // `webauthn`: the browser offers this site's passkeys in the autofill too (PasskeySignIn).
+            autoComplete="username webauthn"
+            autoCapitalize="none"
+            spellCheck={false}
+            ref={usernameRef}
+            defaultValue={defaultUsername}
+            name="username"
+            onChange={() => void revalidate()}
+          />
+        )}
+      </Field>
+
+      <Field id={`${id}-password`} label={t('login.password')} error={passwordError && t(passwordError)}>
+        {(control) => (
+          <PasswordInput
+            {...control}
             ref={passwordRef}
+            autoComplete="current-password"
             name="password"
             onChange={() => void revalidate()}
           />
-          <button
-            type="button"
-            className={styles.reveal}
-            aria-pressed={showPassword}
-            aria-controls={`${id}-password`}
-            // Pre-rendered: usable once hydrated (useHydrated), a click before would be lost.
-            disabled={!hydrated}
-            onClick={() => setShowPassword((shown) => !shown)}
-          >
-            <Icon name={showPassword ? 'eyeOff' : 'eye'} size={20} />
-            <span className="visually-hidden">{t('login.showPassword')}</span>
-          </button>
-        </div>
-        {passwordError && (
-          <p id={`${id}-password-error`} className={styles.fieldError}>
-            {t(passwordError)}
-          </p>
         )}
-      </div>
+      </Field>
 
-      {logIn.error && (
-        <p role="alert" className={styles.formError}>
-          {errorMessage(t, logIn.error)}
-        </p>
-      )}
+      {logIn.error && <FormError>{errorMessage(t, logIn.error)}</FormError>}
 
-      <button
-        type="submit"
-        className={styles.submit}
-        disabled={busy || !hydrated}
-        data-hydrating={hydrated ? undefined : true}
-      >
-        {busy && <span className={styles.spinner} aria-hidden="true" />}
+      <Button type="submit" busy={busy} disabled={!hydrated} data-hydrating={hydrated ? undefined : true}>
         {t(busy ? 'login.submitting' : 'login.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

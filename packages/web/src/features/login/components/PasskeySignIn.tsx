@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../../components/Button';
+import { FormError } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
-import styles from './LoginForm.module.css';
+import styles from './PasskeySignIn.module.css';
 
 // Passwordless sign-in (issue 23): a button, and the browser's conditional UI — the passkeys of
 // this site offered in the username field's autofill (its autocomplete says `webauthn`). The
@@ -86,21 +88,16 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
   return (
     <div className={styles.passkeyBlock}>
       <p className={styles.or}>{t('login.or')}</p>
-      {problem && (
-        <p role="alert" className={styles.formError}>
-          {problem}
-        </p>
-      )}
-      <button
-        type="button"
-        className={styles.passkey}
-        disabled={busy || !available}
+      {problem && <FormError>{problem}</FormError>}
+      <Button
+        variant="secondary"
+        busy={busy}
+        disabled={!available}
         data-hydrating={hydrated ? undefined : true}
         onClick={() => void signIn()}
       >
-        {busy && <span className={styles.spinner} aria-hidden="true" />}
         {t(busy ? 'login.passkeyBusy' : 'login.passkey')}
-      </button>
+      </Button>
     </div>
   );
 }

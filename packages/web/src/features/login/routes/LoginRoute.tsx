@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import links from '../../../components/card/Links.module.css';
+import notice from '../../../components/card/Notice.module.css';
+import styles from '../../../components/card/Page.module.css';
+import tabs from '../../../components/card/Switch.module.css';
 import { changeLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
@@ -12,7 +16,6 @@ import { LoginForm, type LoginMode } from '../components/LoginForm';
 import { PasskeySignIn } from '../components/PasskeySignIn';
 import { loginHintOf, prefillOf, uiLocaleOf } from '../hints';
 import { platformLabel, targetClientId } from '../platform';
-import styles from './LoginRoute.module.css';
 
 /** The target whose hints were applied: they steer the first visit only. */
 let appliedHints: string | null = null;
@@ -51,7 +54,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
       <section className={styles.card} aria-labelledby="login-title">
         <h1 id="login-title">{t('login.title')}</h1>
         {signedOut && (
-          <p role="status" className={styles.signedOut}>
+          <p role="status" className={notice.quiet}>
             {t(`login.signedOut.${signedOut}`)}
           </p>
         )}
@@ -59,11 +62,11 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
           {t(`login.platform.${platformLabel(target, origin)}`, { brand: edition.brandName })}
         </p>
 
-        <nav className={styles.switch} aria-label={t('login.methods')}>
-          <NavLink to={PATHS.loginEmail} replace className={styles.switchItem}>
+        <nav className={tabs.switch} aria-label={t('login.methods')}>
+          <NavLink to={PATHS.loginEmail} replace className={tabs.switchItem}>
             {t('login.tabEmail')}
           </NavLink>
-          <NavLink to={PATHS.loginPhone} replace className={styles.switchItem}>
+          <NavLink to={PATHS.loginPhone} replace className={tabs.switchItem}>
             {t('login.tabPhone')}
           </NavLink>
         </nav>
@@ -79,7 +82,7 @@ export function LoginRoute({ mode }: { mode: LoginMode }) {
 
         <PasskeySignIn onLoggedIn={onLoggedIn} />
 
-        <ul className={styles.links}>
+        <ul className={links.links}>
           <li>
             <Link to={PATHS.forgotPasswordEmail}>{t('login.forgotPassword')}</Link>
           </li>

@@ -1,5 +1,9 @@
 import { useRef, useState } from 'react';
+import { EmptyState, ErrorAlert } from '../../../components/Alert';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import row from '../../../components/LinkRow.module.css';
+import { Page } from '../../../components/Page';
+import page from '../../../components/Page.module.css';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -35,12 +39,7 @@ export function AccessRoute() {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>{t('oauth.access.title')}</h1>
-        <p className={styles.intro}>{t('oauth.access.intro')}</p>
-      </header>
-
+    <Page title={t('oauth.access.title')} intro={t('oauth.access.intro')}>
       {deleted && (
         <div
           ref={alertRef}
@@ -61,25 +60,22 @@ export function AccessRoute() {
       )}
 
       {grants.isError ? (
-        <div role="alert" className={styles.error}>
+        <ErrorAlert retry={{ label: t('oauth.access.retry'), onRetry: () => void grants.refetch() }}>
           <p>{t('oauth.access.loadError')}</p>
-          <button type="button" className={styles.retry} onClick={() => grants.refetch()}>
-            {t('oauth.access.retry')}
-          </button>
-        </div>
+        </ErrorAlert>
       ) : !grants.data ? (
         <p aria-live="polite">{t('common.loading')}</p>
       ) : grants.data.length === 0 ? (
-        <p className={styles.empty}>{t('oauth.access.empty')}</p>
+        <EmptyState>{t('oauth.access.empty')}</EmptyState>
       ) : (
-        <ul className={styles.list}>
+        <ul className={page.cardGrid}>
           {grants.data.map((grant) => {
             const busy = revoke.isPending && revoke.variables === grant.client_id;
             const titleId = `grant-${grant.client_id}`;
             return (
               <li key={grant.client_id} className={styles.item} data-client-id={grant.client_id}>
                 <div className={styles.itemHeader}>
-                  <span className={styles.badge} aria-hidden="true">
+                  <span className={`${row.icon} ${styles.initial}`} aria-hidden="true">
                     {grant.name.slice(0, 1).toUpperCase()}
                   </span>
                   <h2 id={titleId} className={styles.name}>
@@ -115,6 +111,6 @@ export function AccessRoute() {
       >
         <p>{t('oauth.access.revokeText', { client: asking?.name ?? '' })}</p>
       </ConfirmDialog>
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { authorizeQuerySchema } from '@vestibule/contract/schemas/oauth';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
@@ -117,7 +118,7 @@ export function ApproveRoute() {
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="approve-title">
         <div className={styles.header}>
-          <span className={styles.badge} aria-hidden="true">
+          <span className={`${row.iconLarge} ${styles.initial}`} aria-hidden="true">
             {client.slice(0, 1).toUpperCase()}
           </span>
           <h1 id="approve-title">{t('oauth.approve.title', { client, brand: edition.brandName })}</h1>

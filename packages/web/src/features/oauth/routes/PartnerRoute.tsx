@@ -1,6 +1,7 @@
 import { allowedRedirect } from '@vestibule/contract/redirects';
 import { useSearchParams } from 'react-router';
 import { Icon, type IconName } from '../../../components/Icon';
+import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { type Area, areaUrl, DEALS_PARTNER_URL } from '../../../lib/areas';
 import { currentEdition } from '../../../lib/edition';
@@ -66,7 +67,7 @@ export function PartnerRoute() {
         ) : (
           <p className={styles.intro}>{t('oauth.partner.intro', { brand: edition.brandName })}</p>
         )}
-        <ul className={styles.destinations}>
+        <ul className={row.list}>
           {destinations.map((destination) => (
             <li key={destination.id} data-destination={destination.id}>
               <a
@@ -74,21 +75,19 @@ export function PartnerRoute() {
                 href={destination.href}
                 {...(destination.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
-                <span className={styles.destinationIcon}>
+                <span className={row.icon}>
                   <Icon name={destination.icon} />
                 </span>
-                <span className={styles.destinationText}>
-                  <span className={styles.destinationName}>
+                <span className={row.text}>
+                  <span className={row.name}>
                     {t(`oauth.partner.${destination.id}.name`, { client: partner.data?.name ?? '' })}
                   </span>
-                  <span className={styles.destinationDescription}>
-                    {t(`oauth.partner.${destination.id}.description`)}
-                  </span>
+                  <span className={row.description}>{t(`oauth.partner.${destination.id}.description`)}</span>
                   {destination.newTab && (
                     <span className="visually-hidden">({t('oauth.partner.external')})</span>
                   )}
                 </span>
-                <Icon name={destination.external ? 'external' : 'arrow'} className={styles.chevron} />
+                <Icon name={destination.external ? 'external' : 'arrow'} className={row.chevron} />
               </a>
             </li>
           ))}

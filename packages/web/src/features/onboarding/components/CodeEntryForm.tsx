@@ -4,6 +4,7 @@ import type { OnboardingKind } from '@vestibule/contract/schemas/onboarding';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -73,17 +74,17 @@ export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
       : start.error;
   const busy = start.isPending;
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-code`} className={styles.label}>
+    <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <div className={card.field}>
+        <label htmlFor={`${id}-code`} className={card.label}>
           {t(`onboarding.${texts}.label`)}
         </label>
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={card.hint}>
           {t(`onboarding.${texts}.hint`)}
         </p>
         <input
           id={`${id}-code`}
-          className={`${styles.input} ${styles.entry}`}
+          className={styles.entry}
           type="text"
           inputMode={kind === 'card' ? 'numeric' : 'text'}
           autoComplete="off"
@@ -99,7 +100,7 @@ export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
           }}
         />
         {fieldError && (
-          <p id={`${id}-error`} className={styles.fieldError}>
+          <p id={`${id}-error`} className={card.fieldError}>
             {fieldError}
           </p>
         )}

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/Button';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { clearOnboarding } from '../onboardingStore';
-import styles from './Onboarding.module.css';
 
 /** Errors that end the sign-up on this screen: the flow is gone or out of step. */
 const FLOW_LOST = ['onboarding_expired', 'onboarding_step'];
@@ -16,12 +17,12 @@ export function FormError({ error }: { error: unknown }) {
   if (!error) return null;
   const lost = error instanceof ApiError && error.code !== undefined && FLOW_LOST.includes(error.code);
   return (
-    <div role="alert" className={styles.formError}>
+    <div role="alert" className={card.formError}>
       <p>{errorMessage(t, error)}</p>
       {lost && (
         <button
           type="button"
-          className={styles.linkButton}
+          className={card.linkButton}
           onClick={() => {
             clearOnboarding();
             navigate(PATHS.onboarding, { replace: true });
@@ -37,9 +38,8 @@ export function FormError({ error }: { error: unknown }) {
 export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
   const { t } = useTranslation();
   return (
-    <button type="submit" className={styles.submit} disabled={busy}>
-      {busy && <span className={styles.spinner} aria-hidden="true" />}
+    <Button type="submit" busy={busy}>
       {busy ? t('onboarding.submitting') : label}
-    </button>
+    </Button>
   );
 }

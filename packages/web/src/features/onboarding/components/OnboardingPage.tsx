@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import card from '../../../components/Card.module.css';
 import { Stepper } from '../../../components/Stepper';
 import { useTranslation } from '../../../i18n/react';
-import styles from './Onboarding.module.css';
 
 const STEP_COUNT = 6;
 
@@ -21,8 +21,8 @@ export function OnboardingPage({ title, intro, step, icon, children }: Onboardin
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className={`${styles.page} ${styles.wide}`}>
-      <section className={styles.card} aria-labelledby={`${id}-title`}>
+    <div className={`${card.page} ${card.wide}`}>
+      <section className={card.card} aria-labelledby={`${id}-title`}>
         {step !== undefined && (
           <Stepper
             current={step}
@@ -32,7 +32,7 @@ export function OnboardingPage({ title, intro, step, icon, children }: Onboardin
         )}
         {icon}
         <h1 id={`${id}-title`}>{title}</h1>
-        {intro && <p className={styles.intro}>{intro}</p>}
+        {intro && <p className={card.intro}>{intro}</p>}
         {children}
       </section>
     </div>

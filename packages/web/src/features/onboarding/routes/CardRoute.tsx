@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { PATHS } from '../../../lib/paths';
 import { CodeEntryForm } from '../components/CodeEntryForm';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 
 /** /onboarding/card: the card number, or in an edition that prints one, the activation code. */
@@ -17,7 +17,7 @@ export function CardRoute() {
       intro={t(byCode ? 'onboarding.activationCode.intro' : 'onboarding.card.intro')}
     >
       <CodeEntryForm kind={byCode ? 'activation_code' : 'card'} />
-      <Link to={PATHS.onboarding} className={styles.backLink}>
+      <Link to={PATHS.onboarding} className={card.backLink}>
         {t('onboarding.back')}
       </Link>
     </OnboardingPage>

@@ -1,10 +1,10 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { PATHS } from '../../../lib/paths';
 import { tokenStore } from '../../../lib/storage';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { RequireFlow } from '../components/useFlow';
 import { clearOnboarding } from '../onboardingStore';
@@ -44,7 +44,7 @@ export function ConfirmationRoute() {
           <OnboardingPage
             title={t(TEXTS[outcome].title)}
             icon={
-              <span className={failed ? styles.warningBadge : styles.badge} aria-hidden="true">
+              <span className={failed ? card.warningBadge : card.badge} aria-hidden="true">
                 <svg
                   aria-hidden="true"
                   width="28"
@@ -62,22 +62,22 @@ export function ConfirmationRoute() {
             }
           >
             {failed ? (
-              <div role="alert" className={styles.warning}>
-                <p className={styles.noticeTitle}>{t('onboarding.confirmation.failed')}</p>
+              <div role="alert" className={card.warning}>
+                <p className={card.noticeTitle}>{t('onboarding.confirmation.failed')}</p>
                 <p>{t('onboarding.confirmation.failedHint')}</p>
               </div>
             ) : (
-              <p role="status" className={styles.status}>
+              <p role="status" className={card.status}>
                 {t(TEXTS[outcome].text)}
               </p>
             )}
-            <div className={styles.valueBox}>
-              <span className={styles.valueLabel}>{t('onboarding.confirmation.username')}</span>
-              <span className={styles.value}>{username}</span>
+            <div className={card.valueBox}>
+              <span className={card.valueLabel}>{t('onboarding.confirmation.username')}</span>
+              <span className={card.value}>{username}</span>
             </div>
             {offer && (
-              <div className={styles.notice}>
-                <p className={styles.noticeTitle}>
+              <div className={card.notice}>
+                <p className={card.noticeTitle}>
                   {t('onboarding.confirmation.duplicateTitle', {
                     target: offer.method === 'sms' ? formatPhone(offer.target) : offer.target,
                   })}
@@ -85,7 +85,7 @@ export function ConfirmationRoute() {
                 <p>{t('onboarding.confirmation.duplicateText')}</p>
               </div>
             )}
-            <button type="button" className={styles.submit} onClick={go}>
+            <button type="button" className={card.submit} onClick={go}>
               {t(offer ? 'onboarding.confirmation.review' : 'onboarding.confirmation.go')}
             </button>
           </OnboardingPage>

@@ -3,12 +3,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
 import { useDescribeAccount } from '../api/describeAccount';
 import { FormError, SubmitButton } from '../components/FormError';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
@@ -79,18 +79,18 @@ function CreateForm({ flow }: { flow: Flow }) {
       .filter(Boolean)
       .join(' ');
     return (
-      <div className={styles.field}>
-        <label htmlFor={`${id}-${name}`} className={styles.label}>
+      <div className={card.field}>
+        <label htmlFor={`${id}-${name}`} className={card.label}>
           {label}
         </label>
         {options.hint && (
-          <p id={`${id}-${name}-hint`} className={styles.hint}>
+          <p id={`${id}-${name}-hint`} className={card.hint}>
             {options.hint}
           </p>
         )}
         <input
           id={`${id}-${name}`}
-          className={styles.input}
+          className={card.input}
           type={options.type ?? 'text'}
           autoComplete={options.autoComplete}
           aria-invalid={error ? true : undefined}
@@ -98,7 +98,7 @@ function CreateForm({ flow }: { flow: Flow }) {
           {...register(name)}
         />
         {error && (
-          <p id={`${id}-${name}-error`} className={styles.fieldError}>
+          <p id={`${id}-${name}-error`} className={card.fieldError}>
             {t(error)}
           </p>
         )}
@@ -108,8 +108,8 @@ function CreateForm({ flow }: { flow: Flow }) {
 
   return (
     <OnboardingPage step={3} title={t('onboarding.create.title')} intro={t('onboarding.create.intro')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <div className={styles.row}>
+      <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <div className={card.fieldRow}>
           {field('firstname', t('onboarding.create.firstname'), { autoComplete: 'given-name' })}
           {field('lastname', t('onboarding.create.lastname'), { autoComplete: 'family-name' })}
         </div>
@@ -121,7 +121,7 @@ function CreateForm({ flow }: { flow: Flow }) {
         <FormError error={formError} />
         <SubmitButton busy={busy} label={t('onboarding.continue')} />
       </form>
-      <Link to={PATHS.onboardingTerms} className={styles.backLink}>
+      <Link to={PATHS.onboardingTerms} className={card.backLink}>
         {t('onboarding.back')}
       </Link>
     </OnboardingPage>

@@ -1,8 +1,8 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { Link, Navigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { RequireFlow } from '../components/useFlow';
 import { SCREEN_OF_STEP } from '../onboardingStore';
@@ -26,21 +26,21 @@ export function DuplicateFoundRoute() {
             step={byEmail ? 4 : 5}
             title={t(byEmail ? 'onboarding.duplicate.titleEmail' : 'onboarding.duplicate.titleSms')}
           >
-            <div className={styles.notice} role="status">
-              <p className={styles.noticeTitle}>
+            <div className={card.notice} role="status">
+              <p className={card.noticeTitle}>
                 {t(byEmail ? 'onboarding.duplicate.textEmail' : 'onboarding.duplicate.textSms', {
                   target: byEmail ? state.duplicate.target : formatPhone(state.duplicate.target),
                 })}
               </p>
               <p>{t('onboarding.duplicate.next')}</p>
             </div>
-            <div className={styles.actions}>
-              <Link to={SCREEN_OF_STEP[state.step]} className={styles.submit}>
+            <div className={card.actions}>
+              <Link to={SCREEN_OF_STEP[state.step]} className={card.submit}>
                 {t('onboarding.duplicate.continue')}
               </Link>
               <Link
                 to={byEmail ? PATHS.onboardingEmailVerification : PATHS.onboardingPhoneVerification}
-                className={styles.secondary}
+                className={card.secondary}
               >
                 {t(byEmail ? 'onboarding.duplicate.otherEmail' : 'onboarding.duplicate.otherSms')}
               </Link>

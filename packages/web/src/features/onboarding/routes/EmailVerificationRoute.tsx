@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactInputError } from '../../../lib/contactInput';
@@ -8,7 +9,6 @@ import { PATHS } from '../../../lib/paths';
 import { useSendEmailCode } from '../api/sendEmailCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
@@ -48,26 +48,26 @@ function EmailForm({ flow }: { flow: Flow }) {
       : send.error;
   return (
     <OnboardingPage step={4} title={t('onboarding.email.title')} intro={t('onboarding.email.intro')}>
-      <div className={styles.valueBox}>
-        <span className={styles.valueLabel}>{t('onboarding.email.current')}</span>
-        <span className={styles.value}>{state.email}</span>
-        {invited && <span className={styles.hint}>{t('onboarding.email.invited')}</span>}
+      <div className={card.valueBox}>
+        <span className={card.valueLabel}>{t('onboarding.email.current')}</span>
+        <span className={card.value}>{state.email}</span>
+        {invited && <span className={card.hint}>{t('onboarding.email.invited')}</span>}
       </div>
       {!other && <FormError error={formError} />}
       {!other && (
-        <div className={styles.actions}>
-          <button type="button" className={styles.submit} disabled={send.isPending} onClick={() => void go()}>
-            {send.isPending && <span className={styles.spinner} aria-hidden="true" />}
+        <div className={card.actions}>
+          <button type="button" className={card.submit} disabled={send.isPending} onClick={() => void go()}>
+            {send.isPending && <span className={card.spinner} aria-hidden="true" />}
             {send.isPending ? t('onboarding.submitting') : t('onboarding.email.continueWith')}
           </button>
-          <button type="button" className={styles.secondary} onClick={() => setOther(true)}>
+          <button type="button" className={card.secondary} onClick={() => setOther(true)}>
             {t('onboarding.email.other')}
           </button>
         </div>
       )}
       {other && (
         <form
-          className={styles.form}
+          className={card.form}
           noValidate
           aria-busy={send.isPending}
           onSubmit={(event) => {
@@ -79,13 +79,13 @@ function EmailForm({ flow }: { flow: Flow }) {
             void go(address.trim());
           }}
         >
-          <div className={styles.field}>
-            <label htmlFor={`${id}-email`} className={styles.label}>
+          <div className={card.field}>
+            <label htmlFor={`${id}-email`} className={card.label}>
               {t('onboarding.email.otherLabel')}
             </label>
             <input
               id={`${id}-email`}
-              className={styles.input}
+              className={card.input}
               type="email"
               autoComplete="email"
               value={address}
@@ -97,7 +97,7 @@ function EmailForm({ flow }: { flow: Flow }) {
               }}
             />
             {fieldError && (
-              <p id={`${id}-error`} className={styles.fieldError}>
+              <p id={`${id}-error`} className={card.fieldError}>
                 {fieldError}
               </p>
             )}
@@ -106,7 +106,7 @@ function EmailForm({ flow }: { flow: Flow }) {
           <SubmitButton busy={send.isPending} label={t('onboarding.email.sendTo')} />
         </form>
       )}
-      <Link to={PATHS.onboardingCreate} className={styles.backLink}>
+      <Link to={PATHS.onboardingCreate} className={card.backLink}>
         {t('onboarding.back')}
       </Link>
     </OnboardingPage>

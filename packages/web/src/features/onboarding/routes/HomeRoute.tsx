@@ -1,7 +1,9 @@
 import type { OnboardingState } from '@vestibule/contract/schemas/onboarding';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
+import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
@@ -78,32 +80,32 @@ export function HomeRoute() {
 
   return (
     <OnboardingPage title={t('onboarding.home.title')} intro={t('onboarding.home.intro')}>
-      {expired && <p className={styles.warning}>{t('onboarding.home.expired')}</p>}
+      {expired && <p className={card.warning}>{t('onboarding.home.expired')}</p>}
       {resumable && (
-        <div className={styles.notice}>
-          <p className={styles.noticeTitle}>{t('onboarding.home.resumeTitle')}</p>
+        <div className={card.notice}>
+          <p className={card.noticeTitle}>{t('onboarding.home.resumeTitle')}</p>
           <p>{t('onboarding.home.resumeText')}</p>
-          <div className={styles.actions}>
-            <button type="button" className={styles.submit} onClick={() => resume(resumable)}>
+          <div className={card.actions}>
+            <button type="button" className={card.submit} onClick={() => resume(resumable)}>
               {t('onboarding.home.resume')}
             </button>
-            <button type="button" className={styles.linkButton} onClick={() => startAgain(resumable)}>
+            <button type="button" className={card.linkButton} onClick={() => startAgain(resumable)}>
               {t('onboarding.startAgain')}
             </button>
           </div>
         </div>
       )}
       <nav aria-label={t('onboarding.home.question')}>
-        <h2 className={styles.label}>{t('onboarding.home.question')}</h2>
-        <ul className={styles.choices}>
+        <h2 className={card.label}>{t('onboarding.home.question')}</h2>
+        <ul className={row.list}>
           <li>
             <Link to={PATHS.onboardingCard} className={styles.choice}>
-              <span className={styles.choiceIcon} aria-hidden="true">
+              <span className={row.iconRound} aria-hidden="true">
                 <Icon name="card" />
               </span>
-              <span className={styles.choiceText}>
-                <span className={styles.choiceTitle}>{t('onboarding.home.card')}</span>
-                <span className={styles.choiceHint}>
+              <span className={row.text}>
+                <span className={`${row.name} ${styles.choiceTitle}`}>{t('onboarding.home.card')}</span>
+                <span className={row.description}>
                   {t(cardByCode ? 'onboarding.home.cardHintCode' : 'onboarding.home.cardHint')}
                 </span>
               </span>
@@ -112,12 +114,12 @@ export function HomeRoute() {
           </li>
           <li>
             <Link to={PATHS.onboardingCode} className={styles.choice}>
-              <span className={styles.choiceIcon} aria-hidden="true">
+              <span className={row.iconRound} aria-hidden="true">
                 <Icon name="mail" />
               </span>
-              <span className={styles.choiceText}>
-                <span className={styles.choiceTitle}>{t('onboarding.home.invitation')}</span>
-                <span className={styles.choiceHint}>{t('onboarding.home.invitationHint')}</span>
+              <span className={row.text}>
+                <span className={`${row.name} ${styles.choiceTitle}`}>{t('onboarding.home.invitation')}</span>
+                <span className={row.description}>{t('onboarding.home.invitationHint')}</span>
               </span>
               <Icon name="arrow" size={20} />
             </Link>

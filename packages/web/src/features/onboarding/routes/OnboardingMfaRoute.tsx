@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
+import { CodeInput } from '../../../components/CodeInput';
+import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
@@ -8,7 +11,6 @@ import { useResendCode } from '../api/resendCode';
 import { useVerifyCode } from '../api/verifyCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
@@ -73,58 +75,48 @@ function CodeForm({ flow }: { flow: Flow }) {
       title={t(byEmail ? 'onboarding.mfa.titleEmail' : 'onboarding.mfa.titleSms')}
       intro={t('onboarding.mfa.sent', { recipient: challenge.recipient })}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-code`} className={styles.label}>
-            {t('onboarding.mfa.label')}
-          </label>
-          <p id={`${id}-hint`} className={styles.hint}>
-            {t('onboarding.mfa.hint')}
-          </p>
-          <input
-            id={`${id}-code`}
-            className={`${styles.input} ${styles.code}`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            spellCheck={false}
-            value={code}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setFieldError(null);
-            }}
-          />
-          {fieldError && (
-            <p id={`${id}-error`} className={styles.fieldError}>
-              {fieldError}
-            </p>
+      <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
+        <Field
+          id={`${id}-code`}
+          label={t('onboarding.mfa.label')}
+          hint={t('onboarding.mfa.hint')}
+          error={fieldError}
+        >
+          {(control) => (
+            <CodeInput
+              {...control}
+              inputMode="numeric"
+              maxLength={12}
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setFieldError(null);
+              }}
+            />
           )}
-        </div>
+        </Field>
         <FormError error={formError ?? resendError} />
         <SubmitButton busy={verify.isPending} label={t('onboarding.mfa.submit')} />
       </form>
-      <div className={styles.resend}>
-        <p className={styles.resendTitle}>{t('onboarding.mfa.notReceived')}</p>
-        <div className={styles.resendLinks}>
+      <div className={card.resend}>
+        <p className={card.resendTitle}>{t('onboarding.mfa.notReceived')}</p>
+        <div className={card.resendLinks}>
           <button
             type="button"
-            className={styles.linkButton}
+            className={card.linkButton}
             disabled={secondsLeft > 0 || resend.isPending}
             onClick={() => void onResend()}
           >
             {t('onboarding.mfa.resend')}
           </button>
-          <Link to={change} className={styles.linkButton}>
+          <Link to={change} className={card.linkButton}>
             {t(byEmail ? 'onboarding.mfa.changeEmail' : 'onboarding.mfa.changePhone')}
           </Link>
         </div>
         {secondsLeft > 0 && (
-          <p className={styles.countdown}>{t('onboarding.mfa.countdown', { seconds: secondsLeft })}</p>
+          <p className={card.countdown}>{t('onboarding.mfa.countdown', { seconds: secondsLeft })}</p>
         )}
-        <p role="status" className={styles.status}>
+        <p role="status" className={card.status}>
           {resent ? t('onboarding.mfa.resent') : ''}
         </p>
       </div>

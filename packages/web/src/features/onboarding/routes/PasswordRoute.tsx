@@ -2,6 +2,7 @@ import type { ErrorCode } from '@vestibule/contract/errors';
 import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -9,7 +10,6 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { useCompleteOnboarding } from '../api/completeOnboarding';
 import { FormError, SubmitButton } from '../components/FormError';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
@@ -74,7 +74,7 @@ function PasswordForm({ flow }: { flow: Flow }) {
       : complete.error;
   return (
     <OnboardingPage step={6} title={t('onboarding.password.title')} intro={t('onboarding.password.intro')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={complete.isPending}>
+      <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={complete.isPending}>
         <input
           type="text"
           name="username"

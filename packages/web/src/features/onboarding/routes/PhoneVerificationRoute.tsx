@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactInputError } from '../../../lib/contactInput';
@@ -8,7 +9,6 @@ import { PATHS } from '../../../lib/paths';
 import { useSendPhoneCode } from '../api/sendPhoneCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
-import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
@@ -47,17 +47,17 @@ function PhoneForm({ flow }: { flow: Flow }) {
     send.error instanceof ApiError && send.error.code === 'onboarding_invalid_phone' ? null : send.error;
   return (
     <OnboardingPage step={5} title={t('onboarding.phone.title')} intro={t('onboarding.phone.intro')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-phone`} className={styles.label}>
+      <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
+        <div className={card.field}>
+          <label htmlFor={`${id}-phone`} className={card.label}>
             {t('onboarding.phone.label')}
           </label>
-          <p id={`${id}-hint`} className={styles.hint}>
+          <p id={`${id}-hint`} className={card.hint}>
             {t('onboarding.phone.hint')}
           </p>
           <input
             id={`${id}-phone`}
-            className={styles.input}
+            className={card.input}
             type="tel"
             autoComplete="tel"
             value={phone}
@@ -69,7 +69,7 @@ function PhoneForm({ flow }: { flow: Flow }) {
             }}
           />
           {fieldError && (
-            <p id={`${id}-error`} className={styles.fieldError}>
+            <p id={`${id}-error`} className={card.fieldError}>
               {fieldError}
             </p>
           )}
@@ -77,7 +77,7 @@ function PhoneForm({ flow }: { flow: Flow }) {
         <FormError error={formError} />
         <SubmitButton busy={send.isPending} label={t('onboarding.phone.submit')} />
       </form>
-      <Link to={PATHS.onboardingEmailVerification} className={styles.backLink}>
+      <Link to={PATHS.onboardingEmailVerification} className={card.backLink}>
         {t('onboarding.back')}
       </Link>
     </OnboardingPage>

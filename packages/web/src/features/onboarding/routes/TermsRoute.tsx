@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useAcceptTerms } from '../api/acceptTerms';
@@ -46,7 +47,7 @@ function TermsForm({ flow }: { flow: Flow }) {
 
   return (
     <OnboardingPage step={2} title={t('onboarding.terms.title')} intro={t('onboarding.terms.intro')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={accept.isPending}>
+      <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={accept.isPending}>
         <div className={styles.document}>
           <h2 className={styles.documentTitle}>{t('onboarding.terms.termsTitle')}</h2>
           <p>{t('onboarding.terms.termsSummary')}</p>
@@ -89,14 +90,14 @@ function TermsForm({ flow }: { flow: Flow }) {
             <span>{t('onboarding.terms.acceptPrivacy')}</span>
           </label>
           {missing && (
-            <p id={`${id}-missing`} className={styles.fieldError}>
+            <p id={`${id}-missing`} className={card.fieldError}>
               {t('onboarding.terms.required')}
             </p>
           )}
         </fieldset>
         <fieldset className={styles.checks} aria-describedby={`${id}-preferences`}>
           <legend>{t('onboarding.terms.preferences')}</legend>
-          <p id={`${id}-preferences`} className={styles.hint}>
+          <p id={`${id}-preferences`} className={card.hint}>
             {t('onboarding.terms.preferencesHint')}
           </p>
           <label className={styles.check}>
@@ -111,7 +112,7 @@ function TermsForm({ flow }: { flow: Flow }) {
         <FormError error={accept.error} />
         <SubmitButton busy={accept.isPending} label={t('onboarding.continue')} />
       </form>
-      <Link to={PATHS.onboardingWelcome} className={styles.backLink}>
+      <Link to={PATHS.onboardingWelcome} className={card.backLink}>
         {t('onboarding.back')}
       </Link>
     </OnboardingPage>

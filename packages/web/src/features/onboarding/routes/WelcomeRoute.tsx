@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import styles from '../components/Onboarding.module.css';
@@ -27,8 +28,8 @@ export function WelcomeRoute() {
             title={name ? t('onboarding.welcome.title', { name }) : t('onboarding.welcome.titleNoName')}
             intro={text}
           >
-            <div className={styles.notice}>
-              <h2 className={styles.noticeTitle}>{t('onboarding.welcome.next')}</h2>
+            <div className={card.notice}>
+              <h2 className={card.noticeTitle}>{t('onboarding.welcome.next')}</h2>
               <ol className={styles.steps}>
                 <li>{t('onboarding.welcome.list.terms')}</li>
                 <li>{t('onboarding.welcome.list.details')}</li>
@@ -36,12 +37,12 @@ export function WelcomeRoute() {
                 <li>{t('onboarding.welcome.list.password')}</li>
               </ol>
             </div>
-            <button type="button" className={styles.submit} onClick={() => navigate(PATHS.onboardingTerms)}>
+            <button type="button" className={card.submit} onClick={() => navigate(PATHS.onboardingTerms)}>
               {t('onboarding.welcome.start')}
             </button>
             <Link
               to={state.kind === 'invitation' ? PATHS.onboardingCode : PATHS.onboardingCard}
-              className={styles.backLink}
+              className={card.backLink}
             >
               {t('onboarding.welcome.notYou')}
             </Link>

@@ -1,6 +1,7 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useEffect, useId, useRef, useState } from 'react';
+import { CodeInput } from '../../../components/CodeInput';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -90,12 +91,11 @@ export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormP
         <label htmlFor={`${id}-code`} className={styles.label}>
           {t('profile.code.label')}
         </label>
-        <input
+        <CodeInput
           ref={input}
           id={`${id}-code`}
-          className={styles.code}
+          className={styles.input}
           inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={12}
           value={code}
           aria-invalid={error ? true : undefined}

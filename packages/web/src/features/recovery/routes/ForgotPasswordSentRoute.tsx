@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import styles from '../../../components/Card.module.css';
+import { CodeInput } from '../../../components/CodeInput';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -118,14 +119,11 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
             <p id={`${id}-hint`} className={styles.hint}>
               {t('recovery.sent.codeHint')}
             </p>
-            <input
+            <CodeInput
               id={`${id}-code`}
-              className={`${styles.input} ${styles.code}`}
-              type="text"
+              className={styles.input}
               inputMode="numeric"
-              autoComplete="one-time-code"
               maxLength={12}
-              spellCheck={false}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
               {...register('code')}

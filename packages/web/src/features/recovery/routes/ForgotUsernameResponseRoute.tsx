@@ -30,7 +30,7 @@ export function ForgotUsernameResponseRoute() {
             <ul className={styles.usernames} aria-labelledby={`${id}-title`}>
               {usernames.map((username) => (
                 <li key={`${username.kind}:${username.value}`}>
-                  <span className={styles.usernameValue}>{keepTogether(username.value)}</span>
+                  <span className={styles.value}>{keepTogether(username.value)}</span>
                   <span className={styles.usernameKind}>
                     {t(username.kind === 'email' ? 'recovery.usernames.email' : 'recovery.usernames.phone')}
                   </span>

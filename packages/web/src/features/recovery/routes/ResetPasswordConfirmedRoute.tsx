@@ -25,9 +25,9 @@ export function ResetPasswordConfirmedRoute() {
         </span>
         <h1 id={`${id}-title`}>{t('recovery.confirmed.title')}</h1>
         <p className={styles.intro}>{t('recovery.confirmed.text')}</p>
-        <div className={styles.usernameBox}>
-          <span className={styles.usernameLabel}>{t('recovery.confirmed.username')}</span>
-          <span className={styles.usernameValue} data-testid="recovered-username">
+        <div className={styles.valueBox}>
+          <span className={styles.valueLabel}>{t('recovery.confirmed.username')}</span>
+          <span className={styles.value} data-testid="recovered-username">
             {username}
           </span>
         </div>

@@ -1,6 +1,8 @@
 import type { SessionInfo } from '@vestibule/contract/schemas/security';
 import { useId } from 'react';
+import { Badge } from '../../../components/Badge';
 import { Icon } from '../../../components/Icon';
+import row from '../../../components/LinkRow.module.css';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -84,14 +86,14 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
               aria-labelledby={titleId}
             >
               <div className={styles.deviceHead}>
-                <span className={styles.deviceIcon} aria-hidden="true">
+                <span className={row.icon} aria-hidden="true">
                   <Icon
                     name={
                       head.device_type === 'mobile' || head.device_type === 'tablet' ? 'phone' : 'dashboard'
                     }
                   />
                 </span>
-                <div className={styles.deviceText}>
+                <div className={row.text}>
                   <h3 id={titleId} className={styles.deviceName}>
                     {name}
                     {head.device_name && (
@@ -100,7 +102,7 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
                         <span className={styles.deviceType}>{typeLabel}</span>
                       </>
                     )}
-                    {current && <span className={styles.tagCurrent}>{t('security.sessions.current')}</span>}
+                    {current && <Badge tone="success">{t('security.sessions.current')}</Badge>}
                   </h3>
                   <p>{formatAgent(t, head.browser, head.os)}</p>
                   <p className={styles.muted}>

@@ -1,6 +1,7 @@
 import type { SecurityEvent } from '@vestibule/contract/schemas/security';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/Alert';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
@@ -83,7 +84,7 @@ export function Timeline() {
     );
   if (!events.data) return <p role="status">{t('common.loading')}</p>;
   const list = events.data.pages.flatMap((page) => page.data);
-  if (list.length === 0) return <p className={styles.empty}>{t('security.history.empty')}</p>;
+  if (list.length === 0) return <EmptyState>{t('security.history.empty')}</EmptyState>;
 
   return (
     <>

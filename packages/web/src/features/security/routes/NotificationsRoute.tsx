@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/Alert';
+import { Badge } from '../../../components/Badge';
+import { Page } from '../../../components/Page';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
@@ -28,11 +31,7 @@ export function NotificationsRoute() {
   }, [hasUnread, newest, mutate]);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>{t('security.notifications.title')}</h1>
-        <p className={styles.intro}>{t('security.notifications.intro')}</p>
-      </header>
+    <Page title={t('security.notifications.title')} intro={t('security.notifications.intro')}>
       {/* Not a region of its own: it would be named "Notifications" like the messages region of
           components/Toasts.tsx (axe landmark-unique); the page's h1 names it. */}
       <div className={styles.card}>
@@ -50,7 +49,7 @@ export function NotificationsRoute() {
         ) : !data ? (
           <p role="status">{t('common.loading')}</p>
         ) : data.data.length === 0 ? (
-          <p className={styles.empty}>{t('security.notifications.empty')}</p>
+          <EmptyState>{t('security.notifications.empty')}</EmptyState>
         ) : (
           <ol className={styles.timeline} data-testid="notifications">
             {data.data.map((event) => {
@@ -66,7 +65,12 @@ export function NotificationsRoute() {
                   <div className={styles.eventText}>
                     <p className={styles.eventLabel}>
                       {eventLabel(t, event)}
-                      {isNew && <span className={styles.tagNew}>{t('security.notifications.unread')}</span>}
+                      {isNew && (
+                        <>
+                          {' '}
+                          <Badge>{t('security.notifications.unread')}</Badge>
+                        </>
+                      )}
                     </p>
                     <p className={styles.muted}>
                       <time dateTime={event.created_at}>
@@ -84,6 +88,6 @@ export function NotificationsRoute() {
           {t('security.notifications.history')}
         </Link>
       </div>
-    </div>
+    </Page>
   );
 }
