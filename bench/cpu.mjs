@@ -1,11 +1,12 @@
 // CPU per request, for a shared machine where req/s mean nothing (issue 21, decision 0057):
-// `node bench/cpu.mjs [--logins N] [--reads N] [--server <main.js>] [--profile <dir>]`.
+// `node bench/cpu.mjs [--logins N] [--reads N] [--server <main.js>] [--profile <dir>] [--pglite]`.
 // Prepares a schema of BENCH_DATABASE_URL (as the bench does), starts the compiled server, runs
 // N password logins (figure 1's load) and N `GET /api/user` (figure 2's), then the bare baseline
 // (figure 2b) with the same reads, and prints for each: CPU milliseconds per request of the server
 // process, of its PostgreSQL backends and of the load generator (utime+stime from /proc), and
 // PostgreSQL transactions per request (pg_stat_database: every statement outside BEGIN…COMMIT is
-// one), less what the idle server does in the same time.
+// one), less what the idle server does in the same time. With --pglite the database runs inside
+// the server process: its work is in the server's figures, and there are no transactions to count.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,34 +37,41 @@ const { values: options } = parseArgs({
     reads: { type: 'string', default: '20000' },
     server: { type: 'string' },
     profile: { type: 'string' },
+    pglite: { type: 'boolean', default: false },
   },
 });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = new URL(databaseUrl).pathname.slice(1);
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-/** utime + stime of a process in ms, 0 once it is gone. */
-function processCpuMs(pid) {
+/** utime + stime (or stime alone) of a process or thread in ms, 0 once it is gone. */
+function processCpuMs(pid, systemOnly = false) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    const ticks = (systemOnly ? 0 : Number(fields[11])) + Number(fields[12]);
+    return (ticks * 1000) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
 }
 
 /** The main thread's CPU (the event loop: HTTP, queries, JSON) apart from the other threads'. */
-function mainThreadCpuMs(pid) {
-  return processCpuMs(`${pid}/task/${pid}`);
+function mainThreadCpuMs(pid, systemOnly = false) {
+  return processCpuMs(`${pid}/task/${pid}`, systemOnly);
 }
 
+const onPglite = options.pglite === true;
 const monitor = new pg.Client({ connectionString: databaseUrl });
-await monitor.connect();
-const { rows: self } = await monitor.query('SELECT pg_backend_pid() AS pid');
-const monitorPid = self[0].pid;
+let monitorPid = 0;
+if (!onPglite) {
+  await monitor.connect();
+  const { rows: self } = await monitor.query('SELECT pg_backend_pid() AS pid');
+  monitorPid = self[0].pid;
+}
 
 /** CPU of every backend of our database but the monitor's, and the database's transactions. */
 async function databaseSnapshot() {
+  if (onPglite) return { xacts: Number.NaN, cpu: new Map() };
   // Statistics reach pg_stat_database when a backend flushes them (at most once a second).
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   await monitor.query('SELECT pg_stat_clear_snapshot()');
@@ -92,11 +100,13 @@ async function measure(label, serverPid, spec, idle) {
   const before = await databaseSnapshot();
   const serverBefore = processCpuMs(serverPid);
   const mainBefore = mainThreadCpuMs(serverPid);
+  const mainSystemBefore = mainThreadCpuMs(serverPid, true);
   const started = performance.now();
   const result = await load(spec);
   const seconds = (performance.now() - started) / 1000;
   const serverMs = processCpuMs(serverPid) - serverBefore;
   const mainMs = mainThreadCpuMs(serverPid) - mainBefore;
+  const mainSystemMs = mainThreadCpuMs(serverPid, true) - mainSystemBefore;
   const after = await databaseSnapshot();
   // The monitor's own transactions (two per snapshot) and what the idle server does meanwhile.
   const xacts = after.xacts - before.xacts - 3 - (idle ? idle.xactsPerSecond * (seconds + 1.5) : 0);
@@ -108,9 +118,11 @@ async function measure(label, serverPid, spec, idle) {
     serverCpuMsPerRequest: round(serverMs / n),
     // The rest of the server's CPU: argon2id in libuv's pool, GC helper threads.
     serverMainThreadCpuMsPerRequest: round(mainMs / n),
+    // Of which in the kernel (socket reads and writes, waking libuv's threads).
+    serverMainThreadSystemCpuMsPerRequest: round(mainSystemMs / n),
     databaseCpuMsPerRequest: round(backendCpuMs(before, after) / n),
     loadCpuMsPerRequest: round(result.cpuMs / n),
-    transactionsPerRequest: round(xacts / n),
+    transactionsPerRequest: onPglite ? null : round(xacts / n),
     rps: Math.round(result.rps),
   };
   console.log(JSON.stringify(row));
@@ -129,18 +141,21 @@ const round = (value) => Math.round(value * 1000) / 1000;
 
 const serverMain = options.server ?? buildServer();
 const schema = `bench_cpu_${process.pid}`;
-await monitor.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+if (!onPglite) await monitor.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-cpu-'));
-const dbEnv = {
-  DATABASE_URL: `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-  DATA_DIR: dataDir,
-};
+const dbEnv = onPglite
+  ? { DATA_DIR: dataDir, BENCH_PGLITE_DIR: join(dataDir, 'pglite') }
+  : {
+      DATABASE_URL: `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATA_DIR: dataDir,
+    };
 try {
-  await nodeJson(['--import', 'tsx', 'bench/prepare.ts'], {
-    DATABASE_URL: databaseUrl,
-    BENCH_SCHEMA: schema,
-    ENCRYPTION_KEY,
-  });
+  await nodeJson(
+    ['--import', 'tsx', 'bench/prepare.ts'],
+    onPglite
+      ? { BENCH_PGLITE_DIR: dbEnv.BENCH_PGLITE_DIR, ENCRYPTION_KEY }
+      : { DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema, ENCRYPTION_KEY },
+  );
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [];
@@ -191,8 +206,10 @@ try {
     }
   }
 } finally {
-  await monitor.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await monitor.end();
+  if (!onPglite) {
+    await monitor.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await monitor.end();
+  }
   rmSync(dataDir, { recursive: true, force: true });
   if (!options.server) rmSync(SERVER_DIST, { recursive: true, force: true });
 }

@@ -59,7 +59,7 @@ const counterKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${sub
  * (the previous counter of a chain must have allowed the hit).
  */
 function counterUpsert(hit: RateLimitHit, when: RawBuilder<unknown>) {
-  return sql`
+  return sql<{ count: number; retry_after: number }>`
     INSERT INTO rate_limits (key, count, reset_at)
     SELECT ${counterKey(hit.rule, hit.subject)}, 1, now() + make_interval(secs => ${hit.rule.windowSeconds})
     WHERE ${when}
@@ -76,10 +76,7 @@ function counterUpsert(hit: RateLimitHit, when: RawBuilder<unknown>) {
 export function databaseRateLimiter(db: Db): RateLimiter {
   return {
     async consume(rule, subject) {
-      const { rows } = await sql<{ count: number; retry_after: number }>`${counterUpsert(
-        { rule, subject },
-        sql`true`,
-      )}`.execute(db);
+      const { rows } = await counterUpsert({ rule, subject }, sql`true`).execute(db);
       const row = rows[0]!;
       return { allowed: row.count <= rule.limit, retryAfterSeconds: row.retry_after };
     },
