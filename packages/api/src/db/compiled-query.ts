@@ -1,6 +1,6 @@
 import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database';
-import { nameStatement } from './statement-names';
+import { PREPARED } from './prepared';
 
 /**
  * A hot query built and compiled by Kysely once per database, then only bound to new values at
@@ -20,8 +20,7 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
     placeholders.forEach((_, index) => {
       if (!slots.includes(index)) throw new Error(`compiledOnce: argument ${index} is not a parameter`);
     });
-    nameStatement(query.sql);
-    const entry = { sql: query.sql, slots, constants: query.parameters };
+    const entry = { sql: markedPrepared(query.sql), slots, constants: query.parameters };
     compiled.set(db, entry);
     return entry;
   };
@@ -39,6 +38,17 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
  * it once per connection. Only call it with such texts: each distinct text is named for good.
  */
 export async function executePrepared<Row>(db: Db, query: CompiledQuery<Row>): Promise<Row[]> {
-  nameStatement(query.sql);
-  return (await db.executeQuery(query)).rows;
+  return (await db.executeQuery<Row>(CompiledQuery.raw(markedPrepared(query.sql), [...query.parameters])))
+    .rows;
+}
+
+/** The text with the PREPARED mark that `PreparingClient` (prepared.ts) runs as a named statement. */
+const marked = new Map<string, string>();
+function markedPrepared(text: string): string {
+  let result = marked.get(text);
+  if (result === undefined) {
+    result = `${PREPARED} ${text}`;
+    marked.set(text, result);
+  }
+  return result;
 }

@@ -4,7 +4,6 @@ import pg from 'pg';
 import { PGlitePool } from './pglite-pool';
 import { PreparingClient } from './prepared';
 import type { DB } from './schema';
-import { nameStatements } from './statement-names';
 
 export type Db = Kysely<DB>;
 
@@ -39,8 +38,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       Client: PreparingClient,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    // The hot queries compiled once run as prepared statements on each connection.
-    pool.on('connect', (client) => nameStatements(client));
     if (options.schema) {
       const client = await pool.connect();
       try {
