@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { hashPassword } from '../../src/security/password';
 import { startSmtpServer } from '../delivery/helpers';
 import {
@@ -66,17 +67,6 @@ describe.runIf(databaseUrl)('production install', () => {
     expect(dockerfile).toMatch(/^RUN npm run build && node scripts\/package\.mjs \/release --install$/m);
     expect(dockerfile).toMatch(/^COPY --from=build .*\/release \/app$/m);
     // With the node flags of npm start (scripts/server-flags.mjs, decisions 0043 and 0059).
-    const SERVER_NODE_FLAGS: string[] = JSON.parse(
-      run(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          "const { SERVER_NODE_FLAGS } = await import('./scripts/server-flags.mjs'); console.log(JSON.stringify(SERVER_NODE_FLAGS));",
-        ],
-        ROOT,
-      ),
-    );
     const cmd = JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'packages/api/dist/main.js']).replaceAll(
       ',',
       ', ',
