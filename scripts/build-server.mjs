@@ -5,7 +5,7 @@
 // (argon2, PGlite) load as their authors ship them. Files read at run time (SQL migrations, the
 // common-password list) are copied beside the bundle, where their `new URL(…, import.meta.url)`
 // lookups find them: src/db/migrate.ts and src/security/password-policy.ts sit one level below
-// src/, like dist/main.js below dist/, so './migrations/' and './common-passwords.txt' resolve to
+// src/, like every output file (server.js, cli.js, chunks) directly in dist/, so './migrations/' and './common-passwords.txt' resolve to
 // dist/migrations/ and dist/common-passwords.txt.
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -34,8 +34,13 @@ await build({
   entryPoints: { server: join(api, 'src/main.ts'), cli: join(api, 'src/cli/main.ts') },
   outdir: out,
   bundle: true,
-  // No shared chunks: each entry is one file directly in dist/, so import.meta.url of any bundled
-  // module is dist/ (see above).
+  // A module imported with a dynamic import() (what only some requests need, decision 0059) and
+  // code shared by the entries become chunks, also directly in dist/ (chunk-<hash>.js): the
+  // import.meta.url of any bundled module is still dist/ (see above). Without splitting, esbuild
+  // would inline such a module and hoist its npm imports to the top of the entry, loading them at
+  // start.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   format: 'esm',
   platform: 'node',
   target: 'node22.12',
