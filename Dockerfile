@@ -33,5 +33,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and gets SIGTERM itself; the server drains (SHUTDOWN_TIMEOUT_MS).
 STOPSIGNAL SIGTERM
-# A small young generation (docs/performance.md: peak memory under load, issue 21).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "packages/api/dist/main.js"]
+# The flags of scripts/server-flags.mjs (peak memory: decisions 0043, 0059); the production-install
+# test holds this line to that list. main.js turns on source maps for the server's own code.
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=20", "--liftoff-only", "packages/api/dist/main.js"]

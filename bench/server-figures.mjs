@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
 import { peerFigures } from './peer-figures.mjs';
 import { freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
@@ -98,8 +99,9 @@ export async function serverFigures(
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
+    // With the node flags of `npm start`: the bench measures what an operator runs (decision 0059).
     const server = await startProcess(
-      [...profile, '--max-semi-space-size=4', serverMain],
+      [...SERVER_NODE_FLAGS, ...profile, serverMain],
       serverEnv(port, dbEnv),
       'Vestibule is up',
     );
@@ -177,7 +179,7 @@ export async function serverFigures(
         startInstance: async (instancePort) => ({
           port: instancePort,
           child: await startProcess(
-            ['--max-semi-space-size=4', serverMain],
+            [...SERVER_NODE_FLAGS, serverMain],
             serverEnv(instancePort, dbEnv),
             'Vestibule is up',
           ),

@@ -2,6 +2,7 @@
 // node: no TypeScript loader at run time (`npm run dev` keeps tsx for development).
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--stale-only'], {
@@ -10,16 +11,12 @@ const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--s
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// --max-semi-space-size=4 (MB): V8's young generation stays small; the default lets it grow to
-// tens of MB under load, most of the peak memory above idle (docs/performance.md, issue 21).
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=4', join(root, 'packages/api/dist/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+// The flags keep the peak memory down (scripts/server-flags.mjs); main.js turns on source maps
+// for the server's own code itself.
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'packages/api/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 // The server drains on SIGTERM/SIGINT; this wrapper passes the signal on and exits as it does.
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
   process.on(signal, () => server.kill(signal));

@@ -16,7 +16,8 @@ function scripts(dir) {
     if (SKIP.has(name) || name.startsWith('dist')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...scripts(path));
-    else if (SCRIPT.test(name) && !name.endsWith('.d.ts'))
+    // Declaration files (.d.ts, .d.mts) describe a script for TypeScript importers; not scripts.
+    else if (SCRIPT.test(name) && !/\.d\.m?ts$/.test(name))
       out.push(relative(root, path).split(sep).join('/'));
   }
   return out;

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`); // also in src/support/urls.ts
@@ -46,8 +47,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
-    command: `rm -rf ${DATA_DIR} && node --enable-source-maps packages/api/dist/main.js > ${SERVER_LOG}`,
+    // The compiled server, as `npm start` runs it, with its flags (`npm run test:e2e` builds it first).
+    command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js > ${SERVER_LOG}`,
     cwd: serverRoot,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,

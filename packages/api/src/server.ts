@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { registerAdminEndpoint } from './cli/admin-endpoint';
 import type { Config } from './config';
@@ -56,8 +55,9 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     options.seed !== false && config.seedDemoData ? await seedDemoData(database.db, secrets) : false;
   const databaseLimiter = databaseRateLimiter(database.db);
   // No offline queue: while Redis is down a check goes to the database at once instead of waiting.
+  // ioredis loads only when Redis is configured (decision 0059).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         connectTimeout: 2_000,

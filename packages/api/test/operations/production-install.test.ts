@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { hashPassword } from '../../src/security/password';
 import { startSmtpServer } from '../delivery/helpers';
 import {
@@ -65,10 +66,14 @@ describe.runIf(databaseUrl)('production install', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
     expect(dockerfile).toMatch(/^RUN npm run build && node scripts\/package\.mjs \/release --install$/m);
     expect(dockerfile).toMatch(/^COPY --from=build .*\/release \/app$/m);
-    // With the small young generation of npm start (docs/decisions/0043).
-    expect(dockerfile).toMatch(
-      /^CMD \["node", "--enable-source-maps", "--max-semi-space-size=4", "packages\/api\/dist\/main\.js"\]$/m,
+    // With the node flags of npm start (scripts/server-flags.mjs, decisions 0043 and 0059).
+    const cmd = JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'packages/api/dist/main.js']).replaceAll(
+      ',',
+      ', ',
     );
+    expect(dockerfile.split('\n')).toContain(`CMD ${cmd}`);
+    const manifest = JSON.parse(readFileSync(join(release, 'package.json'), 'utf8'));
+    expect(manifest.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js`);
     expect(dockerfile).toMatch(/^USER node$/m);
   });
 

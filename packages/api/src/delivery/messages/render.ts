@@ -1,4 +1,3 @@
-import { render, toPlainText } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { type ContextInput, type MessageContext, messageContext } from './context';
 import type { Purpose } from './purposes';
@@ -22,7 +21,7 @@ function oneLine(text: string): string {
  * written as their address after their label, and the preheader (already in the subject line of
  * most clients) is skipped.
  */
-function textPart(html: string): string {
+function textPart(toPlainText: ReactEmailRender['toPlainText'], html: string): string {
   return toPlainText(html, {
     selectors: [
       { selector: 'h1', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 2 } },
@@ -35,8 +34,15 @@ function textPart(html: string): string {
     .trim();
 }
 
+type ReactEmailRender = typeof import('@react-email/render');
+let renderer: Promise<ReactEmailRender> | undefined;
+
 /** Renders the e-mail of a purpose: React Email to HTML, the text part from that HTML. */
 export async function renderEmail<P extends Purpose>(input: ContextInput<P>): Promise<RenderedEmail> {
+  // React's server renderer and html-to-text load with the first e-mail, not at start: a server
+  // that sends none (or not yet) does not hold them (decision 0059).
+  renderer ??= import('@react-email/render');
+  const { render, toPlainText } = await renderer;
   const m = messageContext(input);
   const template = TEMPLATES[input.purpose] as (m: MessageContext<P>) => ReactElement;
   const bodyHtml = await render(template(m));
@@ -44,7 +50,7 @@ export async function renderEmail<P extends Purpose>(input: ContextInput<P>): Pr
     subject: oneLine(m.texts.subject),
     preheader: m.texts.preheader,
     bodyHtml,
-    bodyText: textPart(bodyHtml),
+    bodyText: textPart(toPlainText, bodyHtml),
   };
 }
 

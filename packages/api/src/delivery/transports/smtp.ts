@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxMessage } from '../message';
 import { PermanentDeliveryError, type Transport } from './transport';
 
@@ -26,26 +26,33 @@ export function senderOf(from: SmtpOptions['from'], edition: string): string {
   return from[edition] ?? from.general ?? Object.values(from)[0] ?? 'Vestibule <no-reply@vestibule.invalid>';
 }
 
-/** E-mail through one SMTP relay with nodemailer, each message from its edition's sender. */
+/**
+ * E-mail through one SMTP relay with nodemailer, each message from its edition's sender.
+ * nodemailer (5 MB of heap) loads with the first message, not at start (decision 0059).
+ */
 export function createSmtpTransport(options: SmtpOptions): Transport {
-  const transporter = nodemailer.createTransport({
-    url: options.url,
-    // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
-    // one message at a time over a new connection was the outbox's bottleneck). The worker
-    // closes them when it stops.
-    pool: true,
-    maxConnections: 2,
-    // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.url,
+        // Kept-open connections instead of a connect and greeting per e-mail (docs/performance.md:
+        // one message at a time over a new connection was the outbox's bottleneck). The worker
+        // closes them when it stops.
+        pool: true,
+        maxConnections: 2,
+        // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     name: 'smtp',
     async send(message: OutboxMessage) {
       try {
         const from = senderOf(options.from, message.edition);
-        await transporter.sendMail({
+        await (await connect()).sendMail({
           from,
           messageId: outboxMessageId(message, from),
           to: message.recipient,
@@ -62,6 +69,7 @@ export function createSmtpTransport(options: SmtpOptions): Transport {
         throw error;
       }
     },
-    close: () => transporter.close(),
+    // Nothing to close when no message was sent.
+    close: () => void transporter?.then((connected) => connected.close()),
   };
 }

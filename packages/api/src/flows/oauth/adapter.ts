@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { errors } from 'oidc-provider';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
 import { clientMetadata, findClient } from './clients.queries';
@@ -102,7 +101,11 @@ export class KyselyAdapter implements Adapter {
       .where('id', '=', id)
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new errors.InvalidGrant('grant request is invalid');
+    if (result.numUpdatedRows === 0n) {
+      // Loaded already (only the provider calls its adapter); not at start by purgeExpiredPayloads.
+      const { errors } = await import('oidc-provider');
+      throw new errors.InvalidGrant('grant request is invalid');
+    }
   }
 
   async destroy(id: string): Promise<void> {

@@ -99,8 +99,8 @@ export function createProvider(options: ProviderOptions): Provider {
   const loginChecks = policy.get('login')?.checks;
   // max_age counts from the portal login (the user's last real authentication), not the provider's.
   loginChecks?.remove('max_age');
-  loginChecks?.add(maxAgeCheck(portal));
-  loginChecks?.add(portalSessionCheck(portal));
+  loginChecks?.add(maxAgeCheck(portal, interactionPolicy));
+  loginChecks?.add(portalSessionCheck(portal, interactionPolicy));
   const logout = endPortalSessionOnLogout({
     ...portal,
     clearLoginCookie: options.clearLoginCookie,

@@ -10,7 +10,6 @@ import { purgeExpiredPayloads } from './adapter';
 import { keysVersion, loadKeys } from './keys';
 import { loginCookieName } from './portal-session';
 import { POSTABLE_ENDPOINTS, redirectPostedRequest } from './posted-request';
-import { createProvider } from './provider';
 import { endOrphanedProviderSessions } from './session-links';
 
 /** How often a running server asks whether the keys were rotated. */
@@ -91,6 +90,8 @@ function createOAuthServer(ctx: AppContext): OAuthServer {
     const keys = await loadKeys(ctx.db, ctx.secrets);
     version ??= keys.version;
     const edition = editionForHost(new URL(issuer).hostname, ctx.config.luHostMarker);
+    // oidc-provider and its Koa stack (~15 MB) load with the first /oauth request (decision 0059).
+    const { createProvider } = await import('./provider');
     const provider = createProvider({
       issuer,
       edition,

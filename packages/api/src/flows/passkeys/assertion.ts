@@ -1,4 +1,4 @@
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { EditionId } from '@vestibule/contract/editions';
 import type { authenticationCredentialSchema } from '@vestibule/contract/schemas/passkeys';
 import type { FastifyRequest } from 'fastify';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { findByCredentialId, type PasskeyRow, recordUse } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
+import { webauthn } from './webauthn';
 
 export type AssertionCredential = z.infer<typeof authenticationCredentialSchema>;
 
@@ -31,7 +32,7 @@ export async function verifyAssertion(
   const rp = relyingPartyOf(request.server.ctx.config, edition);
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (await webauthn()).verifyAuthenticationResponse({
       response: input.credential as AuthenticationResponseJSON,
       expectedChallenge: input.challenge,
       expectedOrigin: rp.origin,

@@ -1,8 +1,4 @@
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { EditionId } from '@vestibule/contract/editions';
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import {
@@ -20,6 +16,7 @@ import { hasSudo, requireSudo } from '../sudo/sudo';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
 import { listPasskeys, toPasskey, userHandleOf } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
+import { webauthn } from './webauthn';
 
 /**
  * Ed25519, ES256 and RS256: what authenticators use, verified by Node's stable crypto. The
@@ -49,7 +46,7 @@ const registrationOptions = defineRoute({
     const rp = relyingPartyOf(request.server.ctx.config, edition);
     const existing = await listPasskeys(db, user.id, edition);
     const userHandle = await userHandleOf(db, user.id);
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       // The name the browser shows in its passkey list: the login the user knows.
@@ -101,17 +98,19 @@ const register = defineRoute({
     });
     if (!ceremony || ceremony.user_id !== auth.userId) throw new ApiError('challenge_expired');
     const rp = relyingPartyOf(request.server.ctx.config, edition);
-    const verified = await verifyRegistrationResponse({
-      response: body.credential as RegistrationResponseJSON,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-    }).catch((error: Error) => {
-      request.log.info({ reason: error.message }, 'passkey registration refused');
-      return undefined;
-    });
+    const verified = await (await webauthn())
+      .verifyRegistrationResponse({
+        response: body.credential as RegistrationResponseJSON,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
+      })
+      .catch((error: Error) => {
+        request.log.info({ reason: error.message }, 'passkey registration refused');
+        return undefined;
+      });
     const info = verified?.verified ? verified.registrationInfo : undefined;
     // The id the browser names must be the one inside the signed authenticator data.
     if (!info?.userVerified || info.credential.id !== body.credential.id)

@@ -1,4 +1,3 @@
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { EditionId } from '@vestibule/contract/editions';
 import {
   passkeyCeremonySchema,
@@ -25,6 +24,7 @@ import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
 import { findByCredentialId, listPasskeys } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
+import { webauthn } from './webauthn';
 
 /** The passkeys a ceremony may use: any of the edition (discoverable), or the account's own. */
 async function allowedCredentials(request: FastifyRequest, userId: number | null) {
@@ -55,7 +55,7 @@ const loginOptions = defineRoute({
       userId = flow.user_id;
     }
     await limitCodeChecking(request, userId);
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: relyingPartyOf(config, edition).id,
       allowCredentials: await allowedCredentials(request, userId),
       userVerification: 'required',
@@ -155,7 +155,7 @@ const sudoOptions = defineRoute({
     const { db, config } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: relyingPartyOf(config, edition).id,
       allowCredentials: await allowedCredentials(request, auth.userId),
       userVerification: 'required',
