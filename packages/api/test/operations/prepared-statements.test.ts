@@ -40,7 +40,8 @@ describe('prepared statements', () => {
     async () => {
       const { db } = await testDatabase();
       const probe = compiledOnce(
-        (database, value: string) => database.selectNoFrom(sql<string>`${value}::text`.as('compiled_once_probe')),
+        (database, value: string) =>
+          database.selectNoFrom(sql<string>`${value}::text`.as('compiled_once_probe')),
         ['\u0000value'] as const,
       );
       await db.connection().execute(async (connection) => {
@@ -52,7 +53,9 @@ describe('prepared statements', () => {
         );
         expect(executed).toEqual([{ executed_once_probe: 2 }]);
         const { rows } = await sql<{ statement: string }>`
-        SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%_once_probe%'`.execute(connection);
+        SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%_once_probe%'`.execute(
+          connection,
+        );
         expect(rows.map((row) => row.statement.startsWith(PREPARED))).toEqual([true, true]);
         expect(rows).toHaveLength(2);
       });
