@@ -12,7 +12,6 @@ import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
-import { appConfig } from '../lib/config';
 import { decideNavigation, type MfaRule, type NavigationDecision } from '../lib/guard';
 import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
 import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';

@@ -9,7 +9,6 @@ import Provider, {
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { isFirstPartyClientId, restrictionOf } from '../../http/authenticate';
 import type { SecretBox } from '../../security/secret-box';
 import { sessionLifetime } from '../../security/session.queries';
 import { findOAuthAccount, oauthAccount } from './account';

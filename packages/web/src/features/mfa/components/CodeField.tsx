@@ -1,5 +1,4 @@
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
-import styles from '../../../components/CodeCard.module.css';
 import { CodeInput } from '../../../components/CodeInput';
 import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';

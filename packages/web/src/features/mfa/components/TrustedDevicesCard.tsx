@@ -4,7 +4,6 @@ import styles from '../../../components/CodeCard.module.css';
 import { ListRow, RowList } from '../../../components/ListRow';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
-import { errorKey } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { intlLocale } from '../../../lib/intl';
 import { useRevokeTrustedDevice, useTrustedDevices } from '../api/trustedDevices';

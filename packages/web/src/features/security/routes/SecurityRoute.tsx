@@ -6,7 +6,6 @@ import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
-import { forgetSession } from '../../../lib/session';
 import { announceSessionEnd, endSession } from '../../../lib/signOut';
 import { useUser } from '../../../lib/user';
 import { MfaMethodsCard, RecoveryKeysCard } from '../../mfa';
