@@ -49,7 +49,7 @@ test.describe('layout and formatting', () => {
       const since = Date.now();
       await passwordStep(page, origin, user);
       await chooseMethod(page, /E-mail/);
-      await enterCode(page, await codeFromInbox(page, origin, user, since));
+      await enterCode(page, await codeFromInbox(page, GENERAL, user, since));
       await expect(page).toHaveURL(/\/user\/dashboard$/);
       for (const path of ['/security/mfa-edit', '/security']) {
         await page.goto(`${origin}${path}`);
