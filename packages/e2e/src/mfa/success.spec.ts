@@ -10,7 +10,7 @@ import {
   passwordStep,
 } from '../support/mfa';
 import { totp } from '../support/totp';
-import { DEMO_PASSWORD, GENERAL } from '../support/urls';
+import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 // Each recovery key works once per fresh database: every spec of this folder uses its own key.
 
@@ -34,30 +34,38 @@ test.describe('MFA (success)', () => {
     await expect(page).toHaveURL(/\/user\/dashboard$/);
   });
 
-  test('logs in with a recovery key and says how many remain', async ({ page }) => {
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /Recovery key/);
-    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    // The field keeps the dash its hint shows (For example ABCDE-12345) as the key is typed.
-    const field = page.locator('input[autocomplete="one-time-code"]');
-    await field.pressSequentially('DEMO1-AAAAA');
-    await expect(field).toHaveValue('DEMO1-AAAAA');
-    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(page).toHaveURL(/\/mfa\/totp-recovery\?mfaId=\d+&remaining=\d+/);
-    const remaining = new URL(page.url()).searchParams.get('remaining');
-    expect(Number(remaining)).toBeLessThanOrEqual(9);
-    await expect(page.getByTestId('recovery-unused')).toHaveText(
-      `You have ${remaining} unused recovery keys left.`,
-    );
-    // The key was a fresh proof: setting the authenticator up again needs no second step-up
-    // (issue 20). The setup is left unconfirmed: the demo secret stays for the specs below.
-    await page.getByRole('button', { name: 'Set up my authenticator app again' }).click();
-    await expect(page).toHaveURL(/\/setup-mfa\/totp\?reset=true/);
-    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-    await page.goto(`${GENERAL}/user/dashboard`);
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
-  });
+  // Each edition's MFA account has its own keys (decision 0060): DEMO1-AAAAA is used once in each.
+  for (const [origin, user] of [
+    [GENERAL, MFA_USER],
+    [LUXEMBOURG, 'mfa@demo.lu'],
+  ] as const) {
+    test(`logs in with a recovery key and says how many remain (${new URL(origin).hostname})`, async ({
+      page,
+    }) => {
+      await passwordStep(page, origin, user);
+      await chooseMethod(page, /Recovery key/);
+      await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // The field keeps the dash its hint shows (For example ABCDE-12345) as the key is typed.
+      const field = page.locator('input[autocomplete="one-time-code"]');
+      await field.pressSequentially('DEMO1-AAAAA');
+      await expect(field).toHaveValue('DEMO1-AAAAA');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await expect(page).toHaveURL(/\/mfa\/totp-recovery\?mfaId=\d+&remaining=\d+/);
+      const remaining = new URL(page.url()).searchParams.get('remaining');
+      expect(Number(remaining)).toBeLessThanOrEqual(9);
+      await expect(page.getByTestId('recovery-unused')).toHaveText(
+        `You have ${remaining} unused recovery keys left.`,
+      );
+      // The key was a fresh proof: setting the authenticator up again needs no second step-up
+      // (issue 20). The setup is left unconfirmed: the demo secret stays for the specs below.
+      await page.getByRole('button', { name: 'Set up my authenticator app again' }).click();
+      await expect(page).toHaveURL(/\/setup-mfa\/totp\?reset=true/);
+      await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await page.goto(`${origin}/user/dashboard`);
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+    });
+  }
 
   test('a trusted device skips MFA at the next login', async ({ page }) => {
     const since = Date.now();
@@ -142,31 +150,36 @@ test.describe('MFA (success)', () => {
     await expect(page).toHaveURL(/\/user\/dashboard$/);
   });
 
-  test('weak@demo.test must replace its password after login, with the rules listed', async ({ page }) => {
-    // This changes weak@demo.test's password for the rest of the run; no other spec uses it.
-    await page.goto(`${GENERAL}/login/email`);
-    await page.locator('input[autocomplete~="username"]').fill('weak@demo.test');
-    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
-    await expect(page.getByText('have 8 to 128 characters')).toBeVisible();
-    // A way out for a user who cannot choose a password now (issue 20).
-    await expect(page.getByRole('main').getByRole('button', { name: 'Log out' })).toBeVisible();
-    // The way around is closed: the dashboard leads back here.
-    await page.goto(`${GENERAL}/user/dashboard`);
-    await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
+  for (const [origin, user] of [
+    [GENERAL, 'weak@demo.test'],
+    [LUXEMBOURG, 'weak@demo.lu'],
+  ] as const) {
+    test(`${user} must replace its password after login, with the rules listed`, async ({ page }) => {
+      // This changes the account's password for the rest of the run; no other spec uses it.
+      await page.goto(`${origin}/login/email`);
+      await page.locator('input[autocomplete~="username"]').fill(user);
+      await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
+      await expect(page.getByText('have 8 to 128 characters')).toBeVisible();
+      // A way out for a user who cannot choose a password now (issue 20).
+      await expect(page.getByRole('main').getByRole('button', { name: 'Log out' })).toBeVisible();
+      // The way around is closed: the dashboard leads back here.
+      await page.goto(`${origin}/user/dashboard`);
+      await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
 
-    await page.getByLabel('New password', { exact: true }).fill('password123');
-    await page.getByLabel('Confirm the new password').fill('password123');
-    await page.getByRole('button', { name: 'Save my new password' }).click();
-    await expect(page.getByText('This password is too common. Please choose another one.')).toBeVisible();
+      await page.getByLabel('New password', { exact: true }).fill('password123');
+      await page.getByLabel('Confirm the new password').fill('password123');
+      await page.getByRole('button', { name: 'Save my new password' }).click();
+      await expect(page.getByText('This password is too common. Please choose another one.')).toBeVisible();
 
-    await page.getByLabel('New password', { exact: true }).fill('Lantern-orchard-7391');
-    await page.getByLabel('Confirm the new password').fill('Lantern-orchard-7391');
-    await page.getByRole('button', { name: 'Save my new password' }).click();
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
-    await expect(page.getByText('Your password has been changed.')).toBeVisible();
-  });
+      await page.getByLabel('New password', { exact: true }).fill('Lantern-orchard-7391');
+      await page.getByLabel('Confirm the new password').fill('Lantern-orchard-7391');
+      await page.getByRole('button', { name: 'Save my new password' }).click();
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+      await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    });
+  }
 
   test('resets the authenticator with a QR code and key, then shows the recovery keys once', async ({
     page,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { chooseMethod, codeFromInbox, enterCode, MFA_USER, passwordStep } from '../support/mfa';
-import { GENERAL } from '../support/urls';
+import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 test.describe('MFA (ui)', () => {
   test('the method choice has no axe violations', async ({ page }) => {
@@ -10,6 +10,27 @@ test.describe('MFA (ui)', () => {
     await expect(page.getByRole('button', { name: /Text message/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  // Issue 20 item 5: the login's method choice has a way back, in each edition with its own
+  // MFA account (decision 0060). Nothing is sent, so the accounts are left as they were.
+  for (const [origin, user] of [
+    [GENERAL, MFA_USER],
+    [LUXEMBOURG, 'mfa@demo.lu'],
+  ] as const) {
+    test(`the method choice leads back to the login, without axe violations (${new URL(origin).hostname})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await passwordStep(page, origin, user);
+      await expect(page).toHaveURL(/\/mfa\/methods\?/);
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: 'Back to log in' }).click();
+      await expect(page).toHaveURL(/\/login\/email$/);
+      // The password step opened no session: a private page still asks for the login.
+      await page.goto(`${origin}/user/dashboard`);
+      await expect(page).toHaveURL(/\/login\/email/);
+    });
+  }
 
   test('the code screen with resend, phone width, has no axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -28,24 +28,41 @@ test.describe('layout and formatting', () => {
     ).toBeVisible();
   });
 
-  test('the two-step verification page fits a phone: no address one character a line', async ({ page }) => {
+  test('masked numbers of the MFA choice use the Luxembourg grouping on one line (lu)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const since = Date.now();
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /E-mail/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
-    for (const path of ['/security/mfa-edit', '/security']) {
-      await page.goto(`${GENERAL}${path}`);
-      const address = page.getByTestId('mfa-methods').getByText('m***@demo.test');
-      await expect(address).toBeVisible();
-      // One line: its box is far wider than tall (squeezed, it was one letter wide).
-      const box = await address.boundingBox();
-      expect(box && box.width > box.height * 4).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await expectNoAxeViolations(page);
-    }
+    await passwordStep(page, LUXEMBOURG, 'mfa@demo.lu');
+    await expect(page).toHaveURL(/\/mfa\/methods\?/);
+    // Luxembourg writes 621 000 005: no-break spaces, three-digit groups, not Belgium's pairs.
+    await expect(page.getByRole('button', { name: /Text message/ })).toContainText(
+      '+352\u00a0***\u00a0***\u00a0*05',
+    );
   });
+
+  for (const [origin, user, masked] of [
+    [GENERAL, MFA_USER, 'm***@demo.test'],
+    [LUXEMBOURG, 'mfa@demo.lu', 'm***@demo.lu'],
+  ] as const) {
+    test(`the two-step verification page fits a phone: no address one character a line (${new URL(origin).hostname})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const since = Date.now();
+      await passwordStep(page, origin, user);
+      await chooseMethod(page, /E-mail/);
+      await enterCode(page, await codeFromInbox(page, GENERAL, user, since));
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+      for (const path of ['/security/mfa-edit', '/security']) {
+        await page.goto(`${origin}${path}`);
+        const address = page.getByTestId('mfa-methods').getByText(masked);
+        await expect(address).toBeVisible();
+        // One line: its box is far wider than tall (squeezed, it was one letter wide).
+        const box = await address.boundingBox();
+        expect(box && box.width > box.height * 4).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
 
   test('English in the Luxembourg edition writes dates the Luxembourg way', async ({ page }) => {
     await logInWithEmail(page, LUXEMBOURG, 'employee@demo.lu');

@@ -122,3 +122,21 @@ test('leaving the forced MFA setup logs out with the reason on the login page', 
     admin('users', 'force-mfa', FORCED_LOGIN, 'off');
   }
 });
+
+test('leaving the forced MFA setup logs out with the reason in the Luxembourg edition too', async ({
+  page,
+}) => {
+  // forced@demo.lu is held to MFA by the seed and no spec sets its methods up (decision 0060).
+  await page.goto(`${LUXEMBOURG}/login/email`);
+  await page.locator('input[autocomplete~="username"]').fill('forced@demo.lu');
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/setup-mfa$/);
+  await expect(page.getByTestId('reasons').locator('li')).toHaveCount(3);
+  // No way around: a private page leads back to the setup.
+  await page.goto(`${LUXEMBOURG}/user/dashboard`);
+  await expect(page).toHaveURL(/\/setup-mfa$/);
+  await page.locator('header a').first().click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await expect(notice(page, REASONS.mfaSetupLeft)).toBeVisible();
+});
