@@ -45,13 +45,15 @@ async function packagesLoadedAtStart() {
     ],
   });
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint);
+  const entry = Object.entries(outputs).find(([, output]) => output.entryPoint)?.[0];
+  if (!entry) throw new Error('esbuild wrote no entry output');
   const seen = new Set();
   const packages = new Set();
+  /** @param {string} path */
   const visit = (path) => {
     if (seen.has(path)) return;
     seen.add(path);
-    for (const imported of outputs[path].imports) {
+    for (const imported of outputs[path]?.imports ?? []) {
       if (imported.kind !== 'import-statement') continue; // dynamic import(): loaded at first use
       if (imported.external) packages.add(imported.path);
       else visit(imported.path);
