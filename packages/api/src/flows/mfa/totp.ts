@@ -1,6 +1,5 @@
 import { TOTP_CODE_LENGTH, TOTP_PERIOD_SECONDS } from '@vestibule/contract/constants';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { toString as qrToString } from 'qrcode';
 
 /** A new authenticator secret: 20 random bytes, base32 (what authenticator apps expect). */
 export function newTotpSecret(): string {
@@ -10,6 +9,8 @@ export function newTotpSecret(): string {
 /** The otpauth URI and its QR code as an SVG data URL, for the setup screen. */
 export async function totpEnrolment(secret: string, issuer: string, label: string) {
   const uri = generateURI({ issuer, label, secret, digits: TOTP_CODE_LENGTH, period: TOTP_PERIOD_SECONDS });
+  // qrcode (and pngjs under it) only at an enrolment: not resident in a server that never enrols.
+  const { toString: qrToString } = await import('qrcode');
   const svg = await qrToString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

@@ -102,7 +102,7 @@ export class KyselyAdapter implements Adapter {
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) {
-      // Loaded already (only the provider calls its adapter); not at start by purgeExpiredPayloads.
+      // Loaded already: only the provider (loaded at the first /oauth request) calls its adapter.
       const { errors } = await import('oidc-provider');
       throw new errors.InvalidGrant('grant request is invalid');
     }
@@ -119,9 +119,4 @@ export class KyselyAdapter implements Adapter {
       .where('grant_id', '=', grantId)
       .execute();
   }
-}
-
-/** Drops expired artefacts; consumed codes and refresh tokens stay until expiry for reuse detection. */
-export async function purgeExpiredPayloads(db: Db): Promise<void> {
-  await db.deleteFrom('oauth_payloads').where('expires_at', '<', sql<Date>`now()`).execute();
 }
