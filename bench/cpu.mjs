@@ -7,14 +7,16 @@
 // PostgreSQL transactions per request (pg_stat_database: every statement outside BEGIN…COMMIT is
 // one), less what the idle server does in the same time. With --pglite the database runs inside
 // the server process: its work is in the server's figures, and there are no transactions to count.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { BenchBrowser } from './client.mjs';
 import {
   buildServer,
+  cpuTimes,
   freePort,
   load,
   nodeJson,
@@ -42,17 +44,10 @@ const { values: options } = parseArgs({
 });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = new URL(databaseUrl).pathname.slice(1);
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
 /** utime + stime (or stime alone) of a process or thread in ms, 0 once it is gone. */
 function processCpuMs(pid, systemOnly = false) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = (systemOnly ? 0 : Number(fields[11])) + Number(fields[12]);
-    return (ticks * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
+  const times = cpuTimes(pid);
+  return systemOnly ? times.system : times.own;
 }
 
 /** The main thread's CPU (the event loop: HTTP, queries, JSON) apart from the other threads'. */
@@ -160,7 +155,7 @@ try {
   const origin = `http://127.0.0.1:${port}`;
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [];
   const server = await startProcess(
-    [...profile, '--max-semi-space-size=4', serverMain],
+    [...SERVER_NODE_FLAGS, ...profile, serverMain],
     serverEnv(port, dbEnv),
     'Vestibule is up',
   );

@@ -83,6 +83,27 @@ export function stopProcess(child) {
   });
 }
 
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/**
+ * CPU times of a process (or a thread: `<pid>/task/<tid>`) from /proc in ms: `own` (utime +
+ * stime, all its threads), `system` (stime alone) and `children` (its waited children's); zeros
+ * once it is gone.
+ */
+export function cpuTimes(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name in parentheses, fields[0] is field 3: utime is 14, stime 15,
+    // cutime 16, cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (/** @type {number[]} */ ...indexes) =>
+      (indexes.reduce((sum, index) => sum + Number(fields[index]), 0) * 1000) / TICKS_PER_SECOND;
+    return { own: ms(11, 12), system: ms(12), children: ms(13, 14) };
+  } catch {
+    return { own: 0, system: 0, children: 0 };
+  }
+}
+
 /** Peak resident set size of a live process in bytes (VmHWM), or null where /proc is missing. */
 export function peakRss(pid) {
   try {

@@ -9,9 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
 import {
   buildServer,
+  cpuTimes,
   freePort,
   load,
   nodeJson,
@@ -19,6 +21,7 @@ import {
   startProcess,
   stopProcess,
 } from './processes.mjs';
+import { DEMO_PASSWORD, ENCRYPTION_KEY, serverEnv } from './server-figures.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -29,21 +32,6 @@ const seconds = Number(option('--seconds', '10'));
 const profileDir = option('--profile', '');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const APPLICATION = `vestibule-refresh-${process.pid}`;
-const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
-/** Linux clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat times. */
-const TICKS = 100;
-
-/** CPU seconds of a process from /proc: its own (utime + stime) and its waited children's. */
-function cpuOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 (state): utime is field 14, stime 15, cutime 16, cstime 17.
-  const user = Number(fields[11]) / TICKS;
-  const system = Number(fields[12]) / TICKS;
-  const children = (Number(fields[13]) + Number(fields[14])) / TICKS;
-  return { own: user + system, user, system, children };
-}
-
 async function backendPids(client) {
   const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
     APPLICATION,
@@ -51,14 +39,7 @@ async function backendPids(client) {
   return rows.map((row) => row.pid);
 }
 
-const sumCpu = (pids) =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + cpuOf(pid).own;
-    } catch {
-      return sum; // a backend that ended meanwhile
-    }
-  }, 0);
+const sumCpu = (pids) => pids.reduce((sum, pid) => sum + cpuTimes(pid).own, 0);
 
 const serverMain = option('--server', '') || buildServer();
 const admin = new pg.Client({ connectionString: databaseUrl });
@@ -79,30 +60,23 @@ try {
   const options = encodeURIComponent(`-c search_path=${schema}`);
   server = await startProcess(
     [
-      '--max-semi-space-size=4',
+      ...SERVER_NODE_FLAGS,
       '--import',
       './bench/count-statements.mjs',
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       serverMain,
     ],
     {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'on',
-      DEV_INBOX: 'on',
-      ENCRYPTION_KEY,
-      RATE_LIMIT_LOGIN_PER_IP: '100000000',
-      RATE_LIMIT_OAUTH_TOKEN_PER_IP: '100000000',
-      DATABASE_URL: `${databaseUrl}?options=${options}&application_name=${APPLICATION}`,
+      ...serverEnv(port, {
+        DATABASE_URL: `${databaseUrl}?options=${options}&application_name=${APPLICATION}`,
+      }),
       DATA_DIR: dataDir,
       BENCH_STATEMENT_COUNTS: countsFile,
     },
     'Vestibule is up',
   );
   const user = new BenchBrowser(origin);
-  await user.logIn('employee@demo.test', 'Demo-password-2026');
+  await user.logIn('employee@demo.test', DEMO_PASSWORD);
   const tokens = [];
   for (let i = 0; i < 16; i++) tokens.push(await partnerRefreshToken(user));
   const spec = (chainSeconds, chains) => ({
@@ -117,24 +91,24 @@ try {
   const pids = await backendPids(admin);
   server.kill('SIGUSR2'); // counts restart from zero
   const before = {
-    server: cpuOf(server.pid).own,
-    serverSystem: cpuOf(server.pid).system,
+    server: cpuTimes(server.pid).own,
+    serverSystem: cpuTimes(server.pid).system,
     backends: sumCpu(pids),
-    load: cpuOf(process.pid).children,
+    load: cpuTimes(process.pid).children,
   };
   const result = await load(spec(seconds, tokens.slice(0, 8)));
   const after = {
-    server: cpuOf(server.pid).own,
-    serverSystem: cpuOf(server.pid).system,
+    server: cpuTimes(server.pid).own,
+    serverSystem: cpuTimes(server.pid).system,
     backends: sumCpu(pids),
-    load: cpuOf(process.pid).children,
+    load: cpuTimes(process.pid).children,
   };
   server.kill('SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, 200));
   const laterPids = await backendPids(admin);
   const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
   const refreshes = result.requests;
-  const perRefresh = (value) => Math.round((value / refreshes) * 1e6) / 1e3; // ms
+  const perRefresh = (ms) => Math.round((ms / refreshes) * 1e3) / 1e3;
   const statements = Object.values(counts).reduce((sum, one) => sum + one, 0);
   console.log(
     JSON.stringify(
