@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listUserGrants } from '../../src/flows/oauth/grants.queries';
 import { createSession } from '../../src/security/session.queries';
-import { authorize, Browser, type ListeningApp, listeningApp, registerClient } from '../oauth/helpers';
+import { authorize, Browser, listeningAppPerFile, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
 import { expectError, fillPath, LOGIN_COOKIE, ROUTES, sessionCount, tokenWorks } from './helpers';
 
@@ -16,11 +16,7 @@ import { expectError, fillPath, LOGIN_COOKIE, ROUTES, sessionCount, tokenWorks }
  * OAuth consent is given through the bearer-authenticated /api/authorize only.
  */
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 const EVIL = 'https://evil.example';
 /** Paths under /api answering without a device id (edition-and-headers.ts): read-only. */

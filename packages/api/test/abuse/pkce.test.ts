@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authorize,
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
+  listeningAppPerFile,
   newUser,
   pkcePair,
   type RegisteredClient,
@@ -18,11 +17,7 @@ import {
  * tokens only with the verifier of its own challenge.
  */
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 const KINDS = [
   ['confidential', { confidential: true }],

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
 import { findClient } from '../../src/flows/oauth/clients.queries';
 import { loadKeys } from '../../src/flows/oauth/keys';
 import { TEST_SECRETS } from '../support/test-app';
-import {
-  authorize,
-  Browser,
-  exchangeCode,
-  type ListeningApp,
-  listeningApp,
-  newUser,
-  refresh,
-} from './helpers';
+import { authorize, Browser, exchangeCode, listeningAppPerFile, newUser, refresh } from './helpers';
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 async function run(...argv: string[]) {
   const lines: string[] = [];

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approve, authorizationRequest, getAuthorization, locationOf } from './conformance-helpers';
 import {
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
+  listeningAppPerFile,
   newUser,
   type RegisteredClient,
   registerClient,
@@ -15,11 +14,7 @@ import {
 // Practices (fragment) and OAuth 2.0 Form Post Response Mode: the modes a client registered
 // work, for successes and errors, and the form_post page passes its own CSP (decision 0031).
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 /** A logged-in browser at /approve for the client, with the request sent. */
 async function atApproval(client: RegisteredClient, extra: Record<string, string>) {

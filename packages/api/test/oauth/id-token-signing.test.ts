@@ -1,28 +1,16 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
 import { findClient } from '../../src/flows/oauth/clients.queries';
 import { loadKeys } from '../../src/flows/oauth/keys';
 import { TEST_SECRETS } from '../support/test-app';
 import { codeFlow } from './conformance-helpers';
-import {
-  Browser,
-  exchangeCode,
-  type ListeningApp,
-  listeningApp,
-  newUser,
-  refresh,
-  registerClient,
-} from './helpers';
+import { Browser, exchangeCode, listeningAppPerFile, newUser, refresh, registerClient } from './helpers';
 
 // Decision 0042: ID tokens are RS256 unless the client is registered for ES256; both keys are
 // published, and every token checks against the JWKS.
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 async function signatureCheck(idToken: string) {
   const [header, payload, signature] = idToken.split('.') as [string, string, string];

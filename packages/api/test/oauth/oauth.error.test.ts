@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/test-app';
 import {
   authorize,
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
+  listeningAppPerFile,
   newUser,
   refresh,
   registerClient,
@@ -14,11 +13,7 @@ import {
   tokenRequest,
 } from './helpers';
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 async function loggedInBrowser() {
   const account = await newUser(test.database.db);

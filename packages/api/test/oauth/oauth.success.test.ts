@@ -1,13 +1,12 @@
 import { EDITIONS } from '@vestibule/contract/editions';
 import { authorizeResponseSchema, tokensResponseSchema } from '@vestibule/contract/schemas/oauth';
 import { supportedScopes } from '@vestibule/contract/scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authorize,
   Browser,
   exchangeCode,
-  type ListeningApp,
-  listeningApp,
+  listeningAppPerFile,
   newUser,
   refresh,
   registerClient,
@@ -15,11 +14,7 @@ import {
   startAuthorization,
 } from './helpers';
 
-let test: ListeningApp;
-beforeAll(async () => {
-  test = await listeningApp();
-});
-afterAll(() => test.app.close());
+const test = listeningAppPerFile();
 
 function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
