@@ -1,6 +1,6 @@
 import { MESSAGE_CODE_LENGTH, TOTP_CODE_LENGTH } from '@vestibule/contract/constants';
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
-import { toE164 } from '@vestibule/contract/phone';
+import { mfaChangeNeedsStepUp, normaliseMfaTarget } from '@vestibule/contract/mfa-step-up';
 import {
   MFA_PLACEHOLDER_IDS,
   mfaActivateAnswerSchema,
@@ -9,7 +9,6 @@ import {
   mfaActivateResponseSchema,
   mfaIdParamsSchema,
 } from '@vestibule/contract/schemas/mfa';
-import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import type { MfaMethodKind } from '../../db/schema';
@@ -39,12 +38,9 @@ const PLACEHOLDER_KINDS: Record<number, MfaMethodKind> = {
 };
 
 /**
- * Adding or editing a method is a sensitive change (mfa-edit) once the account has a method; the
- * forced setup of a session that must finish it needs no step-up (it has nothing to step up with
- * yet, or only its first method). The first method of an account without any needs one too (a
- * code to its primary contact, docs/decisions/0006) unless it sends codes to an address the
- * account has already proven: a new address becomes a login and recovery contact, and an
- * authenticator a factor for later step-ups, both ways in for a stolen session (decision 0013).
+ * Adding or editing a method is a sensitive change (mfa-edit): answers 403 sudo_required when the
+ * contract's rule (mfaChangeNeedsStepUp, which the web client asks too before sending) says the
+ * change needs a step-up and the session holds no grant. `target` is normalised.
  */
 async function requireSudoForSettings(
   db: Db,
@@ -52,24 +48,25 @@ async function requireSudoForSettings(
   target?: { kind: 'sms' | 'email'; value: string },
   scope?: SudoScope,
 ) {
-  if (auth.restriction === 'mfa_setup_required') return;
-  if ((await listMethods(db, auth.userId)).length === 0 && target) {
-    const contacts = await listContacts(db, auth.userId, target.kind === 'sms' ? 'phone' : 'email');
-    if (contacts.some((row) => row.value === target.value && row.verified_at !== null)) return;
-  }
-  await requireSudo(db, auth, scope);
+  const proven = target
+    ? (await listContacts(db, auth.userId, target.kind === 'sms' ? 'phone' : 'email'))
+        .filter((row) => row.verified_at !== null)
+        .map((row) => row.value)
+    : [];
+  const needed = mfaChangeNeedsStepUp({
+    forcedSetup: auth.restriction === 'mfa_setup_required',
+    methods: await listMethods(db, auth.userId),
+    provenAddresses: proven,
+    change: target ? { kind: target.kind, target: target.value } : { kind: 'authenticator' },
+  });
+  if (needed) await requireSudo(db, auth, scope);
 }
 
 /** A target as typed, normalised: lower-case e-mail or E.164 phone; 422 with message otherwise. */
 function normaliseTarget(kind: 'sms' | 'email', target: string | undefined, edition: EditionId): string {
-  if (kind === 'email') {
-    const parsed = emailSchema.safeParse(target ?? '');
-    if (!parsed.success) throw new ApiError('invalid_email');
-    return parsed.data;
-  }
-  const phone = target ? toE164(target, EDITIONS[edition].phoneRegion) : undefined;
-  if (!phone) throw new ApiError('invalid_phone');
-  return phone;
+  const normalised = target ? normaliseMfaTarget(kind, target, EDITIONS[edition].phoneRegion) : undefined;
+  if (!normalised) throw new ApiError(kind === 'email' ? 'invalid_email' : 'invalid_phone');
+  return normalised;
 }
 
 /**

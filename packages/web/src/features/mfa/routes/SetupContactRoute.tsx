@@ -1,4 +1,5 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
+import { mfaChangeNeedsStepUp, normaliseMfaTarget } from '@vestibule/contract/mfa-step-up';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
@@ -21,7 +22,6 @@ import { resendCode } from '../api/resendCode';
 import { CodeField, codeProblem } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 import { nextSetupStep } from '../setupSteps';
-import { needsStepUpFirst } from '../stepUpFirst';
 
 type ContactKind = 'sms' | 'email';
 const PLACEHOLDER: Record<ContactKind, number> = { sms: -1, email: -2 };
@@ -82,17 +82,25 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     navigate(to ?? nextSetupStep(await fetchMethods()), { replace: true });
   };
 
-  /** Whether the server would refuse this target for want of a step-up; unknown: let it judge. */
+  /**
+   * Whether the server would refuse this target for want of a step-up (the contract's rule, the
+   * one its guard applies) and the session holds none; unknown: let it judge. A forced account is
+   * left to the server, which alone knows whether its setup session is still restricted.
+   */
   const stepUpFirst = async (typed: string) => {
     try {
       const [status, methods] = await Promise.all([fetchMfaStatus(), fetchMethods()]);
-      return needsStepUpFirst(kind, typed, {
-        forced: user.data?.mfa_forced === true || sessionValue('mfaForced') !== null,
-        sudo: status.sudo,
+      const proven =
+        kind === 'sms'
+          ? (user.data?.phone ?? []).filter((phone) => phone.verified).map((phone) => phone.phone)
+          : (user.data?.email ?? []).filter((email) => email.verified).map((email) => email.email);
+      const needed = mfaChangeNeedsStepUp({
+        forcedSetup: user.data?.mfa_forced === true || sessionValue('mfaForced') !== null,
         methods,
-        user: user.data,
-        phoneRegion: currentEdition().phoneRegion,
+        provenAddresses: proven,
+        change: { kind, target: normaliseMfaTarget(kind, typed, currentEdition().phoneRegion) },
       });
+      return needed && !status.sudo;
     } catch {
       return false;
     }
