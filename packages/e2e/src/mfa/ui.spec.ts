@@ -32,6 +32,41 @@ test.describe('MFA (ui)', () => {
     });
   }
 
+  // The Primary tag follows the name's last word on its line, never alone at a line's start;
+  // on a desktop the name and tag keep one line ("Text message (SMS)" and "Primary" did not).
+  for (const [origin, user] of [
+    [GENERAL, MFA_USER],
+    [LUXEMBOURG, 'mfa@demo.lu'],
+  ] as const) {
+    for (const width of [390, 1280]) {
+      test(`the Primary tag stays with the method's name at ${width} px (${new URL(origin).hostname})`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 844 });
+        await passwordStep(page, origin, user);
+        const tag = page.getByRole('button', { name: /Text message/ }).getByText('Primary', { exact: true });
+        await expect(tag).toBeVisible();
+        const lines = await tag.evaluate((element) => {
+          const name = element.parentElement?.parentElement as HTMLElement;
+          const box = (node: Node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return range.getClientRects()[0] as DOMRect;
+          };
+          const tagBox = element.getBoundingClientRect();
+          const wordBox = box(element.previousSibling as Node);
+          return {
+            oneLine: Math.abs(box(name.firstChild as Node).top - wordBox.top) < 2,
+            sameLine: tagBox.top < wordBox.bottom && wordBox.top < tagBox.bottom,
+            after: tagBox.left > wordBox.right,
+          };
+        });
+        expect(lines.sameLine && lines.after).toBe(true);
+        if (width === 1280) expect(lines.oneLine).toBe(true);
+      });
+    }
+  }
+
   test('the code screen with resend, phone width, has no axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await passwordStep(page, GENERAL, MFA_USER);

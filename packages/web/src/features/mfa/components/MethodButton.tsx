@@ -13,6 +13,25 @@ const ICONS: Record<MfaMethod['method'], IconName> = {
   passkey: 'security',
 };
 
+/**
+ * The method's name with its tag (Primary). The tag is bound to the name's last word: when the
+ * line is too short for both, the last word goes to the next line with it, so the tag never
+ * starts a line alone under the name ("Text message (SMS)" and "Primary" at 1280 px did).
+ */
+function MethodName({ name, tag }: { name: string; tag: string | null }) {
+  if (!tag) return <span className={styles.methodName}>{name}</span>;
+  const cut = name.lastIndexOf(' ') + 1;
+  return (
+    <span className={styles.methodName}>
+      {name.slice(0, cut)}
+      <span className={styles.methodNameEnd}>
+        {name.slice(cut)}
+        <span className={styles.tag}>{tag}</span>
+      </span>
+    </span>
+  );
+}
+
 /** One method of the method list: icon, name, masked target, primary tag. */
 export function MethodButton({
   method,
@@ -39,10 +58,10 @@ export function MethodButton({
         <Icon name={ICONS[method.method]} size={22} />
       </span>
       <span className={styles.methodText}>
-        <span className={styles.methodName}>
-          {t(`mfa.methodNames.${method.method}`)}
-          {method.primary && <span className={styles.tag}>{t('mfa.methods.primary')}</span>}
-        </span>
+        <MethodName
+          name={t(`mfa.methodNames.${method.method}`)}
+          tag={method.primary ? t('mfa.methods.primary') : null}
+        />
         <span className={styles.methodTarget}>{busy ? t('mfa.methods.starting') : hint}</span>
       </span>
       <Icon name="arrow" size={20} className={styles.methodArrow} />
