@@ -62,6 +62,16 @@ results.serverBuild = buildServer();
 log('time of one password hash at the production parameters');
 results.hash = await nodeJson(['--import', 'tsx', 'bench/hash-time.ts', quick ? '8' : '30']);
 results.hash.limitPerSecond = results.machine.cores / (results.hash.ms / 1000);
+// Figure 0b: what the hardware allows of that limit, one hash loop per core (decision 0063).
+log('concurrent password hashes, one loop per core');
+results.hashCeiling = await nodeJson([
+  '--import',
+  'tsx',
+  'bench/hash-ceiling.ts',
+  String(results.machine.cores),
+  quick ? '2' : '4',
+]);
+results.hashCeiling.ofLimit = results.hashCeiling.perSecond / results.hash.limitPerSecond;
 
 async function frontend(origin, user) {
   if (args.has('--no-frontend')) return undefined;

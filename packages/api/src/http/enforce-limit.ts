@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { metrics } from '../operations/metrics';
-import { consumeInOrder, type RateLimitHit, type RateLimitRule } from '../security/rate-limit';
+import {
+  consumeInOrder,
+  type RateLimitHit,
+  type RateLimitResult,
+  type RateLimitRule,
+} from '../security/rate-limit';
 import { ApiError } from './api-error';
 
 /** Counts one attempt; answers the seconds to wait when the counter is over its limit. */
@@ -28,7 +33,11 @@ export async function enforceLimit(request: FastifyRequest, rule: RateLimitRule,
  * counted — as `enforceLimit` one after the other.
  */
 export async function enforceLimits(request: FastifyRequest, hits: readonly RateLimitHit[]) {
-  const results = await consumeInOrder(request.server.ctx.rateLimiter, hits);
+  refuseOverLimit(hits, await consumeInOrder(request.server.ctx.rateLimiter, hits));
+}
+
+/** The 429 of `enforceLimits` for counters counted elsewhere (the login's one statement). */
+export function refuseOverLimit(hits: readonly RateLimitHit[], results: readonly RateLimitResult[]) {
   const refused = results.findIndex((result) => !result.allowed);
   if (refused === -1) return;
   metrics.rateLimitHits.inc({ rule: hits[refused]!.rule.name });

@@ -59,9 +59,21 @@ const counterKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${sub
  * (the previous counter of a chain must have allowed the hit).
  */
 function counterUpsert(hit: RateLimitHit, when: RawBuilder<unknown>) {
+  return keyedCounterUpsert(counterKey(hit.rule, hit.subject), hit.rule.windowSeconds, when);
+}
+
+/**
+ * The same upsert for a key that may be an SQL expression (the login's account counter, keyed by
+ * the account its statement finds: flows/login/login.throttle.ts). For a statement of its own.
+ */
+export function keyedCounterUpsert(
+  key: string | RawBuilder<string>,
+  windowSeconds: number,
+  when: RawBuilder<unknown>,
+) {
   return sql<{ count: number; retry_after: number }>`
     INSERT INTO rate_limits (key, count, reset_at)
-    SELECT ${counterKey(hit.rule, hit.subject)}, 1, now() + make_interval(secs => ${hit.rule.windowSeconds})
+    SELECT ${key}, 1, now() + make_interval(secs => ${windowSeconds})
     WHERE ${when}
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeInOrder, databaseRateLimiter, type RateLimiter } from '../../src/security/rate-limit';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -87,5 +88,14 @@ describe('counters counted in order in one statement', () => {
       .where('key', '=', `${first.name}:ip`)
       .execute();
     expect((await limiter.consumeInOrder!(hits))[0]!.allowed).toBe(true);
+  });
+});
+
+describe('the counters table', () => {
+  it('is unlogged: its writes need no WAL (migration 0018, decision 0063)', async () => {
+    const { rows } = await sql<{ relpersistence: string }>`
+      SELECT relpersistence FROM pg_class
+      WHERE oid = to_regclass('rate_limits')`.execute(test.database.db);
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
   });
 });

@@ -89,6 +89,26 @@ describe('POST /api/token (sad paths)', () => {
     await strict.app.close();
   });
 
+  it('counts nothing against an account while the client IP is over its limit (decision 0063)', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '3' });
+    const account = await createAccount(strict.database.db);
+    const ip = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const attempt = (remoteAddress: string, password: string) =>
+      strict.call({
+        method: 'POST',
+        url: '/api/token',
+        remoteAddress,
+        payload: { username: account.email, password },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(ip, 'x-wrong')).statusCode).toBe(400);
+    // The address is spent: these are refused before the account's counter is touched.
+    for (let i = 0; i < 3; i++) expect((await attempt(ip, 'x-wrong')).statusCode).toBe(429);
+    // From elsewhere the account has its fifth try left (three counted), then the limit holds.
+    expect((await attempt('10.7.0.1', 'x-wrong')).statusCode).toBe(400);
+    expect((await attempt('10.7.0.2', account.password)).statusCode).toBe(200);
+    await strict.app.close();
+  });
+
   it('answers 423 for a locked account with the right password only', async () => {
     const account = await createAccount(test.database.db, { locked: true });
     expect((await tokenRequest({ username: account.email, password: 'wrong' })).statusCode).toBe(400);

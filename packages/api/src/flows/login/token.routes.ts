@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { enforceLimits } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
@@ -14,10 +13,10 @@ import { selectableMethods } from '../mfa/mfa-method.queries';
 import { isTrustedDevice, touchTrustedDevice } from '../mfa/trusted-device.queries';
 import { findClient } from '../oauth/clients.queries';
 import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
-import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
+import { LOGIN_PER_USERNAME } from './login.rate-limits';
+import { throttledLoginCandidate } from './login.throttle';
 import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
 import { openLoginSession, weakPasswordFlag } from './open-session';
-import { findUserByUsername } from './user-lookup.queries';
 
 /** password_status of an account whose password a login found in the breach corpus (SPEC: 1). */
 const WEAK_PASSWORD_STATUS_BREACHED = 1;
@@ -31,14 +30,6 @@ async function registeredClientId(request: FastifyRequest, clientId: string | un
   const client = await findClient(request.server.ctx.db, clientId, request.edition.id);
   if (!client) throw new ApiError('unknown_client');
   return client.clientId;
-}
-
-/**
- * A known account's attempts count together whichever of its e-mails or phones is typed; an
- * unknown name has a counter of its own (normalised), so the limit tells nothing about it.
- */
-function loginLimitSubject(edition: string, userId: number | undefined, name: string): string {
-  return userId === undefined ? `${edition}:${name.trim().toLowerCase()}` : `account:${userId}`;
 }
 
 /** Rehash with current parameters, and mark a password found in the breach corpus as weak. */
@@ -72,18 +63,13 @@ const login = defineRoute({
   body: tokenRequestSchema,
   response: tokenResponseSchema,
   async handler({ body, request, reply }) {
-    const { db, config } = request.server.ctx;
+    const { db } = request.server.ctx;
     const edition = request.edition;
-    // Throttle by client and by the account tried, known or not, before any costly work: both
-    // counters in one statement (issue 21), the account's after the client's and only when the
-    // client is within its limit. The account is looked up first: its counter is per account.
+    // Throttle by client and by the account tried, known or not, before any costly work: the
+    // account's counter after the client's and only when the client is within its limit; with
+    // counters in the database, the lookup and both counters are one statement (decision 0063).
     const username = parseUsername(body.username, edition.phoneRegion);
-    const user = username ? await findUserByUsername(db, edition.id, username) : undefined;
-    const limitSubject = loginLimitSubject(edition.id, user?.id, username?.value ?? body.username);
-    await enforceLimits(request, [
-      { rule: loginPerIp(config.loginPerIpLimit), subject: request.ip },
-      { rule: LOGIN_PER_USERNAME, subject: limitSubject },
-    ]);
+    const { user, limitSubject } = await throttledLoginCandidate(request, body.username, username);
     const clientId = await registeredClientId(request, body.client_id);
 
     // An unknown account costs the same hash as a wrong password: no timing difference.
