@@ -28,6 +28,7 @@ import {
   portalSessionCheck,
 } from './portal-session';
 import { finishRefreshWrites, takeReadAheadAccount } from './refresh-batch';
+import { EXTERNAL_SIGNING, providerSigningKeys } from './signing-keys';
 import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
@@ -108,7 +109,7 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const configuration: Configuration = {
     adapter: (model: string) => new KyselyAdapter(model, db, { edition: edition.id, secrets }),
-    jwks: keys.jwks,
+    jwks: { keys: providerSigningKeys(keys.jwks.keys) },
     cookies: {
       keys: keys.cookieKeys,
       long: { httpOnly: true, sameSite: 'lax' },
@@ -153,6 +154,8 @@ export function createProvider(options: ProviderOptions): Provider {
         },
       },
       userinfo: { enabled: true },
+      // ES256 signatures through node:crypto (signing-keys.ts, decision 0062).
+      externalSigningSupport: EXTERNAL_SIGNING,
     },
     extraClientMetadata: {
       properties: ['first_party'],
@@ -179,7 +182,7 @@ export function createProvider(options: ProviderOptions): Provider {
     interactions: { policy, url: interactionUrl },
     // Refresh tokens for every code grant, rotated at each use; a rotated one used again revokes the grant.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: () => true,
+    rotateRefreshToken: true,
     expiresWithSession: async () => false,
     clientBasedCORS(_ctx, origin, client) {
       return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
