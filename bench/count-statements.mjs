@@ -12,15 +12,17 @@ let counts = new Map();
 /** A short name for a statement: adapter call and model where it is one, else verb and table. */
 function kindOf(text, values) {
   // Without the mark of a prepared statement (packages/api/src/db/prepared.ts).
-  const sql = text.replace(/\s+/g, ' ').trim().replace(/^\/\* prepared \*\/ /, '');
+  const sql = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\/\* prepared \*\/ /, '');
   const verb = (
     /^(with|select|insert|update|delete|begin|commit|rollback)/i.exec(sql)?.[1] ?? 'other'
   ).toLowerCase();
   const first = Array.isArray(values) ? values[0] : undefined;
   const model = typeof first === 'string' && /^[A-Z][A-Za-z]+$/.test(first) ? first : '?';
   // The batched statements of a refresh grant (packages/api/src/flows/oauth/refresh-batch.ts).
-  if (/^with consumed as \(update oauth_payloads/i.test(sql))
-    return 'oauth_payloads consume + upserts';
+  if (/^with consumed as \(update oauth_payloads/i.test(sql)) return 'oauth_payloads consume + upserts';
   if (/^select .* from "oauth_clients"/i.test(sql) && /oauth_payloads rt/.test(sql))
     return 'oauth_clients + refresh token, grant, account';
   if (/"oauth_payloads"|oauth_payloads/.test(sql)) {

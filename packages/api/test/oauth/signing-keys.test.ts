@@ -39,8 +39,8 @@ describe('provider signing keys', () => {
     expect(signature).toHaveLength(64);
     const publicKey = await external.keyObject();
     expect(verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature)).toBe(true);
-    expect(verify('sha256', Buffer.from('header.other'), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature)).toBe(
-      false,
-    );
+    expect(
+      verify('sha256', Buffer.from('header.other'), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature),
+    ).toBe(false);
   });
 });

@@ -28,8 +28,8 @@ import {
   portalSessionCheck,
 } from './portal-session';
 import { finishRefreshWrites, takeReadAheadAccount } from './refresh-batch';
-import { EXTERNAL_SIGNING, providerSigningKeys } from './signing-keys';
 import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
+import { EXTERNAL_SIGNING, providerSigningKeys } from './signing-keys';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
 export const OAUTH_TTL = {

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import Provider, { type AdapterPayload, errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Db } from '../../db/database';
 import { compiledOnce, executePrepared } from '../../db/compiled-query';
+import type { Db } from '../../db/database';
 import { accountJson, type OAuthAccountRow } from './account';
 import { clientQuery, type OAuthClient } from './clients.queries';
 import type { PayloadRow } from './payload-rows';
