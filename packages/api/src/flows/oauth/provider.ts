@@ -29,7 +29,6 @@ import {
 } from './portal-session';
 import { finishRefreshWrites, takeReadAheadAccount } from './refresh-batch';
 import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
-import { EXTERNAL_SIGNING, providerSigningKeys } from './signing-keys';
 
 /** Lifetimes, in seconds (DESIGN §4: codes single use and short lived). */
 export const OAUTH_TTL = {
@@ -109,7 +108,7 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const configuration: Configuration = {
     adapter: (model: string) => new KyselyAdapter(model, db, { edition: edition.id, secrets }),
-    jwks: { keys: providerSigningKeys(keys.jwks.keys) },
+    jwks: keys.jwks,
     cookies: {
       keys: keys.cookieKeys,
       long: { httpOnly: true, sameSite: 'lax' },
@@ -154,8 +153,6 @@ export function createProvider(options: ProviderOptions): Provider {
         },
       },
       userinfo: { enabled: true },
-      // ES256 signatures through node:crypto (signing-keys.ts, decision 0062).
-      externalSigningSupport: EXTERNAL_SIGNING,
     },
     extraClientMetadata: {
       properties: ['first_party'],

@@ -72,8 +72,8 @@ const live = (alias: string) => sql.raw(`(${alias}.expires_at IS NULL OR ${alias
 
 /**
  * The read of a refresh request, built and compiled once and prepared on PostgreSQL: its planning
- * cost three times its execution (decision 0058), and building it with Kysely at every refresh
- * was a tenth of the server's CPU per refresh with its garbage (decision 0062).
+ * cost three times its execution (decision 0058), and Kysely's building of it and of the write at
+ * every refresh was 9 % of the server's profile, with its garbage (decision 0062).
  */
 const refreshReadStatement = compiledOnce(
   (db: Db, edition: string, clientId: string, refreshTokenId: string) => {
