@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
 import { peerFigures } from './peer-figures.mjs';
-import { freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
+import { cpuTimes, freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
 import { scalingFigures } from './scaling.mjs';
 
 export const DEMO_PASSWORD = 'Demo-password-2026';
@@ -135,7 +135,11 @@ export async function serverFigures(
         tokens: chains,
       });
       await load(refreshSpec(durations.warm, tokens.slice(8)));
+      // The server process's own CPU time (all its threads, /proc) over the measured chains: the
+      // second per-core figure, refreshes per second of server CPU (decision 0062).
+      const serverCpuBefore = cpuTimes(server.pid).own;
       figures.refresh = await load(refreshSpec(durations.measure, tokens.slice(0, 8)));
+      figures.refresh.serverCpuMs = cpuTimes(server.pid).own - serverCpuBefore;
       figures.peakRssAfter.refresh = peakRss(server.pid);
 
       log('sessions page of a user with 10,000 sessions');

@@ -39,7 +39,8 @@ function originOf(address: string, base: string): string | undefined {
  */
 export async function formPagePolicy(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
   await next();
-  if (!ctx.response.is('html') || typeof ctx.body !== 'string') return;
+  // The body's type first: a JSON answer (every token request) skips the content-type matching.
+  if (typeof ctx.body !== 'string' || !ctx.response.is('html')) return;
   const body = ctx.body;
   const scripts = [...body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256(match[1] ?? ''));
   const targets = new Set<string>();

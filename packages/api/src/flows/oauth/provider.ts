@@ -179,7 +179,7 @@ export function createProvider(options: ProviderOptions): Provider {
     interactions: { policy, url: interactionUrl },
     // Refresh tokens for every code grant, rotated at each use; a rotated one used again revokes the grant.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: () => true,
+    rotateRefreshToken: true,
     expiresWithSession: async () => false,
     clientBasedCORS(_ctx, origin, client) {
       return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);

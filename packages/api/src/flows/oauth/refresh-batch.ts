@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import Provider, { type AdapterPayload, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { compiledOnce, executePrepared } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
-import { PREPARED } from '../../db/prepared';
 import { accountJson, type OAuthAccountRow } from './account';
 import { clientQuery, type OAuthClient } from './clients.queries';
 import type { PayloadRow } from './payload-rows';
@@ -71,24 +71,16 @@ interface RefreshRead {
 const live = (alias: string) => sql.raw(`(${alias}.expires_at IS NULL OR ${alias}.expires_at > now())`);
 
 /**
- * The client (as findClient reads it) with the presented refresh token, its grant and its account
- * in one statement; the token's parts are kept in the batch for the provider's next finds.
+ * The read of a refresh request, built and compiled once and prepared on PostgreSQL: its planning
+ * cost three times its execution (decision 0058), and Kysely's building of it and of the write at
+ * every refresh was 9 % of the server's profile, with its garbage (decision 0062).
  */
-export async function readRefreshRequest(
-  db: Db,
-  batch: RefreshBatch,
-  edition: string,
-  clientId: string,
-  refreshTokenId: string,
-): Promise<OAuthClient | undefined> {
-  batch.read = true;
-  // The account id as findOAuthAccount accepts it (userIdOf): digits that fit an integer.
-  const userId = sql<number | null>`CASE WHEN rt.account_id ~ '^[0-9]{1,10}$' THEN
+const refreshReadStatement = compiledOnce(
+  (db: Db, edition: string, clientId: string, refreshTokenId: string) => {
+    // The account id as findOAuthAccount accepts it (userIdOf): digits that fit an integer.
+    const userId = sql<number | null>`CASE WHEN rt.account_id ~ '^[0-9]{1,10}$' THEN
       CASE WHEN rt.account_id::bigint <= 2147483647 THEN rt.account_id::integer END END`;
-  const row = await clientQuery(db, clientId, edition)
-    // Planned once per connection: its planning cost three times its execution.
-    .modifyFront(sql.raw(PREPARED))
-    .select(
+    return clientQuery(db, clientId, edition).select(
       sql<RefreshRead | null>`(
         SELECT json_build_object(
           'payload', rt.payload,
@@ -100,8 +92,24 @@ export async function readRefreshRequest(
         FROM oauth_payloads rt
         LEFT JOIN oauth_payloads g ON g.model = 'Grant' AND g.id = rt.grant_id AND ${live('g')}
         WHERE rt.model = 'RefreshToken' AND rt.id = ${refreshTokenId} AND ${live('rt')})`.as('refresh'),
-    )
-    .executeTakeFirst();
+    );
+  },
+  ['\u0000edition', '\u0000client-id', '\u0000refresh-token'],
+);
+
+/**
+ * The client (as findClient reads it) with the presented refresh token, its grant and its account
+ * in one statement; the token's parts are kept in the batch for the provider's next finds.
+ */
+export async function readRefreshRequest(
+  db: Db,
+  batch: RefreshBatch,
+  edition: string,
+  clientId: string,
+  refreshTokenId: string,
+): Promise<OAuthClient | undefined> {
+  batch.read = true;
+  const row = await refreshReadStatement(db, edition, clientId, refreshTokenId);
   if (!row) return undefined;
   const { refresh, ...client } = row;
   batch.refreshToken = {
@@ -138,6 +146,50 @@ export function takeReadAheadAccount(
   return found;
 }
 
+/** The columns of a stored row, in the order of PayloadRow, with the types the VALUES list needs. */
+const ROW_COLUMNS = [
+  ['model', 'text'],
+  ['id', 'text'],
+  ['payload', 'jsonb'],
+  ['grant_id', 'text'],
+  ['uid', 'text'],
+  ['user_code', 'text'],
+  ['account_id', 'text'],
+  ['client_id', 'text'],
+  ['expires_at', 'timestamptz'],
+] as const satisfies ReadonlyArray<readonly [keyof PayloadRow, string]>;
+
+const CONSUME = `UPDATE oauth_payloads SET consumed_at = now()
+    WHERE model = 'RefreshToken' AND id = $1 AND consumed_at IS NULL RETURNING id`;
+
+/**
+ * The text of the rotation write for `rowCount` new rows (1 or 2): fixed texts, written once and
+ * prepared on PostgreSQL, where building the statement with Kysely cost CPU at every refresh
+ * (decision 0062). $1 is the consumed token's id, then each row's columns in ROW_COLUMNS order.
+ */
+const rotationTexts = new Map<number, string>();
+function rotationText(rowCount: number): string {
+  let text = rotationTexts.get(rowCount);
+  if (text !== undefined) return text;
+  const names = ROW_COLUMNS.map(([name]) => name).join(', ');
+  const values = Array.from({ length: rowCount }, (_, row) => {
+    const first = 2 + row * ROW_COLUMNS.length;
+    return `(${ROW_COLUMNS.map(([, type], column) => `$${first + column}::${type}`).join(', ')})`;
+  });
+  const updates = ROW_COLUMNS.slice(2)
+    .map(([name]) => `${name} = excluded.${name}`)
+    .join(', ');
+  text = `WITH consumed AS (${CONSUME})
+    INSERT INTO oauth_payloads (${names})
+    SELECT ${ROW_COLUMNS.map(([name]) => `v.${name}`).join(', ')}
+    FROM (VALUES ${values.join(', ')}) AS v (${names})
+    WHERE EXISTS (SELECT 1 FROM consumed)
+    ON CONFLICT (model, id) DO UPDATE SET ${updates}
+    RETURNING id`;
+  rotationTexts.set(rowCount, text);
+  return text;
+}
+
 /**
  * Consumes the held-back refresh token and stores `rows` (its successor, the access token) in one
  * statement, the rows only if the token was not consumed yet; else invalid_grant, as the adapter's
@@ -148,25 +200,10 @@ export async function writeRotation(db: Db, batch: RefreshBatch, rows: PayloadRo
   batch.consume = undefined;
   batch.successor = undefined;
   if (!consumeId) throw new Error('no refresh token held back for consumption');
-  const consume = sql`UPDATE oauth_payloads SET consumed_at = now()
-    WHERE model = 'RefreshToken' AND id = ${consumeId} AND consumed_at IS NULL RETURNING id`;
-  const { rows: written } = rows.length
-    ? await sql<{ id: string }>`${sql.raw(PREPARED)} WITH consumed AS (${consume})
-        INSERT INTO oauth_payloads (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
-        SELECT v.model, v.id, v.payload, v.grant_id, v.uid, v.user_code, v.account_id, v.client_id, v.expires_at
-        FROM (VALUES ${sql.join(
-          rows.map(
-            (row) => sql`(${row.model}::text, ${row.id}::text, ${row.payload}::jsonb, ${row.grant_id}::text,
-              ${row.uid}::text, ${row.user_code}::text, ${row.account_id}::text, ${row.client_id}::text,
-              ${row.expires_at}::timestamptz)`,
-          ),
-        )}) AS v (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
-        WHERE EXISTS (SELECT 1 FROM consumed)
-        ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-          uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
-          client_id = excluded.client_id, expires_at = excluded.expires_at
-        RETURNING id`.execute(db)
-    : await consume.execute(db);
+  const parameters: unknown[] = [consumeId];
+  for (const row of rows) for (const [name] of ROW_COLUMNS) parameters.push(row[name]);
+  const text = rows.length ? rotationText(rows.length) : CONSUME;
+  const written = await executePrepared<{ id: string }>(db, CompiledQuery.raw(text, parameters));
   if (written.length === 0) throw new errors.InvalidGrant('grant request is invalid');
 }
 
