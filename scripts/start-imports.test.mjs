@@ -15,7 +15,8 @@ const LAZY_PACKAGES = [
   'nodemailer',
   '@simplewebauthn/server',
   'ioredis',
-  '@react-email/render',
+  'react-dom', // the e-mail renderer (delivery/messages/react-email.ts)
+  'html-to-text',
   '@electric-sql/pglite',
 ];
 
