@@ -22,6 +22,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/var/lib/vestibule
+# The allocator settings of scripts/server-flags.mjs (SERVER_ENV, decision 0061); the
+# production-install test holds this line to that list.
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 # The node image's unprivileged user (uid 1000); only DATA_DIR is writable (PGlite, if used).
 RUN mkdir -p /var/lib/vestibule && chown node:node /var/lib/vestibule

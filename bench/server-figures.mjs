@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
 import { peerFigures } from './peer-figures.mjs';
 import { cpuTimes, freePort, load, nodeJson, peakRss, startProcess, stopProcess } from './processes.mjs';
@@ -16,6 +16,8 @@ export const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export function serverEnv(port, database) {
   return {
+    // The allocator settings of `npm start` (decision 0061), as its flags (decision 0059).
+    ...SERVER_ENV,
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',

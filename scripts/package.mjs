@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV_SHELL, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const target = process.argv[2] && !process.argv[2].startsWith('--') ? resolve(process.argv[2]) : undefined;
@@ -62,7 +62,7 @@ const manifest = {
   type: 'module',
   engines: rootPackage.engines,
   scripts: {
-    start: `node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js`,
+    start: `${SERVER_ENV_SHELL} node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js`,
     admin: 'node --enable-source-maps packages/api/dist/cli.js',
   },
   dependencies: sorted,

@@ -15,7 +15,8 @@ const LAZY_PACKAGES = [
   'nodemailer',
   '@simplewebauthn/server',
   'ioredis',
-  '@react-email/render',
+  'react-dom', // the e-mail renderer (delivery/messages/react-email.ts)
+  'html-to-text',
   '@electric-sql/pglite',
 ];
 
@@ -70,5 +71,13 @@ describe('the server at start', () => {
     expect(
       LAZY_PACKAGES.filter((name) => [...packages].some((p) => p === name || p.startsWith(`${name}/`))),
     ).toEqual([]);
+  });
+
+  it("does not import node:http as an ES module (it would load undici, Node's fetch, at start)", async () => {
+    // An ES import of node:http evaluates its lazy WebSocket/MessageEvent exports, which load
+    // undici (+14 MB of RSS, decision 0061); the server takes it with process.getBuiltinModule.
+    const packages = await packagesLoadedAtStart();
+    expect(packages.has('node:fs')).toBe(true); // builtins are in the walk too
+    expect(packages.has('node:http')).toBe(false);
   });
 });

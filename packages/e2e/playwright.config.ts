@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`); // also in src/support/urls.ts
@@ -56,6 +56,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      ...SERVER_ENV,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,

@@ -1,6 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { renderMetrics } from './operations.routes';
+
+// Not `import { createServer } from 'node:http'`: in an ES module that import evaluates every
+// export of node:http, among them its lazy WebSocket, CloseEvent and MessageEvent, which load
+// Node's bundled undici (fetch) at start: +14 MB of RSS for a client the server does not use
+// (decision 0061). getBuiltinModule answers the CommonJS exports and leaves them lazy.
+const { createServer } = process.getBuiltinModule('node:http');
 
 /**
  * METRICS_PORT: a second listener on 127.0.0.1 answering GET /metrics only, without a token, for

@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorCode } from '@vestibule/contract/errors';
 import { localPasswordError, type PersonalData } from '@vestibule/contract/password';
+import { LineSet } from './line-set';
 
-let blocklist: Set<string> | undefined;
+let blocklist: LineSet | undefined;
 
-/** The offline blocklist of common passwords, loaded once. */
-function commonPasswords(): Set<string> {
-  blocklist ??= new Set(
-    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line && !line.startsWith('#')),
-  );
+/** The offline blocklist of common passwords, loaded once (as bytes: line-set.ts). */
+function commonPasswords(): LineSet {
+  blocklist ??= new LineSet(readFileSync(new URL('./common-passwords.txt', import.meta.url)));
   return blocklist;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
+import { SERVER_ENV, SERVER_ENV_SHELL, SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { hashPassword } from '../../src/security/password';
 import { startSmtpServer } from '../delivery/helpers';
 import {
@@ -72,8 +72,14 @@ describe.runIf(databaseUrl)('production install', () => {
       ', ',
     );
     expect(dockerfile.split('\n')).toContain(`CMD ${cmd}`);
+    // And its allocator settings (SERVER_ENV, decision 0061), an operator's value first in the release.
+    const env = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(env.length).toBeGreaterThan(0);
+    expect(dockerfile.split('\n')).toContain(`ENV ${env.join(' ')}`);
     const manifest = JSON.parse(readFileSync(join(release, 'package.json'), 'utf8'));
-    expect(manifest.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js`);
+    expect(manifest.scripts.start).toBe(
+      `${SERVER_ENV_SHELL} node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js`,
+    );
     expect(dockerfile).toMatch(/^USER node$/m);
   });
 

@@ -34,14 +34,14 @@ function textPart(toPlainText: ReactEmailRender['toPlainText'], html: string): s
     .trim();
 }
 
-type ReactEmailRender = typeof import('@react-email/render');
+type ReactEmailRender = typeof import('./react-email');
 let renderer: Promise<ReactEmailRender> | undefined;
 
 /** Renders the e-mail of a purpose: React Email to HTML, the text part from that HTML. */
 export async function renderEmail<P extends Purpose>(input: ContextInput<P>): Promise<RenderedEmail> {
   // React's server renderer and html-to-text load with the first e-mail, not at start: a server
-  // that sends none (or not yet) does not hold them (decision 0059).
-  renderer ??= import('@react-email/render');
+  // that sends none (or not yet) does not hold them (decision 0059; react-email.ts, 0061).
+  renderer ??= import('./react-email');
   const { render, toPlainText } = await renderer;
   const m = messageContext(input);
   const template = TEMPLATES[input.purpose] as (m: MessageContext<P>) => ReactElement;
