@@ -195,6 +195,16 @@ export function tableRows(results) {
     ...scalingRows(results.postgres?.scaling),
     ...serverRows('pglite', results.pglite, results),
     ...frontendRows(results.frontend),
+    ...(results.emailRender
+      ? [
+          {
+            figure: 'one e-mail render (React Email, HTML and text)',
+            value: `median ${round(results.emailRender.medianMs, 1)} ms of ${results.emailRender.renders} (first of the process ${round(results.emailRender.firstMs, 0)} ms)`,
+            target: '(reported)',
+            holds: null,
+          },
+        ]
+      : []),
   ];
 }
 

@@ -72,6 +72,9 @@ results.hashCeiling = await nodeJson([
   quick ? '2' : '4',
 ]);
 results.hashCeiling.ofLimit = results.hashCeiling.perSecond / results.hash.limitPerSecond;
+// Figure 9: one e-mail render, the part of a message-sending request that is not a statement.
+log('time of one e-mail render');
+results.emailRender = await nodeJson(['--import', 'tsx', 'bench/email-render-time.ts', quick ? '10' : '40']);
 
 async function frontend(origin, user) {
   if (args.has('--no-frontend')) return undefined;

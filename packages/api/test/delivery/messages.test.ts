@@ -183,18 +183,4 @@ describe('client compatibility of the HTML', () => {
     expect(bodyHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(bodyText).toContain('<script>alert(1)</script>');
   });
-
-  // About 5 ms on an idle laptop core (docs/performance.md); the bound leaves room for a busy CI.
-  it('renders fast enough to stay in the request (under 100 ms on average)', async () => {
-    const input = {
-      purpose: 'iban_changed' as const,
-      edition: 'general',
-      locale: 'nl',
-      values: { last4: '1234' },
-    };
-    await renderEmail({ ...input, publicOrigin: ORIGINS.general });
-    const started = performance.now();
-    for (let i = 0; i < 20; i += 1) await renderEmail({ ...input, publicOrigin: ORIGINS.general });
-    expect((performance.now() - started) / 20).toBeLessThan(100);
-  });
 });
