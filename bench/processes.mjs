@@ -104,6 +104,24 @@ export function cpuTimes(pid) {
   }
 }
 
+/**
+ * CPU time the whole machine has spent busy, all cores, in ms (Linux `/proc/stat`: user, nice,
+ * system, irq and softirq; idle, iowait and steal, a virtual machine's time given to others, are
+ * not), or null where /proc is missing.
+ * Over a measurement it counts everything a request costs on the machine: the server, PostgreSQL,
+ * the load generator and the kernel's work for them (issue 21: every figure per machine core).
+ */
+export function machineBusyMs() {
+  try {
+    // The first line: "cpu  user nice system idle iowait irq softirq steal guest guest_nice".
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '').trim().split(/\s+/);
+    const ticks = [1, 2, 3, 6, 7].reduce((sum, index) => sum + Number(fields[index]), 0);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Peak resident set size of a live process in bytes (VmHWM), or null where /proc is missing. */
 export function peakRss(pid) {
   try {
