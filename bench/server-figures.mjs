@@ -157,7 +157,10 @@ export async function serverFigures(
       figures.sessionsPage = await sessionsPage(origin, durations.samples);
 
       figures.peakRssBytes = peakRss(server.pid);
-      if (withServer) figures.frontend = await withServer(origin, user);
+      if (withServer) {
+        figures.frontend = await withServer(origin, user);
+        figures.peakRssAfter.frontend = peakRss(server.pid);
+      }
       // better-auth beside this server, the same loads in alternating slices (decision 0041).
       if (peer)
         figures.peer = await peerFigures(database.url, durations, log, {

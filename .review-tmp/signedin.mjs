@@ -1,0 +1,38 @@
+import { launch, newCtx, check, save, BASE, PW, results } from './lib.mjs';
+import fs from 'node:fs';
+const [edition, user, widthS, switchTo, tag] = process.argv.slice(2);
+const width = Number(widthS);
+const browser = await launch();
+const ctx = await newCtx(browser, { edition, width });
+const page = await ctx.newPage();
+page.on('console', (m) => { if (m.type() === 'error') console.log('  CONSOLE', m.text().slice(0, 200)); });
+page.on('response', (r) => { if (r.status() >= 400) console.log('  HTTP', r.status(), r.url()); });
+await page.goto(BASE[edition] + '/login/email');
+await page.waitForLoadState('networkidle');
+await page.locator('input[type=email], input[autocomplete=username]').first().fill(user);
+await page.locator('input[type=password]').fill(PW);
+await page.locator('input[type=password]').press('Enter');
+await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15000 });
+await page.waitForLoadState('networkidle');
+const sel = page.locator('header select');
+let orig = null;
+if (switchTo) { orig = await sel.inputValue(); await sel.selectOption(switchTo); await page.waitForTimeout(800); console.log('switched', orig, '->', switchTo); }
+const locale = switchTo || (await sel.inputValue());
+const meta = { edition, width, locale: tag ? `${locale}-${tag}` : locale };
+const go = async (screen, path) => { await page.goto(BASE[edition] + path); await check(page, { ...meta, screen }); };
+await go('dashboard', '/user/dashboard');
+await go('profile', '/profile');
+await page.locator('a[href="/profile/edit-info"]').click(); await check(page, { ...meta, screen: 'profile-edit-info' });
+await go('profile', '/profile');
+await page.locator('a[href="/profile/edit-iban"]').click(); await check(page, { ...meta, screen: 'profile-edit-iban' });
+await go('profile', '/profile');
+await page.locator('a[href="/profile/edit-credentials"]').click(); await check(page, { ...meta, screen: 'profile-edit-credentials' });
+await go('security', '/security');
+await go('security-mfa-edit', '/security/mfa-edit');
+await go('security-history', '/security/history');
+await go('security-edit-password', '/security/edit-password');
+await go('access', '/user/access');
+await go('notifications', '/notifications');
+if (orig) { await page.goto(BASE[edition] + '/user/dashboard'); await page.waitForLoadState('networkidle'); await page.locator('header select').selectOption(orig); await page.waitForTimeout(1000); console.log('reverted to', orig, await page.locator('html').getAttribute('lang')); }
+fs.writeFileSync(`/tmp/review/signedin-${edition}-${width}-${meta.locale}.json`, JSON.stringify(results, null, 1));
+await browser.close();
