@@ -60,7 +60,7 @@ test.describe('account merge', () => {
       since = Date.now();
       await page.getByRole('button', { name: /Text message to/ }).click();
       // The merge proof has its resend countdown too, from the server's resend_in (issue 20).
-      await expect(page.getByText(/You can ask for a new code in 1[45] s\./)).toBeVisible();
+      await expect(page.getByText(/You can ask for a new code in 1[45]\ss\./)).toBeVisible();
       await enterCode(page, await codeFromInbox(page, GENERAL, oldPhone, since));
 
       // The card number is checked on the client first (issue 20): a typo gets its own text.

@@ -32,13 +32,13 @@ test.describe('MFA (errors)', () => {
     await chooseMethod(page, /Text message/);
     const resend = page.getByRole('button', { name: 'Send a new code' });
     await expect(resend).toBeDisabled();
-    await expect(page.getByText(/You can ask for a new code in 1?\d s\./)).toBeVisible();
+    await expect(page.getByText(/You can ask for a new code in 1?\d\ss\./)).toBeVisible();
     await expect(resend).toBeEnabled({ timeout: 17_000 });
     const since = Date.now();
     await resend.click();
     await expect(page.getByText('A new code is on its way.')).toBeVisible();
     await expect(resend).toBeDisabled();
-    await expect(page.getByText(/You can ask for a new code in (30|29|28) s\./)).toBeVisible();
+    await expect(page.getByText(/You can ask for a new code in (30|29|28)\ss\./)).toBeVisible();
     await enterCode(page, await codeFromInbox(page, GENERAL, MFA_PHONE, since));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
   });

@@ -59,7 +59,7 @@ test.describe('onboarding', () => {
     await expectNoAxeViolations(page);
     await signUpFromWelcome(page, { email: freshEmail(), phone: freshPhone('lu') });
     await expect(
-      page.getByText('Votre carte est activée. Vous pouvez l’utiliser tout de suite.'),
+      page.getByText("Votre carte est activée. Vous pouvez l'utiliser tout de suite."),
     ).toBeVisible();
     await expectNoAxeViolations(page);
     await context.close();
@@ -74,7 +74,7 @@ test.describe('onboarding', () => {
     ).toContain('its code was sent by e-mail');
     const code = await fromInbox(page, email, /invitation code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/);
     await page.goto(`${GENERAL}/onboarding`);
-    await page.getByRole('link', { name: /e-mail invitation/ }).click();
+    await page.getByRole('link', { name: /e.mail invitation/ }).click();
     await expectStep(page, 1);
     await page.getByLabel('Invitation code').fill(code);
     await page.locator('form button[type="submit"]').click();

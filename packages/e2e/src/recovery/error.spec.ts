@@ -37,7 +37,7 @@ test.describe('recovery (errors)', () => {
     await expect(page.getByText(/If an account uses \+32\s\*\*\*\s\*\*\s\*\*\s99/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send a new code by e-mail' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Send a new code by SMS' })).toBeDisabled();
-    await expect(page.getByText(/You can ask for a new code in \d+ s\./)).toBeVisible();
+    await expect(page.getByText(/You can ask for a new code in \d+\ss\./)).toBeVisible();
   });
 
   test('the form asks for a valid address or phone before calling the server', async ({ page }) => {

@@ -105,7 +105,7 @@ test.describe('pages that announce themselves', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
     await page.locator('select').first().selectOption('fr');
-    await expect(page).toHaveTitle('Nom d’utilisateur oublié · Vestibule');
+    await expect(page).toHaveTitle("Nom d'utilisateur oublié · Vestibule");
   });
 
   test('a refused form moves the focus to its first invalid field', async ({ page }) => {

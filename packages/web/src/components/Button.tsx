@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './card/Buttons.module.css';
 import spinner from './card/Spinner.module.css';
@@ -12,11 +12,18 @@ const CLASS: Record<ButtonVariant, string> = {
 
 interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
   variant?: ButtonVariant;
-  /** Shows the spinner and disables the button while an action runs. */
+  /** Shows the spinner and refuses clicks and submits while an action runs. */
   busy?: boolean;
 }
 
-/** The portal's button: primary (brand), secondary (outlined) or danger (error outline). */
+/** A click (or the Enter that submits a form through its button) while busy does nothing. */
+const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
+/**
+ * The portal's button: primary (brand), secondary (outlined) or danger (error outline).
+ * While busy it stays focusable (`aria-disabled`, not `disabled`): a disabled button drops the
+ * keyboard focus to the page, and the person who pressed it would start over from the top.
+ */
 export function Button({
   variant = 'primary',
   busy,
@@ -24,14 +31,18 @@ export function Button({
   children,
   type,
   className,
+  onClick,
   ...props
 }: ButtonProps) {
+  const refusing = busy && !disabled;
   return (
     <button
       type={type ?? 'button'}
       className={className ? `${CLASS[variant]} ${className}` : CLASS[variant]}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={refusing || undefined}
       aria-busy={busy || undefined}
+      onClick={refusing ? refuse : onClick}
       {...props}
     >
       {busy && <span className={spinner.spinner} aria-hidden="true" />}

@@ -19,6 +19,8 @@ const PATHS = {
   fridom: 'M5 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0zM15 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0zM7 17l4-8h5l3 8M11 9l-2-3H6',
   deals: 'M20 12l-8 8-8-8V4h8zM8 8h.01',
   phone: 'M8 3h8v18H8zM11 18h2',
+  // A screen on a stand: a desktop or laptop browser (the sessions list).
+  computer: 'M3 4h18v12H3zM8 20h8M12 16v4',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   key: 'M8 15a4 4 0 1 1 3.5-6L21 9v4h-3v3h-3v-3h-3.5A4 4 0 0 1 8 15z',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',

@@ -115,7 +115,7 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
           );
         })}
       </RowList>
-      <h3>{t('mfa.settings.addTitle')}</h3>
+      <h3 className={styles.subTitle}>{t('mfa.settings.addTitle')}</h3>
       <div className={styles.itemActions}>
         <Link className={styles.linkButton} to={`${PATHS.setupMfaPhone}?${back}`}>
           {t('mfa.settings.addSms')}

@@ -51,7 +51,7 @@ export const mfaDeLU: typeof mfaEn = {
     format: 'Der Code hat {{length}} Ziffern.',
     notReceived: 'Nicht erhalten?',
     resend: 'Neuen Code senden',
-    countdown: 'Sie können in {{seconds}} s einen neuen Code anfordern.',
+    countdown: 'Sie können in {{seconds}}\u00a0s einen neuen Code anfordern.',
     resent: 'Ein neuer Code ist unterwegs.',
     changeMethod: 'Eine andere Methode verwenden',
     chooseAgain: 'Erneut eine Methode wählen',

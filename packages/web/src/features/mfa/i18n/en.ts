@@ -51,7 +51,7 @@ export const mfaEn = {
     format: 'The code has {{length}} digits.',
     notReceived: 'Did not receive it?',
     resend: 'Send a new code',
-    countdown: 'You can ask for a new code in {{seconds}} s.',
+    countdown: 'You can ask for a new code in {{seconds}}\u00a0s.',
     resent: 'A new code is on its way.',
     changeMethod: 'Use another method',
     chooseAgain: 'Choose a method again',

@@ -50,7 +50,7 @@ export const mfaNl: typeof mfaEn = {
     format: 'De code heeft {{length}} cijfers.',
     notReceived: 'Niet ontvangen?',
     resend: 'Stuur een nieuwe code',
-    countdown: 'Je kunt over {{seconds}} s een nieuwe code vragen.',
+    countdown: 'Je kunt over {{seconds}}\u00a0s een nieuwe code vragen.',
     resent: 'Er is een nieuwe code onderweg.',
     changeMethod: 'Een andere methode gebruiken',
     chooseAgain: 'Opnieuw een methode kiezen',

@@ -8,13 +8,23 @@ import { MfaMethodsCard } from '../components/MfaMethodsCard';
 import { RecoveryKeysCard } from '../components/RecoveryKeysCard';
 import { TrustedDevicesCard } from '../components/TrustedDevicesCard';
 
+function BackToSecurity() {
+  const { t } = useTranslation();
+  return (
+    <Link to={LINKED_PATHS.security} className={styles.back}>
+      <span aria-hidden="true">←&nbsp;</span>
+      {t('mfa.settings.backToSecurity')}
+    </Link>
+  );
+}
+
 /** /security/mfa-edit (step-up first): methods and trusted devices. */
 export function MfaEditRoute() {
   const { t } = useTranslation();
   const id = useId();
   return (
     <section className={styles.userPage} aria-labelledby={`${id}-title`}>
-      <Link to={LINKED_PATHS.security}>{t('mfa.settings.backToSecurity')}</Link>
+      <BackToSecurity />
       <h1 id={`${id}-title`}>{t('mfa.settings.title')}</h1>
       <p className={styles.intro}>{t('mfa.settings.intro')}</p>
       <MfaMethodsCard />
@@ -30,7 +40,7 @@ export function EditRecoveryRoute() {
   const id = useId();
   return (
     <section className={styles.userPage} aria-labelledby={`${id}-title`}>
-      <Link to={LINKED_PATHS.security}>{t('mfa.settings.backToSecurity')}</Link>
+      <BackToSecurity />
       <h1 id={`${id}-title`}>{t('mfa.settings.recoveryTitle')}</h1>
       <RecoveryKeysCard />
     </section>

@@ -161,50 +161,17 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
         </div>
       )}
       {passkeys.isSuccess && list.length === 0 && <p>{t('passkeys.none')}</p>}
-      <ul className={styles.itemList} aria-label={t('passkeys.listLabel')}>
-        {list.map((passkey) => (
-          <li key={passkey.id} className={styles.item}>
-            {mode.step === 'rename' && mode.id === passkey.id ? (
-              <form className={styles.form} onSubmit={(event) => onRename(event, passkey)}>
-                {nameField(t('passkeys.newName'))}
-                <div className={styles.itemActions}>
-                  <button type="submit" className={styles.linkButton} disabled={rename.isPending}>
-                    {t('passkeys.save')}
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.linkButton}
-                    onClick={() => setMode({ step: 'idle' })}
-                  >
-                    {t('passkeys.cancel')}
-                  </button>
-                </div>
-              </form>
-            ) : (
-              <>
-                <span className={styles.methodText}>
-                  <span className={styles.methodName}>
-                    {passkey.name}
-                    {passkey.backed_up && <span className={styles.tag}>{t('passkeys.synced')}</span>}
-                  </span>
-                  <span className={styles.methodTarget}>
-                    {t('passkeys.addedOn', { date: formatDate(passkey.created_at, i18n.language) })}
-                    {' · '}
-                    {passkey.last_used_at
-                      ? t('passkeys.lastUsed', { date: formatDate(passkey.last_used_at, i18n.language) })
-                      : t('passkeys.neverUsed')}
-                  </span>
-                </span>
-                {mode.step === 'remove' && mode.id === passkey.id ? (
-                  <span className={styles.itemActions}>
-                    <span>{t('passkeys.confirmRemove')}</span>
-                    <button
-                      type="button"
-                      className={styles.dangerButton}
-                      disabled={remove.isPending}
-                      onClick={() => onRemove(passkey)}
-                    >
-                      {t('passkeys.removeConfirm')}
+      {/* No empty list: it would still take a gap of the card's column. */}
+      {list.length > 0 && (
+        <ul className={styles.itemList} aria-label={t('passkeys.listLabel')}>
+          {list.map((passkey) => (
+            <li key={passkey.id} className={styles.item}>
+              {mode.step === 'rename' && mode.id === passkey.id ? (
+                <form className={styles.form} onSubmit={(event) => onRename(event, passkey)}>
+                  {nameField(t('passkeys.newName'))}
+                  <div className={styles.itemActions}>
+                    <button type="submit" className={styles.linkButton} disabled={rename.isPending}>
+                      {t('passkeys.save')}
                     </button>
                     <button
                       type="button"
@@ -213,41 +180,77 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
                     >
                       {t('passkeys.cancel')}
                     </button>
+                  </div>
+                </form>
+              ) : (
+                <>
+                  <span className={styles.methodText}>
+                    <span className={styles.methodName}>
+                      {passkey.name}
+                      {passkey.backed_up && <span className={styles.tag}>{t('passkeys.synced')}</span>}
+                    </span>
+                    <span className={styles.methodTarget}>
+                      {t('passkeys.addedOn', { date: formatDate(passkey.created_at, i18n.language) })}
+                      {' · '}
+                      {passkey.last_used_at
+                        ? t('passkeys.lastUsed', { date: formatDate(passkey.last_used_at, i18n.language) })
+                        : t('passkeys.neverUsed')}
+                    </span>
                   </span>
-                ) : (
-                  <span className={styles.itemActions}>
-                    <button
-                      type="button"
-                      className={styles.linkButton}
-                      aria-label={t('passkeys.renameLabel', { name: passkey.name })}
-                      onClick={() => {
-                        setProblem(null);
-                        setName(passkey.name);
-                        setMode({ step: 'rename', id: passkey.id });
-                      }}
-                    >
-                      {t('passkeys.rename')}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.dangerButton}
-                      aria-label={t('passkeys.removeLabel', { name: passkey.name })}
-                      disabled={busy}
-                      onClick={() =>
-                        void withStepUp(`passkey=remove&id=${passkey.id}`, () =>
-                          setMode({ step: 'remove', id: passkey.id }),
-                        )
-                      }
-                    >
-                      {t('passkeys.remove')}
-                    </button>
-                  </span>
-                )}
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
+                  {mode.step === 'remove' && mode.id === passkey.id ? (
+                    <span className={styles.itemActions}>
+                      <span>{t('passkeys.confirmRemove')}</span>
+                      <button
+                        type="button"
+                        className={styles.dangerButton}
+                        disabled={remove.isPending}
+                        onClick={() => onRemove(passkey)}
+                      >
+                        {t('passkeys.removeConfirm')}
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        onClick={() => setMode({ step: 'idle' })}
+                      >
+                        {t('passkeys.cancel')}
+                      </button>
+                    </span>
+                  ) : (
+                    <span className={styles.itemActions}>
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        aria-label={t('passkeys.renameLabel', { name: passkey.name })}
+                        onClick={() => {
+                          setProblem(null);
+                          setName(passkey.name);
+                          setMode({ step: 'rename', id: passkey.id });
+                        }}
+                      >
+                        {t('passkeys.rename')}
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.dangerButton}
+                        aria-label={t('passkeys.removeLabel', { name: passkey.name })}
+                        disabled={busy}
+                        onClick={() =>
+                          void withStepUp(`passkey=remove&id=${passkey.id}`, () =>
+                            setMode({ step: 'remove', id: passkey.id }),
+                          )
+                        }
+                      >
+                        {t('passkeys.remove')}
+                      </button>
+                    </span>
+                  )}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {problem && (
         <p role="alert" className={styles.formError}>
           {problem}

@@ -75,7 +75,7 @@ export const profileDeLU: typeof profileEn = {
     confirm: 'Bestätigen',
     confirming: 'Wird geprüft…',
     resend: 'Neuen Code senden',
-    resendIn: 'Sie können in {{seconds}} s einen neuen Code anfordern.',
+    resendIn: 'Sie können in {{seconds}}\u00a0s einen neuen Code anfordern.',
     resent: 'Ein neuer Code ist unterwegs.',
   },
   bank: {

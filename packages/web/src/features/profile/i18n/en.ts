@@ -75,7 +75,7 @@ export const profileEn = {
     confirm: 'Confirm',
     confirming: 'Checking…',
     resend: 'Send a new code',
-    resendIn: 'You can ask for a new code in {{seconds}} s.',
+    resendIn: 'You can ask for a new code in {{seconds}}\u00a0s.',
     resent: 'A new code is on its way.',
   },
   bank: {

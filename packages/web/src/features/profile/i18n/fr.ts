@@ -75,7 +75,7 @@ export const profileFr: typeof profileEn = {
     confirm: 'Confirmer',
     confirming: 'Vérification…',
     resend: 'Envoyer un nouveau code',
-    resendIn: 'Vous pourrez demander un nouveau code dans {{seconds}} s.',
+    resendIn: 'Vous pourrez demander un nouveau code dans {{seconds}}\u00a0s.',
     resent: 'Un nouveau code est en route.',
   },
   bank: {
@@ -93,7 +93,7 @@ export const profileFr: typeof profileEn = {
     languageHint: 'Le portail et nos messages utilisent cette langue.',
     required: { firstname: 'Saisissez votre prénom.', lastname: 'Saisissez votre nom.' },
     invalid: {
-      name: 'Utilisez uniquement des lettres, espaces, traits d’union et apostrophes.',
+      name: "Utilisez uniquement des lettres, espaces, traits d'union et apostrophes.",
       birthdate: 'Saisissez une vraie date de naissance, pas dans le futur.',
     },
     failed: "Vos modifications n'ont pas pu être enregistrées. Réessayez plus tard.",

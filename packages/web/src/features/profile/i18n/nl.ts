@@ -75,7 +75,7 @@ export const profileNl: typeof profileEn = {
     confirm: 'Bevestigen',
     confirming: 'Controleren…',
     resend: 'Nieuwe code sturen',
-    resendIn: 'Je kunt over {{seconds}} s een nieuwe code vragen.',
+    resendIn: 'Je kunt over {{seconds}}\u00a0s een nieuwe code vragen.',
     resent: 'Er is een nieuwe code onderweg.',
   },
   bank: {

@@ -89,7 +89,7 @@ export function SessionList({ pageSize = 20 }: { pageSize?: number }) {
                 <span className={row.icon} aria-hidden="true">
                   <Icon
                     name={
-                      head.device_type === 'mobile' || head.device_type === 'tablet' ? 'phone' : 'dashboard'
+                      head.device_type === 'mobile' || head.device_type === 'tablet' ? 'phone' : 'computer'
                     }
                   />
                 </span>
