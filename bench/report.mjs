@@ -105,7 +105,7 @@ function machineCostRow(figure, measured, { cores, postgres, bound }) {
   return [
     {
       figure,
-      value: `${round(perRequest, 2)} ms of machine CPU (server ${round(server, 2)} ms; ${postgres ? 'PostgreSQL' : 'the load generator'}${postgres ? ', the load generator' : ''} and the kernel ${round(perRequest - server, 2)} ms), cores ${Math.round(busy * 100)} % busy; at that cost ${cores} cores answer at most ${bound((cores * 1000) / perRequest)}`,
+      value: `${round(perRequest, 2)} ms of machine CPU (server ${round(server, 2)} ms; ${postgres ? 'PostgreSQL, the load generator' : 'the load generator'} and the kernel ${round(perRequest - server, 2)} ms), cores ${Math.round(busy * 100)} % busy; at that cost ${cores} cores answer at most ${bound((cores * 1000) / perRequest)}`,
       target: '(reported)',
       holds: null,
     },
