@@ -95,6 +95,20 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the reference page', () => {
+  it('serves /api/docs without a device id, under a policy that loads scripts and data from our origin only', async () => {
+    const response = await test.call({ method: 'GET', url: '/api/docs', deviceId: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('spec-url="/api/openapi.json"');
+    expect(response.body).toContain('src="/api-docs/redoc.standalone.js"');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
 describe('real requests through the generated client', () => {
   let origin = '';
   const deviceId = randomUUID();
