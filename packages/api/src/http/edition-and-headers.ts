@@ -35,7 +35,7 @@ function requireDeviceId(request: FastifyRequest) {
 }
 
 /** Paths under /api that answer without a device id and during maintenance. */
-const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json']);
+const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json', '/api/docs']);
 
 /**
  * A percent-encoded unreserved character (RFC 3986 §2.3: letters, digits, `-._~`). No client needs
