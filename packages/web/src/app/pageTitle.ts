@@ -58,6 +58,8 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.onboardingPhoneVerification]: 'onboarding',
   [PATHS.onboardingEmailVerification]: 'onboarding',
   [PATHS.onboardingMfa]: 'onboarding',
+  [PATHS.privacy]: 'privacy',
+  [PATHS.terms]: 'terms',
   [PATHS.onboardingDuplicate]: 'onboarding',
   [PATHS.duplicated]: 'merge',
   [PATHS.fuzzionSuccess]: 'merge',

@@ -62,6 +62,9 @@ export const PATHS = {
   // Account merge (issue 9)
   duplicated: '/duplicated',
   fuzzionSuccess: '/fuzzion-success',
+  // Legal texts, linked from every page's footer
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
 
 export type RouteName = keyof typeof PATHS;
@@ -92,7 +95,7 @@ const PUBLIC_ROOTS = [
 ];
 
 /** Routes outside the login rules: reachable logged in or not. */
-const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance];
+const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance, PATHS.privacy, PATHS.terms];
 
 export function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
