@@ -23,6 +23,7 @@ import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
+import { dataExportRoutes } from './flows/privacy/export.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
 import { loginChangeRoutes } from './flows/profile/login-change.routes';
 import { userRoutes } from './flows/profile/user.routes';
@@ -48,6 +49,7 @@ export const API_ROUTES = [
   ...statusRoutes,
   ...tokenRoutes,
   ...userRoutes,
+  ...dataExportRoutes,
   ...contactRoutes,
   ...loginChangeRoutes,
   ...ibanRoutes,

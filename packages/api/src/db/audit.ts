@@ -66,7 +66,9 @@ export type AuditKind =
   | 'passkey.renamed'
   | 'passkey.used'
   | 'passkey.failed'
-  | 'passkey.removed';
+  | 'passkey.removed'
+  // Privacy (issue 35): the account's data downloaded.
+  | 'account.data_exported';
 
 type AuditEvent = {
   kind: AuditKind;
