@@ -41,6 +41,7 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.security]: 'security',
   [PATHS.securityHistory]: 'securityHistory',
   [PATHS.securityEditPassword]: 'editPassword',
+  [PATHS.securityMyData]: 'myData',
   [PATHS.notifications]: 'notifications',
   [PATHS.profile]: 'profile',
   [PATHS.profileEditInfo]: 'editInfo',

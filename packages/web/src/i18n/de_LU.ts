@@ -23,6 +23,7 @@ export const deLU: CoreMessages = {
     recoveryKeys: 'Wiederherstellungsschlüssel',
     securityHistory: 'Sicherheitsverlauf',
     editPassword: 'Passwort ändern',
+    myData: 'Meine Daten herunterladen',
     notifications: 'Benachrichtigungen',
     profile: 'Profil',
     editInfo: 'Persönliche Daten',

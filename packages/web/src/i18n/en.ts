@@ -26,6 +26,7 @@ export const en = {
     recoveryKeys: 'Recovery keys',
     securityHistory: 'Security history',
     editPassword: 'Change password',
+    myData: 'Download my data',
     notifications: 'Notifications',
     profile: 'Profile',
     editInfo: 'Personal details',

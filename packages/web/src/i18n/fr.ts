@@ -23,6 +23,7 @@ export const fr: CoreMessages = {
     recoveryKeys: 'Clés de récupération',
     securityHistory: 'Historique de sécurité',
     editPassword: 'Changer le mot de passe',
+    myData: 'Télécharger mes données',
     notifications: 'Notifications',
     profile: 'Profil',
     editInfo: 'Données personnelles',

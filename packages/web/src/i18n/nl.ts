@@ -23,6 +23,7 @@ export const nl: CoreMessages = {
     recoveryKeys: 'Herstelsleutels',
     securityHistory: 'Beveiligingsgeschiedenis',
     editPassword: 'Wachtwoord wijzigen',
+    myData: 'Mijn gegevens downloaden',
     notifications: 'Meldingen',
     profile: 'Profiel',
     editInfo: 'Persoonlijke gegevens',

@@ -39,6 +39,7 @@ export const PATHS = {
   security: '/security',
   securityHistory: '/security/history',
   securityEditPassword: '/security/edit-password',
+  securityMyData: '/security/my-data',
   notifications: '/notifications',
   // Profile (issue 6)
   profile: '/profile',
