@@ -84,3 +84,52 @@ describe('POST /api/user/data-export', () => {
     expect(audited).toHaveLength(1);
   });
 });
+
+describe('GET /api/user/consents', () => {
+  it('answers the latest ledger entry of each kind, not older ones', async () => {
+    const { account, token } = await profileSession(test);
+    const { db } = test.database;
+    await db
+      .insertInto('user_consents')
+      .values([
+        {
+          user_id: account.id,
+          kind: 'terms',
+          granted: true,
+          version: '2025-06-en',
+          language: 'en',
+          created_at: new Date('2025-07-01T00:00:00Z'),
+        },
+        {
+          user_id: account.id,
+          kind: 'terms',
+          granted: true,
+          version: '2026-01-en',
+          language: 'en',
+          created_at: new Date('2026-02-01T00:00:00Z'),
+        },
+        {
+          user_id: account.id,
+          kind: 'marketing_sms',
+          granted: false,
+          version: null,
+          language: null,
+          created_at: new Date('2026-02-01T00:00:00Z'),
+        },
+      ])
+      .execute();
+    const response = await test.call({ method: 'GET', url: '/api/user/consents', token });
+    expect(response.statusCode, response.body).toBe(200);
+    // One entry per kind, in the order of the kinds' names.
+    expect(response.json().consents).toEqual([
+      {
+        kind: 'marketing_sms',
+        granted: false,
+        version: null,
+        language: null,
+        at: '2026-02-01T00:00:00.000Z',
+      },
+      { kind: 'terms', granted: true, version: '2026-01-en', language: 'en', at: '2026-02-01T00:00:00.000Z' },
+    ]);
+  });
+});

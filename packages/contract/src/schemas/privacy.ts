@@ -67,3 +67,17 @@ export const dataExportSchema = z.object({
   merges: z.array(z.object({ step: z.string(), method: z.string(), started_at: at, completed_at: at })),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** GET /api/user/consents: the latest entry of the consent ledger for each kind. */
+export const consentsResponseSchema = z.object({
+  consents: z.array(
+    z.object({
+      kind: z.enum(['terms', 'privacy', 'marketing_email', 'marketing_sms']),
+      granted: z.boolean(),
+      version: z.string().nullable(),
+      language: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
+export type ConsentsResponse = z.infer<typeof consentsResponseSchema>;

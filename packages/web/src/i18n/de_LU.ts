@@ -347,6 +347,8 @@ export const deLU: CoreMessages = {
   legal: {
     version: 'Fassung vom {{date}}, auf {{language}}.',
     versionUndated: 'Geltende Fassung, auf {{language}}.',
+    accepted: 'Sie haben die Fassung vom {{date}} am {{day}} angenommen.',
+    acceptedUndated: 'Sie haben sie am {{day}} angenommen.',
     languages: { en: 'Englisch', fr: 'Französisch', nl: 'Niederländisch', de: 'Deutsch' },
     privacy: {
       title: 'Datenschutzerklärung',

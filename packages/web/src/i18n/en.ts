@@ -323,6 +323,8 @@ export const en = {
   legal: {
     version: 'Version of {{date}}, in {{language}}.',
     versionUndated: 'Current version, in {{language}}.',
+    accepted: 'You accepted the version of {{date}} on {{day}}.',
+    acceptedUndated: 'You accepted it on {{day}}.',
     languages: { en: 'English', fr: 'French', nl: 'Dutch', de: 'German' },
     privacy: {
       title: 'Privacy statement',

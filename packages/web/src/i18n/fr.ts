@@ -339,6 +339,8 @@ export const fr: CoreMessages = {
   legal: {
     version: 'Version de {{date}}, en {{language}}.',
     versionUndated: 'Version en vigueur, en {{language}}.',
+    accepted: 'Vous avez accepté la version de {{date}} le {{day}}.',
+    acceptedUndated: "Vous l'avez acceptée le {{day}}.",
     languages: { en: 'anglais', fr: 'français', nl: 'néerlandais', de: 'allemand' },
     privacy: {
       title: 'Déclaration de confidentialité',

@@ -324,6 +324,8 @@ export const nl: CoreMessages = {
   legal: {
     version: 'Versie van {{date}}, in het {{language}}.',
     versionUndated: 'Huidige versie, in het {{language}}.',
+    accepted: 'Je aanvaardde de versie van {{date}} op {{day}}.',
+    acceptedUndated: 'Je aanvaardde ze op {{day}}.',
     languages: { en: 'Engels', fr: 'Frans', nl: 'Nederlands', de: 'Duits' },
     privacy: {
       title: 'Privacyverklaring',
