@@ -53,6 +53,7 @@ const TEXTS: PageTexts = {
     notifications: 'Messages',
     merges: 'Merges',
   },
+  columns: { value: 'Address or number' },
   language: 'en',
   date: (iso) => `date(${iso.slice(0, 10)})`,
 };
@@ -71,6 +72,8 @@ describe('dataExportHtml', () => {
     expect(page.querySelector('td')?.textContent).toBe('email');
     expect(html).toContain('an@example.com');
     expect(html).toContain('date(2026-01-02)');
+    expect(html).toContain('<th scope="col">Address or number</th>');
+    expect(html).toContain('<th scope="col">Verified at</th>');
     expect(page.querySelectorAll('p').length).toBeGreaterThan(5);
   });
 });

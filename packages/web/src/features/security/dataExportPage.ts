@@ -11,6 +11,8 @@ export interface PageTexts {
   yes: string;
   no: string;
   sections: Record<Exclude<keyof DataExport, 'format' | 'generated_at' | 'edition'>, string>;
+  /** The JSON's field names in the reader's language; a name without one is shown readable. */
+  columns: Readonly<Record<string, string>>;
   language: string;
   /** Formats an ISO date for the reader. */
   date: (iso: string) => string;
@@ -22,8 +24,10 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** `verified_at` → `Verified at`: the JSON's own names, made readable. */
-function columnLabel(key: string): string {
+/** The field's name in the reader's language, else the JSON's own (`verified_at` → `Verified at`). */
+function columnLabel(key: string, texts: PageTexts): string {
+  const translated = texts.columns[key];
+  if (translated) return translated;
   const words = key.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -39,7 +43,7 @@ function cell(value: unknown, texts: PageTexts): string {
 function table(rows: readonly Record<string, unknown>[], texts: PageTexts): string {
   if (rows.length === 0) return `<p>${escapeHtml(texts.none)}</p>`;
   const keys = Object.keys(rows[0] as object);
-  const head = keys.map((key) => `<th scope="col">${escapeHtml(columnLabel(key))}</th>`).join('');
+  const head = keys.map((key) => `<th scope="col">${escapeHtml(columnLabel(key, texts))}</th>`).join('');
   const body = rows
     .map((row) => `<tr>${keys.map((key) => `<td>${cell(row[key], texts)}</td>`).join('')}</tr>`)
     .join('');
@@ -48,7 +52,7 @@ function table(rows: readonly Record<string, unknown>[], texts: PageTexts): stri
 
 function profileList(profile: DataExport['profile'], texts: PageTexts): string {
   const items = Object.entries(profile)
-    .map(([key, value]) => `<dt>${escapeHtml(columnLabel(key))}</dt><dd>${cell(value, texts)}</dd>`)
+    .map(([key, value]) => `<dt>${escapeHtml(columnLabel(key, texts))}</dt><dd>${cell(value, texts)}</dd>`)
     .join('');
   return `<dl>${items}</dl>`;
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import type { TFunction } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
@@ -14,6 +15,56 @@ import { useDataExport } from '../api/dataExport';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';
 import { dataExportHtml } from '../dataExportPage';
+import type { securityEn } from '../i18n/en';
+
+type Column = keyof (typeof securityEn)['myData']['page']['columns'];
+
+/** Every field name of the export document (contract/schemas/privacy.ts) that has a translation. */
+const COLUMNS = [
+  'firstname',
+  'lastname',
+  'gender',
+  'birthdate',
+  'language',
+  'country',
+  'iban',
+  'national_register_number',
+  'created_at',
+  'last_password_change',
+  'kind',
+  'value',
+  'primary',
+  'verified_at',
+  'added_at',
+  'number',
+  'status',
+  'activated_at',
+  'granted',
+  'version',
+  'at',
+  'target',
+  'name',
+  'last_used_at',
+  'user_agent',
+  'ip',
+  'started_at',
+  'last_seen_at',
+  'expires_at',
+  'client_id',
+  'app',
+  'scopes',
+  'channel',
+  'to',
+  'subject',
+  'step',
+  'method',
+  'completed_at',
+] as const satisfies readonly Column[];
+
+/** The JSON's field names in the reader's language, for the readable page's headers. */
+function columnLabels(t: TFunction): Record<string, string> {
+  return Object.fromEntries(COLUMNS.map((column) => [column, t(`security.myData.page.columns.${column}`)]));
+}
 
 interface Files {
   json: string;
@@ -72,6 +123,7 @@ export function MyDataRoute() {
         notifications: t('security.myData.page.notifications'),
         merges: t('security.myData.page.merges'),
       },
+      columns: columnLabels(t),
       language: i18n.language.slice(0, 2),
       date,
     });
