@@ -68,7 +68,9 @@ export type AuditKind =
   | 'passkey.failed'
   | 'passkey.removed'
   // Privacy (issue 35): the account's data downloaded.
-  | 'account.data_exported';
+  | 'account.data_exported'
+  // Webhooks: a subscription stopped after three days of failed deliveries.
+  | 'webhook.disabled';
 
 type AuditEvent = {
   kind: AuditKind;
