@@ -8,6 +8,7 @@ import { defineRoute } from '../../http/route';
 const listConsents = defineRoute({
   method: 'GET',
   url: '/user/consents',
+  summary: "The consent ledger's latest entry of each kind",
   auth: 'user',
   response: consentsResponseSchema,
   async handler({ auth, request }) {

@@ -43,6 +43,7 @@ async function announceExport(
 const exportData = defineRoute({
   method: 'POST',
   url: '/user/data-export',
+  summary: 'Download everything held about the account (step-up required)',
   auth: 'user',
   body: emptySchema.optional(),
   response: dataExportSchema,
