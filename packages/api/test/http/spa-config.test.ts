@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { configureMessageBrands } from '../../src/delivery/messages/brand';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -23,6 +25,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  // The operator's settings are the messages' too, for every test file after this one in the worker.
+  configureMessageBrands(loadConfig({ NODE_ENV: 'test' }).messageOperator);
   await test.app.close();
   rmSync(dir, { recursive: true, force: true });
 });
