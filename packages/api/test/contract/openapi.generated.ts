@@ -70,6 +70,40 @@ export interface paths {
         patch: operations["patchApiUser"];
         trace?: never;
     };
+    "/api/user/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download everything held about the account (step-up required) */
+        post: operations["postApiUserDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consent ledger's latest entry of each kind */
+        get: operations["getApiUserConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/emails": {
         parameters: {
             query?: never;
@@ -2134,6 +2168,167 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiUserDataExport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "vestibule-data-export/1";
+                        generated_at: string;
+                        edition: string;
+                        profile: {
+                            firstname: string | null;
+                            lastname: string | null;
+                            gender: string | null;
+                            birthdate: string | null;
+                            language: string;
+                            country: string | null;
+                            iban: string | null;
+                            national_register_number: string | null;
+                            created_at: string | null;
+                            last_password_change: string | null;
+                        };
+                        contacts: {
+                            /** @enum {string} */
+                            kind: "email" | "phone";
+                            value: string;
+                            primary: boolean;
+                            verified_at: string | null;
+                            added_at: string | null;
+                        }[];
+                        cards: {
+                            number: string;
+                            status: string;
+                            activated_at: string | null;
+                        }[];
+                        consents: {
+                            kind: string;
+                            granted: boolean;
+                            version: string | null;
+                            language: string | null;
+                            at: string | null;
+                        }[];
+                        mfa_methods: {
+                            kind: string;
+                            target: string | null;
+                            primary: boolean;
+                            added_at: string | null;
+                        }[];
+                        passkeys: {
+                            name: string;
+                            added_at: string | null;
+                            last_used_at: string | null;
+                        }[];
+                        sessions: {
+                            user_agent: string | null;
+                            ip: string | null;
+                            started_at: string | null;
+                            last_seen_at: string | null;
+                            expires_at: string | null;
+                        }[];
+                        trusted_devices: {
+                            user_agent: string | null;
+                            ip: string | null;
+                            added_at: string | null;
+                            expires_at: string | null;
+                        }[];
+                        security_events: {
+                            kind: string;
+                            ip: string | null;
+                            at: string | null;
+                        }[];
+                        app_grants: {
+                            client_id: string;
+                            app: string;
+                            scopes: string[];
+                        }[];
+                        notifications: {
+                            channel: string;
+                            to: string;
+                            subject: string | null;
+                            status: string;
+                            at: string | null;
+                        }[];
+                        merges: {
+                            step: string;
+                            method: string;
+                            started_at: string | null;
+                            completed_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiUserConsents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consents: {
+                            /** @enum {string} */
+                            kind: "terms" | "privacy" | "marketing_email" | "marketing_sms";
+                            granted: boolean;
+                            version: string | null;
+                            language: string | null;
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
