@@ -125,6 +125,8 @@ export interface TrustedDevicesTable {
   created_at: CreatedAt;
   last_used_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Timestamp;
+  /** SHA-256 of the device secret in the trusted-device cookie; rotated at each use (0021). */
+  secret_hash: string | null;
 }
 
 /** A WebAuthn credential of one edition (migration 0011, docs/decisions/0047). */
@@ -230,6 +232,18 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   user_id: number | null;
+  created_at: CreatedAt;
+  /** SHA-256 of the invitee's "this was not me" code, while it can still be used (0021). */
+  not_me_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A single-use code that hands a login over in the URL hash (migration 0021). */
+export interface HandoverCodesTable {
+  code_hash: string;
+  user_id: number;
+  edition: string;
+  client_id: string | null;
+  expires_at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -383,6 +397,7 @@ export interface DB {
   security_notification_reads: SecurityNotificationReadsTable;
   companies: CompaniesTable;
   invitations: InvitationsTable;
+  handover_codes: HandoverCodesTable;
   onboarding_flows: OnboardingFlowsTable;
   user_consents: UserConsentsTable;
   fuzzion_flows: FuzzionFlowsTable;
