@@ -8,21 +8,24 @@ import { loadTagManager } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { parseHashLogin } from '../lib/hashLogin';
 import { initialLocale, storedLocaleChoice } from '../lib/language';
-import { clearSessionState, setSessionValue, tokenStore } from '../lib/storage';
+import { PATHS } from '../lib/paths';
+import { handoverStore, tokenStore } from '../lib/storage';
 
-/** SPEC §4 rule 1: a token handed over in the hash logs in; the hash is then removed. */
+/**
+ * SPEC §4 rule 1: the hash hands a login over. Its token is a one-time code, kept aside until the
+ * user confirms the account on /continue (a link must not sign anyone in silently: login CSRF);
+ * the hash is removed at once.
+ */
 function takeHashLogin(): void {
   const login = parseHashLogin(window.location.hash);
   if (!login) return;
-  clearSessionState();
-  tokenStore.set(login.token);
-  if (login.payload) setSessionValue('loginPayload', login.payload);
-  if (login.isOriginApp) setSessionValue('openApp', 'true');
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${window.location.pathname}${window.location.search}`,
-  );
+  handoverStore.set({
+    code: login.token,
+    payload: login.payload,
+    isOriginApp: login.isOriginApp,
+    target: `${window.location.pathname}${window.location.search}`,
+  });
+  window.history.replaceState(window.history.state, '', PATHS.handover);
 }
 
 /**

@@ -214,6 +214,12 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 {
                   lazy: queryLayout,
                   children: [
+                    {
+                      path: PATHS.handover,
+                      lazy: async () => ({
+                        Component: (await import('../features/session/routes/ContinueRoute')).ContinueRoute,
+                      }),
+                    },
                     ...recoveryRoutes,
                     ...oauthPageRoutes,
                     ...mfaPageRoutes,

@@ -8,6 +8,8 @@ export const PATHS = {
   loginPhone: '/login/phone',
   dashboard: '/user/dashboard',
   maintenance: '/maintenance',
+  /** "Continue as …?" before a login handed over in the URL hash (decision 0068). */
+  handover: '/continue',
   forgotPassword: '/forgot-password',
   forgotPasswordEmail: '/forgot-password/email',
   forgotPasswordPhone: '/forgot-password/phone',
@@ -92,7 +94,7 @@ const PUBLIC_ROOTS = [
 ];
 
 /** Routes outside the login rules: reachable logged in or not. */
-const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance];
+const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance, PATHS.handover];
 
 export function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;

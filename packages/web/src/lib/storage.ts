@@ -71,6 +71,33 @@ export function removeSessionValue(key: keyof typeof SESSION_KEYS): void {
   safeRemove(session, SESSION_KEYS[key]);
 }
 
+/**
+ * A login handed over in the URL hash, waiting for the user to confirm the account (decision
+ * 0068): the code, the hash's other values and where the link pointed. Not a session key: it
+ * outlives the session it may replace.
+ */
+export interface PendingHandover {
+  code: string;
+  payload: string | undefined;
+  isOriginApp: boolean;
+  target: string;
+}
+
+const HANDOVER_KEY = 'handover';
+
+export const handoverStore = {
+  get(): PendingHandover | null {
+    try {
+      const value = JSON.parse(safeGet(session, HANDOVER_KEY) ?? 'null') as PendingHandover | null;
+      return value && typeof value.code === 'string' && typeof value.target === 'string' ? value : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (pending: PendingHandover): void => safeSet(session, HANDOVER_KEY, JSON.stringify(pending)),
+  clear: (): void => safeRemove(session, HANDOVER_KEY),
+};
+
 /** Caches the account as JSON under `account` (SPEC §3). */
 export function cacheAccount(user: User): void {
   safeSet(local, ACCOUNT_STORAGE_KEY, JSON.stringify(user));
