@@ -371,10 +371,11 @@ describe('one-time code brute force', () => {
       schemaKeys(route.body).some((field) => field === 'code' || field === 'reset_token'),
     ).map(({ key }) => key);
     // POST /api/onboarding takes a card, activation or invitation code: limited per IP and per code below.
-    // The hash hand-over codes are 256-bit random values living a minute: nothing to guess
-    // (abuse/hash-login.test.ts).
+    // The hash hand-over codes (a minute) and the invitee's "not me" code are 256-bit random
+    // values: nothing to guess (abuse/hash-login.test.ts, abuse/invitation-claim.test.ts).
     const unguessable = [
       'POST /api/onboarding',
+      'POST /api/onboarding/not-me',
       'POST /api/token/handover/preview',
       'POST /api/token/handover/redeem',
     ];

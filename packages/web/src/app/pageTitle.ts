@@ -13,6 +13,7 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.dashboard]: 'dashboard',
   [PATHS.maintenance]: 'maintenance',
   [PATHS.handover]: 'handover',
+  [PATHS.invitationNotMe]: 'onboarding',
   [PATHS.forgotPassword]: 'forgotPassword',
   [PATHS.forgotPasswordEmail]: 'forgotPassword',
   [PATHS.forgotPasswordPhone]: 'forgotPassword',

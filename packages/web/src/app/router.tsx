@@ -220,6 +220,13 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                         Component: (await import('../features/session/routes/ContinueRoute')).ContinueRoute,
                       }),
                     },
+                    {
+                      path: PATHS.invitationNotMe,
+                      lazy: async () => ({
+                        Component: (await import('../features/onboarding/routes/InvitationNotMeRoute'))
+                          .InvitationNotMeRoute,
+                      }),
+                    },
                     ...recoveryRoutes,
                     ...oauthPageRoutes,
                     ...mfaPageRoutes,

@@ -10,6 +10,8 @@ export const PATHS = {
   maintenance: '/maintenance',
   /** "Continue as …?" before a login handed over in the URL hash (decision 0068). */
   handover: '/continue',
+  /** The invitee freezes an account their invitation opened on another e-mail (decision 0068). */
+  invitationNotMe: '/invitation/not-me',
   forgotPassword: '/forgot-password',
   forgotPasswordEmail: '/forgot-password/email',
   forgotPasswordPhone: '/forgot-password/phone',
@@ -94,7 +96,7 @@ const PUBLIC_ROOTS = [
 ];
 
 /** Routes outside the login rules: reachable logged in or not. */
-const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance, PATHS.handover];
+const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance, PATHS.handover, PATHS.invitationNotMe];
 
 export function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;

@@ -8,6 +8,7 @@ import { ContactRemoved } from './contact-removed';
 import { ContactVerification } from './contact-verification';
 import { IbanChanged } from './iban-changed';
 import { Invitation } from './invitation';
+import { InvitationUsed } from './invitation-used';
 import { LoginChanged } from './login-changed';
 import { LoginCode } from './login-code';
 import { MergeCompleted } from './merge-completed';
@@ -33,6 +34,7 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   contact_verification: ContactVerification,
   iban_changed: IbanChanged,
   invitation: Invitation,
+  invitation_used: InvitationUsed,
   login_changed: LoginChanged,
   login_code: LoginCode,
   merge_completed: MergeCompleted,
