@@ -9,7 +9,7 @@ import { currentEdition } from '../lib/edition';
 import { parseHashLogin } from '../lib/hashLogin';
 import { initialLocale, storedLocaleChoice } from '../lib/language';
 import { PATHS } from '../lib/paths';
-import { handoverStore, tokenStore } from '../lib/storage';
+import { forgetCachedAccount, handoverStore, tokenStore } from '../lib/storage';
 
 /**
  * SPEC §4 rule 1: the hash hands a login over. Its token is a one-time code, kept aside until the
@@ -52,6 +52,12 @@ export async function boot(prerenderedLocale?: string): Promise<{ resumed: Promi
   // A new tab has no session token; the login cookie may still hold a live session.
   const resumed =
     config.maintenance || tokenStore.get() ? Promise.resolve(false) : resumeSession().catch(() => false);
+  // No session to resume: it ended here or on another device while no tab was open, so the
+  // account cached for its first paint goes too.
+  if (!config.maintenance && !tokenStore.get())
+    void resumed.then((found) => {
+      if (!found) forgetCachedAccount();
+    });
   await initI18n(locale);
   return { resumed };
 }

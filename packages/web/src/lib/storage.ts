@@ -98,9 +98,18 @@ export const handoverStore = {
   clear: (): void => safeRemove(session, HANDOVER_KEY),
 };
 
-/** Caches the account as JSON under `account` (SPEC §3). */
-export function cacheAccount(user: User): void {
-  safeSet(local, ACCOUNT_STORAGE_KEY, JSON.stringify(user));
+/**
+ * Caches the account as JSON under `account` (SPEC §3): only what the first paint needs, the
+ * greeting's first name and the interface language. localStorage outlives the tab and any script
+ * of the page can read it: no contact, IBAN, birth date or internal id goes there (decision 0068).
+ */
+export function cacheAccount(user: Pick<User, 'firstname' | 'language'>): void {
+  safeSet(local, ACCOUNT_STORAGE_KEY, JSON.stringify({ firstname: user.firstname, language: user.language }));
+}
+
+/** Drops the account cache: no session is left on this browser (the login cookie resumed none). */
+export function forgetCachedAccount(): void {
+  safeRemove(local, ACCOUNT_STORAGE_KEY);
 }
 
 /** Forgets everything a logged-in session left behind (logout, revoked token). The device id stays. */
