@@ -3,7 +3,7 @@ import { EDITION_ASSETS } from '../../editions/assets';
 import { LogoutButton } from '../../features/session/components/LogoutButton';
 import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
-import { isPublicPath, PATHS } from '../../lib/paths';
+import { isNeutralPath, isPublicPath, PATHS } from '../../lib/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
 
@@ -11,7 +11,10 @@ export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
   // The guard only lets logged-in users reach non-public pages.
-  const loggedIn = !isPublicPath(useLocation().pathname);
+  // Public pages and the neutral ones (a link's "Continue as …?", an invitee's "not me") are
+  // shown whether a session exists or not: no log-out there.
+  const path = useLocation().pathname;
+  const loggedIn = !isPublicPath(path) && !isNeutralPath(path);
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
