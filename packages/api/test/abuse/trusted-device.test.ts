@@ -123,6 +123,17 @@ describe('trusted device', () => {
     expect((await passwordLogin(account, device, rotated)).statusCode).toBe(200);
   });
 
+  it('two logins racing with one secret: one skips MFA, the other is asked for it', async () => {
+    const account = await createMfaAccount(test.database.db, ['email', 'sms']);
+    const device = randomUUID();
+    const secret = deviceCookie(await trustedLogin(test, account, device))?.value as string;
+    const answers = await Promise.all([
+      passwordLogin(account, device, secret),
+      passwordLogin(account, device, secret),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('the secret is bound to its account and its device id', async () => {
     const owner = await createMfaAccount(test.database.db, ['email', 'sms']);
     const other = await createMfaAccount(test.database.db, ['email', 'sms']);
