@@ -9,6 +9,7 @@ import { clearTrustedDeviceCookie } from './trusted-device-cookie';
 const list = defineRoute({
   method: 'GET',
   url: '/mfa/trusted-devices',
+  summary: 'Devices trusted to skip two-step verification',
   auth: 'user',
   response: trustedDevicesResponseSchema,
   async handler({ auth, request }) {
@@ -31,6 +32,7 @@ const list = defineRoute({
 const revoke = defineRoute({
   method: 'DELETE',
   url: '/mfa/trusted-devices/:id',
+  summary: 'Stop trusting a device',
   auth: 'user',
   params: mfaIdParamsSchema,
   status: 204,
