@@ -233,8 +233,15 @@ export interface InvitationsTable {
   used_at: NullableTimestamp;
   user_id: number | null;
   created_at: CreatedAt;
-  /** SHA-256 of the invitee's "this was not me" code, while it can still be used (0021). */
-  not_me_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The invitee's "this was not me" code and the account it freezes (migration 0021). */
+export interface InviteeNotMeCodesTable {
+  code_hash: string;
+  invitation_id: number;
+  user_id: number;
+  edition: string;
+  created_at: CreatedAt;
 }
 
 /** A single-use code that hands a login over in the URL hash (migration 0021). */
@@ -442,6 +449,7 @@ export interface DB {
   companies: CompaniesTable;
   invitations: InvitationsTable;
   handover_codes: HandoverCodesTable;
+  invitee_not_me_codes: InviteeNotMeCodesTable;
   onboarding_flows: OnboardingFlowsTable;
   user_consents: UserConsentsTable;
   fuzzion_flows: FuzzionFlowsTable;

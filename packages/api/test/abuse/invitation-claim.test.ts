@@ -146,11 +146,16 @@ describe('invitation claims', () => {
     await toPasswordStep(test, state, who, { email: invitation.email });
     expect((await complete(test, state.id, who)).statusCode).toBe(200);
     expect(await lastMessage(invitation.email, 'invitation_used')).toBeUndefined();
-    const row = await test.database.db
+    const { id } = await test.database.db
       .selectFrom('invitations')
-      .select('not_me_hash')
+      .select('id')
       .where('email', '=', invitation.email)
       .executeTakeFirstOrThrow();
-    expect(row.not_me_hash).toBeNull();
+    const codes = await test.database.db
+      .selectFrom('invitee_not_me_codes')
+      .select('code_hash')
+      .where('invitation_id', '=', id)
+      .execute();
+    expect(codes).toEqual([]);
   });
 });

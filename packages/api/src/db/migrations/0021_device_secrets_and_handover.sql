@@ -3,9 +3,16 @@
 -- skipping MFA: their browsers never held a secret.
 ALTER TABLE trusted_devices ADD COLUMN secret_hash text;
 
--- The invitee's "this was not me" link of an invitation someone redeemed with another mailbox:
--- its SHA-256, cleared when used.
-ALTER TABLE invitations ADD COLUMN not_me_hash text UNIQUE;
+-- The invitee's "this was not me" code, sent when their invitation opened an account on another
+-- e-mail: its SHA-256 and the account it freezes; deleted when used. A table of its own: a
+-- unique column on invitations would build its index under lock.
+CREATE TABLE invitee_not_me_codes (
+  code_hash     text        PRIMARY KEY,
+  invitation_id integer     NOT NULL REFERENCES invitations (id) ON DELETE CASCADE,
+  user_id       integer     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  edition       text        NOT NULL,
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
 
 -- Single-use, short-lived codes that hand a login over to the SPA in the URL hash (`#token=`):
 -- the code, never a session token, travels in the link, and the SPA trades it for a session of

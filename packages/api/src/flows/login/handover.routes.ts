@@ -48,6 +48,7 @@ async function currentUserId(request: FastifyRequest): Promise<number | undefine
 const mint = defineRoute({
   method: 'POST',
   url: '/token/handover',
+  summary: 'Mint a one-minute code that hands this login over in a link',
   auth: 'user',
   body: emptySchema.optional(),
   response: handoverResponseSchema,
@@ -71,6 +72,7 @@ const mint = defineRoute({
 const preview = defineRoute({
   method: 'POST',
   url: '/token/handover/preview',
+  summary: 'Name the account of a hand-over code without spending it',
   auth: 'public',
   body: handoverCodeRequestSchema,
   response: handoverPreviewResponseSchema,
@@ -88,6 +90,7 @@ const preview = defineRoute({
 const redeem = defineRoute({
   method: 'POST',
   url: '/token/handover/redeem',
+  summary: 'Trade a hand-over code for a session, once',
   auth: 'public',
   body: handoverCodeRequestSchema,
   response: tokenResponseSchema,

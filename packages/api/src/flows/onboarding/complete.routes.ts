@@ -131,7 +131,7 @@ const complete = defineRoute({
         if (locked.card_id !== null) outcome = await redeemCard(trx, request, locked, userId);
         else {
           await redeemInvitation(trx, locked, userId);
-          await tellInvitee(trx, request, locked);
+          await tellInvitee(trx, request, locked, userId);
         }
         const done = await updateFlow(trx, locked.id, {
           step: 'done',

@@ -12,8 +12,13 @@ import type { FlowRow } from './flow.queries';
 // with a code like any other. When the account's e-mail is not the invited one, the invited
 // address is told at once, with a link that freezes the account if it was not them (decision 0068).
 
-/** Tells the invited address that its invitation opened an account on another e-mail. */
-export async function tellInvitee(trx: Db, request: FastifyRequest, flow: FlowRow): Promise<void> {
+/** Tells the invited address that its invitation opened the account `userId` on another e-mail. */
+export async function tellInvitee(
+  trx: Db,
+  request: FastifyRequest,
+  flow: FlowRow,
+  userId: number,
+): Promise<void> {
   const invitation = await trx
     .selectFrom('invitations')
     .select(['id', 'email', 'language'])
@@ -22,9 +27,13 @@ export async function tellInvitee(trx: Db, request: FastifyRequest, flow: FlowRo
   if (invitation.email === flow.email) return;
   const code = newOpaqueToken();
   await trx
-    .updateTable('invitations')
-    .set({ not_me_hash: hashToken(code) })
-    .where('id', '=', invitation.id)
+    .insertInto('invitee_not_me_codes')
+    .values({
+      code_hash: hashToken(code),
+      invitation_id: invitation.id,
+      user_id: userId,
+      edition: flow.edition,
+    })
     .execute();
   const { secrets, config } = request.server.ctx;
   await sendMessage(
@@ -46,16 +55,15 @@ export async function tellInvitee(trx: Db, request: FastifyRequest, flow: FlowRo
  * spent. Answers the frozen account's id.
  */
 export async function freezeByInvitee(trx: Db, request: FastifyRequest, code: string): Promise<number> {
-  const invitation = await trx
-    .updateTable('invitations')
-    .set({ not_me_hash: null })
-    .where('not_me_hash', '=', hashToken(code))
+  // Spent by the statement that reads it: a double click freezes once.
+  const spent = await trx
+    .deleteFrom('invitee_not_me_codes')
+    .where('code_hash', '=', hashToken(code))
     .where('edition', '=', request.edition.id)
-    .where('user_id', 'is not', null)
-    .returning(['id', 'user_id'])
+    .returning(['invitation_id', 'user_id'])
     .executeTakeFirst();
-  if (!invitation?.user_id) throw new ApiError('link_expired');
-  const userId = invitation.user_id;
+  if (!spent) throw new ApiError('link_expired');
+  const userId = spent.user_id;
   await trx.updateTable('users').set({ locked_at: new Date() }).where('id', '=', userId).execute();
   await endEverythingOfUser(trx, userId);
   await audit(
@@ -64,7 +72,7 @@ export async function freezeByInvitee(trx: Db, request: FastifyRequest, code: st
       kind: 'account.frozen_by_invitee',
       userId,
       edition: request.edition.id,
-      detail: { invitation_id: invitation.id },
+      detail: { invitation_id: spent.invitation_id },
     },
     request,
   );

@@ -10,6 +10,7 @@ import { freezeByInvitee } from './invitee';
 const notMe = defineRoute({
   method: 'POST',
   url: '/onboarding/not-me',
+  summary: 'Freeze the account an invitation opened on another e-mail',
   auth: 'public',
   body: invitationNotMeRequestSchema,
   status: 204,
