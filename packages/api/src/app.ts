@@ -8,6 +8,7 @@ import { registerDelivery } from './delivery/register';
 import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
 import { mergeRoutes } from './flows/fuzzion/merge.routes';
+import { handoverRoutes } from './flows/login/handover.routes';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { mfaActivateRoutes } from './flows/mfa/activate.routes';
@@ -50,6 +51,7 @@ import { registerBreachedPasswords } from './security/breached-passwords';
 export const API_ROUTES = [
   ...statusRoutes,
   ...tokenRoutes,
+  ...handoverRoutes,
   ...userRoutes,
   ...dataExportRoutes,
   ...consentRoutes,

@@ -99,6 +99,7 @@ export const ERRORS = {
     status: 409,
     en: 'This card has already been activated. Please log in to your account.',
   },
+  link_expired: { status: 410, en: 'This link is no longer valid.' },
   onboarding_expired: { status: 410, en: 'Your sign-up has expired. Please start again.' },
   onboarding_step: { status: 409, en: 'Please complete the previous steps first.' },
   onboarding_invalid_email: { status: 422, en: 'The email provided is invalid' },

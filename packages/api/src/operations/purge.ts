@@ -22,6 +22,7 @@ function statements(options: PurgeOptions) {
     sessions: sql`DELETE FROM sessions WHERE expires_at < now() - ${GRACE}`,
     challenges: sql`DELETE FROM code_challenges WHERE expires_at < now() - ${GRACE}`,
     trusted_devices: sql`DELETE FROM trusted_devices WHERE expires_at < now() - ${GRACE}`,
+    handover_codes: sql`DELETE FROM handover_codes WHERE expires_at < now() - ${GRACE}`,
     onboarding_flows: sql`DELETE FROM onboarding_flows
       WHERE completed_at IS NULL AND expires_at < now() - ${GRACE}`,
     fuzzion_flows: sql`DELETE FROM fuzzion_flows WHERE expires_at < now() - ${GRACE}`,

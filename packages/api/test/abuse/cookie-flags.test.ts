@@ -228,6 +228,7 @@ describe('cookie flags', () => {
     // Routes known to set or clear the login cookie (checked above), and those that end the sweep's session.
     const known = new Set([
       'POST /api/token',
+      'POST /api/token/handover/redeem',
       'POST /api/mfa/sudo',
       'DELETE /api/token',
       'DELETE /api/sessions/:id',

@@ -67,8 +67,30 @@ describe('purgeExpiredRows', () => {
       .where('id', '=', deliveredId)
       .execute();
 
+    const handover = (expiresAt: Date) =>
+      db
+        .insertInto('handover_codes')
+        .values({
+          code_hash: randomUUID(),
+          user_id: userId,
+          edition: 'general',
+          client_id: null,
+          expires_at: expiresAt,
+        })
+        .returning('code_hash')
+        .executeTakeFirstOrThrow();
+    const oldHandover = await handover(ago(2));
+    const liveHandover = await handover(new Date(Date.now() + 60_000));
+
     const counts = await purgeExpiredRows(db, { auditRetentionDays: 400 });
     expect(counts).toBeDefined();
+
+    const handovers = await db
+      .selectFrom('handover_codes')
+      .select('code_hash')
+      .where('code_hash', 'in', [oldHandover.code_hash, liveHandover.code_hash])
+      .execute();
+    expect(handovers.map((h) => h.code_hash)).toEqual([liveHandover.code_hash]);
 
     const sessions = await db
       .selectFrom('sessions')

@@ -75,4 +75,5 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Nur ein bestätigter Kontakt mit aktivierter Zwei-Schritt-Bestätigung kann Hauptkontakt werden. Aktivieren Sie sie im Reiter Sicherheit.',
   fuzzion_invalid: 'Die angegebenen Informationen sind ungültig',
   fuzzion_failed: 'Beim Zusammenführen der Konten ist ein technischer Fehler aufgetreten.',
+  link_expired: 'Dieser Link ist nicht mehr gültig.',
 };

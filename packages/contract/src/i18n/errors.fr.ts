@@ -74,4 +74,5 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     "Seul un contact vérifié avec la vérification en deux étapes activée peut devenir principal. Activez-la dans l'onglet Sécurité.",
   fuzzion_invalid: 'Les informations fournies sont invalides',
   fuzzion_failed: 'Une erreur technique est survenue lors de la fusion des comptes.',
+  link_expired: "Ce lien n'est plus valable.",
 };

@@ -72,4 +72,5 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
     'Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.',
   fuzzion_invalid: 'De opgegeven informatie is ongeldig',
   fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
+  link_expired: 'Deze link is niet meer geldig.',
 };
