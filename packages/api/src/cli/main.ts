@@ -51,7 +51,9 @@ async function main(argv: string[]) {
     // Without ENCRYPTION_KEY the key is the one the server keeps in DATA_DIR (outside production).
     if (!config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
     const secrets = createSecretBox(await resolveEncryptionKey(config));
-    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets);
+    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets, {
+      production: config.production,
+    });
   } finally {
     await database.close();
   }
