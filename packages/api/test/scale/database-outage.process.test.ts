@@ -53,7 +53,10 @@ describe.runIf(process.env.TEST_DATABASE_URL && canRunOwnPostgres())('the databa
         'accept-language': language,
         'x-device-id': crypto.randomUUID(),
       },
-      body: JSON.stringify({ username: 'nobody@example.com', password: 'Wrong-password-1' }),
+      body: JSON.stringify({
+        username: `nobody-${crypto.randomUUID()}@example.com`,
+        password: 'Wrong-password-1',
+      }),
     });
   const user = () =>
     call('/api/user', {
@@ -115,6 +118,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && canRunOwnPostgres())('the databa
         ENCRYPTION_KEY: Buffer.alloc(32, 4).toString('base64'),
         SMTP_URL: 'smtp://127.0.0.1:1',
         BREACHED_PASSWORDS: 'off',
+        RATE_LIMIT_LOGIN_PER_IP: '100000',
         PUBLIC_URL: 'http://localhost',
         PUBLIC_URL_LU: 'http://lu.localhost',
         ALLOWED_HOSTS: '127.0.0.1',
