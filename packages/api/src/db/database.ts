@@ -57,12 +57,20 @@ function poolSettings(options: DatabaseOptions): pg.PoolConfig {
     max: options.poolSize ?? 10,
     Client: PreparingClient,
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
     keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   };
+}
+
+/**
+ * The server-side limits, set on each new connection before its first statement (queued ahead of
+ * it). A SET rather than startup parameters, which PgBouncer refuses unless told to ignore them.
+ */
+function applySessionLimits(pool: pg.Pool, timeouts: DatabaseTimeouts) {
+  const limits = `SET statement_timeout = ${Math.trunc(timeouts.statementMs)}; SET idle_in_transaction_session_timeout = ${Math.trunc(timeouts.idleInTransactionMs)}`;
+  // A failure here fails the connection's first statement too, which reports it.
+  pool.on('connect', (client) => void client.query(limits).catch(() => {}));
 }
 
 /**
@@ -99,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool(poolSettings(options));
     survivePoolErrors(pool, options.log);
+    applySessionLimits(pool, options.timeouts ?? DEFAULT_TIMEOUTS);
     if (options.schema) {
       const client = await pool.connect();
       try {
