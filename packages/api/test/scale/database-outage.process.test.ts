@@ -92,6 +92,10 @@ describe.runIf(process.env.TEST_DATABASE_URL && canRunOwnPostgres())('the databa
       'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
     );
     expect((await user()).status).toBe(503);
+    // oidc-provider's JSON endpoints answer OAuth's own 503.
+    const userinfo = await call('/oauth/me', { headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    expect(userinfo.status).toBe(503);
+    expect(JSON.parse(userinfo.body).error).toBe('temporarily_unavailable');
     const metrics = await call('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status).toBe(200);
     expect(metrics.body).toContain('vestibule_process_resident_memory_bytes');
@@ -102,6 +106,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && canRunOwnPostgres())('the databa
     await until(async () => (await call('/readyz')).status === 200, 30_000);
     expect((await login()).status).toBe(400);
     expect((await user()).status).toBe(401);
+    expect((await call('/oauth/me', { headers: { authorization: `Bearer ${'x'.repeat(43)}` } })).status).toBe(
+      401,
+    );
     expect(exited).toBe(false);
   }
 
