@@ -1244,7 +1244,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "server_error";
+                    code: "validation_failed" | "bad_request" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -1442,7 +1442,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "maintenance";
+                    code: "maintenance" | "unavailable";
                     message: string;
                     fields?: {
                         [key: string]: string;
