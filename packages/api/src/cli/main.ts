@@ -45,6 +45,7 @@ async function main(argv: string[]) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    timeouts: config.databaseTimeouts,
   });
   try {
     await migrate(database.db);
