@@ -80,6 +80,8 @@ export class PurgeJob {
       log: Pick<Logger, 'info' | 'warn'>;
       intervalMs: number;
       firstRunMs?: number;
+      /** After a failure, the next try comes this soon at the latest (default a minute). */
+      retryAfterFailureMs?: number;
     },
   ) {}
 
@@ -107,7 +109,10 @@ export class PurgeJob {
   /** Runs at the interval; while the database is out of reach it tries again within a minute. */
   private schedule(delayMs: number) {
     this.timer = setTimeout(() => {
-      const retryMs = Math.min(this.options.intervalMs, RETRY_AFTER_FAILURE_MS);
+      const retryMs = Math.min(
+        this.options.intervalMs,
+        this.options.retryAfterFailureMs ?? RETRY_AFTER_FAILURE_MS,
+      );
       const run = this.runOnce().then(
         () => this.options.intervalMs,
         (error: unknown) => {
