@@ -168,6 +168,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && canRunOwnPostgres())('the databa
     database.start();
     await expectServing();
     await until(async () => server.output().includes('outbox: database back, delivery resumed'), 40_000);
+    await until(async () => server.output().includes('webhooks: database back, delivery resumed'), 40_000);
   }, 120_000);
 
   it('answers within seconds while the database is frozen (a stall), and serves again once it thaws', async () => {
