@@ -80,6 +80,14 @@ export const API_ROUTES = [
   ...onboardingRoutes,
 ];
 
+/**
+ * TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server, so the client
+ * is the entry the farthest of them added (Fastify 5 takes a bare number as "trust none").
+ */
+function trustProxyOption(trust: boolean | number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   configureMessageBrands(ctx.config.messageOperator);
@@ -87,7 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Never log headers (Authorization, cookies) or bodies: only method, path and status.
     requestIdHeader: false,
     frameworkErrors,

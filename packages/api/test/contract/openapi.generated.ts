@@ -52,57 +52,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/token/handover": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mint a one-minute code that hands this login over in a link */
-        post: operations["postApiTokenHandover"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/token/handover/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Name the account of a hand-over code without spending it */
-        post: operations["postApiTokenHandoverPreview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/token/handover/redeem": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Trade a hand-over code for a session, once */
-        post: operations["postApiTokenHandoverRedeem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -1282,23 +1231,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/onboarding/not-me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Freeze the account an invitation opened on another e-mail */
-        post: operations["postApiOnboardingNotMe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export interface webhooks {
     "user.created": {
@@ -1673,7 +1605,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "server_error";
+                    code: "validation_failed" | "bad_request" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -1871,7 +1803,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "maintenance";
+                    code: "maintenance" | "unavailable";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -2050,133 +1982,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            default: components["responses"]["Error"];
-        };
-    };
-    postApiTokenHandover: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The random UUID the browser keeps for this device */
-                "X-Device-ID": components["parameters"]["DeviceId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-                "application/x-www-form-urlencoded": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: string;
-                        expires_in: number;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            default: components["responses"]["Error"];
-        };
-    };
-    postApiTokenHandoverPreview: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The random UUID the browser keeps for this device */
-                "X-Device-ID": components["parameters"]["DeviceId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        firstname: string | null;
-                        current: boolean;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            default: components["responses"]["Error"];
-        };
-    };
-    postApiTokenHandoverRedeem: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The random UUID the browser keeps for this device */
-                "X-Device-ID": components["parameters"]["DeviceId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        access_token: string;
-                        weak_password?: boolean;
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6533,44 +6338,6 @@ export interface operations {
                         } | null;
                     };
                 };
-            };
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            default: components["responses"]["Error"];
-        };
-    };
-    postApiOnboardingNotMe: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The random UUID the browser keeps for this device */
-                "X-Device-ID": components["parameters"]["DeviceId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description No content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             400: components["responses"]["Error400"];
             413: components["responses"]["Error413"];
