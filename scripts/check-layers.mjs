@@ -101,6 +101,7 @@ function webBundleViolation(from, to) {
 export const API_BASE_FILES = [
   'config.ts',
   'logger.ts',
+  'version.ts',
   'operations/metrics.ts',
   'security/secret-box.ts',
   'http/api-error.ts',

@@ -38,6 +38,8 @@ import type { AppContext } from './http/context';
 import { registerRequestContext } from './http/edition-and-headers';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerRequestIdEcho, requestIdFor } from './http/request-id';
+import { QuietProbesLogController } from './http/request-logging';
 import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -81,11 +83,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: ctx.config.trustProxy,
-    // Never log headers (Authorization, cookies) or bodies: only method, path and status.
+    // Never log headers (Authorization, cookies) or bodies: only method, path and status. The id
+    // is the caller's X-Request-Id when well-formed (genReqId checks it), else a random UUID.
     requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new QuietProbesLogController(),
     frameworkErrors,
   }) as unknown as FastifyInstance;
   app.decorate('ctx', ctx);
+  registerRequestIdEcho(app);
 
   // JSON bodies may be empty (GET and DELETE calls carry the JSON content type too).
   app.removeContentTypeParser('application/json');

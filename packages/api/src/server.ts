@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { sealPlainBodies } from './delivery/sealed-body';
-import { createLogger } from './logger';
+import { createLogger, wantsPrettyLogs } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
 import { PurgeJob } from './operations/purge';
 import { resolveEncryptionKey } from './security/encryption-key';
@@ -38,7 +38,7 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds an empty embedded database, and builds the app. */
 export async function createServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.production) });
   // The data directory holds PGlite and, without ENCRYPTION_KEY, the generated encryption key.
   if (!config.databaseUrl || !config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({

@@ -1,6 +1,7 @@
 import { errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
+import { REQUEST_ID_HEADER } from './request-id';
 import { securityHeaders } from './security-headers';
 
 /** Fastify's own 4xx errors, mapped to typed codes. */
@@ -25,6 +26,8 @@ function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
     message: error.options.message ?? errorMessage(error.code, language),
     ...(error.options.fields ? { fields: error.options.fields } : {}),
     ...error.options.extra,
+    // The id support asks for: it finds the request's log lines and trace (docs/operations.md).
+    requestId: request.id,
   });
 }
 
@@ -47,5 +50,6 @@ export function frameworkErrors(_error: FastifyError, request: FastifyRequest, r
   request.language = ['fr', 'nl', 'de'].includes(asked) ? asked : 'en';
   // These answers skip every hook, the onSend one with the security headers included.
   reply.headers(securityHeaders(request.server.ctx.config));
+  reply.header(REQUEST_ID_HEADER, request.id);
   return send(request, reply, new ApiError('bad_request'));
 }
