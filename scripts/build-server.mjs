@@ -31,7 +31,11 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const started = Date.now();
 await build({
-  entryPoints: { server: join(api, 'src/main.ts'), cli: join(api, 'src/cli/main.ts') },
+  entryPoints: {
+    server: join(api, 'src/main.ts'),
+    cli: join(api, 'src/cli/main.ts'),
+    migrate: join(api, 'src/cli/migrate.ts'),
+  },
   outdir: out,
   bundle: true,
   // A module imported with a dynamic import() (what only some requests need, decision 0059) and

@@ -18,6 +18,7 @@ if (!target) {
 for (const built of [
   'packages/api/dist/main.js',
   'packages/api/dist/cli.js',
+  'packages/api/dist/migrate.js',
   'packages/web/dist/index.html',
 ]) {
   if (!existsSync(join(root, built))) {
@@ -64,6 +65,7 @@ const manifest = {
   scripts: {
     start: `${SERVER_ENV_SHELL} node ${SERVER_NODE_FLAGS.join(' ')} packages/api/dist/main.js`,
     admin: 'node --enable-source-maps packages/api/dist/cli.js',
+    migrate: 'node --enable-source-maps packages/api/dist/migrate.js',
   },
   dependencies: sorted,
 };

@@ -23,6 +23,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** off: the server does not migrate but waits for `npm run migrate` (a release Job) to have done it. */
+  MIGRATE: z.enum(['on', 'off']).default('on'),
   /** A built SPA elsewhere than packages/web/dist (tests and previews of one build). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Demo accounts on an empty database (README); default on outside production, never in it. */
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    migrateAtStart: e.MIGRATE === 'on',
     redisUrl: e.REDIS_URL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'on' : !production,
