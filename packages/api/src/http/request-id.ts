@@ -15,9 +15,12 @@ export function requestIdFor(request: IncomingMessage): string {
   return typeof given === 'string' && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Every answer names its request, so support can find its log lines and trace from it. */
+/**
+ * Every answer names its request, so support can find its log lines and trace from it. Set on
+ * Node's response itself, where OpenTelemetry's HTTP span reads its response headers.
+ */
 export function registerRequestIdEcho(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
   });
 }
