@@ -75,6 +75,13 @@ export const API_ROUTES = [
   ...onboardingRoutes,
 ];
 
+/** Sentry only when SENTRY_DSN is set: the package is not even loaded otherwise. */
+async function errorReporterFor(config: AppContext['config']) {
+  if (!config.errorReporting) return undefined;
+  const { startErrorReporting } = await import('./operations/error-reporting');
+  return startErrorReporting(config.errorReporting);
+}
+
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   configureMessageBrands(ctx.config.messageOperator);
@@ -107,7 +114,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerCompression(app);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, await errorReporterFor(ctx.config));
   registerBreachedPasswords(app);
   registerRequestContext(app);
   registerSecurityHeaders(app);

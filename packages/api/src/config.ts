@@ -119,6 +119,13 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A second listener on 127.0.0.1 that serves /metrics only, without a token. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Error reports of the server (a Sentry DSN); of the SPA (SENTRY_DSN_WEB, public). */
+  SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
+  SENTRY_DSN_WEB: z.url({ protocol: /^https?$/ }).optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  /** Shares of requests traced and of SPA sessions replayed by the error service: 0 unless set (SPEC). */
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  SENTRY_REPLAYS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Days the audit trail (security events) is kept before the purge deletes it. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
   /** How often the purge of expired rows runs (one instance at a time). */
@@ -291,6 +298,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geoipDbPath: e.GEOIP_DB_PATH ? resolve(e.GEOIP_DB_PATH) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
+    /** Undefined without SENTRY_DSN: nothing is reported and @sentry/node is never loaded. */
+    errorReporting: e.SENTRY_DSN
+      ? {
+          dsn: e.SENTRY_DSN,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+        }
+      : undefined,
+    /** The SPA's error reports (spaConfig): undefined without SENTRY_DSN_WEB. */
+    webErrorReporting: e.SENTRY_DSN_WEB
+      ? {
+          dsn: e.SENTRY_DSN_WEB,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+          replaysSampleRate: e.SENTRY_REPLAYS_SAMPLE_RATE,
+        }
+      : undefined,
     metricsPort: e.METRICS_PORT,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     purgeIntervalMs: e.PURGE_INTERVAL_MINUTES * 60_000,

@@ -31,12 +31,19 @@ function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   });
 }
 
-/** 4xx answers say what is wrong; anything unexpected is a generic 500, its detail logged only. */
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * 4xx answers say what is wrong; anything unexpected is a generic 500, its detail logged only
+ * (and reported, with the request id, when error reporting is configured).
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  report?: (error: unknown, requestId: string) => void,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof ApiError ? error : fromFastifyError(error);
     if (known) return send(request, reply, known);
     request.log.error({ err: error }, 'unexpected error');
+    report?.(error, request.id);
     return send(request, reply, new ApiError('server_error'));
   });
 }
