@@ -6,6 +6,8 @@ import type { Config } from '../config';
 export function contentSecurityPolicy(options: {
   tagManager: boolean;
   captcha?: CaptchaProvider | undefined;
+  /** The SPA's error-reporting DSN: its origin receives the reports. */
+  errorReportsDsn?: string | undefined;
 }): string {
   const captcha = options.captcha ? CAPTCHA_PROVIDER_DATA[options.captcha].csp : undefined;
   const scripts = [
@@ -17,6 +19,7 @@ export function contentSecurityPolicy(options: {
     "'self'",
     ...(options.tagManager ? ['https://www.google-analytics.com'] : []),
     ...(captcha?.connect ?? []),
+    ...(options.errorReportsDsn ? [new URL(options.errorReportsDsn).origin] : []),
   ];
   return [
     "default-src 'self'",
@@ -44,6 +47,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     'content-security-policy': contentSecurityPolicy({
       tagManager: Boolean(config.tagManagerId),
       captcha: config.captcha?.provider,
+      errorReportsDsn: config.webErrorReporting?.dsn,
     }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

@@ -6,6 +6,7 @@ import { LOCALE_COOKIE } from '@vestibule/contract/constants';
 import { acceptedLanguages, entryLocale } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../db/maintenance';
+import { VERSION } from '../version';
 import { ApiError } from './api-error';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -126,6 +127,9 @@ export async function registerSpa(app: FastifyInstance) {
         maintenance,
         captcha: config.captcha
           ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
+          : null,
+        errorReporting: config.webErrorReporting
+          ? { ...config.webErrorReporting, release: `vestibule@${VERSION}` }
           : null,
       }),
     );

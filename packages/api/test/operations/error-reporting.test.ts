@@ -69,4 +69,31 @@ describe('error reporting', () => {
     await flushErrorReports(2_000);
     expect(receiver.envelopes.length).toBe(before);
   });
+
+  it('hands the SPA its own DSN (SENTRY_DSN_WEB), rates 0 by default, and lets it reach that origin', async () => {
+    const web = await createTestApp({ SENTRY_DSN_WEB: 'https://webkey@errors.example/9' });
+    try {
+      const page = await web.call({ method: 'GET', url: '/login', deviceId: null });
+      expect(page.statusCode).toBe(200);
+      const config = JSON.parse(
+        /<script id="vestibule-config" type="application\/json">(.*?)<\/script>/s.exec(page.body)?.[1] ??
+          '{}',
+      );
+      expect(config.errorReporting).toEqual({
+        dsn: 'https://webkey@errors.example/9',
+        environment: 'test',
+        release: expect.stringMatching(/^vestibule@/),
+        tracesSampleRate: 0,
+        replaysSampleRate: 0,
+      });
+      expect(page.headers['content-security-policy']).toMatch(
+        /connect-src 'self' https:\/\/errors\.example(;|$)/,
+      );
+    } finally {
+      await web.app.close();
+    }
+    // Without it, the SPA gets null and never loads the reporter.
+    const page = await test.call({ method: 'GET', url: '/login', deviceId: null });
+    expect(page.body).toContain('"errorReporting":null');
+  });
 });

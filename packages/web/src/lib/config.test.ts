@@ -15,6 +15,44 @@ const samples: unknown[] = [
   { captcha: { provider: 'other', siteKey: 'key' } },
   { captcha: { provider: 'hcaptcha', siteKey: '' } },
   { captcha: 'turnstile' },
+  {
+    errorReporting: {
+      dsn: 'https://key@errors.example/4',
+      environment: 'production',
+      release: 'vestibule@1.2.3',
+      tracesSampleRate: 0,
+      replaysSampleRate: 0.1,
+    },
+  },
+  { errorReporting: null },
+  {
+    errorReporting: {
+      dsn: 'ftp://key@errors.example/4',
+      environment: 'p',
+      release: 'r',
+      tracesSampleRate: 0,
+      replaysSampleRate: 0,
+    },
+  },
+  {
+    errorReporting: {
+      dsn: 'https://key@errors.example/4',
+      environment: 'p',
+      release: 'r',
+      tracesSampleRate: 2,
+      replaysSampleRate: 0,
+    },
+  },
+  {
+    errorReporting: {
+      dsn: 'https://key@errors.example/4',
+      environment: '',
+      release: 'r',
+      tracesSampleRate: 0,
+      replaysSampleRate: 0,
+    },
+  },
+  { errorReporting: 'on' },
   null,
   [],
   'text',
