@@ -51,7 +51,8 @@ describe('error reporting', () => {
       environment: 'test-reports',
       release: expect.stringMatching(/^vestibule@\d+\.\d+\.\d+/),
     });
-    const exception = (event?.exception as { values: { type: string; value: string }[] }).values[0];
+    const exception = (event as { exception: { values: { type: string; value: string }[] } }).exception
+      .values[0];
     expect(exception).toMatchObject({
       type: 'Error',
       value: 'duplicate row for [email] (phone [number], iban [iban], code [code])',
