@@ -1,6 +1,7 @@
 // `npm test`: everything, in order, stopping at the first failure: type check, lint, the import
 // layering (scripts/check-layers.mjs), unit and API integration (PGlite and PostgreSQL), then
-// end-to-end in Chromium against the built server.
+// end-to-end in Chromium against the built server, then the main journeys in Firefox (firefox-esr
+// over WebDriver BiDi, packages/e2e/firefox) against the same build.
 import { spawnSync } from 'node:child_process';
 
 /** @type {[name: string, command: string, args: string[]][]} */
@@ -10,6 +11,7 @@ const steps = [
   ['layers', 'node', ['scripts/check-layers.mjs']],
   ['unit and integration', 'npx', ['vitest', 'run']],
   ['end-to-end', 'npm', ['run', 'test:e2e']],
+  ['Firefox smoke', 'node', ['--import', 'tsx', '--test', 'packages/e2e/firefox/smoke.test.ts']],
 ];
 
 for (const [name, command, args] of steps) {
