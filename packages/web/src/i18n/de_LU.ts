@@ -36,6 +36,7 @@ export const deLU: CoreMessages = {
     close: 'Schließen',
     loading: 'Wird geladen…',
     notifications: 'Benachrichtigungen',
+    cancel: 'Abbrechen',
   },
   languages: {
     en: 'English',

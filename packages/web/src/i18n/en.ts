@@ -39,6 +39,7 @@ export const en = {
     close: 'Close',
     loading: 'Loading…',
     notifications: 'Notifications',
+    cancel: 'Cancel',
   },
   languages: {
     en: 'English',

@@ -36,6 +36,7 @@ export const fr: CoreMessages = {
     close: 'Fermer',
     loading: 'Chargement…',
     notifications: 'Notifications',
+    cancel: 'Annuler',
   },
   languages: {
     en: 'English',

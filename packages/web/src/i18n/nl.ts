@@ -36,6 +36,7 @@ export const nl: CoreMessages = {
     close: 'Sluiten',
     loading: 'Laden…',
     notifications: 'Meldingen',
+    cancel: 'Annuleren',
   },
   languages: {
     en: 'English',

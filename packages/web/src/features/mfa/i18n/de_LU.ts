@@ -177,7 +177,15 @@ export const mfaDeLU: typeof mfaEn = {
     change: 'Ändern',
     remove: 'Löschen',
     removeLabel: '{{method}} {{target}} löschen',
-    confirmRemove: 'Diese Bestätigungsmethode löschen?',
+    removeTitle: '{{method}} löschen?',
+    removeText: 'Sie können Ihre Identität damit nicht mehr bestätigen.',
+    removeTotpText:
+      'Ihre Wiederherstellungsschlüssel werden mitgelöscht: Sie funktionieren nur zusammen mit einer Authenticator-App.',
+    removeYes: 'Ja, löschen',
+    regenerateTitle: 'Neue Wiederherstellungsschlüssel erstellen?',
+    regenerateText:
+      'Ihre bisherigen Wiederherstellungsschlüssel funktionieren sofort nicht mehr. Bewahren Sie die neuen sicher auf.',
+    regenerateYes: 'Neue Schlüssel erstellen',
     removed: 'Bestätigungsmethode gelöscht.',
     addTitle: 'Eine Methode hinzufügen',
     addSms: 'Eine Telefonnummer hinzufügen',

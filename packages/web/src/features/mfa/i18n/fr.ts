@@ -176,7 +176,15 @@ export const mfaFr: typeof mfaEn = {
     change: 'Modifier',
     remove: 'Supprimer',
     removeLabel: 'Supprimer {{method}} {{target}}',
-    confirmRemove: 'Supprimer cette méthode de vérification ?',
+    removeTitle: 'Supprimer {{method}} ?',
+    removeText: 'Vous ne pourrez plus confirmer votre identité avec cette méthode.',
+    removeTotpText:
+      "Vos clés de récupération sont supprimées avec elle : elles ne fonctionnent qu'avec une application d'authentification.",
+    removeYes: 'Oui, supprimer',
+    regenerateTitle: 'Générer de nouvelles clés de récupération ?',
+    regenerateText:
+      'Vos clés de récupération actuelles cessent aussitôt de fonctionner. Conservez les nouvelles en lieu sûr.',
+    regenerateYes: 'Générer de nouvelles clés',
     removed: 'Méthode de vérification supprimée.',
     addTitle: 'Ajouter une méthode',
     addSms: 'Ajouter un numéro de téléphone',

@@ -173,7 +173,15 @@ export const mfaNl: typeof mfaEn = {
     change: 'Wijzigen',
     remove: 'Verwijderen',
     removeLabel: '{{method}} {{target}} verwijderen',
-    confirmRemove: 'Deze verificatiemethode verwijderen?',
+    removeTitle: '{{method}} verwijderen?',
+    removeText: 'Je kunt je identiteit er dan niet meer mee bevestigen.',
+    removeTotpText:
+      'Je herstelsleutels worden mee verwijderd: ze werken alleen samen met een authenticator-app.',
+    removeYes: 'Ja, verwijderen',
+    regenerateTitle: 'Nieuwe herstelsleutels aanmaken?',
+    regenerateText:
+      'Je huidige herstelsleutels werken meteen niet meer. Bewaar de nieuwe op een veilige plek.',
+    regenerateYes: 'Nieuwe sleutels aanmaken',
     removed: 'Verificatiemethode verwijderd.',
     addTitle: 'Een methode toevoegen',
     addSms: 'Een telefoonnummer toevoegen',

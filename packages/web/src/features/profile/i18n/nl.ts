@@ -39,6 +39,10 @@ export const profileNl: typeof profileEn = {
     delete: 'Verwijderen',
     confirmDelete: '{{value}} verwijderen?',
     confirmDeleteYes: 'Ja, verwijderen',
+    deleteText: {
+      email: 'Je ontvangt dan geen berichten meer van ons op dit adres.',
+      phone: 'Je ontvangt dan geen berichten meer van ons op dit nummer.',
+    },
     addEmail: 'E-mailadres toevoegen',
     addPhone: 'Telefoonnummer toevoegen',
     newEmail: 'Nieuw e-mailadres',
