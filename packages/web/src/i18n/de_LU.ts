@@ -188,7 +188,8 @@ export const deLU: CoreMessages = {
         'Ihr Benutzername ist die E-Mail-Adresse oder Telefonnummer, mit der Sie sich anmelden. Finden Sie ihn mit Ihrer Karte oder Ihrer nationalen Identifikationsnummer.',
       methods: 'Finden mit',
       tabCard: 'Kartennummer',
-      tabNrn: 'Identifikationsnummer',
+      // A soft hyphen: on a phone the tab breaks there, with a hyphen, rather than mid-word.
+      tabNrn: 'Identifikations\u00adnummer',
       card: 'Kartennummer',
       cardHint: 'Die 16 Ziffern auf Ihrer Karte, beginnend mit 5065.',
       nrn: 'Nationale Identifikationsnummer',

@@ -187,7 +187,8 @@ export const nl: CoreMessages = {
         'Je gebruikersnaam is het e-mailadres of telefoonnummer waarmee je je aanmeldt. Vind hem terug met je kaart of je rijksregisternummer.',
       methods: 'Terugvinden met',
       tabCard: 'Kaartnummer',
-      tabNrn: 'Rijksregisternummer',
+      // A soft hyphen: on a phone the tab breaks there, with a hyphen, rather than mid-word.
+      tabNrn: 'Rijksregister\u00adnummer',
       card: 'Kaartnummer',
       cardHint: 'De 16 cijfers op je kaart, beginnend met 5065.',
       nrn: 'Rijksregisternummer',
