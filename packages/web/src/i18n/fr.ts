@@ -54,7 +54,8 @@ export const fr: CoreMessages = {
   },
   nav: {
     label: 'Compte',
-    dashboard: 'Tableau de bord',
+    // "Tableau de bord" does not fit a phone's tab bar on one line.
+    dashboard: 'Accueil',
     profile: 'Profil',
     security: 'Sécurité',
     access: 'Accès',

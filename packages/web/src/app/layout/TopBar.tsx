@@ -7,6 +7,9 @@ import { isPublicPath, PATHS } from '../../lib/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
 
+/** Where a signed-in layout puts its phone-only header links (UserLayout: notifications). */
+export const TOPBAR_SLOT_ID = 'topbar-links';
+
 export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
@@ -21,15 +24,29 @@ export function TopBar() {
           aria-label={loggedIn ? t('topBar.home', { brand: edition.brandName }) : undefined}
         >
           <img src={EDITION_ASSETS[edition.id].logo} alt="" width={36} height={36} />
-          <span className={styles.brandName} data-testid="brand-name">
-            {edition.brandName}
-          </span>
+          <BrandName name={edition.brandName} />
         </Link>
         <div className={styles.actions}>
           <LanguageSwitcher />
+          <div id={TOPBAR_SLOT_ID} className={styles.slot} />
           {loggedIn && <LogoutButton className={styles.logout} labelClassName={styles.logoutLabel} />}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The edition's name; on phones only its first word ("Vestibule"), so that the bar keeps one line
+ * beside the language, notifications and logout (the logo tells the editions apart; the whole name
+ * stays in the link's accessible name).
+ */
+function BrandName({ name }: { name: string }) {
+  const [first, ...rest] = name.split(' ');
+  return (
+    <span className={styles.brandName} data-testid="brand-name">
+      {first}
+      {rest.length > 0 && <span className={styles.brandRest}> {rest.join(' ')}</span>}
+    </span>
   );
 }
