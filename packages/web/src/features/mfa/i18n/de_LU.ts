@@ -78,6 +78,8 @@ export const mfaDeLU: typeof mfaEn = {
   },
   setup: {
     step: 'Schritt {{current}} von {{total}}',
+    cancel: 'Abbrechen',
+    backToMethods: 'Zurück zur Auswahl der Methoden',
     intro: {
       title: 'Schützen Sie Ihr Konto mit der Bestätigung in zwei Schritten',
       text: 'Bei der Anmeldung bestätigen Sie mit einem Code per Telefon oder E-Mail, dass Sie es sind.',
@@ -132,6 +134,7 @@ export const mfaDeLU: typeof mfaEn = {
       qrAlt: 'QR-Code, um Ihr Konto zu einer Authenticator-App hinzuzufügen',
       manual: 'Scannen nicht möglich? Geben Sie diesen Schlüssel in der App ein:',
       copyKey: 'Schlüssel kopieren',
+      openApp: 'In meiner Authenticator-App öffnen',
       copied: 'Kopiert.',
       codeIntro: 'Geben Sie dann den 6-stelligen Code ein, den die App anzeigt.',
       exists:

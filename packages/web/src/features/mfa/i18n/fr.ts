@@ -77,6 +77,8 @@ export const mfaFr: typeof mfaEn = {
   },
   setup: {
     step: 'Étape {{current}} sur {{total}}',
+    cancel: 'Annuler',
+    backToMethods: 'Retour au choix des méthodes',
     intro: {
       title: 'Protégez votre compte avec la vérification en deux étapes',
       text: "Lors de la connexion, vous confirmerez qu'il s'agit bien de vous avec un code envoyé sur votre téléphone ou par e-mail.",
@@ -131,6 +133,7 @@ export const mfaFr: typeof mfaEn = {
       qrAlt: "Code QR pour ajouter votre compte à une application d'authentification",
       manual: "Impossible de le scanner ? Saisissez cette clé dans l'application :",
       copyKey: 'Copier la clé',
+      openApp: "Ouvrir dans mon application d'authentification",
       copied: 'Copiée.',
       codeIntro: "Saisissez ensuite le code à 6 chiffres affiché par l'application.",
       exists:

@@ -17,10 +17,11 @@ import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
-import { fetchMethods } from '../api/listMethods';
+import { fetchMethods, useMethods } from '../api/listMethods';
 import { resendCode } from '../api/resendCode';
 import { CodeField, codeProblem } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
+import { SetupLeaveLink } from '../components/SetupLeaveLink';
 import { nextSetupStep } from '../setupSteps';
 
 type ContactKind = 'sms' | 'email';
@@ -71,7 +72,13 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const [finishing, setFinishing] = useState(false);
   const start = useStartActivation();
   const confirm = useConfirmActivation();
-  const value = target ?? (editId ? '' : primary);
+  // The primary is offered only while no method of this kind sends to it: adding a second phone
+  // must not start from the number that already has one.
+  const methods = useMethods();
+  const primaryTaken = (methods.data ?? []).some(
+    (m) => m.method === kind && m.target !== null && m.target === primary,
+  );
+  const value = target ?? (editId || primaryTaken || methods.isPending ? '' : primary);
 
   const goOn = async () => {
     setFinishing(true);
@@ -334,6 +341,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             </ul>
           </>
         )}
+        <SetupLeaveLink />
       </section>
     </div>
   );
