@@ -81,7 +81,11 @@ test.describe('consent screen', () => {
       await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
       await page.locator('form button[type="submit"]').click();
       await expect(page).toHaveURL(/\/approve\?uid=/);
-      // fridom@demo.test reads Dutch: the two answers are the card's only buttons, allow first.
+      // fridom@demo.test reads Dutch, spoken to with "je" as everywhere else.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Demo Partner wil toegang tot je Vestibule-account',
+      );
+      // The two answers are the card's only buttons, allow first.
       await expect(page.locator('main button')).toHaveText(['Toegang toestaan', 'Weigeren']);
       const [allow, refuse] = [page.locator('main button').nth(0), page.locator('main button').nth(1)];
       const [first, second] = [await allow.boundingBox(), await refuse.boundingBox()];
