@@ -49,3 +49,18 @@ for (const { origin, email, width } of [
     });
   });
 }
+
+test('the code screen of a new phone shows the number grouped, on one line (localhost, 390 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, GENERAL, 'mfa@demo.test');
+  await page.getByRole('link', { name: 'Add a phone number' }).click();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('0470000077');
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  const intro = page.getByText(/^Enter the 8-digit code we sent by SMS to/);
+  await expect(intro).toContainText('+32\u00a0470\u00a000\u00a000\u00a077');
+  // The setup is left unconfirmed: the account keeps its methods for the other specs.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/security\/mfa-edit$/);
+});

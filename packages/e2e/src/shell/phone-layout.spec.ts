@@ -49,7 +49,8 @@ for (const { origin, email, language } of [
       page,
     }) => {
       await logInWithEmail(page, origin, email);
-      expect(await lines(page, '[data-testid="brand-name"]')).toEqual([1]);
+      const short = new URL(origin).hostname.startsWith('lu.') ? 'brand-short' : 'brand-name';
+      expect(await lines(page, `[data-testid="${short}"]`)).toEqual([1]);
       const labels = await lines(page, 'nav li:not([class*="sidebarOnly"]) a > span:last-of-type');
       expect(labels).toHaveLength(4);
       expect(labels.every((count) => count === 1)).toBe(true);

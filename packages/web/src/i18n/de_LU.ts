@@ -193,7 +193,7 @@ export const deLU: CoreMessages = {
       card: 'Kartennummer',
       cardHint: 'Die 16 Ziffern auf Ihrer Karte, beginnend mit 5065.',
       nrn: 'Nationale Identifikationsnummer',
-      nrnHint: 'Die 13 Ziffern Ihrer Matrikelnummer, zum Beispiel 1985 0730 123 41.',
+      nrnHint: 'Die 13 Ziffern Ihrer Matrikelnummer, zum Beispiel 1990 0201 123 77.',
       submit: 'Benutzernamen finden',
       submitting: 'Wird gesucht…',
       required: {

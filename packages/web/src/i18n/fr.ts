@@ -191,7 +191,7 @@ export const fr: CoreMessages = {
       card: 'Numéro de carte',
       cardHint: 'Les 16 chiffres de votre carte, commençant par 5065.',
       nrn: 'Numéro de registre national',
-      nrnHint: "Les 11 chiffres au dos de votre carte d'identité, par exemple 85.07.30-033.28.",
+      nrnHint: "Les 11 chiffres au dos de votre carte d'identité, par exemple 90.02.01-997.04.",
       submit: "Retrouver mon nom d'utilisateur",
       submitting: 'Recherche…',
       required: {

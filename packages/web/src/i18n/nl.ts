@@ -192,7 +192,7 @@ export const nl: CoreMessages = {
       card: 'Kaartnummer',
       cardHint: 'De 16 cijfers op je kaart, beginnend met 5065.',
       nrn: 'Rijksregisternummer',
-      nrnHint: 'De 11 cijfers op de achterkant van je identiteitskaart, bijvoorbeeld 85.07.30-033.28.',
+      nrnHint: 'De 11 cijfers op de achterkant van je identiteitskaart, bijvoorbeeld 90.02.01-997.04.',
       submit: 'Mijn gebruikersnaam vinden',
       submitting: 'Zoeken…',
       required: { card: 'Vul je kaartnummer in.', nrn: 'Vul je rijksregisternummer in.' },

@@ -38,15 +38,21 @@ export function TopBar() {
 
 /**
  * The edition's name; on phones only its first word ("Vestibule"), so that the bar keeps one line
- * beside the language, notifications and logout (the logo tells the editions apart; the whole name
- * stays in the link's accessible name).
+ * beside the language, notifications and logout (the logo tells the editions apart). The whole
+ * name stays in the accessibility tree there, the short one is only drawn.
  */
 function BrandName({ name }: { name: string }) {
-  const [first, ...rest] = name.split(' ');
+  const short = name.split(' ')[0];
   return (
-    <span className={styles.brandName} data-testid="brand-name">
-      {first}
-      {rest.length > 0 && <span className={styles.brandRest}> {rest.join(' ')}</span>}
-    </span>
+    <>
+      <span className={styles.brandName} data-testid="brand-name">
+        {name}
+      </span>
+      {short !== name && (
+        <span className={styles.brandShort} aria-hidden="true" data-testid="brand-short">
+          {short}
+        </span>
+      )}
+    </>
   );
 }

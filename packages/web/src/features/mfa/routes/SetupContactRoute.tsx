@@ -8,6 +8,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
 import { contactInputError } from '../../../lib/contactInput';
+import { displayContact } from '../../../lib/displayContact';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
@@ -294,7 +295,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             >
               <p className={styles.intro}>
                 {t(kind === 'sms' ? 'mfa.setup.contact.codeIntroSms' : 'mfa.setup.contact.codeIntroEmail', {
-                  target: sent.target,
+                  target: displayContact(sent.target),
                 })}
               </p>
               <CodeField

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/CodeInput';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { resendAtFrom, useCountdown } from '../../../lib/useCountdown';
 import { resendCode } from '../api/resendCode';
@@ -74,7 +75,7 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
     }
   }
 
-  const target = challenge.method === 'sms' ? formatPhone(challenge.target) : challenge.target;
+  const target = displayContact(challenge.target);
   return (
     <form
       className={`${styles.panel} ${styles.form}`}

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { closeOnEscape } from '../../../lib/closeOnEscape';
 import { contactDraft } from '../../../lib/contactDraft';
 import { contactInputError } from '../../../lib/contactInput';
+import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
@@ -134,7 +135,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     for (const key of ['add', 'change', 'id']) next.delete(key);
     setParams(next, { replace: true });
   }, [params, setParams, kind]);
-  const show = (v: string) => (kind === 'phone' ? formatPhone(v) : v);
+  const show = displayContact;
   const noun = kind === 'email' ? 'email' : 'phone';
 
   function explain(cause: unknown, contactId: number | null, fallback: string): Problem {
