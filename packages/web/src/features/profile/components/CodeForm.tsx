@@ -1,4 +1,3 @@
-import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/CodeInput';

@@ -1,4 +1,3 @@
-import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
 import type { User } from '@vestibule/contract/schemas/user';
 import { useCallback, useEffect, useId, useState } from 'react';
