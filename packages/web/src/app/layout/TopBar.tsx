@@ -13,8 +13,11 @@ export const TOPBAR_SLOT_ID = 'topbar-links';
 export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
-  // The guard only lets logged-in users reach non-public pages.
-  const loggedIn = !isPublicPath(useLocation().pathname);
+  // The guard only lets logged-in users reach non-public pages; the MFA step of a login
+  // (isLogin=true) comes before the session, so there is nothing to log out of yet.
+  const location = useLocation();
+  const loggedIn =
+    !isPublicPath(location.pathname) && new URLSearchParams(location.search).get('isLogin') !== 'true';
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
