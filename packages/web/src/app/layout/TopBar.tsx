@@ -3,7 +3,9 @@ import { EDITION_ASSETS } from '../../editions/assets';
 import { LogoutButton } from '../../features/session/components/LogoutButton';
 import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
-import { isPublicPath, PATHS } from '../../lib/paths';
+import { isNeutralPath, isPublicPath, PATHS } from '../../lib/paths';
+import { tokenStore } from '../../lib/storage';
+import { useClientValue } from '../../lib/useClientValue';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
 
@@ -13,11 +15,14 @@ export const TOPBAR_SLOT_ID = 'topbar-links';
 export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
-  // The guard only lets logged-in users reach non-public pages; the MFA step of a login
-  // (isLogin=true) comes before the session, so there is nothing to log out of yet.
   const location = useLocation();
-  const loggedIn =
-    !isPublicPath(location.pathname) && new URLSearchParams(location.search).get('isLogin') !== 'true';
+  const path = location.pathname;
+  // The guard only lets logged-in users reach non-public pages; the neutral ones (the legal texts)
+  // are for everyone, so there the session decides. The MFA step of a login (isLogin=true) comes
+  // before the session, so there is nothing to log out of yet.
+  const hasSession = useClientValue(() => tokenStore.get() !== null, false);
+  const beforeSession = new URLSearchParams(location.search).get('isLogin') === 'true';
+  const loggedIn = !beforeSession && (isNeutralPath(path) ? hasSession : !isPublicPath(path));
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
