@@ -38,7 +38,10 @@ const OPERATOR = {
   ),
 };
 
-/** The values every render needs (the secrets the server cannot start without). */
+/**
+ * The values every render needs (the secrets the server cannot start without, the operator).
+ * @type {Record<string, string>}
+ */
 const REQUIRED = {
   'secrets.DATABASE_URL': 'postgres://vestibule:pw@db:5432/vestibule',
   'secrets.ENCRYPTION_KEY': Buffer.alloc(32, 1).toString('base64'),
