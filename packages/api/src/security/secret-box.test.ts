@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { resolveEncryptionKey } from './encryption-key';
+import { resolveEncryptionKeys } from './encryption-key';
 import { createSecretBox } from './secret-box';
 
 describe('secret box', () => {
@@ -31,17 +31,17 @@ describe('secret box', () => {
     const dir = await mkdtemp(join(tmpdir(), 'vestibule-key-'));
     try {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
-      const first = await resolveEncryptionKey(config);
+      const [first] = await resolveEncryptionKeys(config);
       expect(first).toHaveLength(32);
-      expect(await resolveEncryptionKey(config)).toEqual(first);
-      expect((await readFile(join(dir, 'encryption.key'), 'utf8')).trim()).toBe(first.toString('base64'));
+      expect(await resolveEncryptionKeys(config)).toEqual([first]);
+      expect((await readFile(join(dir, 'encryption.key'), 'utf8')).trim()).toBe(first?.toString('base64'));
       const configured = Buffer.alloc(32, 9);
       const withKey = loadConfig({
         NODE_ENV: 'test',
         DATA_DIR: dir,
         ENCRYPTION_KEY: configured.toString('base64'),
       });
-      expect(await resolveEncryptionKey(withKey)).toEqual(configured);
+      expect(await resolveEncryptionKeys(withKey)).toEqual([configured]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -122,11 +122,14 @@ const verifyEmail = defineRoute({
           email_verified_at: flow.email_verified_at ?? new Date(),
           step: stepAfterEmail(flow),
         });
-        return { state: await flowState(db, updated, request.language), challenge: null };
+        return {
+          state: await flowState(db, request.server.ctx.secrets, updated, request.language),
+          challenge: null,
+        };
       }
     }
     const challenge = await sendCode(request, flow, 'email', email);
-    return { state: await flowState(db, flow, request.language), challenge };
+    return { state: await flowState(db, request.server.ctx.secrets, flow, request.language), challenge };
   },
 });
 
@@ -152,7 +155,7 @@ const verifyPhone = defineRoute({
     if (phone !== flow.phone)
       flow = await updateFlow(db, flow.id, { phone, phone_verified_at: null, step: 'phone' });
     const challenge = await sendCode(request, flow, 'sms', phone);
-    return { state: await flowState(db, flow, request.language), challenge };
+    return { state: await flowState(db, request.server.ctx.secrets, flow, request.language), challenge };
   },
 });
 
@@ -192,7 +195,10 @@ const resend = defineRoute({
       );
     });
     outboxWorkerOf(request.server)?.notify();
-    return { state: await flowState(ctx.db, flow, request.language), challenge: challengeAnswer(sent) };
+    return {
+      state: await flowState(ctx.db, ctx.secrets, flow, request.language),
+      challenge: challengeAnswer(sent),
+    };
   },
 });
 
@@ -248,7 +254,7 @@ const verifyCode = defineRoute({
         return updated;
       },
     });
-    return flowState(ctx.db, updated, request.language);
+    return flowState(ctx.db, ctx.secrets, updated, request.language);
   },
 });
 
