@@ -79,19 +79,18 @@ async function resealBatch(
       ${after === null ? sql`` : sql`AND ${sql.ref(spec.id)} > ${after}`}
     ORDER BY ${sql.ref(spec.id)} LIMIT ${BATCH_SIZE}`.execute(db);
   let changed = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows.rows) {
-      const clear = isSealed(row.value) ? secrets.decrypt(row.value) : row.value;
-      const index = spec.index
-        ? sql`, ${sql.ref(spec.index.column)} = ${secrets.blindIndex(spec.index.kind, clear)}`
-        : sql``;
-      // Only if nobody changed the value meanwhile: the service keeps writing during a rotation.
-      const result = await sql`
-        UPDATE ${sql.table(spec.table)} SET ${sql.ref(spec.column)} = ${secrets.encrypt(clear)}${index}
-        WHERE ${sql.ref(spec.id)} = ${row.id} AND ${sql.ref(spec.column)} = ${row.value}`.execute(trx);
-      changed += Number(result.numAffectedRows ?? 0);
-    }
-  });
+  // One statement per row, no batch transaction: a row is locked only while it is rewritten.
+  for (const row of rows.rows) {
+    const clear = isSealed(row.value) ? secrets.decrypt(row.value) : row.value;
+    const index = spec.index
+      ? sql`, ${sql.ref(spec.index.column)} = ${secrets.blindIndex(spec.index.kind, clear)}`
+      : sql``;
+    // Only if nobody changed the value meanwhile: the service keeps writing during a rotation.
+    const result = await sql`
+      UPDATE ${sql.table(spec.table)} SET ${sql.ref(spec.column)} = ${secrets.encrypt(clear)}${index}
+      WHERE ${sql.ref(spec.id)} = ${row.id} AND ${sql.ref(spec.column)} = ${row.value}`.execute(db);
+    changed += Number(result.numAffectedRows ?? 0);
+  }
   return { read: rows.rows.length, changed, last: rows.rows.at(-1)?.id ?? null };
 }
 
@@ -104,9 +103,9 @@ async function countPending(db: Db, spec: SealedColumn, mode: 'upgrade' | 'rotat
 }
 
 /**
- * Re-seals every sealed column under the active key, in batches of 500 in key order, each batch in
- * its own transaction: the service runs meanwhile, and a stopped run resumes where the values
- * stand (what is done no longer matches). `upgrade` touches only clear and v1 values.
+ * Re-seals every sealed column under the active key, in batches of 500 in key order: the service
+ * runs meanwhile, and a stopped run resumes where the values stand (what is done no longer
+ * matches). `upgrade` touches only clear and v1 values.
  */
 export async function resealAll(
   db: Db,

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runKeysCommand } from '../../src/cli/keys.command';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
+import { createLogger } from '../../src/logger';
 import { KeyringError, keyUsage, openKeyring, resealAll, SEALED_COLUMNS } from '../../src/operations/keyring';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createSecretBox, type SecretBox } from '../../src/security/secret-box';
@@ -96,7 +97,11 @@ describe('the keyring: rotation while the service runs', () => {
 
     // Every instance restarts with the new key first and the old one after it.
     await openKeyring(db, rotatingRing);
-    const during = await createTestApp(NO_LIMITS, { database, secrets: rotatingRing });
+    const during = await createTestApp(NO_LIMITS, {
+      database,
+      secrets: rotatingRing,
+      log: createLogger('error'),
+    });
     const progress: string[] = [];
     const rotation = runKeysCommand(db, ['keys', 'rotate'], (line) => progress.push(line), rotatingRing);
     let rotating = true;
@@ -115,18 +120,24 @@ describe('the keyring: rotation while the service runs', () => {
       await toPasswordStep(during, started.json(), extra);
       return (await complete(during, started.json().id, extra)).statusCode;
     })();
+    // A failed round still waits for the rotation and the onboarding before the schema goes.
+    const settled = Promise.allSettled([rotation, onboarding]);
+    onTestFinished(() => settled.then(() => undefined));
     while (rotating || round < 3) {
       const card = cards[round % cards.length] as string;
       round += 1;
-      const [byCard, byNrn, user] = await Promise.all([
+      const [byCard, user] = await Promise.all([
         forgotUsername(during, 'card', card),
-        forgotUsername(during, 'national_register_number', '85073003328'),
         during.call({ method: 'GET', url: '/api/user', token }),
       ]);
-      answers.push(byCard.statusCode, byNrn.statusCode, user.statusCode);
+      answers.push(byCard.statusCode, user.statusCode);
       expect(byCard.json().usernames, byCard.body).toHaveLength(2);
-      expect(byNrn.json().usernames.length, byNrn.body).toBeGreaterThan(0);
       expect(user.json().data.iban).toBe('BE68539007547034');
+      // One national number, tried at most as often as its own limit allows.
+      if (round <= 3) {
+        const byNrn = await forgotUsername(during, 'national_register_number', '85073003328');
+        expect(byNrn.json().usernames.length, byNrn.body).toBeGreaterThan(0);
+      }
     }
     expect(await rotation).toBe(0);
     expect(await onboarding).toBe(200);
