@@ -281,7 +281,9 @@ export async function openKeyring(
 /** True once the database holds anything sealed: the admin CLI must then be given the key. */
 export async function holdsSealedValues(db: Db): Promise<boolean> {
   if (await readKeyringRow(db)) return true;
-  const rows = await sql<{ one: number }>`
-    SELECT 1 AS one FROM oauth_keys UNION ALL SELECT 1 FROM users LIMIT 1`.execute(db);
-  return rows.rows.length > 0;
+  for (const table of new Set(SEALED_COLUMNS.map((spec) => spec.table))) {
+    const rows = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(db);
+    if (rows.rows.length > 0) return true;
+  }
+  return false;
 }

@@ -9,7 +9,14 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
 import { createLogger } from '../../src/logger';
-import { KeyringError, keyUsage, openKeyring, resealAll, SEALED_COLUMNS } from '../../src/operations/keyring';
+import {
+  holdsSealedValues,
+  KeyringError,
+  keyUsage,
+  openKeyring,
+  resealAll,
+  SEALED_COLUMNS,
+} from '../../src/operations/keyring';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createSecretBox, type SecretBox } from '../../src/security/secret-box';
 import { seedDemoData } from '../../src/seed';
@@ -178,6 +185,8 @@ describe('the keyring: rotation while the service runs', () => {
   }, 240_000);
 
   it('refuses to start with a key that cannot open the database, naming ENCRYPTION_KEY', async () => {
+    // The admin CLI is then never allowed to make up a key of its own.
+    expect(await holdsSealedValues(database.db)).toBe(true);
     const wrong = createSecretBox(Buffer.alloc(32, 1));
     await expect(openKeyring(database.db, wrong)).rejects.toThrow(KeyringError);
     await expect(openKeyring(database.db, wrong)).rejects.toThrow(/ENCRYPTION_KEY: cannot open/);
