@@ -20,6 +20,7 @@ import { loadUser } from './user.queries';
 const updateIban = defineRoute({
   method: 'PUT',
   url: '/user/iban',
+  summary: 'Set or change the IBAN (step-up required)',
   auth: 'user',
   body: ibanRequestSchema,
   response: userResponseSchema,

@@ -9,6 +9,7 @@ import { findSessionWithUser, loadUser, openUser } from './user.queries';
 const getUser = defineRoute({
   method: 'GET',
   url: '/user',
+  summary: "The signed-in user's account",
   auth: 'user',
   whileRestricted: true,
   findSession: findSessionWithUser,
@@ -27,6 +28,7 @@ const getUser = defineRoute({
 const updateUser = defineRoute({
   method: 'PATCH',
   url: '/user',
+  summary: "Change the user's personal details",
   auth: 'user',
   body: updateProfileRequestSchema,
   response: userResponseSchema,
