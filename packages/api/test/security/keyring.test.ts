@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import { seedDemoData } from '../../src/seed';
 import { createServer } from '../../src/server';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { complete, randomCardNumber, randomIp, start, toPasswordStep } from '../onboarding/helpers';
+import { ROOT } from '../support/compiled-server';
 import { createTestApp, ROTATION_TEST_KEYS, type TestApp } from '../support/test-app';
 
 // Key rotation on a database of its own: the shared test database stays under the run's key.
@@ -244,7 +247,7 @@ describe('the keyring: rotation while the service runs', () => {
 });
 
 describe('the server at start', () => {
-  it('refuses to start with a wrong ENCRYPTION_KEY and starts with the right one', async () => {
+  it('refuses to start with a wrong ENCRYPTION_KEY, starts with the right one; the CLI makes up no key', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vestibule-keyring-'));
     const config = (key: string) =>
       loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ENCRYPTION_KEY: key });
@@ -261,6 +264,19 @@ describe('the server at start', () => {
         },
       );
       await rotating.close();
+      // The admin CLI without the key is refused, and makes up no key file for this database.
+      const cli = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'packages/api/src/cli/main.ts'), 'keys', 'status'],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dir },
+        },
+      );
+      expect(cli.status, cli.stderr).toBe(1);
+      expect(cli.stderr).toContain('ENCRYPTION_KEY is not set');
+      expect(existsSync(join(dir, 'encryption.key'))).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
