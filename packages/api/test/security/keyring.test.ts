@@ -120,6 +120,7 @@ describe('the keyring: rotation while the service runs', () => {
     });
     const answers: number[] = [];
     let round = 0;
+    let roundsWhileRotating = 0;
     // API calls in parallel with the rotation: recovery by card and by national number, the
     // user with its IBAN, and a whole card onboarding.
     const onboarding = (async () => {
@@ -136,6 +137,7 @@ describe('the keyring: rotation while the service runs', () => {
     while (rotating || round < 3) {
       const card = cards[round % cards.length] as string;
       round += 1;
+      if (rotating) roundsWhileRotating += 1;
       const [byCard, user] = await Promise.all([
         forgotUsername(during, 'card', card),
         during.call({ method: 'GET', url: '/api/user', token }),
@@ -150,6 +152,7 @@ describe('the keyring: rotation while the service runs', () => {
       }
     }
     expect(await rotation).toBe(0);
+    expect(roundsWhileRotating).toBeGreaterThan(0);
     expect(await onboarding).toBe(200);
     await during.app.close();
     expect(new Set(answers)).toEqual(new Set([200]));
