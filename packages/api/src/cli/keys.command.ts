@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { type KeyUsage, keyUsage, resealAll } from '../operations/keyring';
+import { rotateKeyring } from '../operations/keyring';
+import { type KeyUsage, keyUsage } from '../operations/sealed-columns';
 import type { SecretBox } from '../security/secret-box';
 
 export const KEYS_USAGE = `  keys status                           what each key of ENCRYPTION_KEY still seals; which can be dropped
@@ -50,7 +51,7 @@ export async function runKeysCommand(
   }
   if (sub === 'rotate') {
     write(`Re-sealing under key ${secrets.activeKeyId}…`);
-    const count = await resealAll(db, secrets, 'rotate', ({ column, done, total }) =>
+    const count = await rotateKeyring(db, secrets, ({ column, done, total }) =>
       write(`  ${column}: ${done}/${total}`),
     );
     write(`Re-sealed ${count} value(s).`);

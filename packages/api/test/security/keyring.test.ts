@@ -11,14 +11,8 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
 import { createLogger } from '../../src/logger';
-import {
-  holdsSealedValues,
-  KeyringError,
-  keyUsage,
-  openKeyring,
-  resealAll,
-  SEALED_COLUMNS,
-} from '../../src/operations/keyring';
+import { holdsSealedValues, KeyringError, openKeyring } from '../../src/operations/keyring';
+import { keyUsage, resealAll, SEALED_COLUMNS } from '../../src/operations/sealed-columns';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createSecretBox, type SecretBox } from '../../src/security/secret-box';
 import { seedDemoData } from '../../src/seed';

@@ -2,7 +2,7 @@
 -- are sealed with the secret box (AES-256-GCM, `v2:<key id>:…`), and the identifiers that are
 -- looked up get a blind index (HMAC-SHA-256 of the normalised value under a key derived from the
 -- encryption key). The values stay in their columns; the server seals rows written before this
--- migration at start, in batches (operations/key-rotation.ts), as `keys rotate` does.
+-- migration at start, in batches (operations/sealed-columns.ts), as `keys rotate` does.
 
 -- A sealed card number is no longer 16 digits, and its uniqueness moves to the blind index.
 ALTER TABLE cards DROP CONSTRAINT cards_number_check;
