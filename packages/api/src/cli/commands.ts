@@ -6,13 +6,14 @@ import type { SecretBox } from '../security/secret-box';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
+import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -48,6 +49,8 @@ export async function runAdminCommand(
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);
   if (onboarding !== undefined) return onboarding;
+  const webhooks = await runWebhooksCommand(db, argv, write, secrets);
+  if (webhooks !== undefined) return webhooks;
   const keys = await runKeysCommand(db, argv, write, secrets);
   if (keys !== undefined) return keys;
   write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);

@@ -2,6 +2,7 @@ import { ERRORS, type ErrorCode } from '@vestibule/contract/errors';
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../delivery/webhooks/events';
 import type { RouteDefinition } from './route';
 
 type JsonSchema = Record<string, unknown>;
@@ -158,6 +159,74 @@ function operation(route: RouteDefinition, method: string, path: string) {
   };
 }
 
+/** What a receiver gets for an event (Standard Webhooks): ids, the edition and names of what changed. */
+const WEBHOOK_EVENT_SCHEMA = {
+  type: 'object',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: { type: 'string', enum: Object.keys(WEBHOOK_EVENTS) },
+    timestamp: { type: 'string', format: 'date-time' },
+    data: {
+      type: 'object',
+      required: ['account_id', 'edition', 'event_id'],
+      properties: {
+        account_id: { type: ['integer', 'null'] },
+        edition: { type: 'string', enum: ['general', 'lu'] },
+        event_id: { type: 'integer', description: 'Also the number in `webhook-id`' },
+        fields: { type: 'array', items: { type: 'string' }, description: 'The details that changed' },
+        kind: { type: 'string' },
+        method: { type: 'string' },
+        reason: { type: 'string' },
+        client_id: { type: 'string' },
+        scopes: { type: 'array', items: { type: 'string' } },
+        sessions_ended: { type: 'integer' },
+        card_id: { type: 'integer' },
+        into: { type: 'integer' },
+        outcome: { type: 'string' },
+      },
+    },
+  },
+};
+
+const WEBHOOK_HEADERS = [
+  ['webhook-id', 'The event id (`msg_…`): the same on every retry and replay, to deduplicate'],
+  ['webhook-timestamp', 'Seconds since the epoch when this attempt was signed'],
+  [
+    'webhook-signature',
+    'Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps',
+  ],
+] as const;
+
+/** The `webhooks` section: one operation per event a subscription can take. */
+function webhookOperations() {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, description]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${type.replace(/(^|\.)(\w)/g, (_m, _dot: string, c: string) => c.toUpperCase())}`,
+          summary: type,
+          description,
+          tags: ['webhooks'],
+          security: [],
+          parameters: WEBHOOK_HEADERS.map(([name, about]) => ({
+            name,
+            in: 'header',
+            required: true,
+            description: about,
+            schema: { type: 'string' },
+          })),
+          requestBody: { required: true, content: { 'application/json': { schema: WEBHOOK_EVENT_SCHEMA } } },
+          responses: {
+            '2XX': { description: 'Received: the delivery is done' },
+            '4XX': { description: 'Refused: retried on the schedule, like any failure' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of every API route, generated from the contract schemas. */
 export function openApiDocument(routes: readonly RouteDefinition[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -184,10 +253,18 @@ export function openApiDocument(routes: readonly RouteDefinition[]) {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'The portal that serves this document' }],
-    tags: Object.entries(TAGS)
-      .filter(([name]) => used.has(name))
-      .map(([name, description]) => ({ name, description })),
+    tags: [
+      ...Object.entries(TAGS)
+        .filter(([name]) => used.has(name))
+        .map(([name, description]) => ({ name, description })),
+      {
+        name: 'webhooks',
+        description:
+          'Events sent to the subscriptions an operator registers (Standard Webhooks): at least once, in order per account, retried for about three days.',
+      },
+    ],
     paths,
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: {
         bearer: {

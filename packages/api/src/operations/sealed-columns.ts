@@ -36,6 +36,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'mfa_methods', id: 'id', column: 'secret_enc' },
   { table: 'oauth_clients', id: 'client_id', column: 'secret_enc' },
   { table: 'oauth_keys', id: 'kid', column: 'key_enc' },
+  { table: 'webhook_subscriptions', id: 'id', column: 'secret_sealed' },
+  { table: 'webhook_subscriptions', id: 'id', column: 'previous_secret_sealed' },
   { table: 'outbox', id: 'id', column: 'body_text', where: sql`body_sealed` },
   { table: 'outbox', id: 'id', column: 'body_html', where: sql`body_sealed` },
 ];

@@ -1232,7 +1232,368 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "user.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.created
+         * @description An account was opened (sign-up from a card, an activation code or an invitation).
+         */
+        post: operations["webhookUserCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.updated
+         * @description Personal details or the login e-mail changed; `data.fields` names the details.
+         */
+        post: operations["webhookUserUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.locked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.locked
+         * @description The account was locked.
+         */
+        post: operations["webhookUserLocked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.unlocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.unlocked
+         * @description The account was unlocked.
+         */
+        post: operations["webhookUserUnlocked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.deleted
+         * @description The account was erased.
+         */
+        post: operations["webhookUserDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * password.changed
+         * @description The password was changed or reset; `data.reason` says how.
+         */
+        post: operations["webhookPasswordChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mfa.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mfa.enabled
+         * @description A two-step verification method or a passkey was added; `data.method` names its kind.
+         */
+        post: operations["webhookMfaEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mfa.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mfa.disabled
+         * @description A two-step verification method or a passkey was removed.
+         */
+        post: operations["webhookMfaDisabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mfa.reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mfa.reset
+         * @description Support reset the two-step verification of the account.
+         */
+        post: operations["webhookMfaReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.added
+         * @description An e-mail address or phone number was added; `data.kind` says which.
+         */
+        post: operations["webhookContactAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.removed
+         * @description An e-mail address or phone number was removed.
+         */
+        post: operations["webhookContactRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iban.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iban.changed
+         * @description The IBAN was set or changed (never sent: only that it changed).
+         */
+        post: operations["webhookIbanChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.revoked
+         * @description One session or all sessions were ended.
+         */
+        post: operations["webhookSessionRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.merged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.merged
+         * @description A duplicate account was merged into this one; `data.into` is the account kept.
+         */
+        post: operations["webhookAccountMerged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consent.granted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * consent.granted
+         * @description A third-party application was approved; `data.client_id` and `data.scopes`.
+         */
+        post: operations["webhookConsentGranted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consent.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * consent.revoked
+         * @description A third-party application's access was revoked; `data.client_id`.
+         */
+        post: operations["webhookConsentRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "card.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * card.activated
+         * @description A card was activated; `data.card_id`.
+         */
+        post: operations["webhookCardActivated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invitation.accepted
+         * @description A company's invitation was used to open an account.
+         */
+        post: operations["webhookInvitationAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: {
@@ -5986,6 +6347,1068 @@ export interface operations {
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
             default: components["responses"]["Error"];
+        };
+    };
+    webhookUserCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookUserUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookUserLocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookUserUnlocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookUserDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPasswordChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMfaEnabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMfaDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMfaReset: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactAdded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactRemoved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookIbanChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSessionRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountMerged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConsentGranted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConsentRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCardActivated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`): the same on every retry and replay, to deduplicate */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures: two while a rotated secret overlaps */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "user.created" | "user.updated" | "user.locked" | "user.unlocked" | "user.deleted" | "password.changed" | "mfa.enabled" | "mfa.disabled" | "mfa.reset" | "contact.added" | "contact.removed" | "iban.changed" | "session.revoked" | "account.merged" | "consent.granted" | "consent.revoked" | "card.activated" | "invitation.accepted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        account_id: number | null;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        /** @description Also the number in `webhook-id` */
+                        event_id: number;
+                        /** @description The details that changed */
+                        fields?: string[];
+                        kind?: string;
+                        method?: string;
+                        reason?: string;
+                        client_id?: string;
+                        scopes?: string[];
+                        sessions_ended?: number;
+                        card_id?: number;
+                        into?: number;
+                        outcome?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: retried on the schedule, like any failure */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
