@@ -23,6 +23,8 @@ import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
+import { consentRoutes } from './flows/privacy/consents.routes';
+import { dataExportRoutes } from './flows/privacy/export.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
 import { loginChangeRoutes } from './flows/profile/login-change.routes';
 import { userRoutes } from './flows/profile/user.routes';
@@ -49,6 +51,8 @@ export const API_ROUTES = [
   ...statusRoutes,
   ...tokenRoutes,
   ...userRoutes,
+  ...dataExportRoutes,
+  ...consentRoutes,
   ...contactRoutes,
   ...loginChangeRoutes,
   ...ibanRoutes,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { CAPTCHA_PROVIDER_DATA, CAPTCHA_PROVIDERS } from '@vestibule/contract/captcha';
 import { type EditionId, editionForHost } from '@vestibule/contract/editions';
+import { DEFAULT_TAG_MANAGER_ORIGIN } from '@vestibule/contract/spaConfig';
 import { z } from 'zod';
 
 /** An origin (scheme, host and port only): `https://account.example.com`. */
@@ -91,6 +92,8 @@ const envSchema = z.object({
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
     .optional(),
+  /** Where the tag manager's script is loaded from: Google's, or the operator's server-side proxy. */
+  TAG_MANAGER_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_TAG_MANAGER_ORIGIN),
   /** Builds for develop and staging prefix the login cookie name with production_ (SPEC §3). */
   COOKIE_FLAVOUR: z.enum(['production', 'develop', 'staging']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -296,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .filter(Boolean),
     },
     tagManagerId: e.TAG_MANAGER_ID,
+    /** Only the origin counts: the script's path is the tag manager's own (gtm.js). */
+    tagManagerOrigin: new URL(e.TAG_MANAGER_URL).origin,
     cookiePrefix: e.COOKIE_FLAVOUR === 'production' ? '' : 'production_',
     secureCookies: production,
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,7 @@
 export const ERRORS = {
   validation_failed: { status: 422, en: 'Some fields are missing or invalid.' },
   bad_request: { status: 400, en: 'The request could not be understood.' },
+  control_characters: { status: 400, en: 'The request contains control characters, which are not accepted.' },
   missing_device_id: { status: 400, en: 'The device identifier is missing or invalid.' },
   unsupported_media_type: { status: 415, en: 'This content type is not supported.' },
   payload_too_large: { status: 413, en: 'The request is too large.' },

@@ -67,6 +67,8 @@ export type AuditKind =
   | 'passkey.used'
   | 'passkey.failed'
   | 'passkey.removed'
+  // Privacy (issue 35): the account's data downloaded.
+  | 'account.data_exported'
   // Webhooks: a subscription stopped after three days of failed deliveries.
   | 'webhook.disabled';
 

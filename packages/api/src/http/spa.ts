@@ -6,6 +6,7 @@ import { LOCALE_COOKIE } from '@vestibule/contract/constants';
 import { acceptedLanguages, entryLocale } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../db/maintenance';
+import { brandOf } from '../delivery/messages/brand';
 import { ApiError } from './api-error';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -18,6 +19,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 function configScript(config: Record<string, unknown>): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return `<script id="vestibule-config" type="application/json">${json}</script>`;
+}
+
+/** The footer's legal entity and support contact: the operator's settings, as the e-mails sign. */
+function operatorOf(edition: string) {
+  const { legal, support } = brandOf(edition);
+  return { ...legal, supportEmail: support.email, supportPhone: support.phone };
 }
 
 /** dist/prerendered/index.json, written by packages/web/scripts/prerender.mjs. */
@@ -123,10 +130,12 @@ export async function registerSpa(app: FastifyInstance) {
       configScript({
         luMarker: config.luHostMarker,
         tagManagerId: config.tagManagerId ?? null,
+        tagManagerOrigin: config.tagManagerOrigin,
         maintenance,
         captcha: config.captcha
           ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
           : null,
+        operator: operatorOf(request.edition.id),
       }),
     );
     return reply

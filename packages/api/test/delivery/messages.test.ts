@@ -40,6 +40,7 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   merge_completed: { contact: 'j***@example.com' },
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
+  data_exported: {},
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];

@@ -61,16 +61,22 @@ export interface TestApp {
 
 /**
  * The app on the shared test database. `log` replaces the silent logger (log hygiene passes the
- * product's logger writing into memory); `database` and `secrets` another database and keyring
- * (key rotation).
+ * product's logger writing into memory); `beforeReady` may add hooks before the app starts;
+ * `database` and `secrets` another database and keyring (key rotation).
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   {
     log = createLogger('silent'),
+    beforeReady,
     database: given,
     secrets = TEST_SECRETS,
-  }: { log?: Logger; database?: DatabaseHandle; secrets?: SecretBox } = {},
+  }: {
+    log?: Logger;
+    beforeReady?: (app: FastifyInstance) => void;
+    database?: DatabaseHandle;
+    secrets?: SecretBox;
+  } = {},
 ): Promise<TestApp> {
   const database = given ?? (await testDatabase());
   const config = testConfig(overrides);
@@ -81,6 +87,8 @@ export async function createTestApp(
     log,
     secrets,
   });
+  // Hooks a test adds to watch the requests (the race tests count those in flight).
+  beforeReady?.(app);
   await app.ready();
   const deviceId = randomUUID();
   return {

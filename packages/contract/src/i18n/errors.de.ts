@@ -3,6 +3,7 @@ import type { ErrorMessages } from '../errors';
 export const DE_ERROR_MESSAGES: ErrorMessages = {
   validation_failed: 'Einige Felder fehlen oder sind ungültig.',
   bad_request: 'Die Anfrage konnte nicht verstanden werden.',
+  control_characters: 'Die Anfrage enthält Steuerzeichen, die nicht angenommen werden.',
   missing_device_id: 'Die Gerätekennung fehlt oder ist ungültig.',
   unsupported_media_type: 'Dieser Inhaltstyp wird nicht unterstützt.',
   payload_too_large: 'Die Anfrage ist zu groß.',

@@ -3,6 +3,7 @@ import type { ErrorMessages } from '../errors';
 export const FR_ERROR_MESSAGES: ErrorMessages = {
   validation_failed: 'Certains champs sont manquants ou invalides.',
   bad_request: "La demande n'a pas pu être comprise.",
+  control_characters: 'La demande contient des caractères de contrôle, qui ne sont pas acceptés.',
   missing_device_id: "L'identifiant de l'appareil est manquant ou invalide.",
   unsupported_media_type: "Ce type de contenu n'est pas pris en charge.",
   payload_too_large: 'La demande est trop volumineuse.',

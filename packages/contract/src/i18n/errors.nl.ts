@@ -3,6 +3,7 @@ import type { ErrorMessages } from '../errors';
 export const NL_ERROR_MESSAGES: ErrorMessages = {
   validation_failed: 'Sommige velden ontbreken of zijn ongeldig.',
   bad_request: 'Het verzoek kon niet worden begrepen.',
+  control_characters: 'Het verzoek bevat stuurtekens; die worden niet aanvaard.',
   missing_device_id: 'De apparaat-ID ontbreekt of is ongeldig.',
   unsupported_media_type: 'Dit inhoudstype wordt niet ondersteund.',
   payload_too_large: 'Het verzoek is te groot.',

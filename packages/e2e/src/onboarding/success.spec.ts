@@ -42,6 +42,11 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Go to my account' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByText(/Nora/).first()).toBeVisible();
+    // The legal pages show the versions the consent ledger recorded at sign-up, by month.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }).click();
+    await expect(page.getByText(/^You accepted the version of January 2026 on /)).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy statement' }).click();
+    await expect(page.getByText(/^You accepted the version of November 2025 on /)).toBeVisible();
   });
 
   test('Luxembourg activation-code path on lu.localhost, in French', async ({ browser }) => {

@@ -42,17 +42,4 @@ test.describe('navigation guard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Finn');
     expect(new URL(page.url()).hash).toBe('');
   });
-
-  test('each navigation pushes a virtual_page_view to the data layer', async ({ page }) => {
-    await page.goto(`${GENERAL}/login/email`);
-    await page.getByRole('link', { name: 'Phone' }).click();
-    await expect(page).toHaveURL(/\/login\/phone$/);
-    const views = await page.evaluate(() =>
-      (
-        window as unknown as { dataLayer: { event: string; location: string; title: string }[] }
-      ).dataLayer.filter((entry) => entry.event === 'virtual_page_view'),
-    );
-    expect(views.map((v) => new URL(v.location).pathname)).toEqual(['/login/email', '/login/phone']);
-    expect(views[0]?.title).toContain('Vestibule');
-  });
 });

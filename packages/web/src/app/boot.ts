@@ -4,7 +4,8 @@ import { resumeSession } from '../features/session/api/resumeSession';
 import { initI18n } from '../i18n';
 import { setApiLanguage } from '../lib/api';
 import { appConfig } from '../lib/config';
-import { loadTagManager } from '../lib/dataLayer';
+import { consentChoice } from '../lib/consent';
+import { applyConsent, configureTagManager } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { parseHashLogin } from '../lib/hashLogin';
 import { initialLocale, storedLocaleChoice } from '../lib/language';
@@ -34,8 +35,10 @@ export async function boot(prerenderedLocale?: string): Promise<{ resumed: Promi
   const config = appConfig();
   const edition = currentEdition();
   applyEditionToDocument(edition.id);
-  loadTagManager(config.tagManagerId);
+  // The hash login's token leaves the address before a tag manager could read it.
   takeHashLogin();
+  configureTagManager({ id: config.tagManagerId, origin: config.tagManagerOrigin });
+  applyConsent(consentChoice());
 
   const prerendered = edition.locales.find((locale) => locale === prerenderedLocale);
   const locale: Locale =

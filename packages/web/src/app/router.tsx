@@ -212,6 +212,18 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 { path: PATHS.loginPhone, element: <LoginRoute mode="phone" /> },
                 { path: PATHS.forgotPassword, loader: () => redirect(PATHS.forgotPasswordEmail) },
                 {
+                  path: PATHS.privacy,
+                  lazy: async () => ({
+                    Component: (await import('../features/legal/routes/LegalRoute')).PrivacyRoute,
+                  }),
+                },
+                {
+                  path: PATHS.terms,
+                  lazy: async () => ({
+                    Component: (await import('../features/legal/routes/LegalRoute')).TermsRoute,
+                  }),
+                },
+                {
                   lazy: queryLayout,
                   children: [
                     ...recoveryRoutes,

@@ -39,6 +39,7 @@ export const PATHS = {
   security: '/security',
   securityHistory: '/security/history',
   securityEditPassword: '/security/edit-password',
+  securityMyData: '/security/my-data',
   notifications: '/notifications',
   // Profile (issue 6)
   profile: '/profile',
@@ -62,6 +63,9 @@ export const PATHS = {
   // Account merge (issue 9)
   duplicated: '/duplicated',
   fuzzionSuccess: '/fuzzion-success',
+  // Legal texts, linked from every page's footer
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
 
 export type RouteName = keyof typeof PATHS;
@@ -92,7 +96,7 @@ const PUBLIC_ROOTS = [
 ];
 
 /** Routes outside the login rules: reachable logged in or not. */
-const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance];
+const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance, PATHS.privacy, PATHS.terms];
 
 export function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;

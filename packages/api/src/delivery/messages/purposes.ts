@@ -37,6 +37,8 @@ export interface PurposeValues {
   merge_completed: { contact: string };
   merge_refused: { contact: string };
   app_approved: { app: string };
+  /** The account's data was downloaded (GDPR Art. 15): who did it should know. */
+  data_exported: Record<string, never>;
 }
 
 export type Purpose = keyof PurposeValues;

@@ -180,7 +180,9 @@ export function createProvider(options: ProviderOptions): Provider {
     // Refresh tokens for every code grant, rotated at each use; a rotated one used again revokes the grant.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    expiresWithSession: async () => false,
+    // Codes and tokens without offline_access live only as long as the browser session they were
+    // issued in (decision 0069): a portal logout, however it happens, ends them and their consent.
+    expiresWithSession: async (_ctx, issued) => !issued.scopes.has('offline_access'),
     clientBasedCORS(_ctx, origin, client) {
       return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
     },

@@ -127,6 +127,13 @@ export const de: MessageBundle = {
     body: 'Für Ihr {brand}-Konto wurden neue Wiederherstellungsschlüssel erstellt. Die alten funktionieren nicht mehr.',
     sms: '{brand}: Neue Wiederherstellungsschlüssel erstellt. Nicht Sie? Rufen Sie sofort den Support an.',
   },
+  data_exported: {
+    subject: '{brand}: Eine Kopie Ihrer Daten wurde heruntergeladen',
+    preheader: 'Jemand hat die Daten Ihres {brand}-Kontos heruntergeladen.',
+    heading: 'Eine Kopie Ihrer Daten wurde heruntergeladen',
+    body: 'Eine Kopie der Daten Ihres {brand}-Kontos (Profil, Kontaktdaten, Sicherheitsverlauf und mehr) wurde nach einer Bestätigung Ihrer Identität heruntergeladen.',
+    sms: '{brand}: Eine Kopie Ihrer Kontodaten wurde heruntergeladen. Nicht Sie? Rufen Sie sofort den Support an.',
+  },
   passkey_removed: {
     subject: '{brand}: Ein Passkey wurde gelöscht',
     preheader: 'Ein Passkey meldet Sie nicht mehr bei Ihrem {brand}-Konto an.',

@@ -131,6 +131,13 @@ export const en = {
     body: 'New recovery keys were created for your {brand} account. The old ones no longer work.',
     sms: '{brand}: new recovery keys were created, the old ones no longer work. Not you? Call our support.',
   },
+  data_exported: {
+    subject: '{brand}: a copy of your data was downloaded',
+    preheader: 'Someone downloaded the data of your {brand} account.',
+    heading: 'A copy of your data was downloaded',
+    body: 'A copy of the data of your {brand} account (profile, contacts, security history and more) was downloaded after a confirmation of your identity.',
+    sms: '{brand}: a copy of your account data was downloaded. Not you? Call our support now.',
+  },
   passkey_removed: {
     subject: '{brand}: a passkey was deleted',
     preheader: 'A passkey no longer signs in to your {brand} account.',

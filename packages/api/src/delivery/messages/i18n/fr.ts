@@ -131,6 +131,13 @@ export const fr: MessageBundle = {
     body: 'De nouvelles clés de récupération ont été créées pour votre compte {brand}. Les anciennes ne fonctionnent plus.',
     sms: "{brand} : nouvelles clés de secours créées. Ce n'est pas vous ? Appelez notre support.",
   },
+  data_exported: {
+    subject: '{brand} : une copie de vos données a été téléchargée',
+    preheader: "Quelqu'un a téléchargé les données de votre compte {brand}.",
+    heading: 'Une copie de vos données a été téléchargée',
+    body: 'Une copie des données de votre compte {brand} (profil, coordonnées, historique de sécurité et plus) a été téléchargée après une confirmation de votre identité.',
+    sms: "{brand} : une copie des données de votre compte a été téléchargée. Ce n'est pas vous ? Appelez notre support.",
+  },
   passkey_removed: {
     subject: "{brand} : une clé d'accès a été supprimée",
     preheader: "Une clé d'accès ne permet plus de se connecter à votre compte {brand}.",

@@ -125,6 +125,13 @@ export const nl: MessageBundle = {
     body: 'Er zijn nieuwe herstelsleutels aangemaakt voor je {brand}-account. De oude werken niet meer.',
     sms: '{brand}: er zijn nieuwe herstelsleutels aangemaakt. Niet jij? Bel meteen onze support.',
   },
+  data_exported: {
+    subject: '{brand}: er is een kopie van je gegevens gedownload',
+    preheader: 'Iemand heeft de gegevens van je {brand}-account gedownload.',
+    heading: 'Er is een kopie van je gegevens gedownload',
+    body: 'Er is een kopie van de gegevens van je {brand}-account (profiel, contactgegevens, beveiligingsgeschiedenis en meer) gedownload na een bevestiging van je identiteit.',
+    sms: '{brand}: er is een kopie van je accountgegevens gedownload. Niet jij? Bel meteen onze support.',
+  },
   passkey_removed: {
     subject: '{brand}: er is een passkey verwijderd',
     preheader: 'Een passkey geeft geen toegang meer tot je {brand}-account.',

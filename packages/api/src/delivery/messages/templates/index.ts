@@ -6,6 +6,7 @@ import { ContactAdded } from './contact-added';
 import { ContactChanged } from './contact-changed';
 import { ContactRemoved } from './contact-removed';
 import { ContactVerification } from './contact-verification';
+import { DataExported } from './data-exported';
 import { IbanChanged } from './iban-changed';
 import { Invitation } from './invitation';
 import { LoginChanged } from './login-changed';
@@ -31,6 +32,7 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   contact_changed: ContactChanged,
   contact_removed: ContactRemoved,
   contact_verification: ContactVerification,
+  data_exported: DataExported,
   iban_changed: IbanChanged,
   invitation: Invitation,
   login_changed: LoginChanged,
