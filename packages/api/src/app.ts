@@ -8,6 +8,7 @@ import { registerDelivery } from './delivery/register';
 import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
 import { mergeRoutes } from './flows/fuzzion/merge.routes';
+import { handoverRoutes } from './flows/login/handover.routes';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { mfaActivateRoutes } from './flows/mfa/activate.routes';
@@ -50,6 +51,7 @@ import { registerBreachedPasswords } from './security/breached-passwords';
 export const API_ROUTES = [
   ...statusRoutes,
   ...tokenRoutes,
+  ...handoverRoutes,
   ...userRoutes,
   ...dataExportRoutes,
   ...consentRoutes,
@@ -78,6 +80,14 @@ export const API_ROUTES = [
   ...onboardingRoutes,
 ];
 
+/**
+ * TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server, so the client
+ * is the entry the farthest of them added (Fastify 5 takes a bare number as "trust none").
+ */
+function trustProxyOption(trust: boolean | number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   configureMessageBrands(ctx.config.messageOperator);
@@ -85,7 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Never log headers (Authorization, cookies) or bodies: only method, path and status.
     requestIdHeader: false,
     frameworkErrors,

@@ -99,6 +99,7 @@ export const ERRORS = {
     status: 409,
     en: 'This card has already been activated. Please log in to your account.',
   },
+  link_expired: { status: 410, en: 'This link is no longer valid.' },
   onboarding_expired: { status: 410, en: 'Your sign-up has expired. Please start again.' },
   onboarding_step: { status: 409, en: 'Please complete the previous steps first.' },
   onboarding_invalid_email: { status: 422, en: 'The email provided is invalid' },
@@ -111,6 +112,8 @@ export const ERRORS = {
   // Account merge (issue 9, docs/decisions/0012-fuzzion.md); texts from SPEC §8.
   fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
   fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
+  /** The database cannot be reached right now (a restart, a failover): nothing was done. */
+  unavailable: { status: 503, en: 'The service is briefly unavailable. Please try again in a moment.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },
 } as const satisfies Record<string, { status: number; en: string }>;
 

@@ -46,6 +46,7 @@ async function main(argv: string[]) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    timeouts: config.databaseTimeouts,
   });
   try {
     await migrate(database.db);
@@ -55,7 +56,9 @@ async function main(argv: string[]) {
     const create = !(await holdsSealedValues(database.db));
     const secrets = createSecretBox(await resolveEncryptionKeys(config, { create }));
     await openKeyring(database.db, secrets, { record: false });
-    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets);
+    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets, {
+      production: config.production,
+    });
   } finally {
     await database.close();
   }

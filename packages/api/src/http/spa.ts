@@ -123,7 +123,8 @@ export async function registerSpa(app: FastifyInstance) {
     if (!index)
       return reply.code(503).type('text/plain').send('The web app is not built: run npm run build.');
     const { config, db } = app.ctx;
-    const maintenance = await isMaintenanceOn(db);
+    // Pages are served while the database is out of reach; their API calls then answer 503.
+    const maintenance = await isMaintenanceOn(db).catch(() => false);
     const page = pageFor(prerendered, request, path, maintenance) ?? index;
     const html = page.replace(
       CONFIG_MARKER,

@@ -86,7 +86,15 @@ describe('card data at rest', () => {
     );
     const output: string[] = [];
     expect(
-      await runAdminCommand(test.database.db, ['cards', 'import', file], (l) => output.push(l), TEST_SECRETS),
+      await runAdminCommand(
+        test.database.db,
+        ['cards', 'import', file],
+        (l) => output.push(l),
+        TEST_SECRETS,
+        {
+          production: false,
+        },
+      ),
     ).toBe(0);
     const extra = { remoteAddress: randomIp() };
     const started = await start(test, 'card', importedCard, extra);

@@ -35,6 +35,7 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung, um fortzufahren.',
   terms_outdated: 'Die Bedingungen haben sich geändert. Bitte lesen und akzeptieren Sie die neue Version.',
+  unavailable: 'Der Dienst ist kurzzeitig nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',
   invalid_code: 'Ihr Code ist ungültig, bitte versuchen Sie es erneut.',
@@ -75,4 +76,5 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Nur ein bestätigter Kontakt mit aktivierter Zwei-Schritt-Bestätigung kann Hauptkontakt werden. Aktivieren Sie sie im Reiter Sicherheit.',
   fuzzion_invalid: 'Die angegebenen Informationen sind ungültig',
   fuzzion_failed: 'Beim Zusammenführen der Konten ist ein technischer Fehler aufgetreten.',
+  link_expired: 'Dieser Link ist nicht mehr gültig.',
 };

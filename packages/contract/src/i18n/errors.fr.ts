@@ -34,6 +34,7 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Veuillez accepter les conditions générales et la déclaration de confidentialité pour continuer.',
   terms_outdated: 'Les conditions ont changé. Veuillez lire et accepter la nouvelle version.',
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',
   invalid_code: 'Votre code est invalide, réessayez.',
@@ -74,4 +75,5 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     "Seul un contact vérifié avec la vérification en deux étapes activée peut devenir principal. Activez-la dans l'onglet Sécurité.",
   fuzzion_invalid: 'Les informations fournies sont invalides',
   fuzzion_failed: 'Une erreur technique est survenue lors de la fusion des comptes.',
+  link_expired: "Ce lien n'est plus valable.",
 };

@@ -32,6 +32,7 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   onboarding_invalid_phone: 'Het opgegeven telefoonnummer is ongeldig',
   terms_required: 'Aanvaard de algemene voorwaarden en de privacyverklaring om verder te gaan.',
   terms_outdated: 'De voorwaarden zijn gewijzigd. Lees en aanvaard de nieuwe versie.',
+  unavailable: 'De dienst is even niet beschikbaar. Probeer het zo meteen opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',
   invalid_code: 'Je code is ongeldig, probeer opnieuw.',
@@ -72,4 +73,5 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
     'Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.',
   fuzzion_invalid: 'De opgegeven informatie is ongeldig',
   fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
+  link_expired: 'Deze link is niet meer geldig.',
 };

@@ -12,6 +12,8 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.loginPhone]: 'login',
   [PATHS.dashboard]: 'dashboard',
   [PATHS.maintenance]: 'maintenance',
+  [PATHS.handover]: 'handover',
+  [PATHS.invitationNotMe]: 'onboarding',
   [PATHS.forgotPassword]: 'forgotPassword',
   [PATHS.forgotPasswordEmail]: 'forgotPassword',
   [PATHS.forgotPasswordPhone]: 'forgotPassword',

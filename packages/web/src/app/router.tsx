@@ -226,6 +226,19 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 {
                   lazy: queryLayout,
                   children: [
+                    {
+                      path: PATHS.handover,
+                      lazy: async () => ({
+                        Component: (await import('../features/session/routes/ContinueRoute')).ContinueRoute,
+                      }),
+                    },
+                    {
+                      path: PATHS.invitationNotMe,
+                      lazy: async () => ({
+                        Component: (await import('../features/onboarding/routes/InvitationNotMeRoute'))
+                          .InvitationNotMeRoute,
+                      }),
+                    },
                     ...recoveryRoutes,
                     ...oauthPageRoutes,
                     ...mfaPageRoutes,

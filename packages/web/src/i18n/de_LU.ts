@@ -9,6 +9,7 @@ export const deLU: CoreMessages = {
   titles: {
     login: 'Anmelden',
     maintenance: 'Wartung',
+    handover: 'Fortfahren',
     forgotPassword: 'Passwort vergessen',
     resetPassword: 'Neues Passwort',
     forgotUsername: 'Benutzername vergessen',

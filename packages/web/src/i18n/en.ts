@@ -12,6 +12,7 @@ export const en = {
   titles: {
     login: 'Log in',
     maintenance: 'Maintenance',
+    handover: 'Continue',
     forgotPassword: 'Forgotten password',
     resetPassword: 'New password',
     forgotUsername: 'Forgotten username',

@@ -9,6 +9,7 @@ export const fr: CoreMessages = {
   titles: {
     login: 'Connexion',
     maintenance: 'Maintenance',
+    handover: 'Continuer',
     forgotPassword: 'Mot de passe oublié',
     resetPassword: 'Nouveau mot de passe',
     forgotUsername: "Nom d'utilisateur oublié",

@@ -9,6 +9,7 @@ export const nl: CoreMessages = {
   titles: {
     login: 'Aanmelden',
     maintenance: 'Onderhoud',
+    handover: 'Doorgaan',
     forgotPassword: 'Wachtwoord vergeten',
     resetPassword: 'Nieuw wachtwoord',
     forgotUsername: 'Gebruikersnaam vergeten',

@@ -18,6 +18,7 @@ import {
   enforceRegisteredSecretMethod,
   notePresentedMethod,
 } from './client-checks';
+import { answerDatabaseUnavailable } from './database-unavailable';
 import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
@@ -223,6 +224,6 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.use(linkPortalSession(portal));
   provider.use(logout.middleware);
   provider.on('end_session.success', logout.loggedOut);
-  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'oauth server error'));
+  answerDatabaseUnavailable(provider, log);
   return provider;
 }

@@ -13,10 +13,12 @@ export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
   const path = useLocation().pathname;
-  // The guard only lets logged-in users reach non-public pages; the neutral ones (the legal texts)
-  // are for everyone, so there the session decides.
+  // The guard only lets logged-in users reach non-public pages. The neutral ones are for everyone:
+  // the legal texts offer the log-out when a session exists; a link's "Continue as …?" and an
+  // invitee's "not me" never do (they concern another account than the tab's, or none).
   const hasSession = useClientValue(() => tokenStore.get() !== null, false);
-  const loggedIn = isNeutralPath(path) ? hasSession : !isPublicPath(path);
+  const choosesAccount = path === PATHS.handover || path === PATHS.invitationNotMe;
+  const loggedIn = isNeutralPath(path) ? hasSession && !choosesAccount : !isPublicPath(path);
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>

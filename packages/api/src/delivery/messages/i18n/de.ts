@@ -150,6 +150,14 @@ export const de: MessageBundle = {
     codeLabel: 'Ihr Einladungscode',
     sms: '{company} lädt Sie zu {brand} ein. Ihr Einladungscode: {code}',
   },
+  invitation_used: {
+    subject: '{brand}: Ihre Einladung wurde verwendet',
+    preheader: 'Mit Ihrer {brand}-Einladung wurde ein Konto mit {contact} eröffnet.',
+    heading: 'Ihre Einladung wurde verwendet',
+    body: 'Mit Ihrer {brand}-Einladung wurde soeben ein Konto mit der E-Mail-Adresse {contact} erstellt. Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, frieren Sie dieses Konto jetzt ein: Niemand kann es nutzen, bis unser Support es mit Ihnen geprüft hat.',
+    action: 'Das war ich nicht: Konto einfrieren',
+    sms: '{brand}: Mit Ihrer Einladung wurde ein Konto erstellt. Nicht Sie? Rufen Sie jetzt unseren Support an.',
+  },
   signup_completed: {
     subject: '{brand}: Willkommen, Ihr Konto ist bereit',
     preheader: 'Ihr {brand}-Konto wurde erstellt.',

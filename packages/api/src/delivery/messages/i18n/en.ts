@@ -154,6 +154,14 @@ export const en = {
     codeLabel: 'Your invitation code',
     sms: '{company} invites you to {brand}. Your invitation code: {code}',
   },
+  invitation_used: {
+    subject: '{brand}: your invitation was used',
+    preheader: 'Your {brand} invitation opened an account with {contact}.',
+    heading: 'Your invitation was used',
+    body: 'Your {brand} invitation was just used to create an account with the e-mail address {contact}. If you did this, there is nothing more to do. If it was not you, freeze that account now: nobody can use it until our support has checked it with you.',
+    action: 'This was not me: freeze the account',
+    sms: '{brand}: your invitation was used to create an account. Not you? Call our support now.',
+  },
   signup_completed: {
     subject: '{brand}: welcome, your account is ready',
     preheader: 'Your {brand} account was created.',

@@ -154,6 +154,14 @@ export const fr: MessageBundle = {
     codeLabel: "Votre code d'invitation",
     sms: "{company} vous invite sur {brand}. Votre code d'invitation : {code}",
   },
+  invitation_used: {
+    subject: '{brand} : votre invitation a été utilisée',
+    preheader: 'Votre invitation {brand} a ouvert un compte avec {contact}.',
+    heading: 'Votre invitation a été utilisée',
+    body: "Votre invitation {brand} vient d'être utilisée pour créer un compte avec l'adresse e-mail {contact}. Si c'est vous, il n'y a rien d'autre à faire. Sinon, gelez ce compte maintenant : personne ne pourra l'utiliser avant que notre support l'ait vérifié avec vous.",
+    action: "Ce n'était pas moi : geler le compte",
+    sms: "{brand} : votre invitation a servi à créer un compte. Ce n'est pas vous ? Appelez notre support.",
+  },
   signup_completed: {
     subject: '{brand} : bienvenue, votre compte est prêt',
     preheader: 'Votre compte {brand} a été créé.',

@@ -9,6 +9,7 @@ import { ContactVerification } from './contact-verification';
 import { DataExported } from './data-exported';
 import { IbanChanged } from './iban-changed';
 import { Invitation } from './invitation';
+import { InvitationUsed } from './invitation-used';
 import { LoginChanged } from './login-changed';
 import { LoginCode } from './login-code';
 import { MergeCompleted } from './merge-completed';
@@ -35,6 +36,7 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   data_exported: DataExported,
   iban_changed: IbanChanged,
   invitation: Invitation,
+  invitation_used: InvitationUsed,
   login_changed: LoginChanged,
   login_code: LoginCode,
   merge_completed: MergeCompleted,
