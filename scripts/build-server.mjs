@@ -31,7 +31,13 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const started = Date.now();
 await build({
-  entryPoints: { server: join(api, 'src/main.ts'), cli: join(api, 'src/cli/main.ts') },
+  entryPoints: {
+    server: join(api, 'src/main.ts'),
+    cli: join(api, 'src/cli/main.ts'),
+    migrate: join(api, 'src/cli/migrate.ts'),
+    // OpenTelemetry: imported by main.js before the server, and only when configured.
+    telemetry: join(api, 'src/operations/telemetry.ts'),
+  },
   outdir: out,
   bundle: true,
   // A module imported with a dynamic import() (what only some requests need, decision 0059) and
@@ -51,8 +57,9 @@ await build({
   plugins: [externalNpmPackages],
   logLevel: 'warning',
 });
-// main.js, what every start command runs, turns on source maps for the server's own code, then
-// loads it: stack traces name src/ files and lines. `--enable-source-maps` would also parse the
+// main.js, what every start command runs, turns on source maps for the server's own code, loads
+// OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set (before the packages it instruments), then
+// loads the server: stack traces name src/ files and lines. `--enable-source-maps` would also parse the
 // source maps of every npm package loaded (12–25 MB more resident memory, decision 0059), and a
 // call inside the bundle would come too late for the bundle itself.
 writeFileSync(
@@ -62,6 +69,8 @@ import module from 'node:module';
 
 // Node 22.14+ (module.setSourceMapsSupport); older releases run without source maps.
 module.setSourceMapsSupport?.(true, { nodeModules: false, generatedCode: false });
+// Traces only when an OTLP endpoint is configured: the SDK is not even loaded otherwise.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await import('./telemetry.js');
 await import('./server.js');
 `,
 );

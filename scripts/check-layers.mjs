@@ -102,6 +102,7 @@ export const API_BASE_FILES = [
   'config.ts',
   'production-refusals.ts',
   'logger.ts',
+  'version.ts',
   'operations/metrics.ts',
   'security/secret-box.ts',
   'http/api-error.ts',

@@ -18,6 +18,12 @@ const LAZY_PACKAGES = [
   'react-dom', // the e-mail renderer (delivery/messages/react-email.ts)
   'html-to-text',
   '@electric-sql/pglite',
+  // Tracing and error reporting: loaded only when configured (dist/main.js, operations/telemetry.ts).
+  '@opentelemetry/sdk-node',
+  '@opentelemetry/api',
+  '@fastify/otel',
+  'import-in-the-middle',
+  '@sentry/node',
 ];
 
 async function packagesLoadedAtStart() {

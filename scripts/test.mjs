@@ -1,7 +1,8 @@
 // `npm test`: everything, in order, stopping at the first failure: type check, lint, the import
 // layering (scripts/check-layers.mjs), the migration lint (scripts/check-migrations.mjs), dead
 // exports, files and dependencies (knip), unit and API integration (PGlite and PostgreSQL), then
-// end-to-end in Chromium against the built server.
+// end-to-end in Chromium against the built server, then the main journeys in Firefox (firefox-esr
+// over WebDriver BiDi, packages/e2e/firefox) against the same build.
 import { spawnSync } from 'node:child_process';
 
 /** @type {[name: string, command: string, args: string[]][]} */
@@ -13,6 +14,7 @@ const steps = [
   ['dead code', 'npx', ['knip', '--no-progress']],
   ['unit and integration', 'npx', ['vitest', 'run']],
   ['end-to-end', 'npm', ['run', 'test:e2e']],
+  ['Firefox smoke', 'node', ['--import', 'tsx', '--test', 'packages/e2e/firefox/smoke.test.ts']],
 ];
 
 for (const [name, command, args] of steps) {

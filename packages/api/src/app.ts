@@ -42,6 +42,8 @@ import type { AppContext } from './http/context';
 import { registerRequestContext } from './http/edition-and-headers';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerRequestIdEcho, requestIdFor } from './http/request-id';
+import { QuietProbesLogController } from './http/request-logging';
 import { registerRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -88,6 +90,13 @@ function trustProxyOption(trust: boolean | number | string[]) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/** Sentry only when SENTRY_DSN is set: the package is not even loaded otherwise. */
+async function errorReporterFor(config: AppContext['config']) {
+  if (!config.errorReporting) return undefined;
+  const { startErrorReporting } = await import('./operations/error-reporting');
+  return startErrorReporting(config.errorReporting);
+}
+
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   configureMessageBrands(ctx.config.messageOperator);
@@ -96,11 +105,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
-    // Never log headers (Authorization, cookies) or bodies: only method, path and status.
+    // Never log headers (Authorization, cookies) or bodies: only method, path and status. The id
+    // is the caller's X-Request-Id when well-formed (genReqId checks it), else a random UUID.
     requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new QuietProbesLogController(),
     frameworkErrors,
   }) as unknown as FastifyInstance;
   app.decorate('ctx', ctx);
+  registerRequestIdEcho(app);
 
   // JSON bodies may be empty (GET and DELETE calls carry the JSON content type too).
   app.removeContentTypeParser('application/json');
@@ -116,7 +129,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerCompression(app);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, await errorReporterFor(ctx.config));
   registerBreachedPasswords(app);
   registerRequestContext(app);
   registerSecurityHeaders(app);

@@ -42,6 +42,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** A transaction left idle this long is ended by the server, freeing its locks. */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** off: the server does not migrate but waits for `npm run migrate` (a release Job) to have done it. */
+  MIGRATE: z.enum(['on', 'off']).default('on'),
   /** A built SPA elsewhere than packages/web/dist (tests and previews of one build). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Demo accounts on an empty database (README); default on outside production, never in it. */
@@ -159,6 +161,13 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A second listener on 127.0.0.1 that serves /metrics only, without a token. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Error reports of the server (a Sentry DSN); of the SPA (SENTRY_DSN_WEB, public). */
+  SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
+  SENTRY_DSN_WEB: z.url({ protocol: /^https?$/ }).optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  /** Shares of requests traced and of SPA sessions replayed by the error service: 0 unless set (SPEC). */
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  SENTRY_REPLAYS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Days the audit trail (security events) is kept before the purge deletes it. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
   /** How often the purge of expired rows runs (one instance at a time). */
@@ -304,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    migrateAtStart: e.MIGRATE === 'on',
     redisUrl: e.REDIS_URL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'on' : !production,
@@ -372,6 +382,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geoipDbPath: e.GEOIP_DB_PATH ? resolve(e.GEOIP_DB_PATH) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
+    /** Undefined without SENTRY_DSN: nothing is reported and @sentry/node is never loaded. */
+    errorReporting: e.SENTRY_DSN
+      ? {
+          dsn: e.SENTRY_DSN,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+        }
+      : undefined,
+    /** The SPA's error reports (spaConfig): undefined without SENTRY_DSN_WEB. */
+    webErrorReporting: e.SENTRY_DSN_WEB
+      ? {
+          dsn: e.SENTRY_DSN_WEB,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+          replaysSampleRate: e.SENTRY_REPLAYS_SAMPLE_RATE,
+        }
+      : undefined,
     metricsPort: e.METRICS_PORT,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     purgeIntervalMs: e.PURGE_INTERVAL_MINUTES * 60_000,

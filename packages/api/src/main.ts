@@ -1,17 +1,39 @@
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
+import { createLogger, wantsPrettyLogs } from './logger';
 import { startMetricsServer } from './operations/metrics-server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 import { createServer } from './server';
+import { VERSION } from './version';
+
+/** Before the configuration is read: JSON lines unless a developer's terminal reads them. */
+const pretty = wantsPrettyLogs(process.env.NODE_ENV === 'production');
+/** Fatal errors and crash reasons as one JSON line each (the server's own logger may not exist yet). */
+const processLog = createLogger('info', { pretty });
+
+/** A crash says why in one line a log collector keeps whole, then exits. */
+function exitOnCrash(reason: string) {
+  return (error: unknown) => {
+    processLog.fatal({ err: error }, reason);
+    process.exit(1);
+  };
+}
 
 /** `npm start`: one server on PORT with the SPA, the API and (outside production) the dev inbox. */
 async function main() {
+  if (process.argv.includes('--version')) {
+    console.log(VERSION);
+    return;
+  }
+  process.on('uncaughtException', exitOnCrash('uncaught exception'));
+  process.on('unhandledRejection', exitOnCrash('unhandled promise rejection'));
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      if (pretty) console.error(error.message);
+      else processLog.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -46,7 +68,8 @@ async function main() {
         ]
       : []),
   ];
-  console.log(lines.join('\n'));
+  if (pretty) console.log(lines.join('\n'));
+  else logStartBanner(server, config, metricsServer ? config.metricsPort : undefined);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -70,7 +93,21 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The start banner as one line: where the editions answer, which database, which version. */
+function logStartBanner(
+  server: Awaited<ReturnType<typeof createServer>>,
+  config: ReturnType<typeof loadConfig>,
+  metricsPort: number | undefined,
+) {
+  server.app.log.info(
+    {
+      database: server.database.kind === 'pglite' ? 'embedded' : 'postgresql',
+      publicUrls: config.publicUrls,
+      ...(metricsPort ? { metricsPort } : {}),
+      ...(config.seedDemoData ? { demoAccounts: DEMO_ACCOUNTS.map((a) => a.email) } : {}),
+    },
+    'Vestibule is up',
+  );
+}
+
+main().catch(exitOnCrash('start failed'));

@@ -1,14 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { registerAdminEndpoint } from './cli/admin-endpoint';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate, waitForSchema } from './db/migrate';
 import { waitForDatabase } from './db/wait-for-database';
 import { sealPlainBodies } from './delivery/sealed-body';
-import { createLogger } from './logger';
+import { createLogger, wantsPrettyLogs } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
 import { openKeyring } from './operations/keyring';
 import { PurgeJob } from './operations/purge';
@@ -38,9 +39,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Migrates at start (MIGRATE=on, the default), or waits for whoever migrates (MIGRATE=off). */
+async function bringSchemaToVersion(db: DatabaseHandle['db'], config: Config, log: Logger) {
+  if (!config.migrateAtStart) return waitForSchema(db, log);
+  const applied = await migrate(db);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+}
+
 /** Opens the database, migrates, seeds an empty embedded database, and builds the app. */
 export async function createServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.production) });
   // The data directory holds PGlite and, without ENCRYPTION_KEY, the generated encryption key.
   if (!config.databaseUrl || !config.encryptionKeys) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
@@ -51,8 +59,7 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     log: log.child({ component: 'database' }),
   });
   if (database.kind === 'postgres') await waitForDatabase(database.db, log.child({ component: 'database' }));
-  const applied = await migrate(database.db);
-  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  await bringSchemaToVersion(database.db, config, log);
   const secrets = createSecretBox(await resolveEncryptionKeys(config));
   // Refuses to start (naming ENCRYPTION_KEY) with keys that cannot open what the database holds.
   await openKeyring(database.db, secrets, {

@@ -31,4 +31,9 @@ describe('activation codes', () => {
     expect(parseInvitationCode('UUUUU-UUUUU')).toBeUndefined();
     expect(parseInvitationCode('acme2-greet')).toBe('ACME2GREET');
   });
+
+  it('reads a code copied from a hint, with its non-breaking hyphens', () => {
+    expect(parseActivationCode('AB12\u2011CD34\u2011EF5G')).toBe('AB12CD34EF5G');
+    expect(parseInvitationCode('HR4N7\u2011QW2ZX')).toBe('HR4N7QW2ZX');
+  });
 });

@@ -10,11 +10,14 @@ export const ACTIVATION_CODE_LENGTH = 12;
 /** Invitation code: 10 random symbols, shown as XXXXX-XXXXX. */
 export const INVITATION_CODE_LENGTH = 10;
 
-/** Upper case, separators dropped, look-alike letters read as digits. */
+/**
+ * Upper case, separators dropped (the hints' non-breaking hyphens and other dashes too, as a
+ * copied example brings them), look-alike letters read as digits.
+ */
 export function compactCode(input: string): string {
   return input
     .toUpperCase()
-    .replace(/[\s\-.]/g, '')
+    .replace(/[\s\-.\u2010-\u2015]/g, '')
     .replace(/[IL]/g, '1')
     .replace(/O/g, '0');
 }

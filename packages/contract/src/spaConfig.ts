@@ -40,5 +40,16 @@ export const spaConfigSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** Error reports of the SPA (SENTRY_DSN_WEB), or null: the reporter is then never loaded. */
+  errorReporting: z
+    .object({
+      dsn: z.url({ protocol: /^https?$/ }),
+      environment: z.string().min(1),
+      release: z.string().min(1),
+      tracesSampleRate: z.number().min(0).max(1),
+      replaysSampleRate: z.number().min(0).max(1),
+    })
+    .nullable()
+    .default(null),
 });
 export type SpaConfig = z.infer<typeof spaConfigSchema>;

@@ -6,6 +6,7 @@ import { focusFirstInvalidFieldOnSubmit } from './app/focusInvalidField';
 import { type PrerenderedPage, prepareRoutes, prerenderedPage } from './app/hydration';
 import { createAppRouter, createAppRoutes, decideFor, type RouterHolder } from './app/router';
 import { currentLocale } from './i18n';
+import { readConfig } from './lib/config';
 import { currentEdition } from './lib/edition';
 import { normalizePath } from './lib/paths';
 
@@ -48,4 +49,11 @@ async function start(): Promise<void> {
   }
 }
 
+/** Error reports only when the server configured them (SENTRY_DSN_WEB): a chunk of its own. */
+function startErrorReportingIfConfigured() {
+  const settings = readConfig().errorReporting;
+  if (settings) void import('./lib/errorReporting').then((module) => module.startErrorReporting(settings));
+}
+
+startErrorReportingIfConfigured();
 void start();

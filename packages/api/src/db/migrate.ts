@@ -17,10 +17,36 @@ async function migrationFiles(): Promise<string[]> {
 
 /** True when every migration file has been applied (for /readyz). */
 export async function migrationsComplete(db: Db): Promise<boolean> {
+  return (await pendingMigrations(db)).length === 0;
+}
+
+/** The migration files not yet applied, in the order `migrate` would apply them (`--dry-run`). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
   const files = await migrationFiles();
+  const table = await sql<{
+    name: string | null;
+  }>`SELECT to_regclass('schema_migrations')::text AS name`.execute(db);
+  if (!table.rows[0]?.name) return files; // a new database: nothing applied yet
   const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
   const applied = new Set(done.rows.map((row) => row.name));
-  return files.every((file) => applied.has(file));
+  return files.filter((file) => !applied.has(file));
+}
+
+/**
+ * With MIGRATE=off another process migrates (the chart's Job, `npm run migrate`): the server
+ * waits until the schema is at this release's version rather than serving an older one.
+ */
+export async function waitForSchema(
+  db: Db,
+  log: { info(details: object, message: string): void },
+  intervalMs = 2_000,
+): Promise<void> {
+  let pending = await pendingMigrations(db);
+  if (pending.length) log.info({ pending }, 'MIGRATE=off: waiting for the migrations to be applied');
+  while (pending.length) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    pending = await pendingMigrations(db);
+  }
 }
 
 export async function migrate(db: Db): Promise<string[]> {

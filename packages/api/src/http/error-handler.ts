@@ -2,6 +2,7 @@ import { errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from './api-error';
+import { REQUEST_ID_HEADER } from './request-id';
 import { securityHeaders } from './security-headers';
 
 /** Fastify's own 4xx errors, mapped to typed codes. */
@@ -26,6 +27,8 @@ function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
     message: error.options.message ?? errorMessage(error.code, language),
     ...(error.options.fields ? { fields: error.options.fields } : {}),
     ...error.options.extra,
+    // The id support asks for: it finds the request's log lines and trace (docs/operations.md).
+    requestId: request.id,
   });
 }
 
@@ -34,9 +37,13 @@ const UNAVAILABLE_RETRY_AFTER = '5';
 
 /**
  * 4xx answers say what is wrong; a database out of reach is a typed 503 (the request did nothing
- * and may be retried); anything else unexpected is a generic 500, its detail logged only.
+ * and may be retried); anything else unexpected is a generic 500, its detail logged only (and
+ * reported, with the request id, when error reporting is configured).
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  report?: (error: unknown, requestId: string) => void,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof ApiError ? error : fromFastifyError(error);
     if (known) return send(request, reply, known);
@@ -49,6 +56,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
     request.log.error({ err: error }, 'unexpected error');
+    report?.(error, request.id);
     return send(request, reply, new ApiError('server_error'));
   });
 }
@@ -62,5 +70,6 @@ export function frameworkErrors(_error: FastifyError, request: FastifyRequest, r
   request.language = ['fr', 'nl', 'de'].includes(asked) ? asked : 'en';
   // These answers skip every hook, the onSend one with the security headers included.
   reply.headers(securityHeaders(request.server.ctx.config));
+  reply.header(REQUEST_ID_HEADER, request.id);
   return send(request, reply, new ApiError('bad_request'));
 }

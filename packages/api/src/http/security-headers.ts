@@ -9,6 +9,8 @@ export function contentSecurityPolicy(options: {
   /** The tag manager's script origin (TAG_MANAGER_URL); Google's by default. */
   tagManagerOrigin?: string | undefined;
   captcha?: CaptchaProvider | undefined;
+  /** The SPA's error-reporting DSN: its origin receives the reports. */
+  errorReportsDsn?: string | undefined;
 }): string {
   const tagManagerOrigin = options.tagManagerOrigin ?? DEFAULT_TAG_MANAGER_ORIGIN;
   const captcha = options.captcha ? CAPTCHA_PROVIDER_DATA[options.captcha].csp : undefined;
@@ -17,6 +19,7 @@ export function contentSecurityPolicy(options: {
     "'self'",
     ...(options.tagManager ? [tagManagerOrigin, 'https://www.google-analytics.com'] : []),
     ...(captcha?.connect ?? []),
+    ...(options.errorReportsDsn ? [new URL(options.errorReportsDsn).origin] : []),
   ];
   return [
     "default-src 'self'",
@@ -45,6 +48,7 @@ export function securityHeaders(config: Config): Record<string, string> {
       tagManager: Boolean(config.tagManagerId),
       tagManagerOrigin: config.tagManagerOrigin,
       captcha: config.captcha?.provider,
+      errorReportsDsn: config.webErrorReporting?.dsn,
     }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

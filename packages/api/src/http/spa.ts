@@ -7,6 +7,7 @@ import { acceptedLanguages, entryLocale } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../db/maintenance';
 import { brandOf } from '../delivery/messages/brand';
+import { VERSION } from '../version';
 import { ApiError } from './api-error';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -137,6 +138,9 @@ export async function registerSpa(app: FastifyInstance) {
           ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
           : null,
         operator: operatorOf(request.edition.id),
+        errorReporting: config.webErrorReporting
+          ? { ...config.webErrorReporting, release: `vestibule@${VERSION}` }
+          : null,
       }),
     );
     return reply

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { outboxWorkerOf } from '../delivery/register';
 import { ApiError } from '../http/api-error';
+import { VERSION } from '../version';
 import { healthOf } from './health';
 import { metrics, registry, routeLabel } from './metrics';
 
@@ -81,7 +82,7 @@ export function registerOperations(app: FastifyInstance, migrationsExpected: () 
   });
 
   app.get('/livez', async () => ({ status: 'ok' }));
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', async () => ({ status: 'ok', version: VERSION }));
 
   app.get('/readyz', async (_request, reply) => {
     const health = healthOf(app);

@@ -38,7 +38,7 @@ describe('operations endpoints', () => {
     for (const url of ['/livez', '/healthz']) {
       const response = await test.call({ method: 'GET', url, deviceId: null });
       expect(response.statusCode, url).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.json()).toMatchObject({ status: 'ok' });
     }
   });
 

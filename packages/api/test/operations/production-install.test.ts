@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,6 +17,32 @@ import {
 import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
+const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+/** Every package installed in a release: its lock-file path (node_modules/…), name and version. */
+function installedPackages(dir: string): { path: string; name: string; version: string }[] {
+  const found: { path: string; name: string; version: string }[] = [];
+  const visit = (modules: string) => {
+    if (!existsSync(join(dir, modules))) return;
+    for (const entry of readdirSync(join(dir, modules))) {
+      if (entry.startsWith('.')) continue;
+      const path = `${modules}/${entry}`;
+      if (entry.startsWith('@')) {
+        visit(path);
+        continue;
+      }
+      // Workspace links (@vestibule/*) are the release's own code, not installed packages.
+      if (lstatSync(join(dir, path)).isSymbolicLink()) continue;
+      const manifest = JSON.parse(readFileSync(join(dir, path, 'package.json'), 'utf8'));
+      found.push({ path, name: manifest.name, version: manifest.version });
+      visit(`${path}/node_modules`);
+    }
+  };
+  visit('node_modules');
+  return found;
+}
 const PASSWORD = 'Operator-chosen-2026!';
 const EMAIL = 'first.user@example.com';
 
@@ -100,12 +126,53 @@ describe.runIf(databaseUrl)('production install', () => {
     expect(existsSync(join(release, 'packages/api/src'))).toBe(false);
   });
 
+  it('installs exactly the versions of the lock file', () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string }>;
+    };
+    const installed = installedPackages(release);
+    expect(installed.length).toBeGreaterThan(100);
+    const differing = installed.filter(({ path, version }) => lock.packages[path]?.version !== version);
+    expect(differing).toEqual([]);
+    expect(installed.map(({ path }) => path)).toContain('node_modules/jose');
+  });
+
+  it('carries a CycloneDX SBOM that names every installed package', () => {
+    const sbom = JSON.parse(readFileSync(join(release, 'sbom.cdx.json'), 'utf8')) as {
+      bomFormat: string;
+      components: { group?: string; name: string; version: string }[];
+    };
+    expect(sbom.bomFormat).toBe('CycloneDX');
+    const named = new Set(
+      sbom.components.map((c) => `${c.group ? `${c.group}/` : ''}${c.name}@${c.version}`),
+    );
+    const missing = installedPackages(release).filter(
+      ({ name, version }) => !named.has(`${name}@${version}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names its version, that of package.json, with --version and in its manifest', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const printed = run(process.execPath, [join(release, 'packages/api/dist/main.js'), '--version'], release);
+    expect(printed.trim()).toBe(version);
+    expect(JSON.parse(readFileSync(join(release, 'package.json'), 'utf8')).version).toBe(version);
+  });
+
   it('refuses to start in production without a required setting, naming it', async () => {
     const { ENCRYPTION_KEY: _, ...withoutKey } = env;
     const refused = await startServerProcess(join(release, 'packages/api/dist/main.js'), withoutKey, release);
     const exit = await refused.exited;
     expect(exit.code).toBe(1);
     expect(refused.output()).toContain('ENCRYPTION_KEY: required in production');
+    // One JSON line, as every line in production, with the release's service fields.
+    const [line, ...more] = refused.output().trim().split('\n');
+    expect(more).toEqual([]);
+    expect(JSON.parse(line as string)).toMatchObject({
+      level: 'fatal',
+      service: 'vestibule',
+      version: VERSION,
+    });
 
     const { PUBLIC_URL: __, ...withoutOrigin } = env;
     const noOrigin = await startServerProcess(
@@ -122,6 +189,7 @@ describe.runIf(databaseUrl)('production install', () => {
     await waitUntilReady(server);
     // Node 24: nothing (oidc-provider in particular) warns about the runtime.
     expect(server.output()).not.toMatch(/unsupported runtime/i);
+    expect(await (await fetch(`${server.base}/healthz`)).json()).toEqual({ status: 'ok', version: VERSION });
     const ready = await (await fetch(`${server.base}/readyz`)).json();
     expect(ready).toMatchObject({ status: 'ready', checks: { database: { status: 'up' } } });
 
@@ -185,4 +253,32 @@ describe.runIf(databaseUrl)('production install', () => {
     // A configuration message, not a crash: no stack trace.
     expect(refused.output()).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it('migrates with its `npm run migrate`, and a server with MIGRATE=off waits for that', async () => {
+    const fresh = await ownSchema(databaseUrl as string, 'release_migrate');
+    const freshEnv = { ...env, DATABASE_URL: fresh.url, PATH: process.env.PATH ?? '' };
+    let waiting: ServerProcess | undefined;
+    try {
+      const dry = run('npm', ['run', '--silent', 'migrate', '--', '--dry-run'], release, freshEnv);
+      expect(dry).toContain('Pending migrations:\n  0001_init.sql');
+      waiting = await startServerProcess(
+        join(release, 'packages/api/dist/main.js'),
+        { ...freshEnv, MIGRATE: 'off', LOG_LEVEL: 'info' },
+        release,
+      );
+      const started = Date.now();
+      while (!waiting.output().includes('waiting for the migrations') && Date.now() - started < 30_000)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(waiting.output()).toContain('MIGRATE=off: waiting for the migrations to be applied');
+      await expect(fetch(`${waiting.base}/readyz`)).rejects.toThrow(); // not listening yet
+      expect(run('npm', ['run', '--silent', 'migrate'], release, freshEnv)).toContain(
+        'Applied:\n  0001_init.sql',
+      );
+      await waitUntilReady(waiting);
+    } finally {
+      waiting?.child.kill('SIGTERM');
+      await waiting?.exited;
+      await fresh.drop();
+    }
+  }, 90_000);
 });

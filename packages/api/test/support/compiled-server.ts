@@ -13,7 +13,8 @@ export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
  * repository (node_modules/.cache), where its npm imports resolve as from packages/api/dist.
  */
 export function buildServer(name: string): string {
-  const out = join(ROOT, 'node_modules/.cache/vestibule-tests', `${name}-${process.pid}`);
+  // Under packages/api: the api workspace's own node_modules (nested versions) resolve from it too.
+  const out = join(ROOT, 'packages/api/node_modules/.cache/vestibule-tests', `${name}-${process.pid}`);
   mkdirSync(out, { recursive: true });
   run(process.execPath, [join(ROOT, 'scripts/build-server.mjs'), '--out', out], ROOT);
   return out;

@@ -17,8 +17,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   method_not_allowed: 'Deze methode is hier niet toegestaan.',
   account_locked: 'Dit account is geblokkeerd. Neem contact op met de klantendienst.',
   maintenance: 'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
-  invalid_partner: 'Oeps. De partner waarvan u komt, lijkt een ongeldige configuratie te gebruiken.',
-  reauthentication_required: 'Meld u voor uw veiligheid opnieuw aan om verder te gaan naar deze toepassing.',
+  invalid_partner: 'Oeps. De partner waarvan je komt, lijkt een ongeldige configuratie te gebruiken.',
+  reauthentication_required: 'Meld je voor je veiligheid opnieuw aan om verder te gaan naar deze toepassing.',
   authorization_expired:
     'Dit autorisatieverzoek is verlopen. Ga terug naar de toepassing en probeer het opnieuw.',
   invalid_activation_code: 'Je activeringscode is ongeldig.',
@@ -66,11 +66,11 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   invalid_iban: 'Het opgegeven IBAN is ongeldig.',
   contact_minimum: 'Je moet minstens één e-mailadres en één telefoonnummer behouden.',
   contact_is_primary:
-    'Dit is je hoofdcontact en je gebruikersnaam. Maak eerst een ander contact hoofdcontact, of wijzig je gebruikersnaam.',
+    'Dit is je primaire contact en je gebruikersnaam. Maak eerst een ander contact primair, of wijzig je gebruikersnaam.',
   contact_used_by_mfa:
     'Dit contact ontvangt je verificatiecodes. Wijzig het eerst in het tabblad Beveiliging.',
   primary_needs_mfa:
-    'Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.',
+    'Alleen een geverifieerd contact met tweestapsverificatie kan primair worden. Zet die aan in het tabblad Beveiliging.',
   fuzzion_invalid: 'De opgegeven informatie is ongeldig',
   fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
   link_expired: 'Deze link is niet meer geldig.',

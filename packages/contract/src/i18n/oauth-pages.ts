@@ -11,7 +11,7 @@ export interface OAuthPageTexts {
 export const OAUTH_PAGE_TEXTS: Record<'en' | 'fr' | 'nl' | 'de', OAuthPageTexts> = {
   en: { signingOut: 'Signing you out…', signOut: 'Sign out' },
   fr: { signingOut: 'Déconnexion en cours…', signOut: 'Se déconnecter' },
-  nl: { signingOut: 'U wordt afgemeld…', signOut: 'Afmelden' },
+  nl: { signingOut: 'Je wordt afgemeld…', signOut: 'Afmelden' },
   de: { signingOut: 'Sie werden abgemeldet…', signOut: 'Abmelden' },
 };
 

@@ -6,6 +6,8 @@ export const errorBodySchema = z.object({
   code: z.enum(ERROR_CODES as [string, ...string[]]),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** The request's id (its X-Request-Id header too): what support asks a user to quote. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

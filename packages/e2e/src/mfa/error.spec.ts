@@ -55,7 +55,6 @@ test.describe('MFA (errors)', () => {
     await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await page.goto(`${GENERAL}/security/mfa-edit`);
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /^Delete Text message/ }).click();
     await expect(
       page.getByText('You must keep at least one email and one SMS verification method.'),

@@ -92,7 +92,7 @@ test.describe('third-party application (success)', () => {
     await page.goto(`${partner.origin}/login?scope=${encodeURIComponent('openid email')}`);
     await expect(page).toHaveURL(/\/approve\?uid=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Demo Partner wil toegang tot uw Vestibule-account',
+      'Demo Partner wil toegang tot je Vestibule-account',
     );
     await page.getByRole('button', { name: 'Toegang toestaan' }).click();
     await expect(page.locator('#result')).toContainText('fridom@demo.test');

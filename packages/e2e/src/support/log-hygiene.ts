@@ -23,8 +23,8 @@ export default function checkServerLog() {
   lines.forEach((line, index) => {
     // JSON log lines only: the start-up banner for people lists the published demo logins.
     if (!line.startsWith('{')) return;
-    // Timestamps and pids are long digit runs too: look at the line without them.
-    const text = line.replace(/"time":\d+|"pid":\d+/g, '');
+    // Timestamps, pids and request ids (UUIDs) hold long digit runs too: look at the line without them.
+    const text = line.replace(/"time":"?[\dT:.Z-]+"?|"pid":\d+|"requestId":"[\w.:-]+"/g, '');
     for (const [what, pattern] of FORBIDDEN) {
       if (pattern.test(text)) findings.push(`line ${index + 1}: ${what}: ${line.slice(0, 200)}`);
     }

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from '../i18n/react';
 import styles from './Toasts.module.css';
 
@@ -8,7 +17,12 @@ interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** Page changes since it was shown: it may announce the page it leads to, not the ones after. */
+  pages: number;
 }
+
+/** Calls `listener` at each change of page; returns the unsubscribe function. */
+export type PageChanges = (listener: () => void) => () => void;
 
 interface ToastApi {
   /**
@@ -23,7 +37,7 @@ const ToastContext = createContext<ToastApi>({ show: () => {} });
 /** How long a toast stays, by kind (an error says more and matters more). */
 const TIMEOUT_MS: Record<ToastKind, number> = { success: 6000, error: 10_000 };
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({ children, pageChanges }: { children: ReactNode; pageChanges?: PageChanges }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -32,12 +46,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (kind: ToastKind, message: string) => {
       const id = nextId.current++;
-      setToasts([{ id, kind, message }]);
+      setToasts([{ id, kind, message, pages: 0 }]);
       window.setTimeout(() => dismiss(id), TIMEOUT_MS[kind]);
     },
     [dismiss],
   );
   const api = useMemo(() => ({ show }), [show]);
+
+  // "Identity confirmed." belongs with the page the step-up opened, not with the ones after it.
+  useEffect(
+    () =>
+      pageChanges?.(() =>
+        setToasts((all) =>
+          all.map((toast) => ({ ...toast, pages: toast.pages + 1 })).filter((toast) => toast.pages < 2),
+        ),
+      ),
+    [pageChanges],
+  );
 
   const region = (kind: ToastKind) => (
     // Live regions exist before any toast so that screen readers announce what is added.

@@ -40,6 +40,7 @@ export const deLU: CoreMessages = {
     close: 'Schließen',
     loading: 'Wird geladen…',
     notifications: 'Benachrichtigungen',
+    cancel: 'Abbrechen',
   },
   languages: {
     en: 'English',
@@ -191,11 +192,12 @@ export const deLU: CoreMessages = {
         'Ihr Benutzername ist die E-Mail-Adresse oder Telefonnummer, mit der Sie sich anmelden. Finden Sie ihn mit Ihrer Karte oder Ihrer nationalen Identifikationsnummer.',
       methods: 'Finden mit',
       tabCard: 'Kartennummer',
-      tabNrn: 'Identifikationsnummer',
+      // A soft hyphen: on a phone the tab breaks there, with a hyphen, rather than mid-word.
+      tabNrn: 'Identifikations\u00adnummer',
       card: 'Kartennummer',
       cardHint: 'Die 16 Ziffern auf Ihrer Karte, beginnend mit 5065.',
       nrn: 'Nationale Identifikationsnummer',
-      nrnHint: 'Die 13 Ziffern Ihrer Matrikelnummer, zum Beispiel 1985 0730 123 41.',
+      nrnHint: 'Die 13 Ziffern Ihrer Matrikelnummer, zum Beispiel 1990 0201 123 77.',
       submit: 'Benutzernamen finden',
       submitting: 'Wird gesucht…',
       required: {

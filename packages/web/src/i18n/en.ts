@@ -43,6 +43,7 @@ export const en = {
     close: 'Close',
     loading: 'Loading…',
     notifications: 'Notifications',
+    cancel: 'Cancel',
   },
   languages: {
     en: 'English',
@@ -193,7 +194,7 @@ export const en = {
       card: 'Card number',
       cardHint: 'The 16 digits on your card, starting with 5065.',
       nrn: 'National register number',
-      nrnHint: 'The 11 digits on the back of your identity card, for example 85.07.30-033.28.',
+      nrnHint: 'The 11 digits on the back of your identity card, for example 90.02.01-997.04.',
       submit: 'Find my username',
       submitting: 'Searching…',
       required: { card: 'Enter your card number.', nrn: 'Enter your national register number.' },

@@ -19,7 +19,7 @@ export const enLU: Overlay<Messages> = {
       tabNrn: 'National ID number',
       nrn: 'National identification number',
       nrnHint:
-        'The 13 digits of your national identification number (matricule), for example 1985 0730 123 41.',
+        'The 13 digits of your national identification number (matricule), for example 1990 0201 123 77.',
       required: { nrn: 'Enter your national identification number.' },
     },
   },

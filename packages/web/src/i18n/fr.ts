@@ -40,6 +40,7 @@ export const fr: CoreMessages = {
     close: 'Fermer',
     loading: 'Chargement…',
     notifications: 'Notifications',
+    cancel: 'Annuler',
   },
   languages: {
     en: 'English',
@@ -57,7 +58,8 @@ export const fr: CoreMessages = {
   },
   nav: {
     label: 'Compte',
-    dashboard: 'Tableau de bord',
+    // "Tableau de bord" does not fit a phone's tab bar on one line.
+    dashboard: 'Accueil',
     profile: 'Profil',
     security: 'Sécurité',
     access: 'Accès',
@@ -193,7 +195,7 @@ export const fr: CoreMessages = {
       card: 'Numéro de carte',
       cardHint: 'Les 16 chiffres de votre carte, commençant par 5065.',
       nrn: 'Numéro de registre national',
-      nrnHint: "Les 11 chiffres au dos de votre carte d'identité, par exemple 85.07.30-033.28.",
+      nrnHint: "Les 11 chiffres au dos de votre carte d'identité, par exemple 90.02.01-997.04.",
       submit: "Retrouver mon nom d'utilisateur",
       submitting: 'Recherche…',
       required: {

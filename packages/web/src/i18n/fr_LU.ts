@@ -19,7 +19,7 @@ export const frLU: Overlay<Messages> = {
       tabNrn: "Numéro d'identification",
       nrn: "Numéro d'identification national",
       nrnHint:
-        "Les 13 chiffres de votre numéro d'identification national (matricule), par exemple 1985 0730 123 41.",
+        "Les 13 chiffres de votre numéro d'identification national (matricule), par exemple 1990 0201 123 77.",
       required: { nrn: "Saisissez votre numéro d'identification national." },
     },
   },

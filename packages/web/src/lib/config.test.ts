@@ -31,6 +31,44 @@ const samples: unknown[] = [
   { operator: { company: 'Operator SA' } },
   { operator: null },
   { operator: 'Operator SA' },
+  {
+    errorReporting: {
+      dsn: 'https://key@errors.example/4',
+      environment: 'production',
+      release: 'vestibule@1.2.3',
+      tracesSampleRate: 0,
+      replaysSampleRate: 0.1,
+    },
+  },
+  { errorReporting: null },
+  {
+    errorReporting: {
+      dsn: 'ftp://key@errors.example/4',
+      environment: 'p',
+      release: 'r',
+      tracesSampleRate: 0,
+      replaysSampleRate: 0,
+    },
+  },
+  {
+    errorReporting: {
+      dsn: 'https://key@errors.example/4',
+      environment: 'p',
+      release: 'r',
+      tracesSampleRate: 2,
+      replaysSampleRate: 0,
+    },
+  },
+  {
+    errorReporting: {
+      dsn: 'https://key@errors.example/4',
+      environment: '',
+      release: 'r',
+      tracesSampleRate: 0,
+      replaysSampleRate: 0,
+    },
+  },
+  { errorReporting: 'on' },
   null,
   [],
   'text',

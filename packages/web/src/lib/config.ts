@@ -15,6 +15,7 @@ const DEFAULTS: SpaConfig = {
   maintenance: false,
   captcha: null,
   operator: null,
+  errorReporting: null,
 };
 
 /** The operator's details: every field a non-empty string, or undefined (refused) otherwise. */
@@ -27,16 +28,28 @@ function parseOperator(value: unknown): SpaConfig['operator'] | undefined {
   return Object.fromEntries(OPERATOR_FIELDS.map((name) => [name, fields[name]])) as SpaConfig['operator'];
 }
 
+const isRate = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 1;
+const isText = (value: unknown) => typeof value === 'string' && value.length > 0;
+
+/** The `errorReporting` member as the schema reads it: null, settings, or undefined when wrong. */
+function parseErrorReporting(value: unknown): SpaConfig['errorReporting'] | undefined {
+  if (value == null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { dsn, environment, release, tracesSampleRate, replaysSampleRate } = value as Record<string, unknown>;
+  if (typeof dsn !== 'string' || !/^https?:\/\/[^/]/.test(dsn) || !URL.canParse(dsn)) return undefined;
+  if (!isText(environment) || !isText(release) || !isRate(tracesSampleRate) || !isRate(replaysSampleRate))
+    return undefined;
+  return { dsn, environment, release, tracesSampleRate, replaysSampleRate } as SpaConfig['errorReporting'];
+}
+
 /**
  * `spaConfigSchema.safeParse` by hand, so that the first page does not load zod
  * (docs/performance.md); config.test.ts proves both agree.
  */
 export function parseSpaConfig(value: unknown): SpaConfig | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { luMarker, tagManagerId, tagManagerOrigin, maintenance, captcha, operator } = value as Record<
-    string,
-    unknown
-  >;
+  const { luMarker, tagManagerId, tagManagerOrigin, maintenance, captcha, operator, errorReporting } =
+    value as Record<string, unknown>;
   if (luMarker !== undefined && (typeof luMarker !== 'string' || luMarker.length === 0)) return undefined;
   if (tagManagerId != null && (typeof tagManagerId !== 'string' || !/^GTM-[A-Z0-9]+$/.test(tagManagerId)))
     return undefined;
@@ -56,7 +69,10 @@ export function parseSpaConfig(value: unknown): SpaConfig | undefined {
     if (!known || typeof siteKey !== 'string' || siteKey.length === 0) return undefined;
     widget = { provider: provider as (typeof CAPTCHA_PROVIDERS)[number], siteKey };
   }
+  const reporting = parseErrorReporting(errorReporting);
+  if (reporting === undefined) return undefined;
   return {
+    errorReporting: reporting,
     luMarker: (luMarker as string | undefined) ?? DEFAULTS.luMarker,
     tagManagerId: (tagManagerId as string | null | undefined) ?? null,
     tagManagerOrigin: (tagManagerOrigin as string | undefined) ?? DEFAULT_TAG_MANAGER_ORIGIN,

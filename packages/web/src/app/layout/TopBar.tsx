@@ -9,16 +9,23 @@ import { useClientValue } from '../../lib/useClientValue';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
 
+/** Where a signed-in layout puts its phone-only header links (UserLayout: notifications). */
+export const TOPBAR_SLOT_ID = 'topbar-links';
+
 export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
-  const path = useLocation().pathname;
+  const location = useLocation();
+  const path = location.pathname;
   // The guard only lets logged-in users reach non-public pages. The neutral ones are for everyone:
   // the legal texts offer the log-out when a session exists; a link's "Continue as …?" and an
-  // invitee's "not me" never do (they concern another account than the tab's, or none).
+  // invitee's "not me" never do (they concern another account than the tab's, or none). The MFA
+  // step of a login (isLogin=true) comes before the session: nothing to log out of yet.
   const hasSession = useClientValue(() => tokenStore.get() !== null, false);
   const choosesAccount = path === PATHS.handover || path === PATHS.invitationNotMe;
-  const loggedIn = isNeutralPath(path) ? hasSession && !choosesAccount : !isPublicPath(path);
+  const beforeSession = new URLSearchParams(location.search).get('isLogin') === 'true';
+  const loggedIn =
+    !beforeSession && (isNeutralPath(path) ? hasSession && !choosesAccount : !isPublicPath(path));
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
@@ -28,15 +35,35 @@ export function TopBar() {
           aria-label={loggedIn ? t('topBar.home', { brand: edition.brandName }) : undefined}
         >
           <img src={EDITION_ASSETS[edition.id].logo} alt="" width={36} height={36} />
-          <span className={styles.brandName} data-testid="brand-name">
-            {edition.brandName}
-          </span>
+          <BrandName name={edition.brandName} />
         </Link>
         <div className={styles.actions}>
           <LanguageSwitcher />
+          <div id={TOPBAR_SLOT_ID} className={styles.slot} />
           {loggedIn && <LogoutButton className={styles.logout} labelClassName={styles.logoutLabel} />}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The edition's name; on phones only its first word ("Vestibule"), so that the bar keeps one line
+ * beside the language, notifications and logout (the logo tells the editions apart). The whole
+ * name stays in the accessibility tree there, the short one is only drawn.
+ */
+function BrandName({ name }: { name: string }) {
+  const short = name.split(' ')[0];
+  return (
+    <>
+      <span className={styles.brandName} data-testid="brand-name">
+        {name}
+      </span>
+      {short !== name && (
+        <span className={styles.brandShort} aria-hidden="true" data-testid="brand-short">
+          {short}
+        </span>
+      )}
+    </>
   );
 }

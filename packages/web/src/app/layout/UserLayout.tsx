@@ -1,11 +1,14 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { useNotifications } from '../../features/security/api/notifications';
 import { useTranslation } from '../../i18n/react';
 import { LINKED_PATHS, PATHS } from '../../lib/paths';
+import { TOPBAR_SLOT_ID } from './TopBar';
 import styles from './UserLayout.module.css';
 
-// Sidebar entries (SPEC §2). Notifications shows in the sidebar only, not in the mobile tab bar.
+// Sidebar entries (SPEC §2). Notifications is not in the mobile tab bar: phones have it in the top bar.
 const NAV_ITEMS: { key: IconName & keyof typeof LABELS; to: string; tabBar: boolean }[] = [
   { key: 'dashboard', to: PATHS.dashboard, tabBar: true },
   { key: 'profile', to: LINKED_PATHS.profile, tabBar: true },
@@ -56,9 +59,30 @@ export function UserLayout() {
           ))}
         </ul>
       </nav>
+      <NotificationsHeaderLink unread={unread} />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** Phones: a bell in the top bar (read or not, notifications stay one tap away), with the unread dot. */
+function NotificationsHeaderLink({ unread }: { unread: number }) {
+  const { t } = useTranslation();
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(TOPBAR_SLOT_ID)), []);
+  if (!slot) return null;
+  return createPortal(
+    <NavLink to={LINKED_PATHS.notifications} className={styles.headerLink} data-testid="header-notifications">
+      <Icon name="notifications" className={styles.icon} />
+      <span className="visually-hidden">{t('nav.notifications')}</span>
+      {unread > 0 && (
+        <span className={styles.headerDot}>
+          <span className="visually-hidden">{t('security.notifications.badge', { count: unread })}</span>
+        </span>
+      )}
+    </NavLink>,
+    slot,
   );
 }

@@ -77,11 +77,11 @@ export const nl: MessageBundle = {
     sms: '{brand}: {contact} is verwijderd uit je account. Niet jij? Bel meteen onze support.',
   },
   primary_changed: {
-    subject: '{brand}: je hoofdcontact is gewijzigd',
-    preheader: '{contact} is nu een hoofdcontact van je {brand}-account.',
-    heading: 'Je hoofdcontact is gewijzigd',
-    body: '{contact} is nu een hoofdcontact van je {brand}-account.',
-    sms: '{brand}: {contact} is nu je hoofdcontact. Niet jij? Bel meteen onze support.',
+    subject: '{brand}: je primaire contact is gewijzigd',
+    preheader: '{contact} is nu een primair contact van je {brand}-account.',
+    heading: 'Je primaire contact is gewijzigd',
+    body: '{contact} is nu een primair contact van je {brand}-account.',
+    sms: '{brand}: {contact} is nu je primaire contact. Niet jij? Bel meteen onze support.',
   },
   login_changed: {
     subject: '{brand}: je gebruikersnaam is gewijzigd',

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { CodeInput } from '../../../components/CodeInput';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { ResendLink, resendCode as resendProofCode } from '../../mfa';
@@ -130,7 +131,7 @@ export function CodeStep({
   return (
     <form className={styles.form} onSubmit={confirm} noValidate>
       <p className={styles.intro} role="status">
-        {t('fuzzion.code.sent', { target: sent.target })}
+        {t('fuzzion.code.sent', { target: displayContact(sent.target) })}
       </p>
       <div className={styles.field}>
         <label htmlFor={id} className={styles.label}>

@@ -1,8 +1,9 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import styles from '../../../components/CodeCard.module.css';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListRow, RowList } from '../../../components/ListRow';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
@@ -31,15 +32,25 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
     (m) => m.id > 0 && m.method !== 'totpRecovery' && m.method !== 'passkey',
   );
   const totp = list.find((m) => m.method === 'totp');
+  // The method the dialog asks about, and a deletion the server would refuse, said before asking.
+  const [asking, setAsking] = useState<MfaMethod | null>(null);
+  const [refusal, setRefusal] = useState<number | null>(null);
 
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
     else toast.show('error', errorMessage(t, error));
   };
   const onRemove = (m: MfaMethod) => {
-    if (!window.confirm(t('mfa.settings.confirmRemove'))) return;
-    remove.mutate(m.id, { onSuccess: () => toast.show('success', t('mfa.settings.removed')), onError });
+    setRefusal(null);
+    if (isLastOfItsKind(m, list)) setRefusal(m.id);
+    else setAsking(m);
   };
+  const onConfirmRemove = (m: MfaMethod) =>
+    remove.mutate(m.id, {
+      onSuccess: () => toast.show('success', t('mfa.settings.removed')),
+      onError,
+      onSettled: () => setAsking(null),
+    });
   const onPrimary = (m: MfaMethod) =>
     primary.mutate(m.id, {
       onSuccess: () => toast.show('success', t('mfa.settings.primaryChanged')),
@@ -111,6 +122,11 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
                 {t(`mfa.methodNames.${m.method}`)} {m.primary && <Badge>{t('mfa.methods.primary')}</Badge>}
               </span>
               {target && <span className={styles.methodTarget}>{target}</span>}
+              {refusal === m.id && (
+                <span role="alert" className={styles.formError} data-refusal={m.method}>
+                  {t('errors.mfa_minimum')}
+                </span>
+              )}
             </ListRow>
           );
         })}
@@ -129,6 +145,22 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
           </Link>
         )}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('mfa.settings.removeTitle', { method: asking ? t(`mfa.methodNames.${asking.method}`) : '' })}
+        confirmLabel={t('mfa.settings.removeYes')}
+        cancelLabel={t('common.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => asking && onConfirmRemove(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{t(asking?.method === 'totp' ? 'mfa.settings.removeTotpText' : 'mfa.settings.removeText')}</p>
+      </ConfirmDialog>
     </section>
   );
+}
+
+/** The server keeps one SMS and one e-mail method (409 mfa_minimum): such a deletion is refused up front. */
+function isLastOfItsKind(method: MfaMethod, list: MfaMethod[]): boolean {
+  return method.method !== 'totp' && list.filter((m) => m.method === method.method).length <= 1;
 }

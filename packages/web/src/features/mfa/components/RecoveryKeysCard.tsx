@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -17,9 +18,12 @@ export function RecoveryKeysCard() {
   const toast = useToast();
   const status = useRecoveryStatus();
   const regenerate = useRegenerateRecoveryKeys();
+  // New keys end the current ones at once: the button asks first.
+  const [asking, setAsking] = useState(false);
 
   const onRegenerate = () =>
     regenerate.mutate(undefined, {
+      onSettled: () => setAsking(false),
       onSuccess: ({ recovery_keys }) =>
         navigate(
           `${PATHS.setupTotpSuccess}?isRegenerated=true&redirect=${encodeURIComponent(PATHS.securityEditRecovery)}`,
@@ -62,7 +66,7 @@ export function RecoveryKeysCard() {
           <button
             type="button"
             className={styles.secondary}
-            onClick={onRegenerate}
+            onClick={() => setAsking(true)}
             disabled={regenerate.isPending}
           >
             {regenerate.isPending && <span className={styles.spinner} aria-hidden="true" />}
@@ -70,6 +74,17 @@ export function RecoveryKeysCard() {
           </button>
         </>
       )}
+      <ConfirmDialog
+        open={asking}
+        title={t('mfa.settings.regenerateTitle')}
+        confirmLabel={t('mfa.settings.regenerateYes')}
+        cancelLabel={t('common.cancel')}
+        busy={regenerate.isPending}
+        onConfirm={onRegenerate}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{t('mfa.settings.regenerateText')}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -78,6 +78,8 @@ export const mfaDeLU: typeof mfaEn = {
   },
   setup: {
     step: 'Schritt {{current}} von {{total}}',
+    cancel: 'Abbrechen',
+    backToMethods: 'Zurück zur Auswahl der Methoden',
     intro: {
       title: 'Schützen Sie Ihr Konto mit der Bestätigung in zwei Schritten',
       text: 'Bei der Anmeldung bestätigen Sie mit einem Code per Telefon oder E-Mail, dass Sie es sind.',
@@ -132,6 +134,7 @@ export const mfaDeLU: typeof mfaEn = {
       qrAlt: 'QR-Code, um Ihr Konto zu einer Authenticator-App hinzuzufügen',
       manual: 'Scannen nicht möglich? Geben Sie diesen Schlüssel in der App ein:',
       copyKey: 'Schlüssel kopieren',
+      openApp: 'In meiner Authenticator-App öffnen',
       copied: 'Kopiert.',
       codeIntro: 'Geben Sie dann den 6-stelligen Code ein, den die App anzeigt.',
       exists:
@@ -177,7 +180,15 @@ export const mfaDeLU: typeof mfaEn = {
     change: 'Ändern',
     remove: 'Löschen',
     removeLabel: '{{method}} {{target}} löschen',
-    confirmRemove: 'Diese Bestätigungsmethode löschen?',
+    removeTitle: '{{method}} löschen?',
+    removeText: 'Sie können Ihre Identität damit nicht mehr bestätigen.',
+    removeTotpText:
+      'Ihre Wiederherstellungsschlüssel werden mitgelöscht: Sie funktionieren nur zusammen mit einer Authenticator-App.',
+    removeYes: 'Ja, löschen',
+    regenerateTitle: 'Neue Wiederherstellungsschlüssel erstellen?',
+    regenerateText:
+      'Ihre bisherigen Wiederherstellungsschlüssel funktionieren sofort nicht mehr. Bewahren Sie die neuen sicher auf.',
+    regenerateYes: 'Neue Schlüssel erstellen',
     removed: 'Bestätigungsmethode gelöscht.',
     addTitle: 'Eine Methode hinzufügen',
     addSms: 'Eine Telefonnummer hinzufügen',

@@ -78,6 +78,8 @@ export const mfaEn = {
   },
   setup: {
     step: 'Step {{current}} of {{total}}',
+    cancel: 'Cancel',
+    backToMethods: 'Back to the choice of methods',
     intro: {
       title: 'Protect your account with two-step verification',
       text: 'When you log in, you will confirm it is you with a code sent to your phone or e-mail.',
@@ -130,6 +132,7 @@ export const mfaEn = {
       qrAlt: 'QR code to add your account to an authenticator app',
       manual: 'Cannot scan it? Enter this key in the app:',
       copyKey: 'Copy the key',
+      openApp: 'Open in my authenticator app',
       copied: 'Copied.',
       codeIntro: 'Then enter the 6-digit code the app shows.',
       exists: 'You already have an authenticator app. To replace it, reset it from Security.',
@@ -174,7 +177,14 @@ export const mfaEn = {
     change: 'Change',
     remove: 'Delete',
     removeLabel: 'Delete {{method}} {{target}}',
-    confirmRemove: 'Delete this verification method?',
+    removeTitle: 'Delete {{method}}?',
+    removeText: 'You will no longer be able to confirm your identity with it.',
+    removeTotpText:
+      'Your recovery keys are deleted with it: they only work together with an authenticator app.',
+    removeYes: 'Yes, delete',
+    regenerateTitle: 'Generate new recovery keys?',
+    regenerateText: 'Your current recovery keys stop working at once. Keep the new ones somewhere safe.',
+    regenerateYes: 'Generate new keys',
     removed: 'Verification method deleted.',
     addTitle: 'Add a method',
     addSms: 'Add a phone number',

@@ -77,6 +77,8 @@ export const mfaFr: typeof mfaEn = {
   },
   setup: {
     step: 'Étape {{current}} sur {{total}}',
+    cancel: 'Annuler',
+    backToMethods: 'Retour au choix des méthodes',
     intro: {
       title: 'Protégez votre compte avec la vérification en deux étapes',
       text: "Lors de la connexion, vous confirmerez qu'il s'agit bien de vous avec un code envoyé sur votre téléphone ou par e-mail.",
@@ -131,6 +133,7 @@ export const mfaFr: typeof mfaEn = {
       qrAlt: "Code QR pour ajouter votre compte à une application d'authentification",
       manual: "Impossible de le scanner ? Saisissez cette clé dans l'application :",
       copyKey: 'Copier la clé',
+      openApp: "Ouvrir dans mon application d'authentification",
       copied: 'Copiée.',
       codeIntro: "Saisissez ensuite le code à 6 chiffres affiché par l'application.",
       exists:
@@ -176,7 +179,15 @@ export const mfaFr: typeof mfaEn = {
     change: 'Modifier',
     remove: 'Supprimer',
     removeLabel: 'Supprimer {{method}} {{target}}',
-    confirmRemove: 'Supprimer cette méthode de vérification ?',
+    removeTitle: 'Supprimer {{method}} ?',
+    removeText: 'Vous ne pourrez plus confirmer votre identité avec cette méthode.',
+    removeTotpText:
+      "Vos clés de récupération sont supprimées avec elle : elles ne fonctionnent qu'avec une application d'authentification.",
+    removeYes: 'Oui, supprimer',
+    regenerateTitle: 'Générer de nouvelles clés de récupération ?',
+    regenerateText:
+      'Vos clés de récupération actuelles cessent aussitôt de fonctionner. Conservez les nouvelles en lieu sûr.',
+    regenerateYes: 'Générer de nouvelles clés',
     removed: 'Méthode de vérification supprimée.',
     addTitle: 'Ajouter une méthode',
     addSms: 'Ajouter un numéro de téléphone',

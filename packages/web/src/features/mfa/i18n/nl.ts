@@ -77,6 +77,8 @@ export const mfaNl: typeof mfaEn = {
   },
   setup: {
     step: 'Stap {{current}} van {{total}}',
+    cancel: 'Annuleren',
+    backToMethods: 'Terug naar de keuze van methoden',
     intro: {
       title: 'Beveilig je account met verificatie in twee stappen',
       text: 'Bij het aanmelden bevestig je dat jij het bent met een code op je telefoon of per e-mail.',
@@ -129,6 +131,7 @@ export const mfaNl: typeof mfaEn = {
       qrAlt: 'QR-code om je account aan een authenticator-app toe te voegen',
       manual: 'Lukt scannen niet? Vul deze sleutel in de app in:',
       copyKey: 'Sleutel kopiëren',
+      openApp: 'Openen in mijn authenticator-app',
       copied: 'Gekopieerd.',
       codeIntro: 'Vul daarna de 6-cijferige code in die de app toont.',
       exists: 'Je hebt al een authenticator-app. Om ze te vervangen, stel je ze opnieuw in via Beveiliging.',
@@ -173,7 +176,15 @@ export const mfaNl: typeof mfaEn = {
     change: 'Wijzigen',
     remove: 'Verwijderen',
     removeLabel: '{{method}} {{target}} verwijderen',
-    confirmRemove: 'Deze verificatiemethode verwijderen?',
+    removeTitle: '{{method}} verwijderen?',
+    removeText: 'Je kunt je identiteit er dan niet meer mee bevestigen.',
+    removeTotpText:
+      'Je herstelsleutels worden mee verwijderd: ze werken alleen samen met een authenticator-app.',
+    removeYes: 'Ja, verwijderen',
+    regenerateTitle: 'Nieuwe herstelsleutels aanmaken?',
+    regenerateText:
+      'Je huidige herstelsleutels werken meteen niet meer. Bewaar de nieuwe op een veilige plek.',
+    regenerateYes: 'Nieuwe sleutels aanmaken',
     removed: 'Verificatiemethode verwijderd.',
     addTitle: 'Een methode toevoegen',
     addSms: 'Een telefoonnummer toevoegen',

@@ -107,14 +107,11 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
         ? await startSession(answer.access_token, answer.weak_password)
         : undefined;
       if (!isLogin) await queryClient.invalidateQueries({ queryKey: ['mfa'] });
-      if (method === 'totpRecovery' && answer.recovery_keys_remaining !== undefined)
-        toast.show(
-          'success',
-          answer.recovery_keys_remaining > 0
-            ? t('mfa.code.recoveryRemaining', { count: answer.recovery_keys_remaining })
-            : t('mfa.code.recoveryNoneLeft'),
-        );
-      else if (!isLogin) toast.show('success', t('mfa.code.verified'));
+      // No keys left is no success: the recovery screen that follows says it as a warning.
+      if (method === 'totpRecovery' && answer.recovery_keys_remaining !== undefined) {
+        if (answer.recovery_keys_remaining > 0)
+          toast.show('success', t('mfa.code.recoveryRemaining', { count: answer.recovery_keys_remaining }));
+      } else if (!isLogin) toast.show('success', t('mfa.code.verified'));
       const step = decideAfterSuccess(
         method,
         answer,
@@ -146,6 +143,9 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
     try {
       const answer = await resend.mutateAsync(state.payload);
       update({ ...state, resendAt: resendAtFrom(answer.resend_in) });
+      // A new code: what was said about the last one no longer applies.
+      verify.reset();
+      setFieldError(null);
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
 import { contactInputError } from '../../../lib/contactInput';
+import { displayContact } from '../../../lib/displayContact';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
@@ -17,10 +18,11 @@ import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
-import { fetchMethods } from '../api/listMethods';
+import { fetchMethods, useMethods } from '../api/listMethods';
 import { resendCode } from '../api/resendCode';
 import { CodeField, codeProblem } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
+import { SetupLeaveLink } from '../components/SetupLeaveLink';
 import { nextSetupStep } from '../setupSteps';
 
 type ContactKind = 'sms' | 'email';
@@ -71,7 +73,13 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const [finishing, setFinishing] = useState(false);
   const start = useStartActivation();
   const confirm = useConfirmActivation();
-  const value = target ?? (editId ? '' : primary);
+  // The primary is offered only while no method of this kind sends to it: adding a second phone
+  // must not start from the number that already has one.
+  const methods = useMethods();
+  const primaryTaken = (methods.data ?? []).some(
+    (m) => m.method === kind && m.target !== null && m.target === primary,
+  );
+  const value = target ?? (editId || primaryTaken || methods.isPending ? '' : primary);
 
   const goOn = async () => {
     setFinishing(true);
@@ -287,7 +295,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             >
               <p className={styles.intro}>
                 {t(kind === 'sms' ? 'mfa.setup.contact.codeIntroSms' : 'mfa.setup.contact.codeIntroEmail', {
-                  target: sent.target,
+                  target: displayContact(sent.target),
                 })}
               </p>
               <CodeField
@@ -334,6 +342,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             </ul>
           </>
         )}
+        <SetupLeaveLink />
       </section>
     </div>
   );

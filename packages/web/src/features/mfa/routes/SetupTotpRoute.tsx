@@ -11,6 +11,7 @@ import { PATHS } from '../../../lib/paths';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
 import { CodeField, codeProblem } from '../components/CodeField';
+import { SetupLeaveLink } from '../components/SetupLeaveLink';
 
 /** The key in groups of four, easier to type into an app. */
 export function groupSecret(secret: string): string[] {
@@ -121,6 +122,10 @@ export function SetupTotpRoute() {
               <p role="status" className={styles.status}>
                 {copied ? t('mfa.setup.totp.copied') : ''}
               </p>
+              {/* On a phone the QR code cannot be scanned by the phone showing it: the app opens the URI. */}
+              <a className={styles.linkButton} href={data.uri} data-testid="totp-open-app">
+                {t('mfa.setup.totp.openApp')}
+              </a>
             </div>
             <form
               className={styles.form}
@@ -152,6 +157,7 @@ export function SetupTotpRoute() {
             </form>
           </>
         )}
+        <SetupLeaveLink />
       </section>
     </div>
   );

@@ -3,9 +3,11 @@ import { PASSKEY_NAME_MAX_LENGTH } from '@vestibule/contract/schemas/passkeys';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { closeOnEscape } from '../../../lib/closeOnEscape';
 import { errorMessage } from '../../../lib/errorMessage';
 import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
 import { formatDate } from '../../security';
@@ -124,13 +126,24 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
     );
   }
 
+  // Escape closes the add or rename form as Cancel does; the focus goes to the card's heading.
+  const closeOnEscapeKey = closeOnEscape(
+    () => setMode({ step: 'idle' }),
+    () => document.getElementById(`${id}-title`),
+  );
+
+  const removing = mode.step === 'remove' ? list.find((p) => p.id === mode.id) : undefined;
+
   function onRemove(passkey: Passkey) {
     remove.mutate(passkey.id, {
       onSuccess: () => {
         setMode({ step: 'idle' });
         toast.show('success', t('passkeys.removed'));
       },
-      onError: (error) => explain(error, `passkey=remove&id=${passkey.id}`),
+      onError: (error) => {
+        setMode({ step: 'idle' });
+        explain(error, `passkey=remove&id=${passkey.id}`);
+      },
     });
   }
 
@@ -152,7 +165,9 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`} data-testid="passkeys">
-      <h2 id={`${id}-title`}>{t('passkeys.title')}</h2>
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        {t('passkeys.title')}
+      </h2>
       <p>{t('passkeys.intro')}</p>
       {passkeys.isPending && <p role="status">{t('common.loading')}</p>}
       {passkeys.isError && (
@@ -167,7 +182,11 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
           {list.map((passkey) => (
             <li key={passkey.id} className={styles.item}>
               {mode.step === 'rename' && mode.id === passkey.id ? (
-                <form className={styles.form} onSubmit={(event) => onRename(event, passkey)}>
+                <form
+                  className={styles.form}
+                  onSubmit={(event) => onRename(event, passkey)}
+                  onKeyDown={closeOnEscapeKey}
+                >
                   {nameField(t('passkeys.newName'))}
                   <div className={styles.itemActions}>
                     <button type="submit" className={styles.linkButton} disabled={rename.isPending}>
@@ -197,26 +216,7 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
                         : t('passkeys.neverUsed')}
                     </span>
                   </span>
-                  {mode.step === 'remove' && mode.id === passkey.id ? (
-                    <span className={styles.itemActions}>
-                      <span>{t('passkeys.confirmRemove')}</span>
-                      <button
-                        type="button"
-                        className={styles.dangerButton}
-                        disabled={remove.isPending}
-                        onClick={() => onRemove(passkey)}
-                      >
-                        {t('passkeys.removeConfirm')}
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.linkButton}
-                        onClick={() => setMode({ step: 'idle' })}
-                      >
-                        {t('passkeys.cancel')}
-                      </button>
-                    </span>
-                  ) : (
+                  {
                     <span className={styles.itemActions}>
                       <button
                         type="button"
@@ -244,20 +244,36 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
                         {t('passkeys.remove')}
                       </button>
                     </span>
-                  )}
+                  }
                 </>
               )}
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={t('passkeys.confirmRemove')}
+        confirmLabel={t('passkeys.removeConfirm')}
+        cancelLabel={t('passkeys.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => removing && onRemove(removing)}
+        onCancel={() => setMode({ step: 'idle' })}
+      >
+        <p>{removing?.name}</p>
+      </ConfirmDialog>
       {problem && (
         <p role="alert" className={styles.formError}>
           {problem}
         </p>
       )}
       {mode.step === 'add' ? (
-        <form className={styles.form} onSubmit={(event) => void onCreate(event)} aria-busy={busy}>
+        <form
+          className={styles.form}
+          onSubmit={(event) => void onCreate(event)}
+          onKeyDown={closeOnEscapeKey}
+          aria-busy={busy}
+        >
           {nameField(t('passkeys.name'))}
           <p className={styles.note}>{t('passkeys.createHint')}</p>
           <div className={styles.itemActions}>

@@ -1,4 +1,5 @@
 import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion';
+import { mfaListResponseSchema } from '@vestibule/contract/schemas/mfa';
 import type { ContactKind } from '@vestibule/contract/schemas/profile';
 import { contactChallengeResponseSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
@@ -47,4 +48,14 @@ export function deleteContact(kind: ContactKind, id: number) {
 
 export function makePrimary(kind: ContactKind, id: number) {
   return apiRequest(`${base(kind)}/${id}/primary`, { method: 'POST', schema: userResponseSchema });
+}
+
+/**
+ * Whether a contact sends MFA codes (the server refuses its deletion, 409 contact_used_by_mfa): the
+ * screen says so before asking for a confirmation the server would refuse anyway.
+ */
+export async function contactBacksMfa(kind: ContactKind, value: string): Promise<boolean> {
+  const { data } = await apiRequest('/mfa', { schema: mfaListResponseSchema, quiet: true });
+  const method = kind === 'email' ? 'email' : 'sms';
+  return data.some((m) => m.method === method && m.target === value);
 }

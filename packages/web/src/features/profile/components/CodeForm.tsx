@@ -1,9 +1,9 @@
-import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/CodeInput';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { resendAtFrom, useCountdown } from '../../../lib/useCountdown';
 import { resendCode } from '../api/resendCode';
@@ -14,12 +14,14 @@ interface CodeFormProps {
   /** Checks the code; throws the API error to show. */
   confirm: (code: string) => Promise<void>;
   onCancel: () => void;
+  /** Escape and other keys inside the form (the section closes it on Escape). */
+  onKeyDown?: (event: React.KeyboardEvent) => void;
   /** The text of an error other than a wrong or dead code. */
   otherError: (error: unknown) => string;
 }
 
 /** The 8-digit code sent to a new address, with the resend countdown of SPEC §4 (15 s, then 30 s). */
-export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormProps) {
+export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }: CodeFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -62,6 +64,8 @@ export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormP
     try {
       const answer = await resendCode(challenge.payload);
       setResendAt(resendAtFrom(answer.resend_in));
+      // A new code: the error about the last one no longer applies.
+      setError(null);
       setStatus(t('profile.code.resent'));
     } catch (cause) {
       if (cause instanceof ApiError && cause.retryAfterSeconds)
@@ -70,13 +74,14 @@ export function CodeForm({ challenge, confirm, onCancel, otherError }: CodeFormP
     }
   }
 
-  const target = challenge.method === 'sms' ? formatPhone(challenge.target) : challenge.target;
+  const target = displayContact(challenge.target);
   return (
     <form
       className={`${styles.panel} ${styles.form}`}
       onSubmit={submit}
       noValidate
       aria-labelledby={`${id}-title`}
+      onKeyDown={onKeyDown}
     >
       <h3 id={`${id}-title`} className={styles.subTitle}>
         {t('profile.code.title')}

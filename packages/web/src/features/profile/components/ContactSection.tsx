@@ -1,13 +1,15 @@
-import { formatPhone } from '@vestibule/contract/phone';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
 import type { User } from '@vestibule/contract/schemas/user';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { closeOnEscape } from '../../../lib/closeOnEscape';
 import { contactDraft } from '../../../lib/contactDraft';
 import { contactInputError } from '../../../lib/contactInput';
+import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
@@ -15,6 +17,7 @@ import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
 import {
   addContact,
   confirmContact,
+  contactBacksMfa,
   deleteContact,
   makePrimary,
   updateContact,
@@ -131,7 +134,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     for (const key of ['add', 'change', 'id']) next.delete(key);
     setParams(next, { replace: true });
   }, [params, setParams, kind]);
-  const show = (v: string) => (kind === 'phone' ? formatPhone(v) : v);
+  const show = displayContact;
   const noun = kind === 'email' ? 'email' : 'phone';
 
   function explain(cause: unknown, contactId: number | null, fallback: string): Problem {
@@ -227,6 +230,25 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     }
   }
 
+  /** Asks before deleting, unless the server would refuse: then says why at once. */
+  async function askDelete(contact: Contact) {
+    reset();
+    setProblem(null);
+    let refused = false;
+    try {
+      refused = await contactBacksMfa(kind, contact.value);
+    } catch {
+      // Unknown: ask; the server still refuses with the same explanation after the confirmation.
+    }
+    if (refused)
+      setProblem({
+        id: contact.id,
+        text: t('errors.contact_used_by_mfa'),
+        security: EXPLAINED.contact_used_by_mfa,
+      });
+    else setMode({ step: 'delete', id: contact.id });
+  }
+
   async function startVerify(contactId: number) {
     setProblem(null);
     try {
@@ -237,7 +259,23 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     }
   }
 
+  /** The dialog closes on either answer: a refusal shows under the contact. */
+  async function confirmDelete(contact: Contact) {
+    await run(
+      contact.id,
+      () => deleteContact(kind, contact.id),
+      t(toastKey('deleted')),
+      t('profile.contact.deleteFailed'),
+    );
+    setMode({ step: 'idle' });
+  }
+
+  const deleting = mode.step === 'delete' ? contacts.find((c) => c.id === mode.id) : undefined;
+
   const toastKey = (action: keyof (typeof TOAST_KEYS)['email']) => TOAST_KEYS[kind][action];
+
+  // Escape closes the open form (entry or code) as Cancel does; the focus goes to the list's heading.
+  const closeOnEscapeKey = closeOnEscape(reset, () => document.getElementById(`${id}-title`));
 
   const focusOnMount = useCallback((input: HTMLInputElement | null) => input?.focus(), []);
 
@@ -247,6 +285,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
         className={`${styles.panel} ${styles.form}`}
         noValidate
         onSubmit={(event) => startCode(event, contactId)}
+        onKeyDown={closeOnEscapeKey}
       >
         <div className={styles.field}>
           <label htmlFor={`${id}-value`} className={styles.label}>
@@ -302,6 +341,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       <CodeForm
         challenge={mode.challenge}
         onCancel={reset}
+        onKeyDown={closeOnEscapeKey}
         otherError={(cause) => explain(cause, null, t('profile.contact.changeFailed')).text}
         confirm={async (code) => {
           const answer = await confirmContact(kind, mode.challenge.payload, code);
@@ -319,7 +359,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
 
   return (
     <section className={styles.form} aria-labelledby={`${id}-title`} data-contacts={kind}>
-      <h3 id={`${id}-title`} className={styles.subTitle}>
+      <h3 id={`${id}-title`} className={styles.subTitle} tabIndex={-1}>
         {t(kind === 'email' ? 'profile.contact.emails' : 'profile.contact.phones')}
       </h3>
       <ul className={styles.contacts}>
@@ -374,14 +414,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
                   >
                     {opening === contact.id ? t('profile.contact.opening') : t('profile.contact.update')}
                   </button>
-                  <button
-                    type="button"
-                    className={styles.danger}
-                    onClick={() => {
-                      setProblem(null);
-                      setMode({ step: 'delete', id: contact.id });
-                    }}
-                  >
+                  <button type="button" className={styles.danger} onClick={() => void askDelete(contact)}>
                     {t('profile.contact.delete')}
                   </button>
                 </div>
@@ -389,36 +422,22 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
             </div>
             {problem?.id === contact.id && problemBox(problem)}
             {mode.step === 'enter' && mode.id === contact.id && entryForm(contact.id)}
-            {mode.step === 'delete' && mode.id === contact.id && (
-              <div className={styles.panel}>
-                <p>{t('profile.contact.confirmDelete', { value: show(contact.value) })}</p>
-                <div className={styles.buttons}>
-                  <button
-                    type="button"
-                    className={styles.dangerSolid}
-                    disabled={busy}
-                    onClick={() =>
-                      run(
-                        contact.id,
-                        () => deleteContact(kind, contact.id),
-                        t(toastKey('deleted')),
-                        t('profile.contact.deleteFailed'),
-                      )
-                    }
-                  >
-                    {t('profile.contact.confirmDeleteYes')}
-                  </button>
-                  <button type="button" className={styles.secondary} onClick={reset}>
-                    {t('profile.cancel')}
-                  </button>
-                </div>
-              </div>
-            )}
           </li>
         ))}
       </ul>
       {codeForm}
       {problem?.id === null && problemBox(problem)}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('profile.contact.confirmDelete', { value: deleting ? show(deleting.value) : '' })}
+        confirmLabel={t('profile.contact.confirmDeleteYes')}
+        cancelLabel={t('profile.cancel')}
+        busy={busy}
+        onConfirm={() => deleting && void confirmDelete(deleting)}
+        onCancel={reset}
+      >
+        <p>{t(`profile.contact.deleteText.${noun}`)}</p>
+      </ConfirmDialog>
       {mode.step === 'enter' && mode.id === null
         ? entryForm(null)
         : mode.step === 'idle' && (

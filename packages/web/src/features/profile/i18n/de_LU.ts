@@ -39,6 +39,10 @@ export const profileDeLU: typeof profileEn = {
     delete: 'Löschen',
     confirmDelete: '{{value}} löschen?',
     confirmDeleteYes: 'Ja, löschen',
+    deleteText: {
+      email: 'Sie erhalten dann keine Nachrichten mehr von uns an diese Adresse.',
+      phone: 'Sie erhalten dann keine Nachrichten mehr von uns an diese Nummer.',
+    },
     addEmail: 'E-Mail-Adresse hinzufügen',
     addPhone: 'Telefonnummer hinzufügen',
     newEmail: 'Neue E-Mail-Adresse',

@@ -39,6 +39,10 @@ export const profileEn = {
     delete: 'Delete',
     confirmDelete: 'Delete {{value}}?',
     confirmDeleteYes: 'Yes, delete',
+    deleteText: {
+      email: 'You will no longer receive our messages at this address.',
+      phone: 'You will no longer receive our messages at this number.',
+    },
     addEmail: 'Add an e-mail address',
     addPhone: 'Add a phone number',
     newEmail: 'New e-mail address',

@@ -39,6 +39,10 @@ export const profileFr: typeof profileEn = {
     delete: 'Supprimer',
     confirmDelete: 'Supprimer {{value}} ?',
     confirmDeleteYes: 'Oui, supprimer',
+    deleteText: {
+      email: 'Vous ne recevrez plus nos messages à cette adresse.',
+      phone: 'Vous ne recevrez plus nos messages à ce numéro.',
+    },
     addEmail: 'Ajouter une adresse e-mail',
     addPhone: 'Ajouter un numéro de téléphone',
     newEmail: 'Nouvelle adresse e-mail',

@@ -24,21 +24,25 @@ export const profileNl: typeof profileEn = {
   contact: {
     title: 'Contactgegevens',
     intro:
-      'Elk adres en nummer dat je hier toevoegt, wordt met een code gecontroleerd. De hoofdcontacten zijn je gebruikersnaam.',
+      'Elk adres en nummer dat je hier toevoegt, wordt met een code gecontroleerd. De primaire contacten zijn je gebruikersnaam.',
     emails: 'E-mailadressen',
     phones: 'Telefoonnummers',
-    primary: 'Hoofdcontact',
+    primary: 'Primair',
     verified: 'Geverifieerd',
     unverified: 'Niet geverifieerd',
     login: 'Aanmeldgegevens',
     editLogin: 'Gebruikersnaam wijzigen',
     actionsFor: 'Acties voor {{value}}',
-    makePrimary: 'Hoofdcontact maken',
+    makePrimary: 'Primair maken',
     verify: 'Verifiëren',
     update: 'Wijzigen',
     delete: 'Verwijderen',
     confirmDelete: '{{value}} verwijderen?',
     confirmDeleteYes: 'Ja, verwijderen',
+    deleteText: {
+      email: 'Je ontvangt dan geen berichten meer van ons op dit adres.',
+      phone: 'Je ontvangt dan geen berichten meer van ons op dit nummer.',
+    },
     addEmail: 'E-mailadres toevoegen',
     addPhone: 'Telefoonnummer toevoegen',
     newEmail: 'Nieuw e-mailadres',
@@ -61,8 +65,8 @@ export const profileNl: typeof profileEn = {
       phoneVerified: 'Telefoonnummer geverifieerd',
       emailDeleted: 'E-mailadres verwijderd',
       phoneDeleted: 'Telefoonnummer verwijderd',
-      emailPrimary: 'Hoofd-e-mailadres gewijzigd',
-      phonePrimary: 'Hoofdtelefoonnummer gewijzigd',
+      emailPrimary: 'Primair e-mailadres gewijzigd',
+      phonePrimary: 'Primair telefoonnummer gewijzigd',
     },
   },
   code: {
@@ -102,7 +106,7 @@ export const profileNl: typeof profileEn = {
   credentials: {
     title: 'Je gebruikersnaam wijzigen',
     intro:
-      'Je logt in met je hoofd-e-mailadres of -telefoonnummer. Vul het nieuwe in: we sturen er een code naartoe.',
+      'Je logt in met je primaire e-mailadres of telefoonnummer. Vul het nieuwe in: we sturen er een code naartoe.',
     current: 'Huidige gebruikersnaam',
     newLogin: 'Nieuw e-mailadres of telefoonnummer',
     hint: 'Bijvoorbeeld naam@voorbeeld.be of +32 470 12 34 56.',
