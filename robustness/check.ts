@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { openDatabase } from '../packages/api/src/db/database';
 import { openBody } from '../packages/api/src/delivery/sealed-body';
 import { outboxMessageId } from '../packages/api/src/delivery/transports/smtp';
+import { openIdentifier } from '../packages/api/src/security/sealed-identifiers';
 import { createSecretBox } from '../packages/api/src/security/secret-box';
 import type { CrashAccount, CrashAccounts, CrashJournal } from './accounts';
 
@@ -149,7 +150,7 @@ for (const [g, group] of accounts.groups.entries()) {
     hasPhone: phonesOf(s.id).some((p) => p.number === other.phone),
     hasMethods: methodsOf(s.id).filter((m) => m.id === other.methods.sms || m.id === other.methods.email)
       .length,
-    hasCard: cardsOf(s.id).some((c) => c.number === other.card),
+    hasCard: cardsOf(s.id).some((c) => openIdentifier(secrets, c.number) === other.card),
     audits: auditsOf(s.id).filter((a) => a.kind === 'fuzzion.merged' && detail(a).from === other.id),
     customerId: userById.get(s.id)?.customer_user_id ?? null,
   }));

@@ -1,4 +1,5 @@
-// Prepares the database of a crash run before the server first starts: migrations, then the
+// Prepares the database of a crash run before the server first starts (which seals the card numbers
+// written here in clear, as it does for a database from before sealing): migrations, then the
 // accounts the crash driver works with, written directly (one password hash for all). Run by
 // robustness/crash.mjs: `node --import tsx robustness/prepare.ts <accounts.json>` with
 // DATABASE_URL or CRASH_PGLITE_DIR, and CRASH_SIZES ({"groups":…,"contested":…,"churn":…,"logins":…}).

@@ -16,6 +16,14 @@ const publicOrigin = z
   .transform((value) => new URL(value).origin);
 
 /** Environment variables, validated at start with one clear message per wrong variable. */
+/** The keys of ENCRYPTION_KEY: one, or a comma-separated list with the active key first. */
+function encryptionKeyList(value: string): string[] {
+  return value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -115,10 +123,18 @@ const envSchema = z.object({
       }
       return trust;
     }),
-  /** Base64 of 32 random bytes: key of secrets at rest (TOTP secrets, code hashes). */
+  /**
+   * Base64 of 32 random bytes: key of secrets at rest (card data, TOTP secrets, code hashes). A
+   * comma-separated list during a rotation: the active key first, then the older ones (decision 0067).
+   */
   ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of exactly 32 bytes')
+    .refine(
+      (value) =>
+        encryptionKeyList(value).length > 0 &&
+        encryptionKeyList(value).every((key) => Buffer.from(key, 'base64').length === 32),
+      'must be base64 of exactly 32 bytes, or a comma-separated list of such keys (the active one first)',
+    )
     .optional(),
   /** Codes sent per account and per client IP per hour; SMS per number per hour. */
   RATE_LIMIT_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -351,8 +367,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Fastify's trustProxy: whose X-Forwarded-For entries make request.ip. */
     trustProxy: e.TRUST_PROXY,
     loginPerIpLimit: e.RATE_LIMIT_LOGIN_PER_IP,
-    /** Undefined outside production: the key is then kept in DATA_DIR/encryption.key. */
-    encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    /** The keyring, active key first. Undefined outside production: DATA_DIR/encryption.key then. */
+    encryptionKeys: e.ENCRYPTION_KEY
+      ? encryptionKeyList(e.ENCRYPTION_KEY).map((key) => Buffer.from(key, 'base64'))
+      : undefined,
     codesPerAccountLimit: e.RATE_LIMIT_CODES_PER_ACCOUNT,
     codesPerIpLimit: e.RATE_LIMIT_CODES_PER_IP,
     smsPerNumberLimit: e.RATE_LIMIT_SMS_PER_NUMBER,

@@ -38,7 +38,14 @@ async function main() {
     }
     throw error;
   }
-  const server = await createServer(config);
+  const server = await createServer(config).catch((error) => {
+    // Keys that cannot open the database: a configuration mistake, said without a stack trace.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   await server.app.listen({ port: config.port, host: config.host });
   const metricsServer: Server | undefined = config.metricsPort
     ? await startMetricsServer(server.app, config.metricsPort)

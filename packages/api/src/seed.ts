@@ -4,6 +4,7 @@ import { storeRecoveryKeys } from './flows/mfa/recovery-keys';
 import { seedOAuthDemo } from './flows/oauth/demo';
 import { seedOnboardingDemo } from './flows/onboarding/demo';
 import { hashPassword } from './security/password';
+import { sealedCardNumber, sealedHolderNrn, sealedUserNrn } from './security/sealed-identifiers';
 import type { SecretBox } from './security/secret-box';
 
 export const DEMO_PASSWORD = 'Demo-password-2026';
@@ -369,7 +370,7 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
           birthdate: null,
           iban: null,
           country: account.edition === 'lu' ? 'LU' : 'BE',
-          national_register_number: account.national_register_number ?? null,
+          ...sealedUserNrn(secrets, account.national_register_number ?? null),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -435,9 +436,9 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
           .insertInto('cards')
           .values({
             edition: account.edition,
-            number: account.card,
+            ...sealedCardNumber(secrets, account.card),
             user_id: user.id,
-            holder_national_register_number: account.national_register_number ?? null,
+            ...sealedHolderNrn(secrets, account.national_register_number ?? null),
             status: 'active',
           })
           .execute();

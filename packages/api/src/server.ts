@@ -11,8 +11,9 @@ import { waitForDatabase } from './db/wait-for-database';
 import { sealPlainBodies } from './delivery/sealed-body';
 import { createLogger, wantsPrettyLogs } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
+import { openKeyring } from './operations/keyring';
 import { PurgeJob } from './operations/purge';
-import { resolveEncryptionKey } from './security/encryption-key';
+import { resolveEncryptionKeys } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
 import { redisWithDatabaseFallback } from './security/redis-fallback-rate-limit';
 import { createSecretBox } from './security/secret-box';
@@ -49,7 +50,7 @@ async function bringSchemaToVersion(db: DatabaseHandle['db'], config: Config, lo
 export async function createServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.production) });
   // The data directory holds PGlite and, without ENCRYPTION_KEY, the generated encryption key.
-  if (!config.databaseUrl || !config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
+  if (!config.databaseUrl || !config.encryptionKeys) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
@@ -59,7 +60,14 @@ export async function createServer(config: Config, options: { seed?: boolean } =
   });
   if (database.kind === 'postgres') await waitForDatabase(database.db, log.child({ component: 'database' }));
   await bringSchemaToVersion(database.db, config, log);
-  const secrets = createSecretBox(await resolveEncryptionKey(config));
+  const secrets = createSecretBox(await resolveEncryptionKeys(config));
+  // Refuses to start (naming ENCRYPTION_KEY) with keys that cannot open what the database holds.
+  await openKeyring(database.db, secrets, {
+    log: (progress) => log.info(progress, 'keyring: sealing values written before sealing'),
+  }).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   const sealed = await sealPlainBodies(database.db, secrets);
   if (sealed) log.info({ sealed }, 'outbox: bodies written before sealing are now sealed');
   const seeded =

@@ -4,6 +4,7 @@ import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
 import type { SecretBox } from '../security/secret-box';
 import { printInbox } from './inbox';
+import { KEYS_USAGE, runKeysCommand } from './keys.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
@@ -12,7 +13,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}`;
+${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -50,12 +51,14 @@ export async function runAdminCommand(
   }
   const users = await runUsersCommand(db, argv, write);
   if (users !== undefined) return users;
-  const oauth = await runOAuthCommand(db, argv, write);
+  const oauth = await runOAuthCommand(db, argv, write, secrets);
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);
   if (onboarding !== undefined) return onboarding;
   const webhooks = await runWebhooksCommand(db, argv, write, secrets);
   if (webhooks !== undefined) return webhooks;
+  const keys = await runKeysCommand(db, argv, write, secrets);
+  if (keys !== undefined) return keys;
   write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
   return 2;
 }

@@ -3,7 +3,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { configureMessageBrands } from '../delivery/messages/brand';
-import { resolveEncryptionKey } from '../security/encryption-key';
+import { holdsSealedValues, openKeyring } from '../operations/keyring';
+import { resolveEncryptionKeys } from '../security/encryption-key';
 import { createSecretBox } from '../security/secret-box';
 import { adminFile } from './admin-endpoint';
 import { runAdminCommand, USAGE } from './commands';
@@ -49,9 +50,12 @@ async function main(argv: string[]) {
   });
   try {
     await migrate(database.db);
-    // Without ENCRYPTION_KEY the key is the one the server keeps in DATA_DIR (outside production).
-    if (!config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
-    const secrets = createSecretBox(await resolveEncryptionKey(config));
+    // Without ENCRYPTION_KEY the key is the one the server keeps in DATA_DIR (outside production);
+    // a new one only for a database that holds nothing sealed yet, and never a wrong one.
+    if (!config.encryptionKeys) mkdirSync(config.dataDir, { recursive: true });
+    const create = !(await holdsSealedValues(database.db));
+    const secrets = createSecretBox(await resolveEncryptionKeys(config, { create }));
+    await openKeyring(database.db, secrets, { record: false });
     return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets, {
       production: config.production,
     });

@@ -22,12 +22,15 @@ export interface UsersTable {
   user_id: string | null;
   customer_user_id: string | null;
   fridom_user_id: string | null;
+  /** Sealed with the secret box (0020_sealed_identifiers). */
   iban: string | null;
   country: string | null;
   locked_at: NullableTimestamp;
   created_at: CreatedAt;
-  /** Digits only (0003_recovery). */
+  /** Digits only, sealed with the secret box (0003_recovery, 0020_sealed_identifiers). */
   national_register_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Blind index of the national register number (0020_sealed_identifiers). */
+  national_register_number_index: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserEmailsTable {
@@ -89,6 +92,8 @@ export interface TotpRecoveryKeysTable {
   user_id: number;
   method_id: number;
   key_hash: string;
+  /** The key id the hash was made under; null before 0020_sealed_identifiers. */
+  key_id: ColumnType<string | null, string | null | undefined, string | null>;
   used_at: NullableTimestamp;
   created_at: CreatedAt;
 }
@@ -197,9 +202,12 @@ export type CardStatus = 'inactive' | 'active' | 'blocked' | 'expired' | 'held';
 export interface CardsTable {
   id: Generated<number>;
   edition: string;
+  /** Card number and holder's national register number, sealed; looked up by blind index (0020). */
   number: string;
+  number_index: ColumnType<string | null, string | null | undefined, string | null>;
   user_id: number | null;
   holder_national_register_number: string | null;
+  holder_nrn_index: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<CardStatus, CardStatus | undefined, CardStatus>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;

@@ -3,8 +3,9 @@ import { luhnCheckDigit } from '@vestibule/contract/card-number';
 import { mfaActivateAnswerSchema } from '@vestibule/contract/schemas/mfa';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
+import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
-import type { TestApp } from '../support/test-app';
+import { TEST_SECRETS, type TestApp } from '../support/test-app';
 
 /** A valid card number (5065…, Luhn) held by an account. */
 export async function giveCard(db: Db, userId: number): Promise<string> {
@@ -14,9 +15,9 @@ export async function giveCard(db: Db, userId: number): Promise<string> {
     .insertInto('cards')
     .values({
       edition: 'general',
-      number,
+      ...sealedCardNumber(TEST_SECRETS, number),
       user_id: userId,
-      holder_national_register_number: null,
+      ...sealedHolderNrn(TEST_SECRETS, null),
       status: 'active',
     })
     .execute();

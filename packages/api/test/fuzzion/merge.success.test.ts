@@ -2,7 +2,7 @@ import { fuzzionResultSchema, fuzzionStateSchema } from '@vestibule/contract/sch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginWithSms } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
 import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
 
 let test: TestApp;
@@ -78,7 +78,7 @@ describe('account merge (happy paths)', () => {
     expect(result.data.fridom_user_id).toBe(`F-${dup.other.id}`);
 
     const me = await snapshot(db, dup.me.id);
-    expect(me.cards.map((c) => c.number)).toEqual([card]);
+    expect(me.cards.map((c) => TEST_SECRETS.decrypt(c.number))).toEqual([card]);
     expect(me.methods.map((m) => m.target).sort()).toEqual(
       [dup.me.phone, dup.me.email, dup.other.phone, dup.other.email].sort(),
     );

@@ -1,6 +1,6 @@
 import { mfaActivateResponseSchema, mfaActivateResultSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
-import { sharedTestApp } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
@@ -98,7 +98,7 @@ describe('adding and editing MFA methods (happy paths)', () => {
       .where('id', '=', result.method.id)
       .executeTakeFirstOrThrow();
     expect(method.secret_enc).not.toContain(body.data.secret);
-    expect(method.secret_enc).toMatch(/^v1:/);
+    expect(method.secret_enc).toMatch(new RegExp(`^v2:${TEST_SECRETS.activeKeyId}:`));
 
     const mfa = await passwordStep(test, account);
     const login = await startChallenge(test, { mfaId: result.method.id, payload: mfa.payload });

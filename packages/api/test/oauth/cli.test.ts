@@ -171,7 +171,7 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
     expect(after.version).not.toBe(before.version);
     // Keys are stored encrypted: no private exponent in clear.
     const rows = await test.database.db.selectFrom('oauth_keys').select('key_enc').execute();
-    for (const row of rows) expect(row.key_enc).toMatch(/^v1:/);
+    for (const row of rows) expect(row.key_enc).toMatch(new RegExp(`^v2:${TEST_SECRETS.activeKeyId}:`));
   });
 
   it('clients add and update register response modes and logout addresses (decisions 0031, 0033)', async () => {

@@ -4,6 +4,7 @@ import { luhnCheckDigit } from '@vestibule/contract/card-number';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { companyId, createInvitation } from '../../src/flows/onboarding/registry';
+import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { hashToken } from '../../src/security/tokens';
 import { bodyText } from '../support/outbox';
 import { TEST_SECRETS, type TestApp } from '../support/test-app';
@@ -49,13 +50,13 @@ export async function issueCard(
     .insertInto('cards')
     .values({
       edition,
-      number,
+      ...sealedCardNumber(TEST_SECRETS, number),
       user_id: null,
       status: options.status ?? 'inactive',
       company_id: await companyId(db, edition, 'Test Company'),
       holder_firstname: 'Card',
       holder_lastname: 'Holder',
-      holder_national_register_number: null,
+      ...sealedHolderNrn(TEST_SECRETS, null),
       activation_code_hash: options.activationCode ? hashToken(options.activationCode) : null,
     })
     .execute();

@@ -5,7 +5,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
 import { bodyText } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
 import {
   acceptTerms,
   call,
@@ -82,7 +82,7 @@ describe('onboarding with a card number', () => {
     const card = await db
       .selectFrom('cards')
       .selectAll()
-      .where('number', '=', number)
+      .where('number_index', '=', TEST_SECRETS.blindIndex('pan', number))
       .executeTakeFirstOrThrow();
     expect(card).toMatchObject({ user_id: user.id, status: 'active' });
     const consents = await db
@@ -126,7 +126,7 @@ describe('onboarding with a card number', () => {
     const card = await db
       .selectFrom('cards')
       .selectAll()
-      .where('number', '=', number)
+      .where('number_index', '=', TEST_SECRETS.blindIndex('pan', number))
       .executeTakeFirstOrThrow();
     expect(card.status).toBe('held');
     const flow = await db

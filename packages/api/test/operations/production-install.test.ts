@@ -245,6 +245,15 @@ describe.runIf(databaseUrl)('production install', () => {
     expect(found).toContain('1 session(s)');
   }, 90_000);
 
+  it('refuses to start with a key that cannot open the database, naming ENCRYPTION_KEY', async () => {
+    const wrongKey = { ...env, ENCRYPTION_KEY: Buffer.alloc(32, 6).toString('base64') };
+    const refused = await startServerProcess(join(release, 'packages/api/dist/main.js'), wrongKey, release);
+    expect((await refused.exited).code).toBe(1);
+    expect(refused.output()).toContain('ENCRYPTION_KEY: cannot open what the database holds');
+    // A configuration message, not a crash: no stack trace.
+    expect(refused.output()).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   it('migrates with its `npm run migrate`, and a server with MIGRATE=off waits for that', async () => {
     const fresh = await ownSchema(databaseUrl as string, 'release_migrate');
     const freshEnv = { ...env, DATABASE_URL: fresh.url, PATH: process.env.PATH ?? '' };

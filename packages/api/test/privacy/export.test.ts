@@ -1,8 +1,9 @@
 import { dataExportSchema } from '@vestibule/contract/schemas/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealedCardNumber, sealedIban } from '../../src/security/sealed-identifiers';
 import { dropSudo, stepUp } from '../mfa/helpers';
 import { messagesTo, profileSession } from '../profile/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
 
 /** POST /api/user/data-export: the account's own values, masked where they must be, never a secret. */
 
@@ -16,12 +17,21 @@ async function withCardAndConsent(userId: number, edition: string) {
   const { db } = test.database;
   await db
     .updateTable('users')
-    .set({ firstname: 'Ottilie', lastname: 'Vandersmissen', iban: 'BE68539007547034' })
+    .set({
+      firstname: 'Ottilie',
+      lastname: 'Vandersmissen',
+      iban: sealedIban(TEST_SECRETS, 'BE68539007547034'),
+    })
     .where('id', '=', userId)
     .execute();
   await db
     .insertInto('cards')
-    .values({ edition, number: '5065000011112222', user_id: userId, status: 'active' })
+    .values({
+      edition,
+      ...sealedCardNumber(TEST_SECRETS, '5065000011112222'),
+      user_id: userId,
+      status: 'active',
+    })
     .execute();
   await db
     .insertInto('user_consents')

@@ -1,7 +1,8 @@
 import { forgotUsernameResponseSchema } from '@vestibule/contract/schemas/recovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
 import { type Extra, post, randomIp } from './helpers';
 
 let test: TestApp;
@@ -52,9 +53,9 @@ describe('POST /api/user/forgot-username', () => {
       .insertInto('cards')
       .values({
         edition: 'general',
-        number: '5065000000000027',
+        ...sealedCardNumber(TEST_SECRETS, '5065000000000027'),
         user_id: account.id,
-        holder_national_register_number: '02010112322',
+        ...sealedHolderNrn(TEST_SECRETS, '02010112322'),
         status: 'active',
       })
       .execute();

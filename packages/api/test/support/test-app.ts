@@ -9,11 +9,14 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { createLogger } from '../../src/logger';
 import { databaseRateLimiter } from '../../src/security/rate-limit';
-import { createSecretBox } from '../../src/security/secret-box';
+import { createSecretBox, type SecretBox } from '../../src/security/secret-box';
 import { seedDemoData } from '../../src/seed';
 
 /** One fixed key for the run: every test app reads secrets the seed and other apps wrote. */
-export const TEST_SECRETS = createSecretBox(Buffer.alloc(32, 7));
+export const TEST_KEY = Buffer.alloc(32, 7);
+export const TEST_SECRETS = createSecretBox(TEST_KEY);
+/** The old and new keys of the key-rotation tests (their own database); test readers open them too. */
+export const ROTATION_TEST_KEYS = [Buffer.alloc(32, 8), Buffer.alloc(32, 9)] as const;
 
 /**
  * One database per test run, shared by every test file of the project (files run in one process
@@ -58,23 +61,31 @@ export interface TestApp {
 
 /**
  * The app on the shared test database. `log` replaces the silent logger (log hygiene passes the
- * product's logger writing into memory); `beforeReady` may add hooks before the app starts.
+ * product's logger writing into memory); `beforeReady` may add hooks before the app starts;
+ * `database` and `secrets` another database and keyring (key rotation).
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   {
     log = createLogger('silent'),
     beforeReady,
-  }: { log?: Logger; beforeReady?: (app: FastifyInstance) => void } = {},
+    database: given,
+    secrets = TEST_SECRETS,
+  }: {
+    log?: Logger;
+    beforeReady?: (app: FastifyInstance) => void;
+    database?: DatabaseHandle;
+    secrets?: SecretBox;
+  } = {},
 ): Promise<TestApp> {
-  const database = await testDatabase();
+  const database = given ?? (await testDatabase());
   const config = testConfig(overrides);
   const app = await buildApp({
     config,
     db: database.db,
     rateLimiter: databaseRateLimiter(database.db),
     log,
-    secrets: TEST_SECRETS,
+    secrets,
   });
   // Hooks a test adds to watch the requests (the race tests count those in flight).
   beforeReady?.(app);

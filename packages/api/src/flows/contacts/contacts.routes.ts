@@ -15,6 +15,7 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
+import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/offer';
 import { contactOwner } from '../mfa/contact.queries';
 import { notifyChange, type Recipient, recipients } from '../profile/notify';
@@ -49,8 +50,8 @@ import {
 
 const SEGMENT: Record<ContactKind, string> = { email: 'emails', phone: 'phones' };
 
-async function answerUser(db: Db, userId: number) {
-  const data = await loadUser(db, userId);
+async function answerUser(db: Db, secrets: SecretBox, userId: number) {
+  const data = await loadUser(db, secrets, userId);
   if (!data) throw new ApiError('unauthorized');
   return { data };
 }
@@ -110,7 +111,7 @@ async function confirmContact(
           },
           request,
         );
-        return answerUser(trx, user.id);
+        return answerUser(trx, request.server.ctx.secrets, user.id);
       }
       if (action === 'add') {
         const offer = await offerFuzzion(trx, request, auth, user, CHANNEL[kind], target);
@@ -135,7 +136,7 @@ async function confirmContact(
             contact: target,
           },
         );
-        return answerUser(trx, user.id);
+        return answerUser(trx, request.server.ctx.secrets, user.id);
       }
       const contact = rows.find((row) => row.id === contactId);
       if (!contact) throw new ApiError('not_found');
@@ -157,7 +158,7 @@ async function confirmContact(
           contact: target,
         },
       );
-      return answerUser(trx, user.id);
+      return answerUser(trx, request.server.ctx.secrets, user.id);
     },
   );
 }
@@ -305,7 +306,7 @@ function routesFor(kind: ContactKind) {
             contact: contact.value,
           },
         );
-        return answerUser(trx, user.id);
+        return answerUser(trx, request.server.ctx.secrets, user.id);
       });
       outboxWorkerOf(request.server)?.notify();
       return answer;
@@ -328,7 +329,7 @@ function routesFor(kind: ContactKind) {
       const user = await requireUser(db, auth);
       const answer = await db.transaction().execute(async (trx) => {
         const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
-        if (contact.is_default) return answerUser(trx, user.id);
+        if (contact.is_default) return answerUser(trx, request.server.ctx.secrets, user.id);
         if (contact.verified_at === null || !(await backsMfaMethod(trx, user.id, kind, contact.value)))
           throw new ApiError('primary_needs_mfa');
         const previous = rows.find((row) => row.is_default);
@@ -355,7 +356,7 @@ function routesFor(kind: ContactKind) {
           }),
           { contact: contact.value },
         );
-        return answerUser(trx, user.id);
+        return answerUser(trx, request.server.ctx.secrets, user.id);
       });
       outboxWorkerOf(request.server)?.notify();
       return answer;

@@ -213,7 +213,7 @@ const answerOwnership = defineRoute({
               .selectFrom('cards')
               .select('id')
               .where('edition', '=', flow.edition)
-              .where('number', '=', number)
+              .where('number_index', 'in', request.server.ctx.secrets.blindIndexes('pan', number))
               .where('user_id', '=', flow.other_user_id)
               .executeTakeFirst()
           : undefined;

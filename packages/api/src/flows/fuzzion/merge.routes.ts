@@ -98,7 +98,7 @@ const mergeOffer = defineRoute({
       );
       // An account that had no method now has the other's: the session has proven none of them.
       const methods = await selectableMethods(trx, flow.user_id, { masked: false });
-      const user = await loadUser(trx, flow.user_id);
+      const user = await loadUser(trx, request.server.ctx.secrets, flow.user_id);
       return { kind: 'ok' as const, user, mfa: !result.hadMethods && methods.length > 0 ? methods : null };
     });
     if (outcome.kind === 'changed') throw new ApiError('fuzzion_failed');
@@ -159,7 +159,7 @@ const refuseOffer = defineRoute({
         request,
       );
       await notifyFuzzion(trx, request, otherAccount, 'refused', flow.target, otherContacts);
-      return { kind: 'ok' as const, user: await loadUser(trx, flow.user_id) };
+      return { kind: 'ok' as const, user: await loadUser(trx, request.server.ctx.secrets, flow.user_id) };
     });
     if (outcome.kind === 'changed') throw new ApiError('fuzzion_failed');
     outboxWorkerOf(request.server)?.notify();

@@ -13,9 +13,16 @@ function newRecoveryKey(): string {
   return `${key.slice(0, 5)}-${key.slice(5)}`;
 }
 
+const normalised = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
+
 /** Keyed hash of a recovery key as typed: case, dashes and spaces do not matter. */
 export function recoveryKeyHash(secrets: SecretBox, userId: number, typed: string): string {
-  return secrets.hash(`recovery:${userId}`, typed.replace(/[\s-]/g, '').toUpperCase());
+  return secrets.hash(`recovery:${userId}`, normalised(typed));
+}
+
+/** The hash under every key of the ring: keys handed out before a rotation still work. */
+export function recoveryKeyHashes(secrets: SecretBox, userId: number, typed: string): string[] {
+  return secrets.hashes(`recovery:${userId}`, normalised(typed));
 }
 
 /**
@@ -32,6 +39,7 @@ export async function replaceRecoveryKeys(db: Db, secrets: SecretBox, userId: nu
         user_id: userId,
         method_id: methodId,
         key_hash: recoveryKeyHash(secrets, userId, key),
+        key_id: secrets.activeKeyId,
       })),
     )
     .execute();
@@ -53,6 +61,7 @@ export async function storeRecoveryKeys(
         user_id: userId,
         method_id: methodId,
         key_hash: recoveryKeyHash(secrets, userId, key),
+        key_id: secrets.activeKeyId,
       })),
     )
     .execute();

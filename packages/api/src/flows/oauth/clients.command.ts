@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
 import { clientIdSchema } from '@vestibule/contract/schemas/oauth';
-import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { resolveEncryptionKey } from '../../security/encryption-key';
-import { createSecretBox, type SecretBox } from '../../security/secret-box';
+import type { SecretBox } from '../../security/secret-box';
 import {
   checkEdition,
   checkScopes,
@@ -33,13 +31,9 @@ export const OAUTH_USAGE = `  clients list                          registered O
 
 type Write = (line: string) => void;
 
-async function secretBoxFor(given: SecretBox | undefined): Promise<SecretBox> {
-  return given ?? createSecretBox(await resolveEncryptionKey(loadConfig()));
-}
-
 const isFirstPartyId = (id: string) => (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(id);
 
-async function add(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
+async function add(db: Db, args: readonly string[], write: Write, secrets: SecretBox) {
   const flags = parseFlags(args, new Set(['--public', '--first-party']));
   const name = flags.one('--name');
   const redirectUris = flags.values.get('--redirect-uri') ?? [];
@@ -58,7 +52,6 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
   if (!['none', 'client_secret_basic', 'client_secret_post'].includes(authMethod))
     throw new UsageError(`unknown --auth-method ${authMethod}`);
   const secret = confidential ? randomBytes(32).toString('base64url') : undefined;
-  const box = secret ? await secretBoxFor(secrets) : undefined;
   const extras = logoutAndModes(flags);
   const existing = await db
     .selectFrom('oauth_clients')
@@ -76,7 +69,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
       scopes: JSON.stringify(checkScopes(flags.one('--scopes') ?? '')),
       homepage,
       confidential,
-      secret_enc: secret && box ? box.encrypt(secret) : null,
+      secret_enc: secret ? secrets.encrypt(secret) : null,
       auth_method: authMethod as 'none' | 'client_secret_basic' | 'client_secret_post',
       first_party: isFirstPartyId(clientId),
       ...extras,
@@ -86,7 +79,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets?: Secr
   if (secret) write(`Client secret (shown once, keep it safe): ${secret}`);
 }
 
-async function update(db: Db, args: readonly string[], write: Write, secrets?: SecretBox) {
+async function update(db: Db, args: readonly string[], write: Write, secrets: SecretBox) {
   const flags = parseFlags(
     args,
     new Set(['--no-homepage', '--all-editions', '--rotate-secret', '--no-post-logout', '--no-backchannel']),
@@ -118,7 +111,7 @@ async function update(db: Db, args: readonly string[], write: Write, secrets?: S
   if (flags.on.has('--rotate-secret')) {
     if (!client.confidential) throw new UsageError('a public client has no secret');
     secret = randomBytes(32).toString('base64url');
-    changes.secret_enc = (await secretBoxFor(secrets)).encrypt(secret);
+    changes.secret_enc = secrets.encrypt(secret);
   }
   await db.updateTable('oauth_clients').set(changes).where('client_id', '=', clientId).execute();
   write(`Client ${clientId} updated.`);
@@ -155,19 +148,19 @@ async function list(db: Db, write: Write) {
 }
 
 /**
- * `clients …` and `oauth rotate-keys`. The secret box encrypts client secrets and keys; without
- * one given, it comes from the same configuration as the server's (ENCRYPTION_KEY or DATA_DIR).
+ * `clients …` and `oauth rotate-keys`. The secret box (the server's keyring) encrypts client
+ * secrets and keys.
  */
 export async function runOAuthCommand(
   db: Db,
   argv: readonly string[],
   write: Write,
-  secrets?: SecretBox,
+  secrets: SecretBox,
 ): Promise<number | undefined> {
   const [command, sub, ...args] = argv;
   try {
     if (command === 'oauth' && sub === 'rotate-keys') {
-      const kid = await rotateKeys(db, await secretBoxFor(secrets));
+      const kid = await rotateKeys(db, secrets);
       write(`New signing key ${kid}; running servers switch to it within seconds.`);
       return 0;
     }

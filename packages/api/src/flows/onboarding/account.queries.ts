@@ -14,7 +14,12 @@ export async function createAccountFromFlow(
   flow: FlowRow,
   input: {
     passwordHash: string;
-    holder: { birthdate: string | null; nationalRegisterNumber: string | null } | null;
+    /** The card's holder data; the national register number as the card holds it (sealed, indexed). */
+    holder: {
+      birthdate: string | null;
+      nationalRegisterNumber: string | null;
+      nrnIndex: string | null;
+    } | null;
     without?: 'email' | 'sms';
   },
 ): Promise<number> {
@@ -37,6 +42,7 @@ export async function createAccountFromFlow(
       iban: null,
       country: edition.phoneRegion,
       national_register_number: input.holder?.nationalRegisterNumber ?? null,
+      national_register_number_index: input.holder?.nrnIndex ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

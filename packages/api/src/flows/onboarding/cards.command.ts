@@ -4,6 +4,7 @@ import { EDITION_IDS, type EditionId } from '@vestibule/contract/editions';
 import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
+import { sealedCardNumber, sealedHolderNrn } from '../../security/sealed-identifiers';
 import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 import { parseCardsCsv } from './cards.csv';
@@ -24,7 +25,12 @@ function flag(args: readonly string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-async function importCards(db: Db, file: string | undefined, write: Write): Promise<number> {
+async function importCards(
+  db: Db,
+  secrets: SecretBox,
+  file: string | undefined,
+  write: Write,
+): Promise<number> {
   if (!file) {
     write('Usage: cards import FILE.csv');
     return 2;
@@ -37,17 +43,18 @@ async function importCards(db: Db, file: string | undefined, write: Write): Prom
     return 1;
   }
   const { rows, errors } = parseCardsCsv(text);
-  // Cards already issued are refused like any other bad row.
+  // Cards already issued are refused like any other bad row; numbers are found by blind index.
   if (rows.length) {
+    const indexesOf = (number: string) => secrets.blindIndexes('pan', number);
     const existing = await db
       .selectFrom('cards')
-      .select(['edition', 'number', 'activation_code_hash'])
+      .select(['edition', 'number_index', 'activation_code_hash'])
       .where((eb) =>
         eb.or([
           eb(
-            'number',
+            'number_index',
             'in',
-            rows.map((row) => row.number),
+            rows.flatMap((row) => indexesOf(row.number)),
           ),
           eb(
             'activation_code_hash',
@@ -58,8 +65,9 @@ async function importCards(db: Db, file: string | undefined, write: Write): Prom
       )
       .execute();
     for (const row of rows) {
-      if (existing.some((card) => card.edition === row.edition && card.number === row.number))
-        errors.push({ line: row.line, message: `card ${row.number} is already in the registry` });
+      const indexes = indexesOf(row.number);
+      if (existing.some((card) => card.edition === row.edition && indexes.includes(card.number_index ?? '')))
+        errors.push({ line: row.line, message: `card …${row.number.slice(-4)} is already in the registry` });
       else if (
         row.activationCode &&
         existing.some((card) => card.activation_code_hash === hashToken(row.activationCode as string))
@@ -78,13 +86,13 @@ async function importCards(db: Db, file: string | undefined, write: Write): Prom
         .insertInto('cards')
         .values({
           edition: row.edition,
-          number: row.number,
+          ...sealedCardNumber(secrets, row.number),
           activation_code_hash: row.activationCode ? hashToken(row.activationCode) : null,
           company_id: await companyId(trx, row.edition, row.company),
           holder_firstname: row.firstname,
           holder_lastname: row.lastname,
           holder_birthdate: row.birthdate,
-          holder_national_register_number: row.nationalRegisterNumber,
+          ...sealedHolderNrn(secrets, row.nationalRegisterNumber),
           status: row.status,
           user_id: null,
         })
@@ -161,7 +169,7 @@ export async function runOnboardingCommand(
   secrets: SecretBox,
 ): Promise<number | undefined> {
   const [command, sub, ...args] = argv;
-  if (command === 'cards' && sub === 'import') return importCards(db, args[0], write);
+  if (command === 'cards' && sub === 'import') return importCards(db, secrets, args[0], write);
   if (command === 'invitations' && sub === 'create') return createInvitationCommand(db, secrets, args, write);
   return undefined;
 }

@@ -114,7 +114,7 @@ const complete = defineRoute({
             ? null
             : await trx
                 .selectFrom('cards')
-                .select(['holder_birthdate', 'holder_national_register_number'])
+                .select(['holder_birthdate', 'holder_national_register_number', 'holder_nrn_index'])
                 .where('id', '=', locked.card_id)
                 .executeTakeFirst();
         const userId = await createAccountFromFlow(trx, locked, {
@@ -124,6 +124,7 @@ const complete = defineRoute({
             ? {
                 birthdate: card.holder_birthdate,
                 nationalRegisterNumber: card.holder_national_register_number,
+                nrnIndex: card.holder_nrn_index,
               }
             : null,
         });
@@ -164,7 +165,7 @@ const complete = defineRoute({
         return { done, token: session.token, fuzzion: fuzzion ?? null };
       });
       return {
-        state: await flowState(db, result.done, request.language),
+        state: await flowState(db, request.server.ctx.secrets, result.done, request.language),
         access_token: result.token,
         fuzzion: result.fuzzion,
       };

@@ -1,6 +1,7 @@
 import { codeCheckSymbol } from '@vestibule/contract/activation-code';
 import { luhnCheckDigit } from '@vestibule/contract/card-number';
 import type { Db } from '../../db/database';
+import { sealedCardNumber, sealedHolderNrn } from '../../security/sealed-identifiers';
 import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 import { companyId, createInvitation } from './registry';
@@ -32,7 +33,7 @@ export async function seedOnboardingDemo(db: Db, secrets: SecretBox): Promise<vo
     const card = {
       user_id: null,
       holder_birthdate: null,
-      holder_national_register_number: null,
+      ...sealedHolderNrn(secrets, null),
       activation_code_hash: null,
     };
     await trx
@@ -41,7 +42,7 @@ export async function seedOnboardingDemo(db: Db, secrets: SecretBox): Promise<vo
         {
           ...card,
           edition: 'general',
-          number: DEMO_ONBOARDING.card,
+          ...sealedCardNumber(secrets, DEMO_ONBOARDING.card),
           company_id: acme,
           holder_firstname: 'Nora',
           holder_lastname: 'Jacobs',
@@ -50,7 +51,7 @@ export async function seedOnboardingDemo(db: Db, secrets: SecretBox): Promise<vo
         {
           ...card,
           edition: 'general',
-          number: DEMO_ONBOARDING.heldCard,
+          ...sealedCardNumber(secrets, DEMO_ONBOARDING.heldCard),
           company_id: acme,
           holder_firstname: 'Hugo',
           holder_lastname: 'Leclercq',
@@ -59,7 +60,7 @@ export async function seedOnboardingDemo(db: Db, secrets: SecretBox): Promise<vo
         {
           ...card,
           edition: 'lu',
-          number: DEMO_ONBOARDING.activationCard,
+          ...sealedCardNumber(secrets, DEMO_ONBOARDING.activationCard),
           activation_code_hash: hashToken(DEMO_ONBOARDING.activationCode),
           company_id: acmeLu,
           holder_firstname: 'Luc',

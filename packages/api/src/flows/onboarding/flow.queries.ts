@@ -11,6 +11,8 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OnboardingFlowsTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { openIdentifier } from '../../security/sealed-identifiers';
+import type { SecretBox } from '../../security/secret-box';
 import { contestedContacts } from './duplicates';
 
 export type FlowRow = Selectable<OnboardingFlowsTable>;
@@ -95,7 +97,12 @@ export async function purgeExpiredFlows(db: Db): Promise<void> {
 }
 
 /** What the SPA draws: the flow, its card or invitation, and the terms to accept. */
-export async function flowState(db: Db, flow: FlowRow, language: string): Promise<OnboardingState> {
+export async function flowState(
+  db: Db,
+  secrets: SecretBox,
+  flow: FlowRow,
+  language: string,
+): Promise<OnboardingState> {
   let company: string | null = null;
   let cardLast4: string | null = null;
   let invitationEmail: string | null = null;
@@ -107,7 +114,7 @@ export async function flowState(db: Db, flow: FlowRow, language: string): Promis
       .where('cards.id', '=', flow.card_id)
       .executeTakeFirst();
     company = card?.name ?? null;
-    cardLast4 = card?.number.slice(-4) ?? null;
+    cardLast4 = card ? openIdentifier(secrets, card.number).slice(-4) : null;
   }
   if (flow.invitation_id !== null) {
     const invitation = await db

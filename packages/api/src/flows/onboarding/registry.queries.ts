@@ -2,6 +2,7 @@ import type { ErrorCode } from '@vestibule/contract/errors';
 import type { OnboardingKind } from '@vestibule/contract/schemas/onboarding';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
+import type { SecretBox } from '../../security/secret-box';
 import { hashToken } from '../../security/tokens';
 
 /** What a valid code opens: a card or an invitation, with what it says about the holder. */
@@ -32,6 +33,7 @@ export function invalidCodeError(kind: OnboardingKind): ErrorCode {
  */
 async function redeemableCard(
   db: Db,
+  secrets: SecretBox,
   edition: string,
   kind: 'card' | 'activation_code',
   code: string,
@@ -41,7 +43,7 @@ async function redeemableCard(
     .select(['id', 'status', 'user_id', 'holder_firstname', 'holder_lastname'])
     .where('edition', '=', edition);
   const card = await (kind === 'card'
-    ? base.where('number', '=', code)
+    ? base.where('number_index', 'in', secrets.blindIndexes('pan', code))
     : base.where('activation_code_hash', '=', hashToken(code))
   ).executeTakeFirst();
   if (!card || card.status === 'blocked' || card.status === 'expired') throw new ApiError(INVALID[kind]);
@@ -69,8 +71,14 @@ async function redeemableInvitation(db: Db, edition: string, code: string): Prom
   };
 }
 
-export function findRedeemable(db: Db, edition: string, kind: OnboardingKind, code: string) {
+export function findRedeemable(
+  db: Db,
+  secrets: SecretBox,
+  edition: string,
+  kind: OnboardingKind,
+  code: string,
+) {
   return kind === 'invitation'
     ? redeemableInvitation(db, edition, code)
-    : redeemableCard(db, edition, kind, code);
+    : redeemableCard(db, secrets, edition, kind, code);
 }

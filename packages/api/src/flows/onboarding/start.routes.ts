@@ -44,7 +44,7 @@ const start = defineRoute({
   response: onboardingStateSchema,
   status: 201,
   async handler({ body, request }) {
-    const { db } = request.server.ctx;
+    const { db, secrets } = request.server.ctx;
     const edition = request.edition.id;
     // Throttle by client before anything costly (the captcha call included).
     await enforceLimit(request, START_PER_IP, request.ip);
@@ -55,12 +55,16 @@ const start = defineRoute({
     // Format and check digits first: a typo never reaches the registry.
     const code = parseCode(body.kind, body.code);
     if (!code) throw new ApiError(invalidCodeError(body.kind));
-    // Throttle by the code typed, known or not.
-    await enforceLimit(request, START_PER_CODE, `${edition}:${body.kind}:${code}`);
+    // Throttle by the code typed, known or not; the counter's key is hashed: it is stored.
+    await enforceLimit(
+      request,
+      START_PER_CODE,
+      secrets.hash('rate-limit', `${edition}:${body.kind}:${code}`),
+    );
 
     let redeemable: Awaited<ReturnType<typeof findRedeemable>>;
     try {
-      redeemable = await findRedeemable(db, edition, body.kind, code);
+      redeemable = await findRedeemable(db, secrets, edition, body.kind, code);
     } catch (error) {
       if (error instanceof ApiError)
         await audit(
@@ -92,7 +96,7 @@ const start = defineRoute({
       );
       return created;
     });
-    return flowState(db, flow, request.language);
+    return flowState(db, request.server.ctx.secrets, flow, request.language);
   },
 });
 
@@ -106,7 +110,12 @@ const show = defineRoute({
   response: onboardingStateSchema,
   async handler({ body, request }) {
     const { db } = request.server.ctx;
-    return flowState(db, await loadFlow(db, request, body.flow), request.language);
+    return flowState(
+      db,
+      request.server.ctx.secrets,
+      await loadFlow(db, request, body.flow),
+      request.language,
+    );
   },
 });
 

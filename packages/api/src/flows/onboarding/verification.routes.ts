@@ -112,7 +112,7 @@ const verifyEmail = defineRoute({
     }
     const email = flow.email as string;
     const challenge = await sendCode(request, flow, 'email', email);
-    return { state: await flowState(db, flow, request.language), challenge };
+    return { state: await flowState(db, request.server.ctx.secrets, flow, request.language), challenge };
   },
 });
 
@@ -139,7 +139,7 @@ const verifyPhone = defineRoute({
     if (phone !== flow.phone)
       flow = await updateFlow(db, flow.id, { phone, phone_verified_at: null, step: 'phone' });
     const challenge = await sendCode(request, flow, 'sms', phone);
-    return { state: await flowState(db, flow, request.language), challenge };
+    return { state: await flowState(db, request.server.ctx.secrets, flow, request.language), challenge };
   },
 });
 
@@ -180,7 +180,10 @@ const resend = defineRoute({
       );
     });
     outboxWorkerOf(request.server)?.notify();
-    return { state: await flowState(ctx.db, flow, request.language), challenge: challengeAnswer(sent) };
+    return {
+      state: await flowState(ctx.db, ctx.secrets, flow, request.language),
+      challenge: challengeAnswer(sent),
+    };
   },
 });
 
@@ -237,7 +240,7 @@ const verifyCode = defineRoute({
         return updated;
       },
     });
-    return flowState(ctx.db, updated, request.language);
+    return flowState(ctx.db, ctx.secrets, updated, request.language);
   },
 });
 

@@ -3,12 +3,14 @@ import { maskPhone } from '@vestibule/contract/phone';
 import { DATA_EXPORT_FORMAT, type DataExport } from '@vestibule/contract/schemas/privacy';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
+import { openIdentifier } from '../../security/sealed-identifiers';
+import type { SecretBox } from '../../security/secret-box';
 import { clientNames } from '../oauth/clients.queries';
 import { listUserGrants } from '../oauth/grants.queries';
 
 // Everything the portal holds about one account (GDPR Art. 15 and 20), one small query per part.
 // Secrets never leave (hashes, TOTP secrets, message bodies); cards, the IBAN, the national number
-// and the MFA targets leave masked, as the portal itself shows them.
+// and the MFA targets leave masked (opened from their seal first), as the portal itself shows them.
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : new Date(value).toISOString();
@@ -24,7 +26,7 @@ function maskTarget(target: string | null): string | null {
   return target.includes('@') ? maskRecipient(target) : (maskPhone(target) ?? maskDigits(target));
 }
 
-async function profileOf(db: Db, userId: number) {
+async function profileOf(db: Db, secrets: SecretBox, userId: number) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   return {
     edition: user.edition,
@@ -35,9 +37,9 @@ async function profileOf(db: Db, userId: number) {
       birthdate: user.birthdate,
       language: user.language,
       country: user.country,
-      iban: user.iban ? maskIban(user.iban) : null,
+      iban: user.iban ? maskIban(openIdentifier(secrets, user.iban)) : null,
       national_register_number: user.national_register_number
-        ? maskDigits(user.national_register_number)
+        ? maskDigits(openIdentifier(secrets, user.national_register_number))
         : null,
       created_at: iso(user.created_at),
       last_password_change: iso(user.last_password_change),
@@ -76,7 +78,7 @@ async function contactsOf(db: Db, userId: number): Promise<DataExport['contacts'
   ];
 }
 
-async function cardsOf(db: Db, userId: number): Promise<DataExport['cards']> {
+async function cardsOf(db: Db, secrets: SecretBox, userId: number): Promise<DataExport['cards']> {
   const rows = await db
     .selectFrom('cards')
     .select(['number', 'status', 'activated_at'])
@@ -84,7 +86,7 @@ async function cardsOf(db: Db, userId: number): Promise<DataExport['cards']> {
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
-    number: maskDigits(row.number),
+    number: maskDigits(openIdentifier(secrets, row.number)),
     status: row.status,
     activated_at: iso(row.activated_at),
   }));
@@ -220,8 +222,13 @@ async function mergesOf(db: Db, userId: number): Promise<DataExport['merges']> {
 }
 
 /** The whole document, read in one transaction so that its parts agree. */
-export async function collectAccountData(db: Db, userId: number, now = new Date()): Promise<DataExport> {
-  const { edition, profile } = await profileOf(db, userId);
+export async function collectAccountData(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+  now = new Date(),
+): Promise<DataExport> {
+  const { edition, profile } = await profileOf(db, secrets, userId);
   const contacts = await contactsOf(db, userId);
   return {
     format: DATA_EXPORT_FORMAT,
@@ -229,7 +236,7 @@ export async function collectAccountData(db: Db, userId: number, now = new Date(
     edition,
     profile,
     contacts,
-    cards: await cardsOf(db, userId),
+    cards: await cardsOf(db, secrets, userId),
     consents: await consentsOf(db, userId),
     mfa_methods: await mfaMethodsOf(db, userId),
     passkeys: await passkeysOf(db, userId),

@@ -54,7 +54,7 @@ const exportData = defineRoute({
       await requireSudo(trx, auth);
       await audit(trx, { kind: 'account.data_exported', userId: user.id, edition: user.edition }, request);
       await announceExport(trx, request, user);
-      return collectAccountData(trx, user.id);
+      return collectAccountData(trx, request.server.ctx.secrets, user.id);
     });
     outboxWorkerOf(request.server)?.notify();
     return document;

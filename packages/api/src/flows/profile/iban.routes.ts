@@ -5,6 +5,7 @@ import { audit } from '../../db/audit';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
+import { sealedIban } from '../../security/sealed-identifiers';
 import { listContacts } from '../contacts/contact.queries';
 import { requireUser } from '../contacts/contact-challenge';
 import { requireSudo } from '../sudo/sudo';
@@ -24,7 +25,7 @@ const updateIban = defineRoute({
   body: ibanRequestSchema,
   response: userResponseSchema,
   async handler({ body, auth, request }) {
-    const { db } = request.server.ctx;
+    const { db, secrets } = request.server.ctx;
     const user = await requireUser(db, auth);
     const parsed = parseIban(body.iban);
     if (!parsed) throw new ApiError('invalid_iban');
@@ -33,7 +34,7 @@ const updateIban = defineRoute({
       await requireSudo(trx, auth);
       await trx
         .updateTable('users')
-        .set({ iban: parsed.iban, country: parsed.country })
+        .set({ iban: sealedIban(secrets, parsed.iban), country: parsed.country })
         .where('id', '=', user.id)
         .execute();
       const last4 = parsed.iban.slice(-4);
@@ -62,7 +63,7 @@ const updateIban = defineRoute({
         ),
         { last4 },
       );
-      const data = await loadUser(trx, user.id);
+      const data = await loadUser(trx, secrets, user.id);
       if (!data) throw new ApiError('unauthorized');
       return { data };
     });

@@ -105,7 +105,7 @@ const confirmLoginChange = defineRoute({
           recipients(primary && { channel, address: primary.value }, { channel, address: target }),
           { contact: target },
         );
-        const data = await loadUser(trx, user.id);
+        const data = await loadUser(trx, request.server.ctx.secrets, user.id);
         if (!data) throw new ApiError('unauthorized');
         return { data };
       },

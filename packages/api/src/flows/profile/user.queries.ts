@@ -4,6 +4,8 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { openIdentifier } from '../../security/sealed-identifiers';
+import type { SecretBox } from '../../security/secret-box';
 import {
   asLiveSession,
   type LiveSession,
@@ -74,7 +76,7 @@ interface UserRow {
   mfa_customer: boolean;
 }
 
-/** The User of SPEC §3 from its row and contact arrays. */
+/** The User of SPEC §3 from its row and contact arrays; the IBAN still sealed (see `openUser`). */
 function toUser(user: UserRow): User {
   return {
     id: user.id,
@@ -113,7 +115,12 @@ function toUser(user: UserRow): User {
  * The User of SPEC §3 for GET /api/user: contacts sorted primary first. One query (issue 21): the
  * e-mails and phones come as JSON arrays beside the user row, one round trip instead of two.
  */
-export async function loadUser(db: Db, userId: number): Promise<User | undefined> {
+/** The User with its IBAN opened: the account holder sees it (the SPA shows it masked). */
+export function openUser(secrets: SecretBox, user: User): User {
+  return { ...user, iban: openIdentifier(secrets, user.iban) };
+}
+
+export async function loadUser(db: Db, secrets: SecretBox, userId: number): Promise<User | undefined> {
   const user = await db
     .selectFrom('users')
     .select('users.id')
@@ -121,7 +128,7 @@ export async function loadUser(db: Db, userId: number): Promise<User | undefined
     .select(contactColumns)
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  return user && toUser(user as UserRow);
+  return user && openUser(secrets, toUser(user as UserRow));
 }
 
 /**
@@ -137,6 +144,7 @@ const sessionWithUserQuery = compiledOnce(
 /**
  * The live session of a bearer token with its User (GET /api/user, decision 0057): the session,
  * the user and its contacts in one statement, where authenticating and then `loadUser` took two.
+ * The IBAN comes sealed: the route opens it with `openUser`.
  */
 export async function findSessionWithUser(
   db: Db,

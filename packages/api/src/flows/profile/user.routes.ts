@@ -3,7 +3,7 @@ import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { findSessionWithUser, loadUser } from './user.queries';
+import { findSessionWithUser, loadUser, openUser } from './user.queries';
 
 /** GET /api/user: the logged-in user, read with its session in one statement (issue 21). */
 const getUser = defineRoute({
@@ -15,9 +15,9 @@ const getUser = defineRoute({
   findSession: findSessionWithUser,
   response: userResponseSchema,
   compiledResponse: true,
-  async handler({ found }) {
+  async handler({ found, request }) {
     if (!found) throw new ApiError('unauthorized');
-    return { data: found.user };
+    return { data: openUser(request.server.ctx.secrets, found.user) };
   },
 });
 
@@ -61,7 +61,7 @@ const updateUser = defineRoute({
           request,
         );
       }
-      const data = await loadUser(trx, auth.userId);
+      const data = await loadUser(trx, request.server.ctx.secrets, auth.userId);
       if (!data) throw new ApiError('unauthorized');
       return { data };
     });

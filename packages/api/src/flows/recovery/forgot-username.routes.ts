@@ -27,7 +27,7 @@ const forgotUsername = defineRoute({
   body: forgotUsernameRequestSchema,
   response: forgotUsernameResponseSchema,
   async handler({ body, request }) {
-    const { db, config } = request.server.ctx;
+    const { db, config, secrets } = request.server.ctx;
     const edition = request.edition;
     // Throttle by client before anything costly (the captcha call included).
     await enforceLimit(request, forgotUsernamePerIp(config.recoveryPerIpLimit), request.ip);
@@ -42,17 +42,17 @@ const forgotUsername = defineRoute({
       throw new ApiError(
         body.identifier_type === 'card' ? 'invalid_card_number' : 'invalid_national_register_number',
       );
-    // Throttle by identifier, found or not.
+    // Throttle by identifier, found or not; the counter's key is hashed: it is stored.
     await enforceLimit(
       request,
       FORGOT_USERNAME_PER_IDENTIFIER,
-      `${edition.id}:${body.identifier_type}:${identifier}`,
+      secrets.hash('rate-limit', `${edition.id}:${body.identifier_type}:${identifier}`),
     );
 
     const userIds =
       body.identifier_type === 'card'
-        ? await userIdsByCard(db, edition.id, identifier)
-        : await userIdsByNationalNumber(db, edition.id, identifier);
+        ? await userIdsByCard(db, secrets, edition.id, identifier)
+        : await userIdsByNationalNumber(db, secrets, edition.id, identifier);
     const usernames = await usernamesOf(db, userIds);
     for (const userId of userIds.length ? userIds : [null])
       await audit(

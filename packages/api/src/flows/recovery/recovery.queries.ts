@@ -1,5 +1,6 @@
 import type { Username } from '@vestibule/contract/username';
 import type { Db } from '../../db/database';
+import type { SecretBox } from '../../security/secret-box';
 
 /** What recovery needs of an account. */
 export interface RecoveryAccount {
@@ -88,31 +89,42 @@ export async function endEverythingOfUser(db: Db, userId: number) {
   return { sessions: Number(sessions.numDeletedRows), trustedDevices: Number(devices.numDeletedRows) };
 }
 
-/** Users of an edition linked to a card number (the card's holder account). */
-export async function userIdsByCard(db: Db, edition: string, number: string): Promise<number[]> {
+/** Users of an edition linked to a card number (the card's holder account), found by blind index. */
+export async function userIdsByCard(
+  db: Db,
+  secrets: SecretBox,
+  edition: string,
+  number: string,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('cards')
     .select('user_id')
     .where('edition', '=', edition)
-    .where('number', '=', number)
+    .where('number_index', 'in', secrets.blindIndexes('pan', number))
     .where('user_id', 'is not', null)
     .execute();
   return rows.map((row) => row.user_id as number);
 }
 
 /** Users of an edition with this national register number, on their account or on a card of theirs. */
-export async function userIdsByNationalNumber(db: Db, edition: string, nrn: string): Promise<number[]> {
+export async function userIdsByNationalNumber(
+  db: Db,
+  secrets: SecretBox,
+  edition: string,
+  nrn: string,
+): Promise<number[]> {
+  const indexes = secrets.blindIndexes('nrn', nrn);
   const own = await db
     .selectFrom('users')
     .select('id')
     .where('edition', '=', edition)
-    .where('national_register_number', '=', nrn)
+    .where('national_register_number_index', 'in', indexes)
     .execute();
   const holders = await db
     .selectFrom('cards')
     .select('user_id')
     .where('edition', '=', edition)
-    .where('holder_national_register_number', '=', nrn)
+    .where('holder_nrn_index', 'in', indexes)
     .where('user_id', 'is not', null)
     .execute();
   return [...new Set([...own.map((row) => row.id), ...holders.map((row) => row.user_id as number)])].sort(

@@ -145,12 +145,17 @@ export function isLive(challenge: Challenge, now = Date.now()): boolean {
   );
 }
 
-/** Constant-time check of a sent code against the challenge's stored hash. */
+/**
+ * Constant-time check of a sent code against the challenge's stored hash, under every key of the
+ * ring: a code sent just before a key rotation still opens its challenge.
+ */
 export function codeMatches(secrets: SecretBox, challenge: Challenge, code: string): boolean {
   if (!challenge.code_hash) return false;
   const expected = Buffer.from(challenge.code_hash, 'hex');
-  const actual = Buffer.from(secrets.hash(challenge.id, code), 'hex');
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return secrets.hashes(challenge.id, code).some((hash) => {
+    const actual = Buffer.from(hash, 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }
 
 export interface Attempt<T> {

@@ -1,5 +1,5 @@
 import { createChallenge } from '../../../security/challenges/challenge';
-import { recoveryKeyHash } from '../recovery-keys';
+import { recoveryKeyHashes } from '../recovery-keys';
 import type { MfaStrategy } from './strategy';
 
 /** Authenticator recovery key: single use; a match marks it used in the same transaction. */
@@ -26,7 +26,7 @@ export const totpRecoveryStrategy: MfaStrategy = {
       .updateTable('totp_recovery_keys')
       .set({ used_at: new Date() })
       .where('user_id', '=', challenge.user_id)
-      .where('key_hash', '=', recoveryKeyHash(ctx.secrets, challenge.user_id, code))
+      .where('key_hash', 'in', recoveryKeyHashes(ctx.secrets, challenge.user_id, code))
       .where('used_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
