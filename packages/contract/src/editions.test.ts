@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EDITIONS,
-  editionForHost,
-  entryLocale,
-  localeFor,
-  startupLocale,
-} from './editions';
+import { EDITIONS, editionForHost, entryLocale, localeFor, startupLocale } from './editions';
 
 describe('editionForHost', () => {
   it.each([

@@ -73,11 +73,9 @@ function pageFor(
   path: string,
   maintenance: boolean,
 ): string | undefined {
-  const locale = entryLocale(
-    request.edition,
-    request.cookies[LOCALE_COOKIE],
-    [negotiatedLocale(request.edition, request.headers['accept-language']) ?? ''],
-  );
+  const locale = entryLocale(request.edition, request.cookies[LOCALE_COOKIE], [
+    negotiatedLocale(request.edition, request.headers['accept-language']) ?? '',
+  ]);
   const variant = `${request.edition.id}/${locale}`;
   const page =
     maintenance && path !== MAINTENANCE_PATH ? undefined : prerendered.pages.get(`${variant}${path}`);
