@@ -19,6 +19,7 @@ import { offerFuzzion } from '../fuzzion/offer';
 import { contactOwner } from '../mfa/contact.queries';
 import { notifyChange, type Recipient, recipients } from '../profile/notify';
 import { loadUser } from '../profile/user.queries';
+import { requireSudo } from '../sudo/sudo';
 import {
   backsMfaMethod,
   CHANNEL,
@@ -263,7 +264,10 @@ function routesFor(kind: ContactKind) {
     },
   });
 
-  /** DELETE …/{id}: one e-mail and one phone always remain; the primary and MFA ones stay. */
+  /**
+   * DELETE …/{id}: one e-mail and one phone always remain; the primary and MFA ones stay. Behind a
+   * step-up like adding one, checked last so that a refused delete keeps a single grant.
+   */
   const remove = defineRoute({
     method: 'DELETE',
     url: `${base}/:id`,
@@ -277,6 +281,7 @@ function routesFor(kind: ContactKind) {
         const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
         if (rows.length <= 1) throw new ApiError('contact_minimum');
         await requireFreelyEditable(trx, user.id, kind, contact);
+        await requireSudo(trx, auth);
         await deleteContact(trx, kind, contact.id);
         await audit(
           trx,

@@ -70,13 +70,25 @@ const TOAST_KEYS = {
 
 // Adding an address, or changing one to a new address, needs a step-up (docs/decisions/0013): the
 // form opens only with a live grant, else the user steps up and comes back to /profile with the
-// form open (?add=email, ?change=phone&id=12), what they had typed put back.
+// form open (?add=email, ?change=phone&id=12), what they had typed put back. Deleting one needs a
+// step-up too: a refused delete steps up and comes back with its confirmation open (?remove=…).
 
 /** The profile URL that opens the add form (id null) or the change form of a contact. */
 function formPath(kind: ContactKind, contactId: number | null): string {
   const query: Record<string, string> =
     contactId === null ? { add: kind } : { change: kind, id: String(contactId) };
   return `${PATHS.profile}?${new URLSearchParams(query)}`;
+}
+
+/** The profile URL that opens the delete confirmation of a contact. */
+function removePath(kind: ContactKind, contactId: number): string {
+  return `${PATHS.profile}?${new URLSearchParams({ remove: kind, id: String(contactId) })}`;
+}
+
+/** The contact whose delete confirmation the URL asks this section to open, else undefined. */
+function requestedRemoval(params: URLSearchParams, kind: ContactKind): number | undefined {
+  const id = Number(params.get('id'));
+  return params.get('remove') === kind && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The form the URL asks this section to open: null to add, a contact id to change, else undefined. */
@@ -111,9 +123,12 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     const form = requestedForm(params, kind);
     return form === null || contacts.some((c) => c.id === form && !c.default) ? form : undefined;
   });
-  const [mode, setMode] = useState<Mode>(
-    requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested },
-  );
+  const [mode, setMode] = useState<Mode>(() => {
+    const removal = requestedRemoval(params, kind);
+    if (removal !== undefined && contacts.some((c) => c.id === removal && !c.default))
+      return { step: 'delete', id: removal };
+    return requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested };
+  });
   const [value, setValue] = useState(() =>
     requested === undefined ? '' : (contactDraft.read(draftForm(kind, requested)) ?? ''),
   );
@@ -124,11 +139,11 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   const [opening, setOpening] = useState<number | null | undefined>(undefined);
 
   useEffect(() => {
-    if (params.get('add') !== kind && params.get('change') !== kind) return;
+    if (params.get('add') !== kind && params.get('change') !== kind && params.get('remove') !== kind) return;
     // Used once: a reload or the back button does not open it again.
     contactDraft.clear();
     const next = new URLSearchParams(params);
-    for (const key of ['add', 'change', 'id']) next.delete(key);
+    for (const key of ['add', 'change', 'remove', 'id']) next.delete(key);
     setParams(next, { replace: true });
   }, [params, setParams, kind]);
   const show = (v: string) => (kind === 'phone' ? formatPhone(v) : v);
@@ -187,7 +202,10 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       toast.show('success', success);
       reset();
     } catch (cause) {
-      setProblem(explain(cause, contactId, fallback));
+      // Only a delete needs a step-up here: through one, back to its confirmation.
+      if (cause instanceof ApiError && cause.code === 'sudo_required' && mode.step === 'delete')
+        navigate(stepUpPath(removePath(kind, contactId)));
+      else setProblem(explain(cause, contactId, fallback));
     } finally {
       setBusy(false);
     }
