@@ -233,7 +233,7 @@ export const deLU: CoreMessages = {
     retry: 'Erneut versuchen',
   },
   logout: { error: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.' },
-  errorWait: { tooManyAttempts: 'Zu viele Versuche. Bitte versuchen Sie es in {{wait}} erneut.' },
+  errorWait: { tryAgainIn: 'Sie können es in {{wait}} erneut versuchen.' },
   maintenance: {
     title: 'Wartung',
     heading: 'Wir führen Wartungsarbeiten durch',

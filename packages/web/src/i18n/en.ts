@@ -222,7 +222,7 @@ export const en = {
     retry: 'Try again',
   },
   logout: { error: 'Something went wrong. Unable to log out.' },
-  errorWait: { tooManyAttempts: 'Too many attempts. Please try again in {{wait}}.' },
+  errorWait: { tryAgainIn: 'You can try again in {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'We are doing some maintenance',

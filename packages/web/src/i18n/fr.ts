@@ -228,7 +228,7 @@ export const fr: CoreMessages = {
     retry: 'Réessayer',
   },
   logout: { error: 'Un problème est survenu. Impossible de se déconnecter.' },
-  errorWait: { tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {{wait}}.' },
+  errorWait: { tryAgainIn: 'Vous pourrez réessayer dans {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'Nous effectuons une maintenance',

@@ -223,7 +223,7 @@ export const nl: CoreMessages = {
     retry: 'Opnieuw proberen',
   },
   logout: { error: 'Er is iets misgegaan. Afmelden is niet gelukt.' },
-  errorWait: { tooManyAttempts: 'Te veel pogingen. Probeer het over {{wait}} opnieuw.' },
+  errorWait: { tryAgainIn: 'Je kunt het over {{wait}} opnieuw proberen.' },
   maintenance: {
     title: 'Onderhoud',
     heading: 'We voeren onderhoud uit',
