@@ -19,6 +19,8 @@ export const SESSION_KEYS = {
   recovery: 'recovery',
   /** What was typed in a contact form (profile, MFA setup) sent through a step-up, put back on return. */
   contactDraft: 'contact_draft',
+  /** The step a success screen reports (setup-mfa, setup-totp, fuzzion), set when it happened. */
+  stepDone: 'step_done',
 } as const;
 
 /** Login token cookie: 30 days, SameSite=Lax, path /, on the parent domain. */
