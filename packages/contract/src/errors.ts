@@ -70,6 +70,11 @@ export const ERRORS = {
   },
   // Profile, contacts and IBAN (issue 6, docs/decisions/0010-profile-contacts-iban.md).
   invalid_iban: { status: 422, en: 'The provided IBAN is invalid.' },
+  // Optimistic concurrency on the profile (docs/decisions/0071-profile-versions.md).
+  profile_changed: {
+    status: 412,
+    en: 'Your details were changed elsewhere in the meantime. Check the current details and make your change again.',
+  },
   contact_minimum: { status: 409, en: 'You must keep at least one email address and one phone number.' },
   contact_is_primary: {
     status: 409,

@@ -65,6 +65,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
   captcha_failed: 'Die Roboterprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   invalid_iban: 'Die angegebene IBAN ist ungültig.',
+  profile_changed:
+    'Ihre Angaben wurden inzwischen an anderer Stelle geändert. Prüfen Sie die aktuellen Angaben und nehmen Sie Ihre Änderung erneut vor.',
   contact_minimum: 'Sie müssen mindestens eine E-Mail-Adresse und eine Telefonnummer behalten.',
   contact_is_primary:
     'Dies ist Ihr Hauptkontakt und Ihr Benutzername. Machen Sie zuerst einen anderen Kontakt zum Hauptkontakt oder ändern Sie Ihren Benutzernamen.',

@@ -64,6 +64,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: "Veuillez confirmer que vous n'êtes pas un robot.",
   captcha_failed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
   invalid_iban: "L'IBAN fourni est invalide.",
+  profile_changed:
+    'Vos informations ont été modifiées ailleurs entre-temps. Vérifiez les informations actuelles et refaites votre modification.',
   contact_minimum: 'Vous devez garder au moins une adresse e-mail et un numéro de téléphone.',
   contact_is_primary:
     "C'est votre contact principal et votre identifiant. Rendez d'abord un autre contact principal, ou changez votre identifiant.",

@@ -62,6 +62,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: 'Bevestig dat je geen robot bent.',
   captcha_failed: 'De robotcontrole is mislukt. Probeer het opnieuw.',
   invalid_iban: 'Het opgegeven IBAN is ongeldig.',
+  profile_changed:
+    'Je gegevens zijn intussen ergens anders gewijzigd. Bekijk de huidige gegevens en voer je wijziging opnieuw uit.',
   contact_minimum: 'Je moet minstens één e-mailadres en één telefoonnummer behouden.',
   contact_is_primary:
     'Dit is je hoofdcontact en je gebruikersnaam. Maak eerst een ander contact hoofdcontact, of wijzig je gebruikersnaam.',
