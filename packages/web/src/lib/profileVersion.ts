@@ -11,10 +11,13 @@ let current: string | undefined;
 export function versioned(): { ifMatch?: string; onVersion: (etag: string) => void } {
   return {
     ifMatch: current,
-    onVersion: (etag) => {
-      current = etag;
-    },
+    onVersion: rememberProfileVersion,
   };
+}
+
+/** The version of a user just read. */
+export function rememberProfileVersion(etag: string): void {
+  current = etag;
 }
 
 /** A session ended: the next session starts from a fresh read. */

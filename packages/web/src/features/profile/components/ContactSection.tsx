@@ -11,6 +11,7 @@ import { contactInputError } from '../../../lib/contactInput';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
+import { changedElsewhere } from '../../../lib/profileVersion';
 import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
 import {
   addContact,
@@ -21,6 +22,7 @@ import {
   verifyContact,
 } from '../api/contacts';
 import { useSetUser } from '../api/updateProfile';
+import { ChangedElsewhere } from './ChangedElsewhere';
 import { CodeForm } from './CodeForm';
 import styles from './Profile.module.css';
 
@@ -134,6 +136,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
   const [busy, setBusy] = useState(false);
   /** The form whose step-up is being checked (null: add), while the button says so. */
   const [opening, setOpening] = useState<number | null | undefined>(undefined);
@@ -148,6 +151,19 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   }, [params, setParams, kind]);
   const show = (v: string) => (kind === 'phone' ? formatPhone(v) : v);
   const noun = kind === 'email' ? 'email' : 'phone';
+
+  /**
+   * A 412: another browser changed the profile since this one read it. The list takes the current
+   * contacts and the box says what changed; the user makes the change again if still wanted.
+   */
+  function takeChangedElsewhere(cause: unknown): boolean {
+    const current = changedElsewhere(cause);
+    if (!current) return false;
+    setElsewhere({ before: user, after: current });
+    setUser(current);
+    setMode({ step: 'idle' });
+    return true;
+  }
 
   function explain(cause: unknown, contactId: number | null, fallback: string): Problem {
     if (cause instanceof ApiError && cause.code && cause.code in EXPLAINED)
@@ -197,11 +213,13 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   ) {
     setBusy(true);
     setProblem(null);
+    setElsewhere(null);
     try {
       setUser((await action()).data);
       toast.show('success', success);
       reset();
     } catch (cause) {
+      if (takeChangedElsewhere(cause)) return;
       // Only a delete needs a step-up here: through one, back to its confirmation.
       if (cause instanceof ApiError && cause.code === 'sudo_required' && mode.step === 'delete')
         navigate(stepUpPath(removePath(kind, contactId)));
@@ -226,14 +244,21 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     setBusy(true);
     setFieldError(null);
     setProblem(null);
+    setElsewhere(null);
     try {
       const challenge =
         contactId === null ? await addContact(kind, value) : await updateContact(kind, contactId, value);
       if (challenge) setMode({ step: 'code', challenge, action: contactId === null ? 'added' : 'updated' });
       else reset();
     } catch (cause) {
+      // Changed elsewhere: the form stays open with what was typed, on the current contacts.
+      const current = changedElsewhere(cause);
+      if (current) {
+        setElsewhere({ before: user, after: current });
+        setUser(current);
+      }
       // The grant ran out (or a single one was used) since the form opened.
-      if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
+      else if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
       else if (
         cause instanceof ApiError &&
         (cause.code === 'invalid_email' || cause.code === 'invalid_phone')
@@ -251,6 +276,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       const challenge = await verifyContact(kind, contactId);
       if (challenge) setMode({ step: 'code', challenge, action: 'verified' });
     } catch (cause) {
+      if (takeChangedElsewhere(cause)) return;
       setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
     }
   }
@@ -435,6 +461,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
           </li>
         ))}
       </ul>
+      {elsewhere && <ChangedElsewhere before={elsewhere.before} after={elsewhere.after} kept="contacts" />}
       {codeForm}
       {problem?.id === null && problemBox(problem)}
       {mode.step === 'enter' && mode.id === null
