@@ -17,6 +17,7 @@ import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib
 import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
 import { loadQueryClient } from '../lib/queryBridge';
 import { forgetLostSession } from '../lib/session';
+import { checkSession, startSessionWatch } from '../lib/sessionWatch';
 import { announceSessionEnd, endSession, listenForSessionEnd, type SessionEndNotice } from '../lib/signOut';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
@@ -165,6 +166,10 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
       try {
         const queryClient = await loadQueryClient();
         await queryClient.ensureQueryData({ ...userQuery, queryFn: ({ signal }) => fetchUser(signal, true) });
+        // The cached user may outlive its session (ended in another browser): a light check.
+        const state = await checkSession({ quiet: true });
+        if (state === 'ended') throw new ApiError(401, 'unauthorized', 'unauthorized');
+        if (state === 'maintenance') throw new ApiError(503, 'maintenance', 'maintenance');
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           endSession('sessionEnded');
@@ -307,5 +312,10 @@ export function createAppRouter(
   });
   // Another tab ended a session: drop this tab's account data at once, before any click.
   listenForSessionEnd((notice) => void dropIfEnded(router, notice));
+  // Another browser ended it: learnt on focus and by a visible tab's poll (lib/sessionWatch.ts).
+  startSessionWatch(() => {
+    const path = router.state.location.pathname;
+    return !isPublicPath(path) && !isNeutralPath(path);
+  });
   return router;
 }

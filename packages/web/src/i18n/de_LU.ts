@@ -232,6 +232,10 @@ export const deLU: CoreMessages = {
     loadError: 'Ihr Konto konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
   },
+  idle: {
+    warning: 'Ohne Aktivität endet Ihre Sitzung in {{wait}}.',
+    stay: 'Angemeldet bleiben',
+  },
   logout: { error: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.' },
   errorWait: { tryAgainIn: 'Sie können es in {{wait}} erneut versuchen.' },
   maintenance: {

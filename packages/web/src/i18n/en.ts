@@ -221,6 +221,10 @@ export const en = {
     loadError: 'Your account could not be loaded.',
     retry: 'Try again',
   },
+  idle: {
+    warning: 'Without activity, your session ends in {{wait}}.',
+    stay: 'Stay signed in',
+  },
   logout: { error: 'Something went wrong. Unable to log out.' },
   errorWait: { tryAgainIn: 'You can try again in {{wait}}.' },
   maintenance: {

@@ -227,6 +227,10 @@ export const fr: CoreMessages = {
     loadError: "Votre compte n'a pas pu être chargé.",
     retry: 'Réessayer',
   },
+  idle: {
+    warning: 'Sans activité, votre session se termine dans {{wait}}.',
+    stay: 'Rester connecté',
+  },
   logout: { error: 'Un problème est survenu. Impossible de se déconnecter.' },
   errorWait: { tryAgainIn: 'Vous pourrez réessayer dans {{wait}}.' },
   maintenance: {

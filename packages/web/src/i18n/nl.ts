@@ -222,6 +222,10 @@ export const nl: CoreMessages = {
     loadError: 'Je account kon niet worden geladen.',
     retry: 'Opnieuw proberen',
   },
+  idle: {
+    warning: 'Zonder activiteit eindigt je sessie over {{wait}}.',
+    stay: 'Aangemeld blijven',
+  },
   logout: { error: 'Er is iets misgegaan. Afmelden is niet gelukt.' },
   errorWait: { tryAgainIn: 'Je kunt het over {{wait}} opnieuw proberen.' },
   maintenance: {

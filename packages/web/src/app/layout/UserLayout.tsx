@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
+import { IdleWarning } from '../../components/IdleWarning';
 import { useNotifications } from '../../features/security/api/notifications';
 import { useTranslation } from '../../i18n/react';
 import { LINKED_PATHS, PATHS } from '../../lib/paths';
@@ -57,6 +58,7 @@ export function UserLayout() {
         </ul>
       </nav>
       <main id="main" tabIndex={-1} className={styles.main}>
+        <IdleWarning />
         <Outlet />
       </main>
     </div>
