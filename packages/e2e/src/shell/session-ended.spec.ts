@@ -17,7 +17,7 @@ const EDITIONS = [
   {
     name: 'general',
     origin: GENERAL,
-    email: 'fridom@demo.test',
+    email: 'employee@demo.test',
     text: {
       logoutAll: 'Log out from all devices',
       ended:
