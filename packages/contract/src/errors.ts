@@ -103,6 +103,10 @@ export const ERRORS = {
     status: 409,
     en: 'This card has already been activated. Please log in to your account.',
   },
+  card_activation_pending: {
+    status: 409,
+    en: 'This card is linked to an account but could not be activated yet. Please log in to your account: the card is activated once the issuer releases it.',
+  },
   onboarding_expired: { status: 410, en: 'Your sign-up has expired. Please start again.' },
   onboarding_step: { status: 409, en: 'Please complete the previous steps first.' },
   onboarding_invalid_email: { status: 422, en: 'The email provided is invalid' },

@@ -26,6 +26,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   invalid_invitation_code: 'Ihr Einladungscode ist ungültig.',
   invitation_expired: 'Diese Einladung ist abgelaufen. Bitten Sie Ihren Arbeitgeber um eine neue.',
   invitation_used: 'Diese Einladung wurde bereits verwendet. Bitte melden Sie sich bei Ihrem Konto an.',
+  card_activation_pending:
+    'Diese Karte ist mit einem Konto verknüpft, konnte aber noch nicht aktiviert werden. Melden Sie sich in Ihrem Konto an: Die Karte wird aktiviert, sobald der Herausgeber sie freigibt.',
   card_already_activated: 'Diese Karte wurde bereits aktiviert. Bitte melden Sie sich bei Ihrem Konto an.',
   onboarding_expired: 'Ihre Registrierung ist abgelaufen. Bitte beginnen Sie erneut.',
   onboarding_step: 'Bitte schließen Sie zuerst die vorherigen Schritte ab.',

@@ -25,6 +25,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   invalid_invitation_code: "Votre code d'invitation est invalide.",
   invitation_expired: 'Cette invitation a expiré. Demandez-en une nouvelle à votre employeur.',
   invitation_used: 'Cette invitation a déjà été utilisée. Connectez-vous à votre compte.',
+  card_activation_pending:
+    "Cette carte est liée à un compte mais n'a pas encore pu être activée. Connectez-vous à votre compte : la carte est activée dès que l'émetteur la libère.",
   card_already_activated: 'Cette carte a déjà été activée. Connectez-vous à votre compte.',
   onboarding_expired: 'Votre inscription a expiré. Veuillez recommencer.',
   onboarding_step: "Veuillez d'abord terminer les étapes précédentes.",

@@ -24,6 +24,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   invalid_invitation_code: 'Je uitnodigingscode is ongeldig.',
   invitation_expired: 'Deze uitnodiging is verlopen. Vraag je werkgever om een nieuwe.',
   invitation_used: 'Deze uitnodiging is al gebruikt. Meld je aan bij je account.',
+  card_activation_pending:
+    'Deze kaart is aan een account gekoppeld maar kon nog niet worden geactiveerd. Meld je aan op je account: de kaart wordt geactiveerd zodra de uitgever ze vrijgeeft.',
   card_already_activated: 'Deze kaart is al geactiveerd. Meld je aan bij je account.',
   onboarding_expired: 'Je registratie is verlopen. Begin opnieuw.',
   onboarding_step: 'Rond eerst de vorige stappen af.',
