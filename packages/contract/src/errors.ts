@@ -12,6 +12,10 @@ export const ERRORS = {
   invalid_credentials: { status: 400, en: 'Invalid username/password.' },
   unknown_client: { status: 400, en: 'This application is not registered with this portal.' },
   too_many_attempts: { status: 429, en: 'Too many attempts. Please try again later.' },
+  sms_limit_reached: {
+    status: 429,
+    en: 'This number has received as many text messages as we can send in an hour. Choose another way to get your code.',
+  },
   unauthorized: { status: 401, en: 'Please log in again.' },
   forbidden: { status: 403, en: 'You are not allowed to do this.' },
   not_found: { status: 404, en: 'This item does not exist.' },

@@ -9,6 +9,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   unknown_host: 'Dieses Portal bedient diesen Hostnamen nicht.',
   invalid_credentials: 'Ungültiger Benutzername/ungültiges Passwort.',
   unknown_client: 'Diese Anwendung ist bei diesem Portal nicht registriert.',
+  sms_limit_reached:
+    'Diese Nummer hat so viele SMS erhalten, wie wir in einer Stunde senden können. Wählen Sie einen anderen Weg, um Ihren Code zu erhalten.',
   too_many_attempts: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
   unauthorized: 'Bitte melden Sie sich erneut an.',
   forbidden: 'Sie dürfen dies nicht tun.',

@@ -9,6 +9,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   unknown_host: 'Ce portail ne sert pas ce nom de domaine.',
   invalid_credentials: "Nom d'utilisateur ou mot de passe invalide.",
   unknown_client: "Cette application n'est pas enregistrée sur ce portail.",
+  sms_limit_reached:
+    'Ce numéro a reçu autant de SMS que nous pouvons en envoyer en une heure. Choisissez un autre moyen de recevoir votre code.',
   too_many_attempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
   unauthorized: 'Veuillez vous reconnecter.',
   forbidden: "Vous n'êtes pas autorisé à faire ceci.",

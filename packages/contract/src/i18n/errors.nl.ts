@@ -9,6 +9,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   unknown_host: 'Dit portaal bedient deze hostnaam niet.',
   invalid_credentials: 'Ongeldige gebruikersnaam/wachtwoord.',
   unknown_client: 'Deze toepassing is niet geregistreerd bij dit portaal.',
+  sms_limit_reached:
+    'Dit nummer heeft zoveel sms-berichten gekregen als we er in een uur kunnen sturen. Kies een andere manier om je code te ontvangen.',
   too_many_attempts: 'Te veel pogingen. Probeer het later opnieuw.',
   unauthorized: 'Meld je opnieuw aan.',
   forbidden: 'Je mag dit niet doen.',

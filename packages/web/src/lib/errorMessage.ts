@@ -22,7 +22,10 @@ export function formatWait(seconds: number, locale: string): string {
 export function errorMessage(t: TFunction, error: unknown, fallback?: string): string {
   if (error instanceof ApiError && error.status === 429 && error.code !== 'resend_too_soon') {
     const wait = error.retryAfterSeconds;
-    const sentence = t('errors.too_many_attempts');
+    // A spent SMS budget is not a wrong guess: it says so, the screen offers the other methods.
+    const sentence = t(
+      error.code === 'sms_limit_reached' ? 'errors.sms_limit_reached' : 'errors.too_many_attempts',
+    );
     return wait
       ? `${sentence}\n${t('errorWait.tryAgainIn', { wait: formatWait(wait, i18n.language || 'en') })}`
       : sentence;
