@@ -113,3 +113,24 @@ for (const { edition, origin, user, viewport } of [
     await expect(page).toHaveURL(/\/mfa\/methods\?/);
     await page.context().close();
   });
+
+// A too-short recovery key is named beside its field, not refused as "some fields are missing".
+for (const { edition, origin, user, viewport } of [
+  { edition: 'general', origin: GENERAL, user: MFA_USER, viewport: { width: 1280, height: 800 } },
+  { edition: 'Luxembourg', origin: LUXEMBOURG, user: 'mfa@demo.lu', viewport: { width: 390, height: 844 } },
+])
+  test(`a too-short recovery key is named at its field (${edition})`, async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await passwordStep(page, origin, user);
+    await chooseMethod(page, /Recovery key/);
+    const field = page.getByLabel('Recovery key');
+    await field.fill('ABCDE-123');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      page.getByText('The recovery key has 10 letters and digits, for example ABCDE-12345.'),
+    ).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Some fields are missing or invalid.')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
