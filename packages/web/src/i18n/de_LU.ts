@@ -281,6 +281,9 @@ export const deLU: CoreMessages = {
       accepting: 'Wird erlaubt…',
       refusing: 'Wird abgelehnt…',
       warning: 'Ohne Ihre Zustimmung wird {{client}} der Zugriff auf Ihr Konto verweigert.',
+      signedInAs: 'Angemeldet als {{account}}',
+      offline:
+        '{{client}} behält diesen Zugriff, während Sie abwesend sind, bis Sie ihn unter Anwendungen von Drittanbietern widerrufen.',
       home: 'Zurück zur Startseite',
       loading: 'Die Anfrage wird geprüft…',
       redirecting: 'Zurück zu {{client}}…',

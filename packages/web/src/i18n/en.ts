@@ -270,6 +270,8 @@ export const en = {
       accepting: 'Allowing…',
       refusing: 'Refusing…',
       warning: 'Without your consent, {{client}} is denied access to your account.',
+      signedInAs: 'Signed in as {{account}}',
+      offline: '{{client}} keeps this access while you are away, until you revoke it under Third-party apps.',
       home: 'Back to the homepage',
       loading: 'Checking the request…',
       redirecting: 'Taking you back to {{client}}…',

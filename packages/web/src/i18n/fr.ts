@@ -276,6 +276,9 @@ export const fr: CoreMessages = {
       accepting: 'Autorisation…',
       refusing: 'Refus…',
       warning: "Sans votre consentement, l'accès à votre compte est refusé à {{client}}.",
+      signedInAs: 'Connecté en tant que {{account}}',
+      offline:
+        "{{client}} garde cet accès pendant votre absence, jusqu'à ce que vous le révoquiez dans Applications tierces.",
       home: "Retour à l'accueil",
       loading: 'Vérification de la demande…',
       redirecting: 'Retour vers {{client}}…',

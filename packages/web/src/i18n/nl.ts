@@ -271,6 +271,9 @@ export const nl: CoreMessages = {
       accepting: 'Toestaan…',
       refusing: 'Weigeren…',
       warning: 'Zonder uw toestemming krijgt {{client}} geen toegang tot uw account.',
+      signedInAs: 'Aangemeld als {{account}}',
+      offline:
+        '{{client}} houdt deze toegang ook als je weg bent, tot je ze intrekt bij Toepassingen van derden.',
       home: 'Terug naar de startpagina',
       loading: 'Het verzoek wordt gecontroleerd…',
       redirecting: 'Terug naar {{client}}…',
