@@ -26,6 +26,7 @@ test.describe('login (errors)', () => {
     // SPEC's words, then the wait of the answer's Retry-After on a line of its own.
     const alert = page.getByRole('alert');
     await expect
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText shows the line break as rendered (CSS), textContent would not prove it.
       .poll(() => alert.evaluate((node) => (node as HTMLElement).innerText))
       .toMatch(/^Too many attempts\. Please try again later\.\nYou can try again in 1[45] minutes\.$/);
   });

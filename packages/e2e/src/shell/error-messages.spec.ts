@@ -54,6 +54,7 @@ for (const { name, origin, tooMany } of [
       await page.locator('input[autocomplete="current-password"]').fill('Some-password-1');
       await page.locator('form button[type="submit"]').click();
       const alert = page.getByRole('alert');
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText shows the line break as rendered (CSS), textContent would not prove it.
       await expect.poll(() => alert.evaluate((node) => (node as HTMLElement).innerText)).toMatch(tooMany);
     });
   });
