@@ -38,7 +38,8 @@ for (const edition of editions) {
       test(`${layout.name}: consent, access and partner screens have no axe violations`, async ({ page }) => {
         await page.setViewportSize(layout.viewport);
         await logInWithEmail(page, edition.origin, edition.user);
-        await page.goto(`${partner.origin}/login`);
+        // prompt=consent: the authorization server keeps offline_access only then (OIDC Core 11).
+        await page.goto(`${partner.origin}/login?prompt=consent`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(edition.heading);
         // Which account consents, and that offline_access outlasts the visit.
         await expect(page.locator('[data-signed-in-as]')).toHaveText(edition.signedInAs);
