@@ -1,5 +1,6 @@
 // `npm test`: everything, in order, stopping at the first failure: type check, lint, the import
-// layering (scripts/check-layers.mjs), unit and API integration (PGlite and PostgreSQL), then
+// layering (scripts/check-layers.mjs), the migration lint (scripts/check-migrations.mjs), dead
+// exports, files and dependencies (knip), unit and API integration (PGlite and PostgreSQL), then
 // end-to-end in Chromium against the built server.
 import { spawnSync } from 'node:child_process';
 
@@ -8,6 +9,8 @@ const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['biome', 'ci', '.']],
   ['layers', 'node', ['scripts/check-layers.mjs']],
+  ['migrations', 'node', ['scripts/check-migrations.mjs']],
+  ['dead code', 'npx', ['knip', '--no-progress']],
   ['unit and integration', 'npx', ['vitest', 'run']],
   ['end-to-end', 'npm', ['run', 'test:e2e']],
 ];

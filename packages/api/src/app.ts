@@ -32,6 +32,7 @@ import { resetPasswordRoutes } from './flows/recovery/reset-password.routes';
 import { securityEventRoutes } from './flows/security/events.routes';
 import { securityPasswordRoutes } from './flows/security/password.routes';
 import { sessionRoutes } from './flows/sessions/sessions.routes';
+import { registerApiDocs } from './http/api-docs';
 import { ApiError } from './http/api-error';
 import { registerCompression } from './http/compression';
 import type { AppContext } from './http/context';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerOAuth(app);
   registerRoutes(app, API_ROUTES);
   registerOpenApi(app, API_ROUTES);
+  registerApiDocs(app);
   await registerDelivery(app);
   await registerSpa(app);
   return app;

@@ -77,6 +77,8 @@ const envSchema = z.object({
   SMS_SENDER_LU: z.string().min(1).max(16).optional(),
   /** The dev inbox keeps sent messages readable at /dev/inbox; default on outside production. */
   DEV_INBOX: z.enum(['on', 'off']).optional(),
+  /** Comma-separated host names webhooks may reach although they resolve to private addresses. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   TAG_MANAGER_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
@@ -269,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     } satisfies Record<EditionId, OperatorDetails>,
     sms: smsSettings(e),
     devInbox,
+    /** Where webhooks may go (delivery/webhooks/destination.ts): production refuses private addresses. */
+    webhookPolicy: {
+      production,
+      allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    },
     tagManagerId: e.TAG_MANAGER_ID,
     cookiePrefix: e.COOKIE_FLAVOUR === 'production' ? '' : 'production_',
     secureCookies: production,

@@ -3,8 +3,9 @@
 // (prerender.mjs) and the brotli and gzip copies of the assets (compress.mjs). `outDir` defaults
 // to packages/web/dist; the bench and the soak build into directories of their own.
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const webRoot = join(import.meta.dirname, '..');
 const outDir = resolve(process.argv[2] ?? join(webRoot, 'dist'));
@@ -32,4 +33,17 @@ run([
   'warn',
 ]);
 run([join(webRoot, 'scripts/prerender.mjs'), outDir, join(rendererDir, 'prerender.js')]);
+copyApiReference(outDir);
 run([join(webRoot, 'scripts/compress.mjs'), outDir]);
+
+/**
+ * Redoc's standalone bundle (self-contained) beside the SPA, for the API reference at /api/docs:
+ * served from our origin under the CSP, never from a CDN; its licence notices go with it.
+ */
+function copyApiReference(dir) {
+  const bundles = dirname(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+  mkdirSync(join(dir, 'api-docs'), { recursive: true });
+  for (const file of ['redoc.standalone.js', 'redoc.standalone.js.LICENSE.txt']) {
+    copyFileSync(join(bundles, file), join(dir, 'api-docs', file));
+  }
+}

@@ -5,13 +5,14 @@ import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/card
 import type { SecretBox } from '../security/secret-box';
 import { printInbox } from './inbox';
 import { runUsersCommand, USERS_USAGE } from './users.command';
+import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}`;
+${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -47,6 +48,8 @@ export async function runAdminCommand(
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);
   if (onboarding !== undefined) return onboarding;
+  const webhooks = await runWebhooksCommand(db, argv, write, secrets);
+  if (webhooks !== undefined) return webhooks;
   write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
   return 2;
 }

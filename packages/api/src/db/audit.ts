@@ -66,7 +66,9 @@ export type AuditKind =
   | 'passkey.renamed'
   | 'passkey.used'
   | 'passkey.failed'
-  | 'passkey.removed';
+  | 'passkey.removed'
+  // Webhooks: a subscription stopped after three days of failed deliveries.
+  | 'webhook.disabled';
 
 type AuditEvent = {
   kind: AuditKind;

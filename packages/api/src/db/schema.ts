@@ -362,6 +362,50 @@ export interface FuzzionFlowsTable {
   completed_at: NullableTimestamp;
 }
 
+export interface WebhookSubscriptionsTable {
+  id: Generated<number>;
+  url: string;
+  description: Generated<string>;
+  /** Null: the events of both editions. */
+  edition: 'general' | 'lu' | null;
+  event_types: string[];
+  /** The `whsec_` secret, sealed with the secret box. */
+  secret_sealed: string;
+  secret_hash: string;
+  previous_secret_sealed: string | null;
+  previous_secret_until: NullableTimestamp;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  message_id: string;
+  subscription_id: number;
+  account_id: number;
+  event_type: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  locked_until: NullableTimestamp;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  delivered_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: CreatedAt;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -387,4 +431,7 @@ export interface DB {
   user_consents: UserConsentsTable;
   fuzzion_flows: FuzzionFlowsTable;
   passkeys: PasskeysTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error';
 import { registerDevInboxRoutes } from './dev-inbox.routes';
 import { selectTransports } from './transports/select';
 import { createTwilioSmsTransport } from './transports/sms-twilio';
+import { WebhookWorker } from './webhooks/worker';
 import { OutboxWorker } from './worker';
 
 const workers = new WeakMap<FastifyInstance, OutboxWorker>();
@@ -34,11 +35,22 @@ export async function registerDelivery(
     log: log.child({ component: 'outbox' }),
   });
   workers.set(app, worker);
-  // Route tests on a shared database leave the worker off so it never touches other tests' rows.
+  const webhooks = new WebhookWorker({
+    db,
+    secrets: app.ctx.secrets,
+    policy: config.webhookPolicy,
+    log: log.child({ component: 'webhooks' }),
+  });
+  // Route tests on a shared database leave the workers off so they never touch other tests' rows.
   if (options.startWorker !== false) {
-    app.addHook('onReady', async () => worker.start());
+    app.addHook('onReady', async () => {
+      worker.start();
+      webhooks.start();
+    });
     // Half the shutdown budget for the batch in flight; what has not started by then is released.
-    app.addHook('onClose', async () => worker.stop({ timeoutMs: config.shutdownTimeoutMs / 2 }));
+    app.addHook('onClose', async () => {
+      await Promise.all([worker.stop({ timeoutMs: config.shutdownTimeoutMs / 2 }), webhooks.stop()]);
+    });
   }
   if (config.devInbox) registerDevInboxRoutes(app);
   // Explicitly absent, so the SPA fallback never answers for them either.

@@ -34,7 +34,7 @@ function requireDeviceId(request: FastifyRequest) {
 }
 
 /** Paths under /api that answer without a device id and during maintenance. */
-const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json']);
+const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json', '/api/docs']);
 
 export function registerRequestContext(app: FastifyInstance) {
   app.decorateRequest('edition', null as never);

@@ -9,8 +9,3 @@ import type { Config } from '../config';
 export function publicOrigin(config: Pick<Config, 'publicUrls'>, edition: EditionId): string {
   return config.publicUrls[edition];
 }
-
-/** An absolute address on an edition's public origin: `publicLink(config, 'lu', '/forgot-password')`. */
-export function publicLink(config: Pick<Config, 'publicUrls'>, edition: EditionId, path: string): string {
-  return `${publicOrigin(config, edition)}${path}`;
-}

@@ -18,6 +18,8 @@ export interface RouteDefinition<
   method: HTTPMethods;
   /** Path under /api, in Fastify syntax: `/token/:clientId`. */
   url: string;
+  /** What the route does, in a line: the operation's summary in the OpenAPI document. */
+  summary: string;
   auth: Auth;
   /**
    * Whether a restricted session (weak password to replace, forced MFA setup unfinished) may call

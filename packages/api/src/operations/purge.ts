@@ -32,6 +32,9 @@ function statements(options: PurgeOptions) {
       WHERE status <> 'pending' AND body_text IS NOT NULL
         AND coalesce(sent_at, created_at) < now() - ${GRACE}`,
     outbox_rows: sql`DELETE FROM outbox WHERE status <> 'pending' AND created_at < now() - ${OUTBOX_RETENTION}`,
+    // With their attempts (ON DELETE CASCADE): the delivery log answers for 30 days.
+    webhook_deliveries: sql`DELETE FROM webhook_deliveries
+      WHERE status <> 'pending' AND created_at < now() - ${OUTBOX_RETENTION}`,
     audit_events: sql`DELETE FROM audit_events
       WHERE created_at < now() - make_interval(days => ${options.auditRetentionDays})`,
   };

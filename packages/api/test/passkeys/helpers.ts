@@ -3,7 +3,6 @@ import { expect } from 'vitest';
 import type { TestApp } from '../support/test-app';
 import type { SoftwareAuthenticator } from './software-authenticator';
 
-export const GENERAL_HOST = 'localhost:3000';
 export const GENERAL_ORIGIN = 'http://localhost:3000';
 export const LU_HOST = 'lu.localhost:3000';
 export const LU_ORIGIN = 'http://lu.localhost:3000';

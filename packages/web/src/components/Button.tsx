@@ -1,5 +1,4 @@
 import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import styles from './card/Buttons.module.css';
 import spinner from './card/Spinner.module.css';
 
@@ -49,9 +48,4 @@ export function Button({
       {children}
     </button>
   );
-}
-
-/** A link drawn as a button (a navigation that reads as the page's main action). */
-export function LinkButton({ variant = 'primary', ...props }: LinkProps & { variant?: ButtonVariant }) {
-  return <Link className={CLASS[variant]} {...props} />;
 }

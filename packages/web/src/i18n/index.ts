@@ -4,7 +4,7 @@ import { htmlLang, storeLocaleChoice } from '../lib/language';
 import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
 import { Translator } from './translator';
 
-export type { TextKey, TFunction } from './translator';
+export type { TFunction } from './translator';
 
 export const i18n = new Translator();
 

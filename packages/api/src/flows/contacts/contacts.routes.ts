@@ -172,6 +172,7 @@ async function confirmContact(
 
 function routesFor(kind: ContactKind) {
   const base = `/user/${SEGMENT[kind]}`;
+  const noun = kind === 'email' ? 'e-mail address' : 'phone number';
   const bodySchema = kind === 'email' ? emailContactRequestSchema : phoneContactRequestSchema;
   const typed = (body: unknown) =>
     kind === 'email' ? (body as { email: string }).email : (body as { phone: string }).phone;
@@ -183,6 +184,7 @@ function routesFor(kind: ContactKind) {
   const add = defineRoute({
     method: 'POST',
     url: base,
+    summary: `Add a contact ${noun}: sends a code to it`,
     auth: 'user',
     body: bodySchema,
     response: contactChallengeResponseSchema,
@@ -211,6 +213,7 @@ function routesFor(kind: ContactKind) {
   const confirm = defineRoute({
     method: 'POST',
     url: `${base}/confirm`,
+    summary: `Confirm a new contact ${noun} with its code`,
     auth: 'user',
     body: codeConfirmRequestSchema,
     response: contactConfirmAnswerSchema,
@@ -224,6 +227,7 @@ function routesFor(kind: ContactKind) {
   const verify = defineRoute({
     method: 'POST',
     url: `${base}/:id/verify`,
+    summary: `Verify a contact ${noun}: sends a code to it`,
     auth: 'user',
     params: contactIdParamsSchema,
     response: contactChallengeResponseSchema,
@@ -250,6 +254,7 @@ function routesFor(kind: ContactKind) {
   const update = defineRoute({
     method: 'PUT',
     url: `${base}/:id`,
+    summary: `Replace a contact ${noun}: sends a code to the new one`,
     auth: 'user',
     params: contactIdParamsSchema,
     body: bodySchema,
@@ -281,6 +286,7 @@ function routesFor(kind: ContactKind) {
   const remove = defineRoute({
     method: 'DELETE',
     url: `${base}/:id`,
+    summary: `Remove a contact ${noun}`,
     auth: 'user',
     params: contactIdParamsSchema,
     response: userResponseSchema,
@@ -329,6 +335,7 @@ function routesFor(kind: ContactKind) {
   const primary = defineRoute({
     method: 'POST',
     url: `${base}/:id/primary`,
+    summary: `Make a contact ${noun} the primary one`,
     auth: 'user',
     params: contactIdParamsSchema,
     response: userResponseSchema,

@@ -54,6 +54,7 @@ async function codeMethodsOf(db: Db, userId: number) {
 const getFlow = defineRoute({
   method: 'POST',
   url: '/fuzzion/state',
+  summary: 'The state of an account-merge flow',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionPayloadSchema,
@@ -83,6 +84,7 @@ const getFlow = defineRoute({
 const sendProofCode = defineRoute({
   method: 'POST',
   url: '/mfa/fuzzion',
+  summary: 'Add a method that another account holds: starts the merge',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionMfaRequestSchema,
@@ -138,6 +140,7 @@ const sendProofCode = defineRoute({
 const checkProofCode = defineRoute({
   method: 'POST',
   url: '/fuzzion',
+  summary: 'Start proving ownership of the other account',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionCodeRequestSchema,
@@ -179,6 +182,7 @@ const checkProofCode = defineRoute({
 const answerOwnership = defineRoute({
   method: 'POST',
   url: '/fuzzion/ownership',
+  summary: 'Prove ownership of the other account',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionOwnershipRequestSchema,
@@ -248,6 +252,7 @@ const answerOwnership = defineRoute({
 const ignoreOffer = defineRoute({
   method: 'POST',
   url: '/fuzzion/ignore',
+  summary: 'Decline the merge offer',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionPayloadSchema,

@@ -32,6 +32,7 @@ async function languageOf(trx: Parameters<typeof loadUser>[0], id: number) {
 const mergeOffer = defineRoute({
   method: 'POST',
   url: '/fuzzion/merge',
+  summary: 'Merge the other account into this one',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionPayloadSchema,
@@ -114,6 +115,7 @@ const mergeOffer = defineRoute({
 const refuseOffer = defineRoute({
   method: 'POST',
   url: '/fuzzion/refuse',
+  summary: 'Refuse the merge: the other account keeps its method',
   auth: 'user',
   whileRestricted: true,
   body: fuzzionPayloadSchema,

@@ -59,6 +59,7 @@ async function updatePasswordOnLogin(
 const login = defineRoute({
   method: 'POST',
   url: '/token',
+  summary: 'Log in with a username and password',
   auth: 'public',
   body: tokenRequestSchema,
   response: tokenResponseSchema,
@@ -135,6 +136,7 @@ const login = defineRoute({
 const resume = defineRoute({
   method: 'POST',
   url: '/token/resume',
+  summary: 'Resume the session of the login cookie',
   auth: 'public',
   response: tokenResponseSchema,
   async handler({ request, reply }) {
@@ -151,6 +153,7 @@ const resume = defineRoute({
 const logout = defineRoute({
   method: 'DELETE',
   url: '/token',
+  summary: 'Log out this session',
   auth: 'user',
   whileRestricted: true,
   body: emptySchema.optional(),

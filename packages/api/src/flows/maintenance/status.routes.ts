@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/route';
 const status = defineRoute({
   method: 'GET',
   url: '/status',
+  summary: 'Whether the portal is in maintenance',
   auth: 'public',
   response: statusResponseSchema,
   async handler({ request }) {

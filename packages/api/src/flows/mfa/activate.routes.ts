@@ -78,6 +78,7 @@ function normaliseTarget(kind: 'sms' | 'email', target: string | undefined, edit
 const startActivation = defineRoute({
   method: 'GET',
   url: '/mfa/:id/activate',
+  summary: 'Start setting up a method (code or authenticator secret)',
   auth: 'user',
   whileRestricted: true,
   params: mfaIdParamsSchema,
@@ -158,6 +159,7 @@ const startActivation = defineRoute({
 const confirmActivation = defineRoute({
   method: 'POST',
   url: '/mfa/activate',
+  summary: 'Finish setting up a method with its code',
   auth: 'user',
   whileRestricted: true,
   body: mfaActivateRequestSchema,

@@ -90,6 +90,7 @@ async function resolveMethod(
 const startChallenge = defineRoute({
   method: 'GET',
   url: '/mfa/sudo',
+  summary: 'Start a step-up or login challenge on a method',
   auth: 'public',
   query: mfaChallengeQuerySchema,
   response: mfaChallengeResponseSchema,
@@ -162,6 +163,7 @@ async function mayUse(
 const resend = defineRoute({
   method: 'POST',
   url: '/mfa/resend',
+  summary: "Send the challenge's code again",
   auth: 'public',
   body: mfaResendRequestSchema,
   response: mfaChallengeResponseSchema,
@@ -206,6 +208,7 @@ const resend = defineRoute({
 const verify = defineRoute({
   method: 'POST',
   url: '/mfa/sudo',
+  summary: 'Answer a challenge with its code',
   auth: 'public',
   body: mfaVerifyRequestSchema,
   response: mfaVerifyResponseSchema,

@@ -41,6 +41,7 @@ function placeholder(id: number, method: MfaMethod['method']): MfaMethod {
 const list = defineRoute({
   method: 'GET',
   url: '/mfa',
+  summary: "The user's two-step verification methods",
   auth: 'user',
   whileRestricted: true,
   query: mfaListQuerySchema,
@@ -63,6 +64,7 @@ const list = defineRoute({
 const status = defineRoute({
   method: 'GET',
   url: '/mfa/status',
+  summary: 'Whether the session is elevated and what it may do',
   auth: 'user',
   whileRestricted: true,
   response: mfaStatusResponseSchema,
@@ -75,6 +77,7 @@ const status = defineRoute({
 const switchPrimary = defineRoute({
   method: 'POST',
   url: '/mfa/switch-primary/:id',
+  summary: 'Make a method the primary one',
   auth: 'user',
   params: mfaIdParamsSchema,
   body: emptySchema.optional(),
@@ -108,6 +111,7 @@ const switchPrimary = defineRoute({
 const remove = defineRoute({
   method: 'DELETE',
   url: '/mfa/:id',
+  summary: 'Remove a two-step verification method',
   auth: 'user',
   params: mfaIdParamsSchema,
   body: mfaDeleteRequestSchema.optional(),
@@ -162,6 +166,7 @@ const remove = defineRoute({
 const regenerate = defineRoute({
   method: 'POST',
   url: '/mfa/regenerate-recovery',
+  summary: 'Replace the recovery keys',
   auth: 'user',
   body: emptySchema.optional(),
   response: recoveryKeysResponseSchema,
@@ -188,6 +193,7 @@ const regenerate = defineRoute({
 const recoveryStatus = defineRoute({
   method: 'GET',
   url: '/mfa/recovery',
+  summary: 'How many recovery keys are left',
   auth: 'user',
   whileRestricted: true,
   response: recoveryStatusResponseSchema,

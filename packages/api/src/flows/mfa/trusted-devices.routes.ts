@@ -8,6 +8,7 @@ import { listTrustedDevices, revokeTrustedDevice } from './trusted-device.querie
 const list = defineRoute({
   method: 'GET',
   url: '/mfa/trusted-devices',
+  summary: 'Devices trusted to skip two-step verification',
   auth: 'user',
   response: trustedDevicesResponseSchema,
   async handler({ auth, request }) {
@@ -30,6 +31,7 @@ const list = defineRoute({
 const revoke = defineRoute({
   method: 'DELETE',
   url: '/mfa/trusted-devices/:id',
+  summary: 'Stop trusting a device',
   auth: 'user',
   params: mfaIdParamsSchema,
   status: 204,

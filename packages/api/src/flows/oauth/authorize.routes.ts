@@ -46,6 +46,7 @@ async function interactionClient(request: FastifyRequest, clientId: unknown): Pr
 const authorize = defineRoute({
   method: 'GET',
   url: '/authorize',
+  summary: 'What a third-party application asks for',
   auth: 'user',
   partnerDuringForcedSetup: true,
   query: authorizeQuerySchema,
@@ -93,6 +94,7 @@ const authorize = defineRoute({
 const approve = defineRoute({
   method: 'POST',
   url: '/authorize',
+  summary: 'Approve or refuse a third-party application',
   auth: 'user',
   partnerDuringForcedSetup: true,
   body: approvalRequestSchema,

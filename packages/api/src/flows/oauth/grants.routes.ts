@@ -10,6 +10,7 @@ import { listUserGrants, revokeUserGrants } from './grants.queries';
 const listGrants = defineRoute({
   method: 'GET',
   url: '/tokens',
+  summary: 'Third-party applications with access',
   auth: 'user',
   response: tokensResponseSchema,
   async handler({ auth, request }) {
@@ -35,6 +36,7 @@ const listGrants = defineRoute({
 const revokeGrant = defineRoute({
   method: 'DELETE',
   url: '/token/:client_id',
+  summary: "Revoke a third-party application's access",
   auth: 'user',
   params: revokeGrantParamsSchema,
   body: emptySchema.optional(),

@@ -10,6 +10,7 @@ import { findClient } from './clients.queries';
 const partner = defineRoute({
   method: 'GET',
   url: '/partner',
+  summary: 'The partner areas the user can open',
   auth: 'user',
   query: partnerQuerySchema,
   response: partnerResponseSchema,

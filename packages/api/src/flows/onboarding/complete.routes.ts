@@ -81,6 +81,7 @@ async function redeemInvitation(trx: Db, flow: FlowRow, userId: number) {
 const complete = defineRoute({
   method: 'POST',
   url: '/onboarding/complete',
+  summary: 'Finish signing up: set the password and open the account',
   auth: 'public',
   body: onboardingCompleteRequestSchema,
   response: onboardingCompleteResponseSchema,

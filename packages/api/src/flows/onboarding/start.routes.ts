@@ -38,6 +38,7 @@ function kindOffered(request: FastifyRequest, kind: OnboardingKind): boolean {
 const start = defineRoute({
   method: 'POST',
   url: '/onboarding',
+  summary: 'Start signing up from a card, code or invitation',
   auth: 'public',
   body: onboardingStartRequestSchema,
   response: onboardingStateSchema,
@@ -99,6 +100,7 @@ const start = defineRoute({
 const show = defineRoute({
   method: 'POST',
   url: '/onboarding/state',
+  summary: 'The state of a sign-up',
   auth: 'public',
   body: onboardingFlowRequestSchema,
   response: onboardingStateSchema,
@@ -112,6 +114,7 @@ const show = defineRoute({
 const abandon = defineRoute({
   method: 'POST',
   url: '/onboarding/abandon',
+  summary: 'Abandon a sign-up',
   auth: 'public',
   body: onboardingFlowRequestSchema,
   status: 204,

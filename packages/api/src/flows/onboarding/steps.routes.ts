@@ -19,6 +19,7 @@ import { flowState, furthest, loadFlow, requireStep, updateFlow } from './flow.q
 const acceptTerms = defineRoute({
   method: 'POST',
   url: '/onboarding/terms',
+  summary: 'Accept the terms during sign-up',
   auth: 'public',
   body: onboardingTermsRequestSchema,
   response: onboardingStateSchema,
@@ -57,6 +58,7 @@ const acceptTerms = defineRoute({
 const describeAccount = defineRoute({
   method: 'POST',
   url: '/onboarding/account',
+  summary: 'Give the personal details during sign-up',
   auth: 'public',
   body: onboardingAccountRequestSchema,
   response: onboardingStateSchema,

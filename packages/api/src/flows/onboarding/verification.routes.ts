@@ -94,6 +94,7 @@ async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email'
 const verifyEmail = defineRoute({
   method: 'POST',
   url: '/onboarding/email',
+  summary: 'Give the e-mail during sign-up: sends a code',
   auth: 'public',
   body: onboardingEmailRequestSchema,
   response: onboardingCodeResponseSchema,
@@ -138,6 +139,7 @@ const verifyEmail = defineRoute({
 const verifyPhone = defineRoute({
   method: 'POST',
   url: '/onboarding/phone',
+  summary: 'Give the phone during sign-up: sends a code',
   auth: 'public',
   body: onboardingPhoneRequestSchema,
   response: onboardingCodeResponseSchema,
@@ -160,6 +162,7 @@ const verifyPhone = defineRoute({
 const resend = defineRoute({
   method: 'POST',
   url: '/onboarding/resend',
+  summary: 'Send the sign-up code again',
   auth: 'public',
   body: onboardingResendRequestSchema,
   response: onboardingCodeResponseSchema,
@@ -203,6 +206,7 @@ const resend = defineRoute({
 const verifyCode = defineRoute({
   method: 'POST',
   url: '/onboarding/verify',
+  summary: 'Check the sign-up code',
   auth: 'public',
   body: onboardingVerifyRequestSchema,
   response: onboardingStateSchema,

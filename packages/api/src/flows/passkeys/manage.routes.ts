@@ -18,6 +18,7 @@ import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
 const list = defineRoute({
   method: 'GET',
   url: '/passkeys',
+  summary: "The user's passkeys",
   auth: 'user',
   response: passkeyListResponseSchema,
   async handler({ auth, request }) {
@@ -37,6 +38,7 @@ async function ownPasskey(db: Db, userId: number, id: number, edition: string) {
 const rename = defineRoute({
   method: 'PATCH',
   url: '/passkeys/:id',
+  summary: 'Rename a passkey',
   auth: 'user',
   params: passkeyIdParamsSchema,
   body: passkeyRenameRequestSchema,
@@ -74,6 +76,7 @@ const rename = defineRoute({
 const remove = defineRoute({
   method: 'DELETE',
   url: '/passkeys/:id',
+  summary: 'Remove a passkey',
   auth: 'user',
   params: passkeyIdParamsSchema,
   body: emptySchema.optional(),

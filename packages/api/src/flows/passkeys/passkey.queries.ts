@@ -65,10 +65,3 @@ export async function recordUse(db: Db, id: number, use: { counter: number; back
     .where('id', '=', id)
     .execute();
 }
-
-/** Whether the user owns a passkey of the edition (it counts as a second factor). */
-export async function hasPasskey(db: Db, userId: number, edition?: string): Promise<boolean> {
-  let query = db.selectFrom('passkeys').select('id').where('user_id', '=', userId);
-  if (edition) query = query.where('edition', '=', edition);
-  return (await query.executeTakeFirst()) !== undefined;
-}

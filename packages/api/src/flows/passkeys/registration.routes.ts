@@ -34,6 +34,7 @@ const PASSKEY_ALGORITHMS = [-8, -7, -257];
 const registrationOptions = defineRoute({
   method: 'POST',
   url: '/passkeys/registration/options',
+  summary: 'WebAuthn options to register a passkey',
   auth: 'user',
   body: emptySchema.optional(),
   response: passkeyCeremonySchema,
@@ -83,6 +84,7 @@ const registrationOptions = defineRoute({
 const register = defineRoute({
   method: 'POST',
   url: '/passkeys/registration',
+  summary: 'Register a passkey',
   auth: 'user',
   body: passkeyRegisterRequestSchema,
   response: passkeyResponseSchema,

@@ -42,6 +42,7 @@ async function allowedCredentials(request: FastifyRequest, userId: number | null
 const loginOptions = defineRoute({
   method: 'POST',
   url: '/passkeys/login/options',
+  summary: 'WebAuthn options to sign in with a passkey',
   auth: 'public',
   body: passkeyLoginOptionsRequestSchema,
   response: passkeyCeremonySchema,
@@ -83,6 +84,7 @@ const loginOptions = defineRoute({
 const login = defineRoute({
   method: 'POST',
   url: '/passkeys/login',
+  summary: 'Sign in with a passkey',
   auth: 'public',
   body: passkeyLoginRequestSchema,
   response: passkeyLoginResponseSchema,
@@ -148,6 +150,7 @@ const login = defineRoute({
 const sudoOptions = defineRoute({
   method: 'POST',
   url: '/passkeys/sudo/options',
+  summary: 'WebAuthn options for a step-up with a passkey',
   auth: 'user',
   body: passkeySudoOptionsRequestSchema,
   response: passkeyCeremonySchema,
@@ -178,6 +181,7 @@ const sudoOptions = defineRoute({
 const sudo = defineRoute({
   method: 'POST',
   url: '/passkeys/sudo',
+  summary: 'Step up with a passkey',
   auth: 'user',
   body: passkeySudoRequestSchema,
   response: passkeySudoResponseSchema,

@@ -15,6 +15,7 @@ import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 const changeWeakPassword = defineRoute({
   method: 'POST',
   url: '/user/weak-password',
+  summary: 'Replace a weak password',
   auth: 'user',
   whileRestricted: true,
   body: weakPasswordRequestSchema,

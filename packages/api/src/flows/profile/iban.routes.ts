@@ -21,6 +21,7 @@ import { requireCurrentProfile, taggedUser } from './version';
 const updateIban = defineRoute({
   method: 'PUT',
   url: '/user/iban',
+  summary: 'Set or change the IBAN (step-up required)',
   auth: 'user',
   body: ibanRequestSchema,
   response: userResponseSchema,

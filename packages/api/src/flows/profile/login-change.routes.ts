@@ -39,6 +39,7 @@ import { loadUser } from './user.queries';
 const startLoginChange = defineRoute({
   method: 'POST',
   url: '/user/login',
+  summary: 'Change the login e-mail: sends a code to it',
   auth: 'user',
   body: loginChangeRequestSchema,
   response: contactChallengeResponseSchema,
@@ -68,6 +69,7 @@ const startLoginChange = defineRoute({
 const confirmLoginChange = defineRoute({
   method: 'POST',
   url: '/user/login/confirm',
+  summary: 'Confirm the new login e-mail with its code',
   auth: 'user',
   body: codeConfirmRequestSchema,
   response: userResponseSchema,

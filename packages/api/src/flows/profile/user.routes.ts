@@ -13,6 +13,7 @@ import { requireCurrentProfile, taggedUser } from './version';
 const getUser = defineRoute({
   method: 'GET',
   url: '/user',
+  summary: "The signed-in user's account",
   auth: 'user',
   whileRestricted: true,
   findSession: findSessionWithUser,
@@ -32,6 +33,7 @@ const getUser = defineRoute({
 const updateUser = defineRoute({
   method: 'PATCH',
   url: '/user',
+  summary: "Change the user's personal details",
   auth: 'user',
   body: updateProfileRequestSchema,
   response: userResponseSchema,

@@ -55,6 +55,7 @@ async function withinSendBudget(request: FastifyRequest, userId: number, channel
 const forgotPassword = defineRoute({
   method: 'POST',
   url: '/user/forgot-password',
+  summary: 'Forgot password: send a code to a verified contact',
   auth: 'public',
   body: forgotPasswordRequestSchema,
   response: forgotPasswordResponseSchema,
@@ -102,6 +103,7 @@ const forgotPassword = defineRoute({
 const resend = defineRoute({
   method: 'POST',
   url: '/user/forgot-password/resend',
+  summary: 'Send the forgot-password code again',
   auth: 'public',
   body: forgotPasswordResendRequestSchema,
   response: forgotPasswordResponseSchema,
@@ -153,6 +155,7 @@ const resend = defineRoute({
 const verify = defineRoute({
   method: 'POST',
   url: '/user/forgot-password/verify',
+  summary: 'Check the forgot-password code',
   auth: 'public',
   body: resetCodeRequestSchema,
   response: resetCodeResponseSchema,

@@ -22,6 +22,7 @@ import { FORGOT_USERNAME_PER_IDENTIFIER, forgotUsernamePerIp } from './recovery.
 const forgotUsername = defineRoute({
   method: 'POST',
   url: '/user/forgot-username',
+  summary: 'Forgot username: find it from a card or national number',
   auth: 'public',
   body: forgotUsernameRequestSchema,
   response: forgotUsernameResponseSchema,

@@ -52,6 +52,7 @@ async function notifyPasswordChanged(trx: Db, request: FastifyRequest, account: 
 const resetPassword = defineRoute({
   method: 'POST',
   url: '/user/reset-password',
+  summary: 'Set a new password after the code was checked',
   auth: 'public',
   body: resetPasswordRequestSchema,
   response: resetPasswordResponseSchema,

@@ -85,6 +85,7 @@ async function present(request: FastifyRequest, userId: number, rows: EventRow[]
 const events = defineRoute({
   method: 'GET',
   url: '/security/events',
+  summary: 'The security timeline',
   auth: 'user',
   query: eventsQuerySchema,
   response: securityEventsResponseSchema,
@@ -114,6 +115,7 @@ const events = defineRoute({
 const notMe = defineRoute({
   method: 'POST',
   url: '/security/not-me',
+  summary: "Report a sign-in as not the user's",
   auth: 'user',
   body: notMeRequestSchema,
   response: notMeResponseSchema,
@@ -155,6 +157,7 @@ const notMe = defineRoute({
 const notifications = defineRoute({
   method: 'GET',
   url: '/notifications',
+  summary: "The user's notifications",
   auth: 'user',
   response: notificationsResponseSchema,
   async handler({ auth, request }) {
@@ -175,6 +178,7 @@ const notifications = defineRoute({
 const read = defineRoute({
   method: 'POST',
   url: '/notifications/read',
+  summary: 'Mark notifications as read',
   auth: 'user',
   body: notificationsReadRequestSchema.optional(),
   status: 204,

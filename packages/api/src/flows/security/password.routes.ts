@@ -54,6 +54,7 @@ async function notifyContacts(
 const changePassword = defineRoute({
   method: 'POST',
   url: '/user/password',
+  summary: 'Change the password',
   auth: 'user',
   body: changePasswordRequestSchema,
   response: changePasswordResponseSchema,

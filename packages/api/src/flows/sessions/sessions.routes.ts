@@ -43,6 +43,7 @@ function servicesOf(clientId: string | null, names: Map<string, string>): Sessio
 const list = defineRoute({
   method: 'GET',
   url: '/sessions',
+  summary: "The user's sessions and devices",
   auth: 'user',
   query: sessionsQuerySchema,
   response: sessionsResponseSchema,
@@ -104,6 +105,7 @@ const list = defineRoute({
 const revoke = defineRoute({
   method: 'DELETE',
   url: '/sessions/:id',
+  summary: 'End one session',
   auth: 'user',
   params: sessionIdParamsSchema,
   body: emptySchema.optional(),
@@ -132,6 +134,7 @@ const revoke = defineRoute({
 const logoutAll = defineRoute({
   method: 'POST',
   url: '/sessions/logout-all',
+  summary: 'End every session',
   auth: 'user',
   body: emptySchema.optional(),
   response: logoutAllResponseSchema,

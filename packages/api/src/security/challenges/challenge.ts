@@ -206,12 +206,3 @@ export async function countParentFailure(db: Db, parentId: string): Promise<void
     .where('id', '=', parentId)
     .execute();
 }
-
-/** Housekeeping: challenges expired more than a day ago are deleted. */
-export async function purgeOldChallenges(db: Db): Promise<number> {
-  const result = await db
-    .deleteFrom('code_challenges')
-    .where('expires_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

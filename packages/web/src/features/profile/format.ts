@@ -1,5 +1,3 @@
-import type { Locale } from '@vestibule/contract/editions';
-
 import { intlLocale } from '../../lib/intl';
 
 export { intlLocale };
@@ -19,6 +17,3 @@ export function countryName(code: string, locale: string): string {
     return code;
   }
 }
-
-/** A language's own name for a locale offered by the edition (the switcher shows the same). */
-export type LanguageKey = `languages.${Locale}`;
