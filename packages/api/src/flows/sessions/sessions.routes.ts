@@ -167,6 +167,7 @@ const logoutAll = defineRoute({
 const check = defineRoute({
   method: 'GET',
   url: '/session',
+  summary: 'Check the session is alive, and how long it lasts unused',
   auth: 'user',
   whileRestricted: true,
   notActivity: true,
