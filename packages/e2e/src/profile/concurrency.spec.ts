@@ -20,6 +20,7 @@ const EDITIONS = [
     text: {
       edit: 'Edit personal information',
       first: 'First name',
+      colon: ': ',
       last: 'Last name',
       save: 'Save',
       saved: 'Personal information updated',
@@ -33,6 +34,7 @@ const EDITIONS = [
     text: {
       edit: 'Modifier les informations personnelles',
       first: 'Prénom',
+      colon: ' : ',
       last: 'Nom',
       save: 'Enregistrer',
       saved: 'Informations personnelles modifiées',
@@ -84,7 +86,7 @@ for (const layout of LAYOUTS)
       // B is told what changed; A's first name comes into B's form, B's last name stays in it.
       const notice = b.locator('[data-changed-elsewhere]');
       await expect(notice).toContainText(edition.text.changed);
-      await expect(notice).toContainText(`${edition.text.first}: Anna`);
+      await expect(notice).toContainText(`${edition.text.first}${edition.text.colon}Anna`);
       await expect(b).toHaveURL(/\/profile\/edit-info$/);
       await expect(b.getByLabel(edition.text.first)).toHaveValue('Anna');
       await expect(b.getByLabel(edition.text.last, { exact: true })).toHaveValue('Peeters');

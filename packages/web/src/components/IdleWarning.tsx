@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/react';
 import { formatWait } from '../lib/errorMessage';
 import { IDLE_WARNING_SECONDS, idleSecondsLeft, staySignedIn, subscribeIdle } from '../lib/sessionWatch';
 import { ErrorAlert } from './Alert';
+import styles from './IdleWarning.module.css';
 
 /**
  * Shown before the session's idle lifetime ends (lib/sessionWatch.ts checks it): how long is left,
@@ -13,7 +14,7 @@ export function IdleWarning() {
   const left = useSyncExternalStore(subscribeIdle, idleSecondsLeft, () => null);
   if (left === null || left > IDLE_WARNING_SECONDS) return null;
   return (
-    <div data-idle-warning="">
+    <div className={styles.idle} data-idle-warning="">
       <ErrorAlert
         retry={{ label: t('idle.stay'), onRetry: () => void staySignedIn().catch(() => undefined) }}
       >

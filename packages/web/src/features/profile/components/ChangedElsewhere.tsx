@@ -83,7 +83,7 @@ export function ChangedElsewhere({
       <ul>
         {changedFields(before, after).map((field) => (
           <li key={field}>
-            {label(field)}: {shown(field)}
+            {t('profile.changedElsewhere.item', { field: label(field), value: shown(field) })}
           </li>
         ))}
       </ul>

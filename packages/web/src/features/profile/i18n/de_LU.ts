@@ -8,6 +8,7 @@ export const profileDeLU: typeof profileEn = {
   notSet: 'Nicht angegeben',
   back: 'Zurück zum Profil',
   changedElsewhere: {
+    item: '{{field}}: {{value}}',
     title: 'Inzwischen an anderer Stelle geändert',
     intro:
       'Während Sie bearbeitet haben, wurden Ihre Angaben in einem anderen Fenster oder auf einem anderen Gerät geändert. Jetzt gilt:',

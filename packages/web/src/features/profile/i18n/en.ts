@@ -9,6 +9,7 @@ export const profileEn = {
   notSet: 'Not set',
   back: 'Back to profile',
   changedElsewhere: {
+    item: '{{field}}: {{value}}',
     title: 'Changed elsewhere in the meantime',
     intro:
       'While you were editing, your details were changed in another window or on another device. They are now:',

@@ -8,6 +8,7 @@ export const profileFr: typeof profileEn = {
   notSet: 'Non renseigné',
   back: 'Retour au profil',
   changedElsewhere: {
+    item: '{{field}} : {{value}}',
     title: 'Modifié ailleurs entre-temps',
     intro:
       'Pendant votre modification, vos informations ont été changées dans une autre fenêtre ou sur un autre appareil. Elles sont maintenant :',

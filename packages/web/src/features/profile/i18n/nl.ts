@@ -8,6 +8,7 @@ export const profileNl: typeof profileEn = {
   notSet: 'Niet ingevuld',
   back: 'Terug naar profiel',
   changedElsewhere: {
+    item: '{{field}}: {{value}}',
     title: 'Intussen ergens anders gewijzigd',
     intro:
       'Terwijl je aan het bewerken was, zijn je gegevens gewijzigd in een ander venster of op een ander toestel. Ze zijn nu:',
