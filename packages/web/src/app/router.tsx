@@ -114,6 +114,9 @@ const recoveryRoutes = [
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/** The profile overview and its edit pages. */
+const isProfilePath = (path: string) => path === PATHS.profile || path.startsWith(`${PATHS.profile}/`);
+
 /**
  * The guard's decision for a location (SPEC §4), without its side effects. `router` is null on
  * the first navigation: before hydration, and while the router is being created.
@@ -165,9 +168,15 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
     if (tokenStore.get() !== null && !isPublicPath(url.pathname) && !isNeutralPath(url.pathname)) {
       try {
         const queryClient = await loadQueryClient();
-        await queryClient.ensureQueryData({ ...userQuery, queryFn: ({ signal }) => fetchUser(signal, true) });
-        // The cached user may outlive its session (ended in another browser): a light check.
-        const state = await checkSession({ quiet: true });
+        const options = {
+          ...userQuery,
+          queryFn: ({ signal }: { signal: AbortSignal }) => fetchUser(signal, true),
+        };
+        // The profile pages show and edit what another browser may have changed: read afresh
+        // (its answer also proves the session alive); elsewhere the cached user and a light check.
+        if (isProfilePath(url.pathname)) await queryClient.fetchQuery({ ...options, staleTime: 0 });
+        else await queryClient.ensureQueryData(options);
+        const state = isProfilePath(url.pathname) ? 'alive' : await checkSession({ quiet: true });
         if (state === 'ended') throw new ApiError(401, 'unauthorized', 'unauthorized');
         if (state === 'maintenance') throw new ApiError(503, 'maintenance', 'maintenance');
       } catch (error) {
