@@ -100,6 +100,7 @@ function webBundleViolation(from, to) {
 /** Leaves that every layer may use: they import nothing from the server but each other. */
 export const API_BASE_FILES = [
   'config.ts',
+  'production-refusals.ts',
   'logger.ts',
   'operations/metrics.ts',
   'security/secret-box.ts',

@@ -8,6 +8,7 @@ import { registerDelivery } from './delivery/register';
 import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
 import { mergeRoutes } from './flows/fuzzion/merge.routes';
+import { handoverRoutes } from './flows/login/handover.routes';
 import { tokenRoutes } from './flows/login/token.routes';
 import { statusRoutes } from './flows/maintenance/status.routes';
 import { mfaActivateRoutes } from './flows/mfa/activate.routes';
@@ -23,6 +24,8 @@ import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
+import { consentRoutes } from './flows/privacy/consents.routes';
+import { dataExportRoutes } from './flows/privacy/export.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
 import { loginChangeRoutes } from './flows/profile/login-change.routes';
 import { userRoutes } from './flows/profile/user.routes';
@@ -48,7 +51,10 @@ import { registerBreachedPasswords } from './security/breached-passwords';
 export const API_ROUTES = [
   ...statusRoutes,
   ...tokenRoutes,
+  ...handoverRoutes,
   ...userRoutes,
+  ...dataExportRoutes,
+  ...consentRoutes,
   ...contactRoutes,
   ...loginChangeRoutes,
   ...ibanRoutes,
@@ -74,6 +80,14 @@ export const API_ROUTES = [
   ...onboardingRoutes,
 ];
 
+/**
+ * TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server, so the client
+ * is the entry the farthest of them added (Fastify 5 takes a bare number as "trust none").
+ */
+function trustProxyOption(trust: boolean | number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server: API, dev inbox and SPA on one origin (DESIGN §1). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   configureMessageBrands(ctx.config.messageOperator);
@@ -81,7 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Never log headers (Authorization, cookies) or bodies: only method, path and status.
     requestIdHeader: false,
     frameworkErrors,

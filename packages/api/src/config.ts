@@ -1,7 +1,10 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { CAPTCHA_PROVIDER_DATA, CAPTCHA_PROVIDERS } from '@vestibule/contract/captcha';
 import { type EditionId, editionForHost } from '@vestibule/contract/editions';
+import { DEFAULT_TAG_MANAGER_ORIGIN } from '@vestibule/contract/spaConfig';
 import { z } from 'zod';
+import { productionProblems } from './production-refusals';
 
 /** An origin (scheme, host and port only): `https://account.example.com`. */
 const publicOrigin = z
@@ -22,7 +25,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** `on` says production runs on the embedded database (one instance) on purpose. */
+  EMBEDDED_DATABASE: z.enum(['on', 'off']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a new connection may take; a query waits for a free one at most as long. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Longest statement (server side, and client side a little later for a stalled server). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** A transaction left idle this long is ended by the server, freeing its locks. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** A built SPA elsewhere than packages/web/dist (tests and previews of one build). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Demo accounts on an empty database (README); default on outside production, never in it. */
@@ -83,12 +94,25 @@ const envSchema = z.object({
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
     .optional(),
+  /** Where the tag manager's script is loaded from: Google's, or the operator's server-side proxy. */
+  TAG_MANAGER_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_TAG_MANAGER_ORIGIN),
   /** Builds for develop and staging prefix the login cookie name with production_ (SPEC §3). */
   COOKIE_FLAVOUR: z.enum(['production', 'develop', 'staging']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login attempts allowed per client IP in 15 minutes. */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Which proxies' X-Forwarded-For entries count: false, a hop count, or addresses/CIDRs (true: any). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   /** Base64 of 32 random bytes: key of secrets at rest (TOTP secrets, code hashes). */
   ENCRYPTION_KEY: z
     .string()
@@ -127,53 +151,93 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** The SMS provider settings when an account is configured; a half-configured one is an error. */
-function smsSettings(e: z.infer<typeof envSchema>) {
-  if (!e.SMS_ACCOUNT_SID && !e.SMS_AUTH_TOKEN) return undefined;
+/** A half-configured SMS provider (any environment): the variables it still needs. */
+function smsProblems(e: z.infer<typeof envSchema>): string[] {
+  if (!e.SMS_ACCOUNT_SID && !e.SMS_AUTH_TOKEN) return [];
   const missing = [
     ['SMS_ACCOUNT_SID', e.SMS_ACCOUNT_SID],
     ['SMS_AUTH_TOKEN', e.SMS_AUTH_TOKEN],
   ].filter(([, value]) => !value);
   if (!e.SMS_SENDER_GENERAL && !e.SMS_SENDER_LU) missing.push(['SMS_SENDER_GENERAL', undefined]);
-  if (missing.length) {
-    throw new ConfigError(
-      `Invalid configuration:\n${missing.map(([name]) => `  ${name}: required when SMS is configured`).join('\n')}`,
-    );
-  }
+  return missing.map(([name]) => `${name}: required when SMS is configured`);
+}
+
+/** The SMS provider settings when an account is configured (smsProblems has vetted them). */
+function smsSettings(e: z.infer<typeof envSchema>) {
+  if (!e.SMS_ACCOUNT_SID || !e.SMS_AUTH_TOKEN) return undefined;
   const senders: Record<string, string> = {};
   if (e.SMS_SENDER_GENERAL) senders.general = e.SMS_SENDER_GENERAL;
   if (e.SMS_SENDER_LU) senders.lu = e.SMS_SENDER_LU;
-  return { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID!, authToken: e.SMS_AUTH_TOKEN!, senders };
+  return { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, senders };
 }
 
 export class ConfigError extends Error {}
 
 /**
  * The public origin of each edition. Production names both (links and issuers never come from a
- * request's Host); elsewhere they default to the local addresses the README prints.
+ * request's Host; productionProblems requires them); elsewhere they default to the local
+ * addresses the README prints.
  */
-function publicUrls(e: z.infer<typeof envSchema>, production: boolean): Record<EditionId, string> {
-  if (production && (!e.PUBLIC_URL || !e.PUBLIC_URL_LU)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL, PUBLIC_URL_LU: required in production (the origins of the general and Luxembourg editions, e.g. https://account.example.com and https://account.example.lu)',
-    );
-  }
-  const urls = {
+function publicUrls(e: z.infer<typeof envSchema>): Record<EditionId, string> {
+  return {
     general: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     lu: e.PUBLIC_URL_LU ?? `http://lu.localhost:${e.PORT}`,
   };
+}
+
+/** Each origin's host must select its own edition. */
+function publicUrlProblems(e: z.infer<typeof envSchema>, urls: Record<EditionId, string>): string[] {
+  const problems: string[] = [];
   for (const [id, name] of [
     ['general', 'PUBLIC_URL'],
     ['lu', 'PUBLIC_URL_LU'],
   ] as const) {
     if (editionForHost(new URL(urls[id]).hostname, e.LU_HOST_MARKER).id !== id) {
-      throw new ConfigError(
-        `Invalid configuration:\n  ${name}: its host must select the ${id === 'lu' ? 'Luxembourg' : 'general'} edition (LU_HOST_MARKER is "${e.LU_HOST_MARKER}")`,
+      problems.push(
+        `${name}: its host must select the ${id === 'lu' ? 'Luxembourg' : 'general'} edition (LU_HOST_MARKER is "${e.LU_HOST_MARKER}")`,
       );
     }
   }
-  return urls;
+  return problems;
 }
+
+/** Rules between variables, in every environment. */
+function consistencyProblems(e: z.infer<typeof envSchema>, urls: Record<EditionId, string>): string[] {
+  const problems = [...smsProblems(e), ...publicUrlProblems(e, urls)];
+  if (e.CAPTCHA_PROVIDER && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
+    problems.push('CAPTCHA_PROVIDER: needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET as well');
+  }
+  if (e.EMBEDDED_DATABASE === 'on' && e.DATABASE_URL) {
+    problems.push('EMBEDDED_DATABASE: on contradicts DATABASE_URL (unset one of them)');
+  }
+  return problems;
+}
+
+/**
+ * TRUST_PROXY in Fastify's trustProxy forms: true/false, a hop count, or a comma-separated list
+ * of addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(value: string): boolean | number | string[] | undefined {
+  const text = value.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d+$/.test(text)) return Number(text) <= 255 ? Number(text) : undefined;
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_FORMS =
+  'must be false, the number of proxies in front (e.g. 1), or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)';
 
 /** Hosts served: ALLOWED_HOSTS, and in production always the public hosts (by default only them). */
 function allowedHosts(e: z.infer<typeof envSchema>, production: boolean, urls: Record<EditionId, string>) {
@@ -194,39 +258,23 @@ export interface OperatorDetails {
   supportPhone?: string | undefined;
 }
 
+function refuse(problems: string[]): never {
+  throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+}
+
+/** Reads and checks the environment; every problem is listed at once in one ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
+  const refusals = productionProblems(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    refuse([...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`), ...refusals]);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const urls = publicUrls(e);
+  const problems = [...refusals, ...consistencyProblems(e, urls)];
+  if (problems.length) refuse(problems);
   const devInbox = e.DEV_INBOX ? e.DEV_INBOX === 'on' : !production && !e.SMTP_URL;
-  if (production && devInbox) {
-    throw new ConfigError('Invalid configuration:\n  DEV_INBOX: the dev inbox cannot run in production');
-  }
-  if (production && e.SEED_DEMO_DATA === 'on') {
-    throw new ConfigError(
-      'Invalid configuration:\n  SEED_DEMO_DATA: demo accounts with a published password cannot run in production',
-    );
-  }
-  if (production && !e.SMTP_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: required in production (the dev inbox is off there)',
-    );
-  }
-  if (e.CAPTCHA_PROVIDER && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  CAPTCHA_PROVIDER: needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET as well',
-    );
-  }
-  if (production && !e.ENCRYPTION_KEY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  ENCRYPTION_KEY: required in production (base64 of 32 random bytes: `openssl rand -base64 32`)',
-    );
-  }
-  const urls = publicUrls(e, production);
   return {
     env: e.NODE_ENV,
     production,
@@ -235,6 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'on' : !production,
@@ -280,10 +333,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .filter(Boolean),
     },
     tagManagerId: e.TAG_MANAGER_ID,
+    /** Only the origin counts: the script's path is the tag manager's own (gtm.js). */
+    tagManagerOrigin: new URL(e.TAG_MANAGER_URL).origin,
     cookiePrefix: e.COOKIE_FLAVOUR === 'production' ? '' : 'production_',
     secureCookies: production,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    /** Fastify's trustProxy: whose X-Forwarded-For entries make request.ip. */
+    trustProxy: e.TRUST_PROXY,
     loginPerIpLimit: e.RATE_LIMIT_LOGIN_PER_IP,
     /** Undefined outside production: the key is then kept in DATA_DIR/encryption.key. */
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,

@@ -6,6 +6,7 @@ import { registerAdminEndpoint } from './cli/admin-endpoint';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { waitForDatabase } from './db/wait-for-database';
 import { sealPlainBodies } from './delivery/sealed-body';
 import { createLogger } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
@@ -45,7 +46,10 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+    log: log.child({ component: 'database' }),
   });
+  if (database.kind === 'postgres') await waitForDatabase(database.db, log.child({ component: 'database' }));
   const applied = await migrate(database.db);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const secrets = createSecretBox(await resolveEncryptionKey(config));

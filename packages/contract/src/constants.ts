@@ -64,6 +64,8 @@ export const RECOVERY_KEY_LENGTH = 10;
 export const SUDO_TTL_SECONDS = 10 * 60;
 /** A device trusted at login skips MFA for this long (docs/decisions/0006). */
 export const TRUSTED_DEVICE_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** HttpOnly cookie holding a trusted device's secret (host-only, path /api; decision 0068). */
+export const TRUSTED_DEVICE_COOKIE_BASE_NAME = 'trusted_device';
 /** The weak-password change must follow its login within this time. */
 export const WEAK_PASSWORD_FRESH_SECONDS = 15 * 60;
 

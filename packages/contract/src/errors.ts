@@ -5,6 +5,7 @@
 export const ERRORS = {
   validation_failed: { status: 422, en: 'Some fields are missing or invalid.' },
   bad_request: { status: 400, en: 'The request could not be understood.' },
+  control_characters: { status: 400, en: 'The request contains control characters, which are not accepted.' },
   missing_device_id: { status: 400, en: 'The device identifier is missing or invalid.' },
   unsupported_media_type: { status: 415, en: 'This content type is not supported.' },
   payload_too_large: { status: 413, en: 'The request is too large.' },
@@ -111,6 +112,7 @@ export const ERRORS = {
     status: 409,
     en: 'This card is linked to an account but could not be activated yet. Please log in to your account: the card is activated once the issuer releases it.',
   },
+  link_expired: { status: 410, en: 'This link is no longer valid.' },
   onboarding_expired: { status: 410, en: 'Your sign-up has expired. Please start again.' },
   onboarding_step: { status: 409, en: 'Please complete the previous steps first.' },
   onboarding_invalid_email: { status: 422, en: 'The email provided is invalid' },
@@ -123,6 +125,8 @@ export const ERRORS = {
   // Account merge (issue 9, docs/decisions/0012-fuzzion.md); texts from SPEC §8.
   fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
   fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
+  /** The database cannot be reached right now (a restart, a failover): nothing was done. */
+  unavailable: { status: 503, en: 'The service is briefly unavailable. Please try again in a moment.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },
 } as const satisfies Record<string, { status: number; en: string }>;
 

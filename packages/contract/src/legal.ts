@@ -34,3 +34,14 @@ export function legalVersion(
   const [fallbackLanguage, fallback] = Object.entries(versions)[0] as [string, string];
   return { version: fallback, language: fallbackLanguage };
 }
+
+/**
+ * The year and month a version took effect, which its id starts with (`2026-01-en` → 2026, 1):
+ * what pages show instead of the id. Null for an id that does not follow the rule.
+ */
+export function legalVersionMonth(version: string): { year: number; month: number } | null {
+  const match = /^(\d{4})-(\d{2})-/.exec(version);
+  if (!match) return null;
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 ? { year: Number(match[1]), month } : null;
+}

@@ -10,6 +10,10 @@ import { DEFAULT_LU_MARKER } from './editions';
 export const SPA_CONFIG_PLACEHOLDER = '<!--vestibule-config-->';
 export const SPA_CONFIG_ELEMENT_ID = 'vestibule-config';
 
+export const DEFAULT_TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+/** An origin: scheme and host (and port), nothing after. */
+const ORIGIN_PATTERN = /^https?:\/\/[^/?#\s]+$/;
+
 export const spaConfigSchema = z.object({
   luMarker: z.string().min(1).default(DEFAULT_LU_MARKER),
   tagManagerId: z
@@ -17,10 +21,23 @@ export const spaConfigSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/)
     .nullable()
     .default(null),
+  /** Where the tag manager's script comes from (TAG_MANAGER_URL): Google's unless the operator proxies it. */
+  tagManagerOrigin: z.string().regex(ORIGIN_PATTERN).default(DEFAULT_TAG_MANAGER_ORIGIN),
   maintenance: z.boolean().default(false),
   /** The captcha widget to load on demand, or null when no provider is configured. */
   captcha: z
     .object({ provider: z.enum(CAPTCHA_PROVIDERS), siteKey: z.string().min(1) })
+    .nullable()
+    .default(null),
+  /** The operator of the request's edition, for the footer: legal entity and support contact. */
+  operator: z
+    .object({
+      company: z.string().min(1),
+      address: z.string().min(1),
+      registration: z.string().min(1),
+      supportEmail: z.string().min(1),
+      supportPhone: z.string().min(1),
+    })
     .nullable()
     .default(null),
 });

@@ -26,6 +26,7 @@ export async function runAdminCommand(
   argv: readonly string[],
   write: Write,
   secrets: SecretBox,
+  context: { production: boolean },
 ): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -37,6 +38,11 @@ export async function runAdminCommand(
       return 0;
     }
     case 'inbox': {
+      // Pending one-time codes and full recipients are for a developer's machine only.
+      if (context.production) {
+        write('The inbox command is refused in production: it prints one-time codes and full recipients.');
+        return 2;
+      }
       const toIndex = args.indexOf('--to');
       await printInbox(db, secrets, { to: toIndex >= 0 ? args[toIndex + 1] : undefined }, write);
       return 0;

@@ -45,13 +45,16 @@ async function main(argv: string[]) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    timeouts: config.databaseTimeouts,
   });
   try {
     await migrate(database.db);
     // Without ENCRYPTION_KEY the key is the one the server keeps in DATA_DIR (outside production).
     if (!config.encryptionKey) mkdirSync(config.dataDir, { recursive: true });
     const secrets = createSecretBox(await resolveEncryptionKey(config));
-    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets);
+    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets, {
+      production: config.production,
+    });
   } finally {
     await database.close();
   }

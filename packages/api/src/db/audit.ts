@@ -6,6 +6,7 @@ import type { Db } from './database';
 export type AuditKind =
   | 'login.succeeded'
   | 'login.failed'
+  | 'login.handover'
   | 'logout'
   | 'session.revoked'
   | 'session.revoked_all'
@@ -14,6 +15,7 @@ export type AuditKind =
   // Admin commands (npm run admin -- users …).
   | 'account.locked'
   | 'account.unlocked'
+  | 'account.frozen_by_invitee'
   | 'account.mfa_policy_changed'
   | 'login.mfa_required'
   | 'login.mfa_failed'
@@ -67,6 +69,8 @@ export type AuditKind =
   | 'passkey.used'
   | 'passkey.failed'
   | 'passkey.removed'
+  // Privacy (issue 35): the account's data downloaded.
+  | 'account.data_exported'
   // Webhooks: a subscription stopped after three days of failed deliveries.
   | 'webhook.disabled';
 

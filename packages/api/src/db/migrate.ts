@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Db } from './database';
+import { LONG_RUNNING } from './prepared';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Arbitrary constant naming the migration lock; instances starting together wait on it. */
@@ -25,7 +26,9 @@ export async function migrationsComplete(db: Db): Promise<boolean> {
 export async function migrate(db: Db): Promise<string[]> {
   const files = await migrationFiles();
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+    // A migration (and the wait for another instance's) may outlast the pool's statement limits.
+    await sql.raw(`${LONG_RUNNING} SET LOCAL statement_timeout = 0`).execute(trx);
+    await sql`${sql.raw(LONG_RUNNING)} SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(trx);
     const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(trx);
@@ -34,7 +37,7 @@ export async function migrate(db: Db): Promise<string[]> {
     for (const file of files) {
       if (applied.has(file)) continue;
       const text = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
-      await sql.raw(text).execute(trx);
+      await sql.raw(`${LONG_RUNNING}\n${text}`).execute(trx);
       await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
       ran.push(file);
     }

@@ -11,7 +11,19 @@ import pg from 'pg';
  */
 export const PREPARED = '/* prepared */';
 
-/** A node-postgres client that runs the statements marked PREPARED as named statements. */
+/**
+ * Put in a statement's text, it lets the statement run past the pool's query timeout (a
+ * migration, the purge): the client then waits as long as the server lets the statement run.
+ */
+export const LONG_RUNNING = '/* long-running */';
+/** How long the client waits for a LONG_RUNNING statement before it gives the connection up. */
+const LONG_RUNNING_TIMEOUT_MS = 3_600_000;
+
+/**
+ * A node-postgres client that runs the statements marked PREPARED as named statements, lets the
+ * LONG_RUNNING ones wait longer, and ends its connection when a statement's answer never came
+ * (a stalled server or network): the pool then drops it instead of lending it out again.
+ */
 export class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
@@ -19,9 +31,17 @@ export class PreparingClient extends pg.Client {
     // Kysely calls query(text, values) and awaits the answer; the named form answers alike.
     this.query = ((...args: unknown[]) => {
       const [text, values] = args;
-      if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && text.includes(PREPARED))
-        return query({ name: statementName(text), text, values });
-      return query(...args);
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+      const answer = query({
+        text,
+        values,
+        ...(text.includes(PREPARED) ? { name: statementName(text) } : {}),
+        ...(text.includes(LONG_RUNNING) ? { query_timeout: LONG_RUNNING_TIMEOUT_MS } : {}),
+      }) as Promise<unknown>;
+      return answer.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') void this.end().catch(() => {});
+        throw error;
+      });
     }) as pg.Client['query'];
   }
 }

@@ -125,6 +125,8 @@ export interface TrustedDevicesTable {
   created_at: CreatedAt;
   last_used_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Timestamp;
+  /** SHA-256 of the device secret in the trusted-device cookie; rotated at each use (0021). */
+  secret_hash: string | null;
 }
 
 /** A WebAuthn credential of one edition (migration 0011, docs/decisions/0047). */
@@ -230,6 +232,25 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   user_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** The invitee's "this was not me" code and the account it freezes (migration 0021). */
+export interface InviteeNotMeCodesTable {
+  code_hash: string;
+  invitation_id: number;
+  user_id: number;
+  edition: string;
+  created_at: CreatedAt;
+}
+
+/** A single-use code that hands a login over in the URL hash (migration 0021). */
+export interface HandoverCodesTable {
+  code_hash: string;
+  user_id: number;
+  edition: string;
+  client_id: string | null;
+  expires_at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -427,6 +448,8 @@ export interface DB {
   security_notification_reads: SecurityNotificationReadsTable;
   companies: CompaniesTable;
   invitations: InvitationsTable;
+  handover_codes: HandoverCodesTable;
+  invitee_not_me_codes: InviteeNotMeCodesTable;
   onboarding_flows: OnboardingFlowsTable;
   user_consents: UserConsentsTable;
   fuzzion_flows: FuzzionFlowsTable;

@@ -38,6 +38,8 @@ export interface BatchResult {
   released: number;
 }
 
+/** The longest pause between two looks at an unreachable database. */
+const MAX_PAUSE_MS = 30_000;
 const BASE_BACKOFF_SECONDS = 5;
 const MAX_BACKOFF_SECONDS = 3600;
 
@@ -67,6 +69,8 @@ export class OutboxWorker {
   private unsubscribe: (() => void) | undefined;
   private current: Promise<unknown> | undefined;
   private kicked = false;
+  /** Polls in a row that could not reach the database (0: delivering). */
+  private failedPolls = 0;
   /** While stopping: messages not started by this time are released to other workers. */
   private releaseAfter = Number.POSITIVE_INFINITY;
 
@@ -85,6 +89,11 @@ export class OutboxWorker {
   /** Whether the worker polls (from ready until a shutdown stops it), for /readyz. */
   get running(): boolean {
     return this.isRunning;
+  }
+
+  /** Whether the last poll could not reach the database (delivery waits for it), for /readyz. */
+  get paused(): boolean {
+    return this.failedPolls > 0;
   }
 
   start(): void {
@@ -143,14 +152,34 @@ export class OutboxWorker {
       return;
     }
     this.kicked = false;
-    let full = false;
+    let next = this.pollIntervalMs;
     try {
       const result = await this.runOnce();
-      full = result.sent + result.retried + result.failed + result.released >= this.batchSize;
+      this.resumeAfterOutage();
+      const full = result.sent + result.retried + result.failed + result.released >= this.batchSize;
+      if (full || this.kicked) next = 0;
     } catch (error) {
-      this.log.warn({ err: error }, 'outbox: could not read due messages');
+      next = this.pauseForOutage(error);
     }
-    if (this.isRunning) this.schedule(full || this.kicked ? 0 : this.pollIntervalMs);
+    if (this.isRunning) this.schedule(next);
+  }
+
+  /**
+   * The database could not be read or written (down, restarting, out of reach): the worker pauses,
+   * says so once, and looks again with a growing pause (never longer than MAX_PAUSE_MS). Messages
+   * stay in the outbox meanwhile; a claim that could not be cleared ends with its lease.
+   */
+  private pauseForOutage(error: unknown): number {
+    this.failedPolls += 1;
+    if (this.failedPolls === 1)
+      this.log.warn({ err: error }, 'outbox: database unavailable, delivery paused');
+    return Math.min(this.pollIntervalMs * 2 ** this.failedPolls, MAX_PAUSE_MS);
+  }
+
+  private resumeAfterOutage() {
+    if (this.failedPolls === 0) return;
+    this.log.info({ failedPolls: this.failedPolls }, 'outbox: database back, delivery resumed');
+    this.failedPolls = 0;
   }
 
   private async deliverBatch(): Promise<BatchResult> {

@@ -36,6 +36,28 @@ function requireDeviceId(request: FastifyRequest) {
 /** Paths under /api that answer without a device id and during maintenance. */
 const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json', '/api/docs']);
 
+/**
+ * A percent-encoded unreserved character (RFC 3986 §2.3: letters, digits, `-._~`). No client needs
+ * one, and the router decodes them: `/%61pi/user` would reach `/api/user` past checks that read
+ * the raw path (RFC 3986 §6.2.2.2 says they mean the same), so such a path is refused.
+ */
+const NEEDLESSLY_ENCODED = /%(?:2[DE]|3\d|[46][1-9A-F]|[57][0-9A]|5F|7E)/i;
+
+/** Refuses a path that spells a character in percent-encoding where it needs none. */
+function refuseNeedlessEncoding(path: string) {
+  if (NEEDLESSLY_ENCODED.test(path)) throw new ApiError('bad_request');
+}
+
+/**
+ * Whether the device-id and maintenance gates apply: judged on the route the router matched (an
+ * API route, or the not-found answer of a path under /api), never on the raw URL alone.
+ */
+function isGatedApiRequest(request: FastifyRequest, path: string): boolean {
+  const matched = request.routeOptions;
+  if (OPEN_API_PATHS.has(matched.url ?? '') || OPEN_API_PATHS.has(path)) return false;
+  return matched.config?.apiRoute === true || path.startsWith('/api/');
+}
+
 export function registerRequestContext(app: FastifyInstance) {
   app.decorateRequest('edition', null as never);
   app.decorateRequest('language', 'en');
@@ -50,7 +72,8 @@ export function registerRequestContext(app: FastifyInstance) {
     }
     resolveHost(request);
     resolveLanguage(request);
-    if (!path.startsWith('/api/') || OPEN_API_PATHS.has(path)) return;
+    refuseNeedlessEncoding(path);
+    if (!isGatedApiRequest(request, path)) return;
     requireDeviceId(request);
     if (await isMaintenanceOn(app.ctx.db)) throw new ApiError('maintenance');
   });

@@ -1,5 +1,6 @@
 import { errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from './api-error';
 import { negotiate } from './language';
 import { securityHeaders } from './security-headers';
@@ -29,11 +30,25 @@ function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   });
 }
 
-/** 4xx answers say what is wrong; anything unexpected is a generic 500, its detail logged only. */
+/** Seconds a client is asked to wait while the database cannot be reached. */
+const UNAVAILABLE_RETRY_AFTER = '5';
+
+/**
+ * 4xx answers say what is wrong; a database out of reach is a typed 503 (the request did nothing
+ * and may be retried); anything else unexpected is a generic 500, its detail logged only.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof ApiError ? error : fromFastifyError(error);
     if (known) return send(request, reply, known);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message, code: error.code }, 'database unavailable');
+      return send(
+        request,
+        reply,
+        new ApiError('unavailable', { headers: { 'retry-after': UNAVAILABLE_RETRY_AFTER } }),
+      );
+    }
     request.log.error({ err: error }, 'unexpected error');
     return send(request, reply, new ApiError('server_error'));
   });

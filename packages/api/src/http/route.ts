@@ -1,3 +1,4 @@
+import { controlCharacterAt } from '@vestibule/contract/control-characters';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { findLiveSession, type LiveSession, type SessionFinder } from '../security/session.queries';
@@ -76,7 +77,17 @@ export function defineRoute<
   return definition as unknown as RouteDefinition;
 }
 
+/** A control character anywhere in the input is refused before any schema sees it. */
+function refuseControlCharacters(value: unknown, where: string) {
+  const at = controlCharacterAt(value);
+  if (at)
+    throw new ApiError('control_characters', {
+      fields: { [at === '(value)' ? where : at]: 'control_characters' },
+    });
+}
+
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  refuseControlCharacters(value, where);
   if (!schema) return value;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;

@@ -1,21 +1,21 @@
 import { CAPTCHA_PROVIDER_DATA, type CaptchaProvider } from '@vestibule/contract/captcha';
+import { DEFAULT_TAG_MANAGER_ORIGIN } from '@vestibule/contract/spaConfig';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** Strict CSP naming only the third parties that are configured (DESIGN §7). */
 export function contentSecurityPolicy(options: {
   tagManager: boolean;
+  /** The tag manager's script origin (TAG_MANAGER_URL); Google's by default. */
+  tagManagerOrigin?: string | undefined;
   captcha?: CaptchaProvider | undefined;
 }): string {
+  const tagManagerOrigin = options.tagManagerOrigin ?? DEFAULT_TAG_MANAGER_ORIGIN;
   const captcha = options.captcha ? CAPTCHA_PROVIDER_DATA[options.captcha].csp : undefined;
-  const scripts = [
-    "'self'",
-    ...(options.tagManager ? ['https://www.googletagmanager.com'] : []),
-    ...(captcha?.script ?? []),
-  ];
+  const scripts = ["'self'", ...(options.tagManager ? [tagManagerOrigin] : []), ...(captcha?.script ?? [])];
   const connect = [
     "'self'",
-    ...(options.tagManager ? ['https://www.google-analytics.com'] : []),
+    ...(options.tagManager ? [tagManagerOrigin, 'https://www.google-analytics.com'] : []),
     ...(captcha?.connect ?? []),
   ];
   return [
@@ -43,6 +43,7 @@ export function securityHeaders(config: Config): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy({
       tagManager: Boolean(config.tagManagerId),
+      tagManagerOrigin: config.tagManagerOrigin,
       captcha: config.captcha?.provider,
     }),
     'x-content-type-options': 'nosniff',

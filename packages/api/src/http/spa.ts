@@ -6,6 +6,7 @@ import { LOCALE_COOKIE } from '@vestibule/contract/constants';
 import { entryLocale } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../db/maintenance';
+import { brandOf } from '../delivery/messages/brand';
 import { ApiError } from './api-error';
 import { negotiatedLocale } from './language';
 
@@ -19,6 +20,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 function configScript(config: Record<string, unknown>): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return `<script id="vestibule-config" type="application/json">${json}</script>`;
+}
+
+/** The footer's legal entity and support contact: the operator's settings, as the e-mails sign. */
+function operatorOf(edition: string) {
+  const { legal, support } = brandOf(edition);
+  return { ...legal, supportEmail: support.email, supportPhone: support.phone };
 }
 
 /** dist/prerendered/index.json, written by packages/web/scripts/prerender.mjs. */
@@ -115,17 +122,20 @@ export async function registerSpa(app: FastifyInstance) {
     if (!index)
       return reply.code(503).type('text/plain').send('The web app is not built: run npm run build.');
     const { config, db } = app.ctx;
-    const maintenance = await isMaintenanceOn(db);
+    // Pages are served while the database is out of reach; their API calls then answer 503.
+    const maintenance = await isMaintenanceOn(db).catch(() => false);
     const page = pageFor(prerendered, request, path, maintenance) ?? index;
     const html = page.replace(
       CONFIG_MARKER,
       configScript({
         luMarker: config.luHostMarker,
         tagManagerId: config.tagManagerId ?? null,
+        tagManagerOrigin: config.tagManagerOrigin,
         maintenance,
         captcha: config.captcha
           ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
           : null,
+        operator: operatorOf(request.edition.id),
       }),
     );
     return reply

@@ -6,16 +6,47 @@ import { ApiError } from '../http/api-error';
 import { healthOf } from './health';
 import { metrics, registry, routeLabel } from './metrics';
 
+/** /readyz and the scrape's database gauges answer within this, even from a stalled database. */
+const DATABASE_CHECK_TIMEOUT_MS = 2_000;
+
+/** The work's answer, or a rejection once `ms` have passed without one. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The outbox worker as /readyz reports it: paused while it cannot reach the database. */
+function workerStatus(worker: { running: boolean; paused: boolean } | undefined) {
+  if (!worker?.running) return 'stopped';
+  return worker.paused ? 'paused' : 'running';
+}
+
 type Check = { status: 'up' | 'down' | 'migrating' } | { status: 'down'; fallback: 'database' };
+
+/** Outbox depth and the age of its oldest pending message; kept as they were while unreadable. */
+async function refreshOutboxGauges(app: FastifyInstance): Promise<void> {
+  try {
+    const { rows } = await within(
+      sql<{ depth: number; oldest: number | null }>`
+        SELECT count(*)::integer AS depth,
+               EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest
+        FROM outbox WHERE status = 'pending'`.execute(app.ctx.db),
+      DATABASE_CHECK_TIMEOUT_MS,
+    );
+    metrics.outboxDepth.set(rows[0]?.depth ?? 0);
+    metrics.outboxOldestAge.set(rows[0]?.oldest ?? 0);
+  } catch (error) {
+    // The process metrics are still worth a scrape while the database is out of reach.
+    app.log.warn({ reason: (error as Error).message }, 'metrics: the outbox gauges could not be read');
+  }
+}
 
 /** Outbox depth, age of its oldest pending message and pool connections, read at scrape time. */
 async function refreshScrapeGauges(app: FastifyInstance): Promise<void> {
-  const { rows } = await sql<{ depth: number; oldest: number | null }>`
-    SELECT count(*)::integer AS depth,
-           EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest
-    FROM outbox WHERE status = 'pending'`.execute(app.ctx.db);
-  metrics.outboxDepth.set(rows[0]?.depth ?? 0);
-  metrics.outboxOldestAge.set(rows[0]?.oldest ?? 0);
+  await refreshOutboxGauges(app);
   const pool = healthOf(app).poolStats?.();
   if (pool) for (const [state, value] of Object.entries(pool)) metrics.databasePool.set({ state }, value);
   const redisUp = healthOf(app).redisUp;
@@ -56,16 +87,19 @@ export function registerOperations(app: FastifyInstance, migrationsExpected: () 
     const health = healthOf(app);
     let database: Check;
     try {
-      await sql`SELECT 1`.execute(app.ctx.db);
-      database = { status: (await migrationsExpected()) ? 'up' : 'migrating' };
+      const migrated = within(
+        sql`SELECT 1`.execute(app.ctx.db).then(migrationsExpected),
+        DATABASE_CHECK_TIMEOUT_MS,
+      );
+      database = { status: (await migrated) ? 'up' : 'migrating' };
     } catch {
       database = { status: 'down' };
     }
-    const checks: Record<string, Check | { status: 'running' | 'stopped' }> = { database };
+    const checks: Record<string, Check | { status: 'running' | 'paused' | 'stopped' }> = { database };
     // Redis down is reported but does not make the instance unready: the database limiter holds.
     if (health.redisUp)
       checks.redis = health.redisUp() ? { status: 'up' } : { status: 'down', fallback: 'database' };
-    checks.outboxWorker = { status: outboxWorkerOf(app)?.running ? 'running' : 'stopped' };
+    checks.outboxWorker = { status: workerStatus(outboxWorkerOf(app)) };
     const status = health.draining ? 'draining' : database.status === 'up' ? 'ready' : 'not_ready';
     return reply.code(status === 'ready' ? 200 : 503).send({ status, checks });
   });

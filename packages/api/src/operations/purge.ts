@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
+import { LONG_RUNNING } from '../db/prepared';
 import { sealPlainBodies } from '../delivery/sealed-body';
 import type { SecretBox } from '../security/secret-box';
 import { metrics } from './metrics';
@@ -9,6 +10,10 @@ import { metrics } from './metrics';
 const PURGE_LOCK_ID = 7_423_002;
 /** Expired rows stay this long, so a request racing the expiry still finds what it reads. */
 const GRACE = sql`interval '1 day'`;
+/** How long one purge statement may run. */
+const PURGE_STATEMENT_TIMEOUT = '5min';
+/** After a failed purge (the database out of reach), the next try comes this soon at the latest. */
+const RETRY_AFTER_FAILURE_MS = 60_000;
 /** Finished outbox rows (bodies already dropped) are kept this long for delivery questions. */
 const OUTBOX_RETENTION = sql`interval '30 days'`;
 
@@ -22,6 +27,7 @@ function statements(options: PurgeOptions) {
     sessions: sql`DELETE FROM sessions WHERE expires_at < now() - ${GRACE}`,
     challenges: sql`DELETE FROM code_challenges WHERE expires_at < now() - ${GRACE}`,
     trusted_devices: sql`DELETE FROM trusted_devices WHERE expires_at < now() - ${GRACE}`,
+    handover_codes: sql`DELETE FROM handover_codes WHERE expires_at < now() - ${GRACE}`,
     onboarding_flows: sql`DELETE FROM onboarding_flows
       WHERE completed_at IS NULL AND expires_at < now() - ${GRACE}`,
     fuzzion_flows: sql`DELETE FROM fuzzion_flows WHERE expires_at < now() - ${GRACE}`,
@@ -54,9 +60,11 @@ export async function purgeExpiredRows(
     const { rows } = await sql<{ locked: boolean }>`
       SELECT pg_try_advisory_xact_lock(${PURGE_LOCK_ID}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return undefined;
+    // A large backlog may take longer than a request's statement limit, never without bound.
+    await sql.raw(`${LONG_RUNNING} SET LOCAL statement_timeout = '${PURGE_STATEMENT_TIMEOUT}'`).execute(trx);
     const counts: Record<string, number> = {};
     for (const [kind, statement] of Object.entries(statements(options))) {
-      const result = await statement.execute(trx);
+      const result = await sql`${sql.raw(LONG_RUNNING)} ${statement}`.execute(trx);
       counts[kind] = Number(result.numAffectedRows ?? 0);
       if (counts[kind]) metrics.purgedRows.inc({ kind }, counts[kind]);
     }
@@ -76,6 +84,8 @@ export class PurgeJob {
       log: Pick<Logger, 'info' | 'warn'>;
       intervalMs: number;
       firstRunMs?: number;
+      /** After a failure, the next try comes this soon at the latest (default a minute). */
+      retryAfterFailureMs?: number;
     },
   ) {}
 
@@ -100,15 +110,24 @@ export class PurgeJob {
     return counts;
   }
 
+  /** Runs at the interval; while the database is out of reach it tries again within a minute. */
   private schedule(delayMs: number) {
     this.timer = setTimeout(() => {
-      const run = this.runOnce().catch((error: unknown) =>
-        this.options.log.warn({ err: error }, 'purge failed'),
+      const retryMs = Math.min(
+        this.options.intervalMs,
+        this.options.retryAfterFailureMs ?? RETRY_AFTER_FAILURE_MS,
+      );
+      const run = this.runOnce().then(
+        () => this.options.intervalMs,
+        (error: unknown) => {
+          this.options.log.warn({ err: error, retryInMs: retryMs }, 'purge failed; trying again');
+          return retryMs;
+        },
       );
       this.current = run;
-      void run.finally(() => {
+      void run.then((nextMs) => {
         if (this.current === run) this.current = undefined;
-        if (this.timer) this.schedule(this.options.intervalMs);
+        if (this.timer) this.schedule(nextMs);
       });
     }, delayMs);
     this.timer.unref();

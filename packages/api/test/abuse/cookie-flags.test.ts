@@ -6,6 +6,7 @@ import { createSession } from '../../src/security/session.queries';
 import { createMfaAccount, latestCode, passwordStep, startChallenge, verifyCode } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
+import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { fillPath, LOGIN_COOKIE, ROUTES, setCookies } from './helpers';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
   test = await createTestApp();
   production = await createTestApp({
     NODE_ENV: 'production',
+    ...PRODUCTION_OPERATOR_ENV,
+    EMBEDDED_DATABASE: 'on',
     // Refused at once, no DNS: the worker of this app must never wait on a mail server.
     SMTP_URL: 'smtp://127.0.0.1:1',
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
@@ -31,7 +34,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://account.example.com',
     PUBLIC_URL_LU: 'https://account.example.lu',
     ALLOWED_HOSTS: 'localhost,lu.localhost',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
 });
 afterAll(async () => {
@@ -228,6 +231,7 @@ describe('cookie flags', () => {
     // Routes known to set or clear the login cookie (checked above), and those that end the sweep's session.
     const known = new Set([
       'POST /api/token',
+      'POST /api/token/handover/redeem',
       'POST /api/mfa/sudo',
       'DELETE /api/token',
       'DELETE /api/sessions/:id',

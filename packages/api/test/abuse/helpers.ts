@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { API_ROUTES } from '../../src/app';
 import type { Db } from '../../src/db/database';
 import type { RouteDefinition } from '../../src/http/route';
-import { hashToken } from '../../src/security/tokens';
+import { hashToken, newOpaqueToken } from '../../src/security/tokens';
 import type { TestApp } from '../support/test-app';
 
 // Shared by the abuse tests (issue 12): one file per class of attack, each sweeping every place
@@ -171,4 +171,19 @@ export function standInWebBuild(): { dir: string; remove(): void } {
   );
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A trusted-device row for the account and device, as an MFA login with the box ticked leaves it; answers the cookie's secret. */
+export async function trustDeviceRow(db: Db, userId: number, deviceId: string): Promise<string> {
+  const secret = newOpaqueToken();
+  await db
+    .insertInto('trusted_devices')
+    .values({
+      user_id: userId,
+      device_id: deviceId,
+      expires_at: new Date(Date.now() + 86_400_000),
+      secret_hash: hashToken(secret),
+    })
+    .execute();
+  return secret;
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config';
 import { forgotPassword, latestCodeTo, resetPassword, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
+import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -27,10 +28,12 @@ beforeAll(async () => {
   dev = await createTestApp({ PUBLIC_URL: GENERAL_URL, PUBLIC_URL_LU: LU_URL, TRUST_PROXY: 'true' });
   production = await createTestApp({
     NODE_ENV: 'production',
+    ...PRODUCTION_OPERATOR_ENV,
+    EMBEDDED_DATABASE: 'on',
     SMTP_URL: 'smtp://127.0.0.1:1',
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     DEV_INBOX: 'off',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     PUBLIC_URL: GENERAL_URL,
     PUBLIC_URL_LU: LU_URL,
   });
@@ -167,11 +170,16 @@ describe('host header poisoning: the OIDC issuer and discovery', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PUBLIC_URL, PUBLIC_URL_LU: required in production');
+    // The other missing settings in the same message, not one per start.
+    for (const name of ['DATABASE_URL', 'SMS_ACCOUNT_SID', 'MAIL_COMPANY', 'SUPPORT_PHONE_LU'])
+      expect(run.stderr).toContain(`${name}: required in production`);
   });
 
   it('a production start without PUBLIC_URL or PUBLIC_URL_LU stops with a message naming them', () => {
     const base = {
       NODE_ENV: 'production',
+      ...PRODUCTION_OPERATOR_ENV,
+      EMBEDDED_DATABASE: 'on',
       SMTP_URL: 'smtp://mail.example:25',
       ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
     };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { TRUSTED_DEVICE_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMfaAccount } from '../mfa/helpers';
+import { createMfaAccount, trustedDeviceCookieOf } from '../mfa/helpers';
 import {
   authorize,
   Browser,
@@ -15,7 +16,7 @@ import { resetPassword, resetTokenFor } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks } from './helpers';
+import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks, trustDeviceRow } from './helpers';
 
 /**
  * Revocation (issue 12): every way a session, a trusted device or an OAuth grant ends takes
@@ -109,12 +110,11 @@ describe('revocation takes effect at once', () => {
   it('"this was not me" ends every session and trusted device: the next login asks for MFA again', async () => {
     const owner = await createMfaAccount(test.database.db, ['email', 'sms']);
     const device = randomUUID();
-    await test.database.db
-      .insertInto('trusted_devices')
-      .values({ user_id: owner.id, device_id: device, expires_at: new Date(Date.now() + 86_400_000) })
-      .execute();
-    const a = await loginOn(test, owner, device);
-    const b = await loginOn(test, owner, device);
+    const secret = await trustDeviceRow(test.database.db, owner.id, device);
+    const a = await loginOn(test, owner, device, undefined, { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: secret });
+    const b = await loginOn(test, owner, device, undefined, {
+      [TRUSTED_DEVICE_COOKIE_BASE_NAME]: trustedDeviceCookieOf(a.response) ?? '',
+    });
     const response = await test.call({
       method: 'POST',
       url: '/api/security/not-me',
@@ -128,6 +128,7 @@ describe('revocation takes effect at once', () => {
       method: 'POST',
       url: '/api/token',
       deviceId: device,
+      cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: trustedDeviceCookieOf(b.response) ?? '' },
       payload: { username: owner.email, password: owner.password },
     });
     expect(again.statusCode).toBe(401);
@@ -137,18 +138,22 @@ describe('revocation takes effect at once', () => {
   it('revoking a trusted device (DELETE /api/mfa/trusted-devices/{id}) brings MFA back on it at once', async () => {
     const owner = await createMfaAccount(test.database.db, ['email', 'sms']);
     const device = randomUUID();
+    const secret = await trustDeviceRow(test.database.db, owner.id, device);
+    const { token, response: login } = await loginOn(test, owner, device, undefined, {
+      [TRUSTED_DEVICE_COOKIE_BASE_NAME]: secret,
+    });
     const row = await test.database.db
-      .insertInto('trusted_devices')
-      .values({ user_id: owner.id, device_id: device, expires_at: new Date(Date.now() + 86_400_000) })
-      .returning('id')
+      .selectFrom('trusted_devices')
+      .select('id')
+      .where('user_id', '=', owner.id)
       .executeTakeFirstOrThrow();
-    const { token } = await loginOn(test, owner, device);
     const response = await test.call({ method: 'DELETE', url: `/api/mfa/trusted-devices/${row.id}`, token });
     expect(response.statusCode).toBe(204);
     const again = await other.call({
       method: 'POST',
       url: '/api/token',
       deviceId: device,
+      cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: trustedDeviceCookieOf(login) ?? '' },
       payload: { username: owner.email, password: owner.password },
     });
     expect(again.statusCode).toBe(401);

@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { TRUSTED_DEVICE_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMfaAccount, latestCode, startChallenge, totpCode, verifyCode } from '../mfa/helpers';
+import {
+  createMfaAccount,
+  latestCode,
+  startChallenge,
+  totpCode,
+  trustedDeviceCookieOf,
+  verifyCode,
+} from '../mfa/helpers';
 import { issueCard, randomIp, start as startOnboarding, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, login, type TestApp } from '../support/test-app';
@@ -153,7 +161,10 @@ describe('session fixation: a new token at every login', () => {
       method: 'POST',
       url: '/api/token',
       deviceId: device,
-      cookies: { [LOGIN_COOKIE]: first },
+      cookies: {
+        [LOGIN_COOKIE]: first,
+        [TRUSTED_DEVICE_COOKIE_BASE_NAME]: trustedDeviceCookieOf(viaTotp) ?? '',
+      },
       token: first,
       payload: { username: victim.email, password: victim.password },
     });

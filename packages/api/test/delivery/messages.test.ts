@@ -36,10 +36,12 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
     expiresAt: new Date('2026-12-07T12:00:00Z'),
   },
   signup_completed: {},
+  invitation_used: { contact: 'j***@example.com', notMeCode: 'Zx9_-abcDEF' },
   merge_offered: { contact: 'j***@example.com' },
   merge_completed: { contact: 'j***@example.com' },
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
+  data_exported: {},
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];
@@ -105,7 +107,10 @@ describe.each(EDITION_IDS)('the %s edition', (edition) => {
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(link.startsWith(`${origin}/`), link).toBe(true);
       expect(new Set(urls(text))).toEqual(new Set(links));
-      if (!CODE_PURPOSES.includes(purpose as never) && purpose !== 'invitation')
+      // The invitee of a used invitation has no account to recover: their "not me" freezes the other one.
+      if (purpose === 'invitation_used')
+        expect(links).toContain(`${origin}/invitation/not-me?code=Zx9_-abcDEF`);
+      else if (!CODE_PURPOSES.includes(purpose as never) && purpose !== 'invitation')
         expect(links).toContain(`${origin}/forgot-password`);
       // Branded: legal footer, support contact, privacy link.
       for (const part of [html, text]) {

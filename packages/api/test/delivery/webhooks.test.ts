@@ -407,7 +407,7 @@ describe('npm run admin -- webhooks', () => {
     const database = await openTestDatabase();
     const lines: string[] = [];
     const run = (...argv: string[]) =>
-      runAdminCommand(database.db, argv, (line) => lines.push(line), TEST_SECRETS);
+      runAdminCommand(database.db, argv, (line) => lines.push(line), TEST_SECRETS, { production: false });
     try {
       expect(
         await run(

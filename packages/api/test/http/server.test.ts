@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
+import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let test: TestApp;
@@ -46,6 +47,8 @@ describe('configuration', () => {
     expect(
       loadConfig({
         NODE_ENV: 'production',
+        ...PRODUCTION_OPERATOR_ENV,
+        EMBEDDED_DATABASE: 'on',
         SMTP_URL: 'smtp://mail.example:25',
         ENCRYPTION_KEY: key,
         PUBLIC_URL: 'https://account.example.com',

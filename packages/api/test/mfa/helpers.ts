@@ -1,3 +1,4 @@
+import { TRUSTED_DEVICE_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
 import { mfaRequiredBodySchema } from '@vestibule/contract/schemas/mfa';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
@@ -73,6 +74,29 @@ export function totpCode(secret: string, steps = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 }
 
+/**
+ * The trusted-device cookie each test device holds (as its browser would), by device id: set by
+ * `loginWithSms` with trust, sent by `passwordStep`, so a refused login proves more than a
+ * missing cookie.
+ */
+export const deviceSecrets = new Map<string, string>();
+
+/** The trusted-device cookie a response sets, if any. */
+export function trustedDeviceCookieOf(response: { headers: Record<string, unknown> }): string | undefined {
+  const lines = ([] as string[]).concat(
+    (response.headers['set-cookie'] as string | string[] | undefined) ?? [],
+  );
+  const line = lines.find((cookie) => cookie.startsWith(`${TRUSTED_DEVICE_COOKIE_BASE_NAME}=`));
+  const value = line?.split(';')[0]?.slice(TRUSTED_DEVICE_COOKIE_BASE_NAME.length + 1);
+  return value || undefined;
+}
+
+/** The cookies a test device sends to POST /api/token: its trusted-device secret, if it has one. */
+export function deviceCookies(deviceId: string | undefined): { cookies?: Record<string, string> } {
+  const secret = deviceId ? deviceSecrets.get(deviceId) : undefined;
+  return secret ? { cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: secret } } : {};
+}
+
 /** POST /api/token for an account with MFA: answers the login payload and the methods offered. */
 export async function passwordStep(test: TestApp, account: TestAccount, deviceId?: string) {
   const response = await test.call({
@@ -80,6 +104,7 @@ export async function passwordStep(test: TestApp, account: TestAccount, deviceId
     url: '/api/token',
     payload: { username: account.email, password: account.password },
     ...(deviceId ? { deviceId } : {}),
+    ...deviceCookies(deviceId),
   });
   expect(response.statusCode).toBe(401);
   return mfaRequiredBodySchema.parse(response.json()).mfa;
@@ -145,6 +170,8 @@ export async function loginWithSms(
   const trust = trustDevice ? { isTrustedDevice: true } : {};
   const verified = await verifyCode(test, { payload: started.json().payload, code, ...trust }, extra);
   expect(verified.statusCode).toBe(200);
+  const secret = trustedDeviceCookieOf(verified);
+  if (trustDevice && deviceId && secret) deviceSecrets.set(deviceId, secret);
   return verified.json().access_token;
 }
 

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/s
 import { login, sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
+  deviceCookies,
   latestCode,
   loginWithSms,
   passwordStep,
@@ -194,6 +195,7 @@ describe('login with MFA (happy paths)', () => {
       method: 'POST',
       url: '/api/token',
       deviceId: device,
+      ...deviceCookies(device),
       payload: { username: account.email, password: account.password },
     });
     expect(next.statusCode).toBe(200);

@@ -152,9 +152,10 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
 
   it('is reachable through runAdminCommand, whose usage lists it', async () => {
     const lines: string[] = [];
-    expect(await runAdminCommand(test.database.db, ['nope'], (line) => lines.push(line), TEST_SECRETS)).toBe(
-      2,
-    );
+    const write = (line: string) => lines.push(line);
+    expect(
+      await runAdminCommand(test.database.db, ['nope'], write, TEST_SECRETS, { production: false }),
+    ).toBe(2);
     expect(lines.join('\n')).toContain('clients add --name NAME');
     expect(lines.join('\n')).toContain('oauth rotate-keys');
   });

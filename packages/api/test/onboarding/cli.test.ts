@@ -18,7 +18,9 @@ afterAll(() => test.app.close());
 
 async function admin(...argv: string[]) {
   const lines: string[] = [];
-  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line), TEST_SECRETS);
+  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line), TEST_SECRETS, {
+    production: false,
+  });
   return { code, output: lines.join('\n') };
 }
 

@@ -9,6 +9,7 @@ import { routeLabel } from '../../src/operations/metrics';
 import { startMetricsServer } from '../../src/operations/metrics-server';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { closedPort } from '../delivery/helpers';
+import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let test: TestApp;
@@ -138,6 +139,8 @@ describe('operations endpoints', () => {
 describe('/metrics in production', () => {
   const production = {
     NODE_ENV: 'production',
+    ...PRODUCTION_OPERATOR_ENV,
+    EMBEDDED_DATABASE: 'on',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     // The hosts the test app calls with (required in production, where only they are served).

@@ -14,6 +14,7 @@ import {
   startServerProcess,
   waitUntilReady,
 } from '../support/compiled-server';
+import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'Operator-chosen-2026!';
@@ -41,6 +42,7 @@ describe.runIf(databaseUrl)('production install', () => {
     smtp = await startSmtpServer();
     env = {
       NODE_ENV: 'production',
+      ...PRODUCTION_OPERATOR_ENV,
       LOG_LEVEL: 'warn',
       DATABASE_URL: schema.url,
       ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),

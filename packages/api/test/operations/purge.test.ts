@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database';
+import { type Db, openDatabase } from '../../src/db/database';
 import { enqueueMessage } from '../../src/delivery/outbox';
-import { purgeExpiredRows } from '../../src/operations/purge';
+import { PurgeJob, purgeExpiredRows } from '../../src/operations/purge';
 import { TEST_SECRETS, testDatabase } from '../support/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -67,8 +67,30 @@ describe('purgeExpiredRows', () => {
       .where('id', '=', deliveredId)
       .execute();
 
+    const handover = (expiresAt: Date) =>
+      db
+        .insertInto('handover_codes')
+        .values({
+          code_hash: randomUUID(),
+          user_id: userId,
+          edition: 'general',
+          client_id: null,
+          expires_at: expiresAt,
+        })
+        .returning('code_hash')
+        .executeTakeFirstOrThrow();
+    const oldHandover = await handover(ago(2));
+    const liveHandover = await handover(new Date(Date.now() + 60_000));
+
     const counts = await purgeExpiredRows(db, { auditRetentionDays: 400 });
     expect(counts).toBeDefined();
+
+    const handovers = await db
+      .selectFrom('handover_codes')
+      .select('code_hash')
+      .where('code_hash', 'in', [oldHandover.code_hash, liveHandover.code_hash])
+      .execute();
+    expect(handovers.map((h) => h.code_hash)).toEqual([liveHandover.code_hash]);
 
     const sessions = await db
       .selectFrom('sessions')
@@ -108,6 +130,36 @@ describe('purgeExpiredRows', () => {
       expect(await purgeExpiredRows(db, { auditRetentionDays: 400 })).toBeDefined();
     } finally {
       await other.end();
+    }
+  });
+});
+
+describe('PurgeJob while the database is out of reach', () => {
+  it('tries again soon after a failure instead of waiting a whole interval, and keeps going', async () => {
+    // Nothing listens on port 1: every run fails at once, as during an outage.
+    const unreachable = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/none',
+      timeouts: { connectMs: 200, statementMs: 1_000, idleInTransactionMs: 1_000 },
+    });
+    const failures: unknown[] = [];
+    const job = new PurgeJob({
+      db: unreachable.db,
+      secrets: TEST_SECRETS,
+      log: { info: () => {}, warn: (entry: unknown) => failures.push(entry) },
+      intervalMs: 3_600_000,
+      firstRunMs: 0,
+      retryAfterFailureMs: 100,
+      auditRetentionDays: 400,
+    });
+    try {
+      job.start();
+      const deadline = Date.now() + 5_000;
+      while (failures.length < 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(failures.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await job.stop();
+      await unreachable.close();
     }
   });
 });

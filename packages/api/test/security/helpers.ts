@@ -10,16 +10,18 @@ export async function loginOn(
   account: TestAccount,
   deviceId = randomUUID(),
   userAgent?: string,
+  cookies?: Record<string, string>,
 ) {
   const response = await test.call({
     method: 'POST',
     url: '/api/token',
     deviceId,
+    ...(cookies ? { cookies } : {}),
     payload: { username: account.email, password: account.password },
     ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
   });
   expect(response.statusCode).toBe(200);
-  return { token: response.json().access_token as string, deviceId };
+  return { token: response.json().access_token as string, deviceId, response };
 }
 
 /** A step-up of an account without MFA methods: a code to its primary e-mail (mfaId -2). */

@@ -58,11 +58,14 @@ export interface TestApp {
 
 /**
  * The app on the shared test database. `log` replaces the silent logger (log hygiene passes the
- * product's logger writing into memory).
+ * product's logger writing into memory); `beforeReady` may add hooks before the app starts.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  { log = createLogger('silent') }: { log?: Logger } = {},
+  {
+    log = createLogger('silent'),
+    beforeReady,
+  }: { log?: Logger; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
   const config = testConfig(overrides);
@@ -73,6 +76,8 @@ export async function createTestApp(
     log,
     secrets: TEST_SECRETS,
   });
+  // Hooks a test adds to watch the requests (the race tests count those in flight).
+  beforeReady?.(app);
   await app.ready();
   const deviceId = randomUUID();
   return {

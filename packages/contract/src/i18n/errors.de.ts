@@ -3,6 +3,7 @@ import type { ErrorMessages } from '../errors';
 export const DE_ERROR_MESSAGES: ErrorMessages = {
   validation_failed: 'Einige Felder fehlen oder sind ungültig.',
   bad_request: 'Die Anfrage konnte nicht verstanden werden.',
+  control_characters: 'Die Anfrage enthält Steuerzeichen, die nicht angenommen werden.',
   missing_device_id: 'Die Gerätekennung fehlt oder ist ungültig.',
   unsupported_media_type: 'Dieser Inhaltstyp wird nicht unterstützt.',
   payload_too_large: 'Die Anfrage ist zu groß.',
@@ -38,6 +39,7 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung, um fortzufahren.',
   terms_outdated: 'Die Bedingungen haben sich geändert. Bitte lesen und akzeptieren Sie die neue Version.',
+  unavailable: 'Der Dienst ist kurzzeitig nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',
   invalid_code: 'Ihr Code ist ungültig, bitte versuchen Sie es erneut.',
@@ -80,4 +82,5 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Nur ein bestätigter Kontakt mit aktivierter Zwei-Schritt-Bestätigung kann Hauptkontakt werden. Aktivieren Sie sie im Reiter Sicherheit.',
   fuzzion_invalid: 'Die angegebenen Informationen sind ungültig',
   fuzzion_failed: 'Beim Zusammenführen der Konten ist ein technischer Fehler aufgetreten.',
+  link_expired: 'Dieser Link ist nicht mehr gültig.',
 };

@@ -3,6 +3,7 @@ import type { ErrorMessages } from '../errors';
 export const FR_ERROR_MESSAGES: ErrorMessages = {
   validation_failed: 'Certains champs sont manquants ou invalides.',
   bad_request: "La demande n'a pas pu être comprise.",
+  control_characters: 'La demande contient des caractères de contrôle, qui ne sont pas acceptés.',
   missing_device_id: "L'identifiant de l'appareil est manquant ou invalide.",
   unsupported_media_type: "Ce type de contenu n'est pas pris en charge.",
   payload_too_large: 'La demande est trop volumineuse.',
@@ -37,6 +38,7 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Veuillez accepter les conditions générales et la déclaration de confidentialité pour continuer.',
   terms_outdated: 'Les conditions ont changé. Veuillez lire et accepter la nouvelle version.',
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',
   invalid_code: 'Votre code est invalide, réessayez.',
@@ -79,4 +81,5 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     "Seul un contact vérifié avec la vérification en deux étapes activée peut devenir principal. Activez-la dans l'onglet Sécurité.",
   fuzzion_invalid: 'Les informations fournies sont invalides',
   fuzzion_failed: 'Une erreur technique est survenue lors de la fusion des comptes.',
+  link_expired: "Ce lien n'est plus valable.",
 };

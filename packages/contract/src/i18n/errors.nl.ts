@@ -3,6 +3,7 @@ import type { ErrorMessages } from '../errors';
 export const NL_ERROR_MESSAGES: ErrorMessages = {
   validation_failed: 'Sommige velden ontbreken of zijn ongeldig.',
   bad_request: 'Het verzoek kon niet worden begrepen.',
+  control_characters: 'Het verzoek bevat stuurtekens; die worden niet aanvaard.',
   missing_device_id: 'De apparaat-ID ontbreekt of is ongeldig.',
   unsupported_media_type: 'Dit inhoudstype wordt niet ondersteund.',
   payload_too_large: 'Het verzoek is te groot.',
@@ -35,6 +36,7 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   onboarding_invalid_phone: 'Het opgegeven telefoonnummer is ongeldig',
   terms_required: 'Aanvaard de algemene voorwaarden en de privacyverklaring om verder te gaan.',
   terms_outdated: 'De voorwaarden zijn gewijzigd. Lees en aanvaard de nieuwe versie.',
+  unavailable: 'De dienst is even niet beschikbaar. Probeer het zo meteen opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',
   invalid_code: 'Je code is ongeldig, probeer opnieuw.',
@@ -77,4 +79,5 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
     'Alleen een geverifieerd contact met tweestapsverificatie kan hoofdcontact worden. Zet die aan in het tabblad Beveiliging.',
   fuzzion_invalid: 'De opgegeven informatie is ongeldig',
   fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
+  link_expired: 'Deze link is niet meer geldig.',
 };

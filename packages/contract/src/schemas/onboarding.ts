@@ -186,3 +186,9 @@ export const onboardingCompleteResponseSchema = z
   })
   .strict();
 export type OnboardingCompleteResponse = z.infer<typeof onboardingCompleteResponseSchema>;
+
+/**
+ * POST /api/onboarding/not-me: the invitee's "this was not me" code (from the message sent when
+ * their invitation opened an account on another e-mail) freezes that account (decision 0068).
+ */
+export const invitationNotMeRequestSchema = z.object({ code: z.string().min(1).max(128) }).strict();

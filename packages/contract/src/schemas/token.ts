@@ -36,3 +36,15 @@ export const loginFormSchemas = {
   email: z.object({ username: tokenUsername.pipe(z.email()), password: tokenPassword }),
   phone: z.object({ username: tokenUsername, password: tokenPassword }),
 };
+
+/**
+ * The hand-over of a login in the URL hash (`#token=<code>`, SPEC §4 rule 1): a single-use code of
+ * one minute, never a session token; the SPA asks "Continue as …?" before trading it.
+ */
+export const handoverResponseSchema = z.object({ code: z.string(), expires_in: z.number().int() }).strict();
+export const handoverCodeRequestSchema = z.object({ code: z.string().min(1).max(128) }).strict();
+/** Whose login the code hands over (first name only), and whether the caller is already that account. */
+export const handoverPreviewResponseSchema = z
+  .object({ firstname: z.string().nullable(), current: z.boolean() })
+  .strict();
+export type HandoverPreview = z.infer<typeof handoverPreviewResponseSchema>;

@@ -123,9 +123,11 @@ test.describe('OpenID Connect conformance with a real relying party', () => {
     await expect(page.locator('#status')).toHaveText('signed out by back-channel logout');
     expect(partner.logoutTokens.length).toBe(told + 1);
 
-    // Back in; the partner's logout ends the portal session and returns to the partner.
+    // Back in: the grant (no offline_access) ended with the portal session, so the consent is
+    // asked again (decision 0069); the partner's logout ends the portal session and returns.
     await logInWithEmail(page, GENERAL, EMAIL);
     await partnerLogin(page);
+    await page.getByRole('button', { name: 'Allow access' }).click();
     await partnerResult(page);
     await page.goto(`${partner.origin}/logout`);
     await expect(page.locator('#status')).toHaveText('logged out (state partner-logout)');
@@ -133,7 +135,9 @@ test.describe('OpenID Connect conformance with a real relying party', () => {
     await expect(page).toHaveURL(/\/login\/email$/);
     expect(violations).toEqual([]);
 
+    // The partner's logout revoked its grant: nothing is left in /user/access.
     await logInWithEmail(page, GENERAL, EMAIL);
-    await revokePartner(page);
+    await page.goto(`${GENERAL}/user/access`);
+    await expect(page.getByText('You have not allowed any application to use your account.')).toBeVisible();
   });
 });

@@ -120,8 +120,7 @@ async function expectRefusedOnTheClient(page: Page, field: Locator, value: strin
 }
 
 /**
- * From the welcome screen to the confirmation: terms, names and e-mail, the e-mail (a code unless
- * invited), the phone code, the password; the step counter checked on each screen.
+ * From the welcome screen to the confirmation: terms, names and e-mail, the e-mail code, the phone code, the password; the step counter checked on each screen.
  */
 export async function signUpFromWelcome(
   page: Page,
@@ -151,8 +150,8 @@ export async function signUpFromWelcome(
   await expect(page).toHaveURL(/\/onboarding\/email-verification$/, SLOW);
   await expectStep(page, 4);
   await page.locator('section button').first().click();
-  // The invited address needs no code: the e-mail step ends at once (the counter goes on to 5).
-  if (!contact.invited) await typeCode(page, contact.email, 4);
+  // Every address proves its mailbox with a code, the invited one too (decision 0068).
+  await typeCode(page, contact.email, 4);
   if (contact.emailOfAnotherAccount) {
     // The duplicate-found screen: go on with this address (the merge is offered at the end).
     await expect(page).toHaveURL(/\/onboarding\/duplicate$/, SLOW);

@@ -42,6 +42,11 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Go to my account' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByText(/Nora/).first()).toBeVisible();
+    // The legal pages show the versions the consent ledger recorded at sign-up, by month.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }).click();
+    await expect(page.getByText(/^You accepted the version of January 2026 on /)).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy statement' }).click();
+    await expect(page.getByText(/^You accepted the version of November 2025 on /)).toBeVisible();
   });
 
   test('Luxembourg activation-code path on lu.localhost, in French', async ({ browser }) => {
@@ -65,7 +70,7 @@ test.describe('onboarding', () => {
     await context.close();
   });
 
-  test('invitation path: the code from the invitation e-mail, the invited address needs no code', async ({
+  test('invitation path: the code from the invitation e-mail, the invited address proves its mailbox with a code', async ({
     page,
   }) => {
     const email = freshEmail();
@@ -81,6 +86,36 @@ test.describe('onboarding', () => {
     await expect(page.getByText('E2E Company invites you to create your account.')).toBeVisible();
     await signUpFromWelcome(page, { email, phone: freshPhone(), invited: true });
     await expect(page.getByText('You can now use your account.')).toBeVisible();
+  });
+
+  test('an invitation used with another e-mail tells the invitee, whose "this was not me" freezes the account', async ({
+    page,
+    browser,
+  }) => {
+    const invited = freshEmail();
+    admin('invitations', 'create', '--email', invited, '--company', 'E2E Company', '--language', 'en');
+    const code = await fromInbox(page, invited, /invitation code\s+([0-9A-Z]{5}-[0-9A-Z]{5})/);
+    await page.goto(`${GENERAL}/onboarding`);
+    await page.getByRole('link', { name: /e.mail invitation/ }).click();
+    await page.getByLabel('Invitation code').fill(code);
+    await page.locator('form button[type="submit"]').click();
+    const own = freshEmail();
+    await signUpFromWelcome(page, { email: own, phone: freshPhone() });
+    await expect(page.getByText('You can now use your account.')).toBeVisible();
+    const link = await fromInbox(page, invited, /(\/invitation\/not-me\?code=[A-Za-z0-9_-]+)/);
+    // The invitee, in a browser of their own.
+    const inviteeContext = await browser.newContext();
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(`${GENERAL}${link}`);
+    await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Was this not you?');
+    expect(new URL(invitee.url()).search).toBe('');
+    await expectNoAxeViolations(invitee);
+    await invitee.getByRole('button', { name: 'Freeze the account' }).click();
+    await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('The account is frozen');
+    await inviteeContext.close();
+    // The new account's session ended with the freeze.
+    await page.goto(`${GENERAL}/user/dashboard`);
+    await expect(page).toHaveURL(/\/login\/email$/);
   });
 
   test('failed card activation: the account is created, the card can be activated later', async ({

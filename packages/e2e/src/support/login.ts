@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './urls';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, GENERAL } from './urls';
 
 /** Logs in through the e-mail form of the given origin and waits for the dashboard. */
 export async function logInWithEmail(
@@ -26,4 +26,26 @@ export async function logInWithEmail(
       .click();
   }
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+/**
+ * What another first-party app puts in a `#token=` link: a one-minute hand-over code of the
+ * account's session (POST /api/token/handover), never the session token itself.
+ */
+export async function handoverCode(
+  request: APIRequestContext,
+  email: string,
+  origin = GENERAL,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  // Node does not resolve lu.localhost: the edition's host goes in the Host header.
+  const headers = { 'x-device-id': crypto.randomUUID(), host: new URL(origin).host };
+  const login = await request.post(`${GENERAL}/api/token`, { headers, form: { username: email, password } });
+  const { access_token } = await login.json();
+  const minted = await request.post(`${GENERAL}/api/token/handover`, {
+    headers: { ...headers, authorization: `Bearer ${access_token}` },
+    data: {},
+  });
+  expect(minted.status()).toBe(200);
+  return (await minted.json()).code;
 }

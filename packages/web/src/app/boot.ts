@@ -4,25 +4,29 @@ import { resumeSession } from '../features/session/api/resumeSession';
 import { initI18n } from '../i18n';
 import { setApiLanguage } from '../lib/api';
 import { appConfig } from '../lib/config';
-import { loadTagManager } from '../lib/dataLayer';
+import { consentChoice } from '../lib/consent';
+import { applyConsent, configureTagManager } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
 import { parseHashLogin } from '../lib/hashLogin';
 import { initialLocale, storedLocaleChoice } from '../lib/language';
-import { clearSessionState, setSessionValue, tokenStore } from '../lib/storage';
+import { PATHS } from '../lib/paths';
+import { forgetCachedAccount, handoverStore, tokenStore } from '../lib/storage';
 
-/** SPEC §4 rule 1: a token handed over in the hash logs in; the hash is then removed. */
+/**
+ * SPEC §4 rule 1: the hash hands a login over. Its token is a one-time code, kept aside until the
+ * user confirms the account on /continue (a link must not sign anyone in silently: login CSRF);
+ * the hash is removed at once.
+ */
 function takeHashLogin(): void {
   const login = parseHashLogin(window.location.hash);
   if (!login) return;
-  clearSessionState();
-  tokenStore.set(login.token);
-  if (login.payload) setSessionValue('loginPayload', login.payload);
-  if (login.isOriginApp) setSessionValue('openApp', 'true');
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${window.location.pathname}${window.location.search}`,
-  );
+  handoverStore.set({
+    code: login.token,
+    payload: login.payload,
+    isOriginApp: login.isOriginApp,
+    target: `${window.location.pathname}${window.location.search}`,
+  });
+  window.history.replaceState(window.history.state, '', PATHS.handover);
 }
 
 /**
@@ -34,8 +38,10 @@ export async function boot(prerenderedLocale?: string): Promise<{ resumed: Promi
   const config = appConfig();
   const edition = currentEdition();
   applyEditionToDocument(edition.id);
-  loadTagManager(config.tagManagerId);
+  // The hash login's token leaves the address before a tag manager could read it.
   takeHashLogin();
+  configureTagManager({ id: config.tagManagerId, origin: config.tagManagerOrigin });
+  applyConsent(consentChoice());
 
   const prerendered = edition.locales.find((locale) => locale === prerenderedLocale);
   const locale: Locale =
@@ -49,6 +55,12 @@ export async function boot(prerenderedLocale?: string): Promise<{ resumed: Promi
   // A new tab has no session token; the login cookie may still hold a live session.
   const resumed =
     config.maintenance || tokenStore.get() ? Promise.resolve(false) : resumeSession().catch(() => false);
+  // No session to resume: it ended here or on another device while no tab was open, so the
+  // account cached for its first paint goes too.
+  if (!config.maintenance && !tokenStore.get())
+    void resumed.then((found) => {
+      if (!found) forgetCachedAccount();
+    });
   await initI18n(locale);
   return { resumed };
 }

@@ -226,8 +226,33 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 { path: PATHS.loginPhone, element: <LoginRoute mode="phone" /> },
                 { path: PATHS.forgotPassword, loader: () => redirect(PATHS.forgotPasswordEmail) },
                 {
+                  path: PATHS.privacy,
+                  lazy: async () => ({
+                    Component: (await import('../features/legal/routes/LegalRoute')).PrivacyRoute,
+                  }),
+                },
+                {
+                  path: PATHS.terms,
+                  lazy: async () => ({
+                    Component: (await import('../features/legal/routes/LegalRoute')).TermsRoute,
+                  }),
+                },
+                {
                   lazy: queryLayout,
                   children: [
+                    {
+                      path: PATHS.handover,
+                      lazy: async () => ({
+                        Component: (await import('../features/session/routes/ContinueRoute')).ContinueRoute,
+                      }),
+                    },
+                    {
+                      path: PATHS.invitationNotMe,
+                      lazy: async () => ({
+                        Component: (await import('../features/onboarding/routes/InvitationNotMeRoute'))
+                          .InvitationNotMeRoute,
+                      }),
+                    },
                     ...recoveryRoutes,
                     ...oauthPageRoutes,
                     ...mfaPageRoutes,

@@ -25,6 +25,13 @@ export const securityRoutes: RouteObject[] = [
     }),
   },
   {
+    path: PATHS.securityMyData,
+    loader: requireStepUp('my-data'),
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/MyDataRoute')).MyDataRoute,
+    }),
+  },
+  {
     path: PATHS.notifications,
     lazy: async () => ({
       Component: (await import('../features/security/routes/NotificationsRoute')).NotificationsRoute,

@@ -9,6 +9,7 @@ export const deLU: CoreMessages = {
   titles: {
     login: 'Anmelden',
     maintenance: 'Wartung',
+    handover: 'Fortfahren',
     forgotPassword: 'Passwort vergessen',
     resetPassword: 'Neues Passwort',
     forgotUsername: 'Benutzername vergessen',
@@ -23,6 +24,7 @@ export const deLU: CoreMessages = {
     recoveryKeys: 'Wiederherstellungsschlüssel',
     securityHistory: 'Sicherheitsverlauf',
     editPassword: 'Passwort ändern',
+    myData: 'Meine Daten herunterladen',
     notifications: 'Benachrichtigungen',
     profile: 'Profil',
     editInfo: 'Persönliche Daten',
@@ -30,6 +32,8 @@ export const deLU: CoreMessages = {
     editIban: 'Bankkonto',
     onboarding: 'Konto aktivieren',
     merge: 'Konten zusammenführen',
+    privacy: 'Datenschutzerklärung',
+    terms: 'Allgemeine Geschäftsbedingungen',
   },
   common: {
     skipToContent: 'Zum Hauptinhalt springen',
@@ -330,6 +334,62 @@ export const deLU: CoreMessages = {
         description: 'Kehren Sie zu der Website zurück, von der Sie kamen.',
       },
       external: 'öffnet eine externe Website',
+    },
+  },
+  footer: {
+    label: 'Rechtliches und Hilfe',
+    privacy: 'Datenschutzerklärung',
+    terms: 'Allgemeine Geschäftsbedingungen',
+    cookies: 'Cookie-Einstellungen',
+    help: 'Hilfe und Support:',
+  },
+  consent: {
+    title: 'Messen, wie das Portal genutzt wird',
+    text: 'Mit Ihrer Zustimmung misst {{brand}} Seitenaufrufe mit Google Tag Manager, um das Portal zu verbessern. Keine Werbung. Es wird nichts gemessen, bevor Sie gewählt haben, und Sie können Ihre Wahl jederzeit unter „Cookie-Einstellungen“ unten auf jeder Seite ändern.',
+    currentGranted: 'Sie stimmen der Messung derzeit zu.',
+    currentDenied: 'Sie lehnen die Messung derzeit ab.',
+    more: 'Datenschutzerklärung lesen',
+    accept: 'Zustimmen',
+    refuse: 'Ablehnen',
+  },
+  legal: {
+    version: 'Fassung vom {{date}}, auf {{language}}.',
+    versionUndated: 'Geltende Fassung, auf {{language}}.',
+    accepted: 'Sie haben die Fassung vom {{date}} am {{day}} angenommen.',
+    acceptedUndated: 'Sie haben sie am {{day}} angenommen.',
+    languages: { en: 'Englisch', fr: 'Französisch', nl: 'Niederländisch', de: 'Deutsch' },
+    privacy: {
+      title: 'Datenschutzerklärung',
+      controllerTitle: 'Wer verantwortlich ist',
+      controller:
+        '{{company}}, {{address}}, ist für die personenbezogenen Daten verantwortlich, die das Portal {{brand}} speichert.',
+      controllerUnnamed:
+        'Der Betreiber des Portals {{brand}} ist für die personenbezogenen Daten verantwortlich, die es speichert.',
+      dataTitle: 'Was wir speichern',
+      data: 'Ihren Namen, Ihre E-Mail-Adresse und Telefonnummer und ob sie bestätigt sind, Ihre Karte (maskiert), Ihre Anmelde- und Zwei-Schritt-Verifizierungsmethoden, Ihre Sitzungen und Geräte, die Sicherheitsereignisse Ihres Kontos, die Apps, denen Sie Zugriff gegeben haben, Ihre Benachrichtigungen und Ihre Einwilligungen mit Datum.',
+      purposeTitle: 'Wozu',
+      purpose:
+        'Um Ihnen Zugang zum Konto Ihrer Karte zu geben, es zu schützen und unsere gesetzlichen Pflichten zu erfüllen. Werbenachrichten senden wir nur mit Ihrer Einwilligung.',
+      cookiesTitle: 'Cookies und Messung',
+      cookies:
+        'Das Portal speichert nur, was nötig ist, um Sie angemeldet zu halten und sich an Ihre Sprache und Ihre Wahl zu erinnern. Seitenaufrufe werden nur gemessen, wenn Sie zustimmen, ohne Werbung; Sie können Ihre Wahl jederzeit unter „Cookie-Einstellungen“ unten auf jeder Seite ändern.',
+      rightsTitle: 'Ihre Rechte',
+      rights:
+        'Sie können verlangen, Ihre Daten einzusehen, zu berichtigen, herunterzuladen oder zu löschen, und ihrer Verwendung widersprechen.',
+      contact: 'Schreiben Sie an',
+      authority:
+        'Sie können sich auch bei der Commission nationale pour la protection des données beschweren (cnpd.public.lu).',
+    },
+    terms: {
+      title: 'Allgemeine Geschäftsbedingungen',
+      serviceTitle: 'Der Dienst',
+      service:
+        'Mit dem Portal {{brand}} verwalten Sie das Konto, das Ihnen Zugang zu Ihrer Karte und zu den damit verbundenen Apps gibt.',
+      accountTitle: 'Ihr Konto',
+      account:
+        'Behalten Sie Ihr Passwort und Ihre Verifizierungsmethoden für sich. Sagen Sie uns sofort Bescheid, wenn Sie glauben, dass jemand anderes Ihr Konto benutzt hat.',
+      cardTitle: 'Ihre Karte',
+      card: 'Die Karte und ihr Guthaben verwaltet der Herausgeber nach den Kartenbedingungen, die Sie mit der Karte erhalten haben; diese Bedingungen ändern daran nichts.',
     },
   },
   errors: DE_ERROR_MESSAGES,

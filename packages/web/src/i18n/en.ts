@@ -12,6 +12,7 @@ export const en = {
   titles: {
     login: 'Log in',
     maintenance: 'Maintenance',
+    handover: 'Continue',
     forgotPassword: 'Forgotten password',
     resetPassword: 'New password',
     forgotUsername: 'Forgotten username',
@@ -26,6 +27,7 @@ export const en = {
     recoveryKeys: 'Recovery keys',
     securityHistory: 'Security history',
     editPassword: 'Change password',
+    myData: 'Download my data',
     notifications: 'Notifications',
     profile: 'Profile',
     editInfo: 'Personal details',
@@ -33,6 +35,8 @@ export const en = {
     editIban: 'Bank account',
     onboarding: 'Activate your account',
     merge: 'Merge accounts',
+    privacy: 'Privacy statement',
+    terms: 'Terms and conditions',
   },
   common: {
     skipToContent: 'Skip to main content',
@@ -305,6 +309,61 @@ export const en = {
       deals: { name: 'Deals', description: 'Discover discounts from our partner.' },
       partner: { name: 'Back to {{client}}', description: 'Return to the site you came from.' },
       external: 'opens an external site',
+    },
+  },
+  footer: {
+    label: 'Legal and help',
+    privacy: 'Privacy statement',
+    terms: 'Terms and conditions',
+    cookies: 'Cookie choices',
+    help: 'Help and support:',
+  },
+  consent: {
+    title: 'Measuring how the portal is used',
+    text: 'With your permission, {{brand}} measures page visits with Google Tag Manager to improve the portal. No advertising. Nothing is measured until you choose, and you can change your choice at any time under "Cookie choices" at the bottom of every page.',
+    currentGranted: 'You currently accept measurement.',
+    currentDenied: 'You currently refuse measurement.',
+    more: 'Read the privacy statement',
+    accept: 'Accept',
+    refuse: 'Refuse',
+  },
+  legal: {
+    version: 'Version of {{date}}, in {{language}}.',
+    versionUndated: 'Current version, in {{language}}.',
+    accepted: 'You accepted the version of {{date}} on {{day}}.',
+    acceptedUndated: 'You accepted it on {{day}}.',
+    languages: { en: 'English', fr: 'French', nl: 'Dutch', de: 'German' },
+    privacy: {
+      title: 'Privacy statement',
+      controllerTitle: 'Who is responsible',
+      controller:
+        '{{company}}, {{address}}, is responsible for the personal data kept by the {{brand}} portal.',
+      controllerUnnamed:
+        'The operator of the {{brand}} portal is responsible for the personal data it keeps.',
+      dataTitle: 'What we keep',
+      data: 'Your name, e-mail address and phone number and whether they are verified, your card (masked), your login and two-step verification methods, your sessions and devices, the security events of your account, the apps you allowed, your notifications and your consents with their dates.',
+      purposeTitle: 'Why',
+      purpose:
+        'To give you access to your card account, to keep it secure and to meet our legal obligations. Marketing messages are sent only with your consent.',
+      cookiesTitle: 'Cookies and measurement',
+      cookies:
+        'The portal only keeps what it needs to keep you logged in and to remember your language and your choices. Page visits are measured only if you accept it, without advertising; you can change your choice at any time under "Cookie choices" at the bottom of every page.',
+      rightsTitle: 'Your rights',
+      rights: 'You can ask to see, correct, download or erase your data, and object to its use.',
+      contact: 'Write to',
+      authority:
+        'You can also complain to the Belgian Data Protection Authority (dataprotectionauthority.be).',
+    },
+    terms: {
+      title: 'Terms and conditions',
+      serviceTitle: 'The service',
+      service:
+        'The {{brand}} portal lets you manage the account that gives you access to your card and to the apps connected to it.',
+      accountTitle: 'Your account',
+      account:
+        'Keep your password and your verification methods to yourself. Tell us at once if you think someone else used your account.',
+      cardTitle: 'Your card',
+      card: 'The card and its balance are held by the issuer under the card conditions you received with it; these terms do not change them.',
     },
   },
   errors: EN_ERROR_MESSAGES,

@@ -33,4 +33,10 @@ export const enLU: Overlay<Messages> = {
     iban: { hint: 'For example LU28 0019 4006 4475 0000.' },
   },
   onboarding: onboardingEnLU,
+  legal: {
+    privacy: {
+      authority:
+        "You can also complain to Luxembourg's Commission nationale pour la protection des données (cnpd.public.lu).",
+    },
+  },
 };

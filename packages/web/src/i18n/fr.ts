@@ -9,6 +9,7 @@ export const fr: CoreMessages = {
   titles: {
     login: 'Connexion',
     maintenance: 'Maintenance',
+    handover: 'Continuer',
     forgotPassword: 'Mot de passe oublié',
     resetPassword: 'Nouveau mot de passe',
     forgotUsername: "Nom d'utilisateur oublié",
@@ -23,6 +24,7 @@ export const fr: CoreMessages = {
     recoveryKeys: 'Clés de récupération',
     securityHistory: 'Historique de sécurité',
     editPassword: 'Changer le mot de passe',
+    myData: 'Télécharger mes données',
     notifications: 'Notifications',
     profile: 'Profil',
     editInfo: 'Données personnelles',
@@ -30,6 +32,8 @@ export const fr: CoreMessages = {
     editIban: 'Compte bancaire',
     onboarding: 'Activer votre compte',
     merge: 'Fusionner les comptes',
+    privacy: 'Déclaration de confidentialité',
+    terms: 'Conditions générales',
   },
   common: {
     skipToContent: 'Aller au contenu principal',
@@ -322,6 +326,62 @@ export const fr: CoreMessages = {
       deals: { name: 'Bons plans', description: 'Découvrez les réductions de notre partenaire.' },
       partner: { name: 'Retour vers {{client}}', description: "Revenez sur le site d'où vous venez." },
       external: 'ouvre un site externe',
+    },
+  },
+  footer: {
+    label: 'Informations légales et aide',
+    privacy: 'Déclaration de confidentialité',
+    terms: 'Conditions générales',
+    cookies: 'Choix des cookies',
+    help: 'Aide et support :',
+  },
+  consent: {
+    title: "Mesurer l'utilisation du portail",
+    text: "Avec votre accord, {{brand}} mesure les visites des pages avec Google Tag Manager pour améliorer le portail. Aucune publicité. Rien n'est mesuré tant que vous n'avez pas choisi, et vous pouvez changer votre choix à tout moment sous « Choix des cookies » en bas de chaque page.",
+    currentGranted: 'Vous acceptez actuellement la mesure.',
+    currentDenied: 'Vous refusez actuellement la mesure.',
+    more: 'Lire la déclaration de confidentialité',
+    accept: 'Accepter',
+    refuse: 'Refuser',
+  },
+  legal: {
+    version: 'Version de {{date}}, en {{language}}.',
+    versionUndated: 'Version en vigueur, en {{language}}.',
+    accepted: 'Vous avez accepté la version de {{date}} le {{day}}.',
+    acceptedUndated: "Vous l'avez acceptée le {{day}}.",
+    languages: { en: 'anglais', fr: 'français', nl: 'néerlandais', de: 'allemand' },
+    privacy: {
+      title: 'Déclaration de confidentialité',
+      controllerTitle: 'Qui est responsable',
+      controller:
+        '{{company}}, {{address}}, est responsable des données personnelles conservées par le portail {{brand}}.',
+      controllerUnnamed:
+        "L'exploitant du portail {{brand}} est responsable des données personnelles qu'il conserve.",
+      dataTitle: 'Ce que nous conservons',
+      data: "Votre nom, votre adresse e-mail et votre numéro de téléphone et s'ils sont vérifiés, votre carte (masquée), vos méthodes de connexion et de vérification en deux étapes, vos sessions et appareils, les événements de sécurité de votre compte, les applications que vous avez autorisées, vos notifications et vos consentements avec leurs dates.",
+      purposeTitle: 'Pourquoi',
+      purpose:
+        "Pour vous donner accès au compte de votre carte, le protéger et respecter nos obligations légales. Les messages commerciaux ne sont envoyés qu'avec votre accord.",
+      cookiesTitle: 'Cookies et mesure',
+      cookies:
+        "Le portail ne conserve que ce qu'il faut pour vous garder connecté et retenir votre langue et vos choix. Les visites des pages ne sont mesurées que si vous l'acceptez, sans publicité ; vous pouvez changer votre choix à tout moment sous « Choix des cookies » en bas de chaque page.",
+      rightsTitle: 'Vos droits',
+      rights:
+        'Vous pouvez demander à consulter, corriger, télécharger ou effacer vos données, et vous opposer à leur utilisation.',
+      contact: 'Écrivez à',
+      authority:
+        "Vous pouvez aussi introduire une plainte auprès de l'Autorité de protection des données (autoriteprotectiondonnees.be).",
+    },
+    terms: {
+      title: 'Conditions générales',
+      serviceTitle: 'Le service',
+      service:
+        'Le portail {{brand}} vous permet de gérer le compte qui vous donne accès à votre carte et aux applications qui y sont liées.',
+      accountTitle: 'Votre compte',
+      account:
+        "Gardez votre mot de passe et vos méthodes de vérification pour vous. Prévenez-nous tout de suite si vous pensez que quelqu'un d'autre a utilisé votre compte.",
+      cardTitle: 'Votre carte',
+      card: "La carte et son solde sont gérés par l'émetteur selon les conditions de la carte reçues avec elle ; ces conditions-ci ne les modifient pas.",
     },
   },
   errors: FR_ERROR_MESSAGES,

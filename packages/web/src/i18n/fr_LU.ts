@@ -33,4 +33,10 @@ export const frLU: Overlay<Messages> = {
     iban: { hint: 'Par exemple LU28 0019 4006 4475 0000.' },
   },
   onboarding: onboardingFrLU,
+  legal: {
+    privacy: {
+      authority:
+        'Vous pouvez aussi introduire une plainte auprès de la Commission nationale pour la protection des données (cnpd.public.lu).',
+    },
+  },
 };

@@ -9,6 +9,7 @@ export const nl: CoreMessages = {
   titles: {
     login: 'Aanmelden',
     maintenance: 'Onderhoud',
+    handover: 'Doorgaan',
     forgotPassword: 'Wachtwoord vergeten',
     resetPassword: 'Nieuw wachtwoord',
     forgotUsername: 'Gebruikersnaam vergeten',
@@ -23,6 +24,7 @@ export const nl: CoreMessages = {
     recoveryKeys: 'Herstelsleutels',
     securityHistory: 'Beveiligingsgeschiedenis',
     editPassword: 'Wachtwoord wijzigen',
+    myData: 'Mijn gegevens downloaden',
     notifications: 'Meldingen',
     profile: 'Profiel',
     editInfo: 'Persoonlijke gegevens',
@@ -30,6 +32,8 @@ export const nl: CoreMessages = {
     editIban: 'Bankrekening',
     onboarding: 'Uw account activeren',
     merge: 'Accounts samenvoegen',
+    privacy: 'Privacyverklaring',
+    terms: 'Algemene voorwaarden',
   },
   common: {
     skipToContent: 'Naar de hoofdinhoud',
@@ -307,6 +311,62 @@ export const nl: CoreMessages = {
       deals: { name: 'Deals', description: 'Ontdek kortingen van onze partner.' },
       partner: { name: 'Terug naar {{client}}', description: 'Keer terug naar de site waar u vandaan kwam.' },
       external: 'opent een externe site',
+    },
+  },
+  footer: {
+    label: 'Juridisch en hulp',
+    privacy: 'Privacyverklaring',
+    terms: 'Algemene voorwaarden',
+    cookies: 'Cookiekeuzes',
+    help: 'Hulp en support:',
+  },
+  consent: {
+    title: 'Meten hoe het portaal wordt gebruikt',
+    text: 'Met je toestemming meet {{brand}} paginabezoeken met Google Tag Manager om het portaal te verbeteren. Geen advertenties. Er wordt niets gemeten zolang je niet gekozen hebt, en je kunt je keuze altijd wijzigen via "Cookiekeuzes" onderaan elke pagina.',
+    currentGranted: 'Je aanvaardt nu het meten.',
+    currentDenied: 'Je weigert nu het meten.',
+    more: 'Lees de privacyverklaring',
+    accept: 'Aanvaarden',
+    refuse: 'Weigeren',
+  },
+  legal: {
+    version: 'Versie van {{date}}, in het {{language}}.',
+    versionUndated: 'Huidige versie, in het {{language}}.',
+    accepted: 'Je aanvaardde de versie van {{date}} op {{day}}.',
+    acceptedUndated: 'Je aanvaardde ze op {{day}}.',
+    languages: { en: 'Engels', fr: 'Frans', nl: 'Nederlands', de: 'Duits' },
+    privacy: {
+      title: 'Privacyverklaring',
+      controllerTitle: 'Wie is verantwoordelijk',
+      controller:
+        '{{company}}, {{address}}, is verantwoordelijk voor de persoonsgegevens die het {{brand}}-portaal bewaart.',
+      controllerUnnamed:
+        'De uitbater van het {{brand}}-portaal is verantwoordelijk voor de persoonsgegevens die het bewaart.',
+      dataTitle: 'Wat we bewaren',
+      data: 'Je naam, e-mailadres en telefoonnummer en of ze geverifieerd zijn, je kaart (gemaskeerd), je aanmeld- en tweestapsverificatiemethoden, je sessies en toestellen, de beveiligingsgebeurtenissen van je account, de apps die je toegang gaf, je meldingen en je toestemmingen met hun datum.',
+      purposeTitle: 'Waarom',
+      purpose:
+        'Om je toegang te geven tot de account van je kaart, die te beveiligen en onze wettelijke verplichtingen na te komen. Marketingberichten sturen we alleen met je toestemming.',
+      cookiesTitle: 'Cookies en meten',
+      cookies:
+        'Het portaal bewaart alleen wat nodig is om je aangemeld te houden en je taal en je keuzes te onthouden. Paginabezoeken worden alleen gemeten als je dat aanvaardt, zonder advertenties; je kunt je keuze altijd wijzigen via "Cookiekeuzes" onderaan elke pagina.',
+      rightsTitle: 'Je rechten',
+      rights:
+        'Je kunt vragen om je gegevens in te zien, te verbeteren, te downloaden of te wissen, en je verzetten tegen het gebruik ervan.',
+      contact: 'Schrijf naar',
+      authority:
+        'Je kunt ook klacht indienen bij de Gegevensbeschermingsautoriteit (gegevensbeschermingsautoriteit.be).',
+    },
+    terms: {
+      title: 'Algemene voorwaarden',
+      serviceTitle: 'De dienst',
+      service:
+        'Met het {{brand}}-portaal beheer je de account die je toegang geeft tot je kaart en tot de apps die eraan gekoppeld zijn.',
+      accountTitle: 'Je account',
+      account:
+        'Houd je wachtwoord en je verificatiemethoden voor jezelf. Laat het ons meteen weten als je denkt dat iemand anders je account gebruikte.',
+      cardTitle: 'Je kaart',
+      card: 'De kaart en het saldo worden beheerd door de uitgever volgens de kaartvoorwaarden die je met de kaart kreeg; deze voorwaarden veranderen daar niets aan.',
     },
   },
   errors: NL_ERROR_MESSAGES,

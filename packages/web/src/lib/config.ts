@@ -4,12 +4,28 @@ import type { SpaConfig } from '@vestibule/contract/spaConfig';
 
 /** `SPA_CONFIG_ELEMENT_ID` of contract/spaConfig.ts, whose module would bring zod along. */
 const SPA_CONFIG_ELEMENT_ID = 'vestibule-config';
+/** `DEFAULT_TAG_MANAGER_ORIGIN` and the origin pattern of contract/spaConfig.ts. */
+const DEFAULT_TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+const ORIGIN_PATTERN = /^https?:\/\/[^/?#\s]+$/;
+const OPERATOR_FIELDS = ['company', 'address', 'registration', 'supportEmail', 'supportPhone'] as const;
 const DEFAULTS: SpaConfig = {
   luMarker: DEFAULT_LU_MARKER,
   tagManagerId: null,
+  tagManagerOrigin: DEFAULT_TAG_MANAGER_ORIGIN,
   maintenance: false,
   captcha: null,
+  operator: null,
 };
+
+/** The operator's details: every field a non-empty string, or undefined (refused) otherwise. */
+function parseOperator(value: unknown): SpaConfig['operator'] | undefined {
+  if (value == null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const fields = value as Record<string, unknown>;
+  const valid = OPERATOR_FIELDS.every((name) => typeof fields[name] === 'string' && fields[name] !== '');
+  if (!valid) return undefined;
+  return Object.fromEntries(OPERATOR_FIELDS.map((name) => [name, fields[name]])) as SpaConfig['operator'];
+}
 
 /**
  * `spaConfigSchema.safeParse` by hand, so that the first page does not load zod
@@ -17,11 +33,21 @@ const DEFAULTS: SpaConfig = {
  */
 export function parseSpaConfig(value: unknown): SpaConfig | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { luMarker, tagManagerId, maintenance, captcha } = value as Record<string, unknown>;
+  const { luMarker, tagManagerId, tagManagerOrigin, maintenance, captcha, operator } = value as Record<
+    string,
+    unknown
+  >;
   if (luMarker !== undefined && (typeof luMarker !== 'string' || luMarker.length === 0)) return undefined;
   if (tagManagerId != null && (typeof tagManagerId !== 'string' || !/^GTM-[A-Z0-9]+$/.test(tagManagerId)))
     return undefined;
+  if (
+    tagManagerOrigin !== undefined &&
+    (typeof tagManagerOrigin !== 'string' || !ORIGIN_PATTERN.test(tagManagerOrigin))
+  )
+    return undefined;
   if (maintenance !== undefined && typeof maintenance !== 'boolean') return undefined;
+  const operatorDetails = parseOperator(operator);
+  if (operatorDetails === undefined) return undefined;
   let widget: SpaConfig['captcha'] = null;
   if (captcha != null) {
     if (typeof captcha !== 'object') return undefined;
@@ -33,8 +59,10 @@ export function parseSpaConfig(value: unknown): SpaConfig | undefined {
   return {
     luMarker: (luMarker as string | undefined) ?? DEFAULTS.luMarker,
     tagManagerId: (tagManagerId as string | null | undefined) ?? null,
+    tagManagerOrigin: (tagManagerOrigin as string | undefined) ?? DEFAULT_TAG_MANAGER_ORIGIN,
     maintenance: (maintenance as boolean | undefined) ?? false,
     captcha: widget,
+    operator: operatorDetails,
   };
 }
 

@@ -8,6 +8,10 @@ export const PATHS = {
   loginPhone: '/login/phone',
   dashboard: '/user/dashboard',
   maintenance: '/maintenance',
+  /** "Continue as …?" before a login handed over in the URL hash (decision 0068). */
+  handover: '/continue',
+  /** The invitee freezes an account their invitation opened on another e-mail (decision 0068). */
+  invitationNotMe: '/invitation/not-me',
   forgotPassword: '/forgot-password',
   forgotPasswordEmail: '/forgot-password/email',
   forgotPasswordPhone: '/forgot-password/phone',
@@ -39,6 +43,7 @@ export const PATHS = {
   security: '/security',
   securityHistory: '/security/history',
   securityEditPassword: '/security/edit-password',
+  securityMyData: '/security/my-data',
   notifications: '/notifications',
   // Profile (issue 6)
   profile: '/profile',
@@ -62,6 +67,9 @@ export const PATHS = {
   // Account merge (issue 9)
   duplicated: '/duplicated',
   fuzzionSuccess: '/fuzzion-success',
+  // Legal texts, linked from every page's footer
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
 
 export type RouteName = keyof typeof PATHS;
@@ -92,7 +100,13 @@ const PUBLIC_ROOTS = [
 ];
 
 /** Routes outside the login rules: reachable logged in or not. */
-const NEUTRAL_PATHS: readonly string[] = [PATHS.maintenance];
+const NEUTRAL_PATHS: readonly string[] = [
+  PATHS.maintenance,
+  PATHS.privacy,
+  PATHS.terms,
+  PATHS.handover,
+  PATHS.invitationNotMe,
+];
 
 export function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;

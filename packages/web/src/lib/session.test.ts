@@ -1,7 +1,7 @@
-import { SESSION_KEYS } from '@vestibule/contract/constants';
+import { ACCOUNT_STORAGE_KEY, SESSION_KEYS } from '@vestibule/contract/constants';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetLostSession, forgetSession } from './session';
-import { sessionValue, tokenStore } from './storage';
+import { cacheAccount, forgetCachedAccount, sessionValue, tokenStore } from './storage';
 import { storedTargetUrl, storeTargetUrl } from './targetUrl';
 
 describe('forgetting a session', () => {
@@ -24,5 +24,35 @@ describe('forgetting a session', () => {
     expect(tokenStore.get()).toBeNull();
     expect(sessionValue('mfaForced')).toBeNull();
     expect(storedTargetUrl()).toBe('/approve?uid=abc');
+  });
+});
+
+describe('the cached account', () => {
+  const user = {
+    id: 7,
+    firstname: 'Emma',
+    lastname: 'Peeters',
+    language: 'en',
+    email: [{ email: 'emma@example.com' }],
+    iban: 'BE68539007547034',
+    birthdate: '1990-01-01',
+  };
+
+  it('keeps only what the first paint needs: the first name and the language', () => {
+    // A whole GET /api/user answer goes in; only two fields come out.
+    cacheAccount(user);
+    expect(JSON.parse(window.localStorage.getItem(ACCOUNT_STORAGE_KEY) ?? 'null')).toEqual({
+      firstname: 'Emma',
+      language: 'en',
+    });
+  });
+
+  it('goes with the session, and when no session is left to resume', () => {
+    cacheAccount(user);
+    forgetSession();
+    expect(window.localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+    cacheAccount(user);
+    forgetCachedAccount();
+    expect(window.localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
   });
 });

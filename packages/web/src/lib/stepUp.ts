@@ -15,6 +15,7 @@ export const SENSITIVE_ROUTES = {
   'edit-password': '/security/edit-password',
   'edit-credentials': '/profile/edit-credentials',
   'edit-iban': '/profile/edit-iban',
+  'my-data': '/security/my-data',
 } as const;
 export type SensitiveRouteName = keyof typeof SENSITIVE_ROUTES;
 

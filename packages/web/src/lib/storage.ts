@@ -71,9 +71,45 @@ export function removeSessionValue(key: keyof typeof SESSION_KEYS): void {
   safeRemove(session, SESSION_KEYS[key]);
 }
 
-/** Caches the account as JSON under `account` (SPEC §3). */
-export function cacheAccount(user: User): void {
-  safeSet(local, ACCOUNT_STORAGE_KEY, JSON.stringify(user));
+/**
+ * A login handed over in the URL hash, waiting for the user to confirm the account (decision
+ * 0068): the code, the hash's other values and where the link pointed. Not a session key: it
+ * outlives the session it may replace.
+ */
+export interface PendingHandover {
+  code: string;
+  payload: string | undefined;
+  isOriginApp: boolean;
+  target: string;
+}
+
+const HANDOVER_KEY = 'handover';
+
+export const handoverStore = {
+  get(): PendingHandover | null {
+    try {
+      const value = JSON.parse(safeGet(session, HANDOVER_KEY) ?? 'null') as PendingHandover | null;
+      return value && typeof value.code === 'string' && typeof value.target === 'string' ? value : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (pending: PendingHandover): void => safeSet(session, HANDOVER_KEY, JSON.stringify(pending)),
+  clear: (): void => safeRemove(session, HANDOVER_KEY),
+};
+
+/**
+ * Caches the account as JSON under `account` (SPEC §3): only what the first paint needs, the
+ * greeting's first name and the interface language. localStorage outlives the tab and any script
+ * of the page can read it: no contact, IBAN, birth date or internal id goes there (decision 0068).
+ */
+export function cacheAccount(user: Pick<User, 'firstname' | 'language'>): void {
+  safeSet(local, ACCOUNT_STORAGE_KEY, JSON.stringify({ firstname: user.firstname, language: user.language }));
+}
+
+/** Drops the account cache: no session is left on this browser (the login cookie resumed none). */
+export function forgetCachedAccount(): void {
+  safeRemove(local, ACCOUNT_STORAGE_KEY);
 }
 
 /** Forgets everything a logged-in session left behind (logout, revoked token). The device id stays. */

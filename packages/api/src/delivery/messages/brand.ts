@@ -1,5 +1,6 @@
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import type { OperatorDetails } from '../../config';
+import { DEMO_OPERATORS } from '../../production-refusals';
 
 // What an e-mail of an edition looks like and says about its sender (docs/decisions/0044). The
 // colours are the SPA's theme tokens (packages/web/src/editions/*/theme.css); the legal lines,
@@ -31,6 +32,12 @@ export interface MessageBrand {
   timeZone: string;
 }
 
+/** The demo operator's legal lines and support contact (production refuses them). */
+function demoOperator(edition: EditionId): Pick<MessageBrand, 'legal' | 'support'> {
+  const { company, address, registration, supportEmail, supportPhone } = DEMO_OPERATORS[edition];
+  return { legal: { company, address, registration }, support: { email: supportEmail, phone: supportPhone } };
+}
+
 /** The demo operator of each edition: what messages say until the operator's settings apply. */
 export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
   general: {
@@ -38,12 +45,7 @@ export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
     name: EDITIONS.general.brandName,
     colours: { brand: '#0b6e69', soft: '#e4f3f1', accent: '#7fd3c4', brandOnDark: '#7fd3c4' },
     logo: { letter: 'V', stripe: false },
-    legal: {
-      company: 'Vestibule SA',
-      address: 'Rue de la Loi 1, 1000 Bruxelles',
-      registration: 'BCE/KBO 0123.456.789',
-    },
-    support: { email: 'support@vestibule.example', phone: '+32 2 000 00 00' },
+    ...demoOperator('general'),
     privacyPath: '/security',
     recoveryPath: '/forgot-password',
     timeZone: 'Europe/Brussels',
@@ -53,12 +55,7 @@ export const MESSAGE_BRANDS: Record<EditionId, MessageBrand> = {
     name: EDITIONS.lu.brandName,
     colours: { brand: '#b0102a', soft: '#fbeaec', accent: '#1d3677', brandOnDark: '#ff8a9c' },
     logo: { letter: 'V', stripe: true },
-    legal: {
-      company: 'Vestibule Luxembourg S.A.',
-      address: '2, Place de Clairefontaine, L-1341 Luxembourg',
-      registration: 'R.C.S. Luxembourg B 000000',
-    },
-    support: { email: 'support@vestibule.example.lu', phone: '+352 20 00 00 00' },
+    ...demoOperator('lu'),
     privacyPath: '/security',
     recoveryPath: '/forgot-password',
     timeZone: 'Europe/Luxembourg',

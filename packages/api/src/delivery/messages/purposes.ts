@@ -33,10 +33,17 @@ export interface PurposeValues {
   /** code: formatted as typed; the link's path is built here, its origin from PUBLIC_URL. */
   invitation: { company: string; code: string; expiresAt: Date };
   signup_completed: Record<string, never>;
+  /**
+   * To the invited address when its invitation opened an account on another e-mail: contact is the
+   * account's e-mail, masked; code opens the "this was not me" page that freezes that account.
+   */
+  invitation_used: { contact: string; notMeCode: string };
   merge_offered: { contact: string };
   merge_completed: { contact: string };
   merge_refused: { contact: string };
   app_approved: { app: string };
+  /** The account's data was downloaded (GDPR Art. 15): who did it should know. */
+  data_exported: Record<string, never>;
 }
 
 export type Purpose = keyof PurposeValues;

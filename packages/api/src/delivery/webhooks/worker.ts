@@ -3,8 +3,12 @@ import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { SecretBox } from '../../security/secret-box';
 import { checkDestination, type DestinationPolicy } from './destination';
+
+/** The longest pause between two looks at an unreachable database. */
+const MAX_PAUSE_MS = 30_000;
 
 /**
  * Seconds before each retry: about three days in all (Standard Webhooks' advice, stretched), then
@@ -70,6 +74,8 @@ export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<unknown> | undefined;
   private running = false;
+  /** Batches in a row that could not reach the database (0: delivering). */
+  private failedPolls = 0;
 
   constructor(options: WebhookWorkerOptions) {
     this.options = {
@@ -87,12 +93,34 @@ export class WebhookWorker {
     const tick = () => {
       if (!this.running) return;
       this.current = this.runOnce()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'webhook batch failed'))
+        .then(
+          () => this.resumeAfterOutage(),
+          (error: unknown) => this.noteFailure(error),
+        )
         .finally(() => {
-          if (this.running) this.timer = setTimeout(tick, this.options.pollIntervalMs);
+          if (this.running) this.timer = setTimeout(tick, this.nextPollMs());
         });
     };
     tick();
+  }
+
+  /** While the database is out of reach: one warning, then polls at a doubling pause up to 30 s. */
+  private noteFailure(error: unknown) {
+    if (!isDatabaseUnavailable(error)) return this.options.log.error({ err: error }, 'webhook batch failed');
+    this.failedPolls += 1;
+    if (this.failedPolls === 1)
+      this.options.log.warn({ err: error }, 'webhooks: database unavailable, delivery paused');
+  }
+
+  private resumeAfterOutage() {
+    if (this.failedPolls === 0) return;
+    this.options.log.info({ failedPolls: this.failedPolls }, 'webhooks: database back, delivery resumed');
+    this.failedPolls = 0;
+  }
+
+  private nextPollMs() {
+    if (this.failedPolls === 0) return this.options.pollIntervalMs;
+    return Math.min(this.options.pollIntervalMs * 2 ** this.failedPolls, MAX_PAUSE_MS);
   }
 
   async stop() {

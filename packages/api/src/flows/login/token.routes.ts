@@ -10,7 +10,8 @@ import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
 import { startLoginFlow } from '../mfa/login-flow';
 import { selectableMethods } from '../mfa/mfa-method.queries';
-import { isTrustedDevice, touchTrustedDevice } from '../mfa/trusted-device.queries';
+import { redeemTrustedDevice } from '../mfa/trusted-device.queries';
+import { setTrustedDeviceCookie, trustedDeviceSecret } from '../mfa/trusted-device-cookie';
 import { findClient } from '../oauth/clients.queries';
 import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
 import { LOGIN_PER_USERNAME } from './login.rate-limits';
@@ -53,8 +54,8 @@ async function updatePasswordOnLogin(
 
 /**
  * POST /api/token: the portal's own password login. Answers a first-party session token, or 401
- * mfa_required with `mfa: { payload, methods }` when the account has MFA and the device is not
- * trusted; the login then ends at POST /api/mfa/sudo (flows/mfa/flow.mermaid).
+ * mfa_required with `mfa: { payload, methods }` when the account has MFA and the device does not
+ * prove its trust (X-Device-ID with the secret of its trusted-device cookie); the login then ends at POST /api/mfa/sudo (flows/mfa/flow.mermaid).
  */
 const login = defineRoute({
   method: 'POST',
@@ -95,7 +96,14 @@ const login = defineRoute({
             passkeyAlone: user.mfaForced,
           })
         : [];
-    const trusted = methods.length > 0 && (await isTrustedDevice(db, user.id, request.deviceId));
+    // Trust needs the device's cookie secret, not the X-Device-ID alone (an identifier that page
+    // scripts can read); the secret is rotated as it is checked.
+    const rotatedSecret =
+      methods.length > 0
+        ? await redeemTrustedDevice(db, user.id, request.deviceId, trustedDeviceSecret(request))
+        : undefined;
+    const trusted = rotatedSecret !== undefined;
+    if (rotatedSecret) setTrustedDeviceCookie(request, reply, rotatedSecret);
     if (methods.length > 0 && !trusted) {
       const flow = await db.transaction().execute(async (trx) => {
         await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
@@ -115,7 +123,6 @@ const login = defineRoute({
       rehash || breached || trusted
         ? await db.transaction().execute(async (trx) => {
             await updatePasswordOnLogin(trx, request, user.id, { rehash, breached });
-            if (trusted) await touchTrustedDevice(trx, user.id, request.deviceId);
             return openLoginSession(trx, request, { ...opening, trustedDevice: trusted });
           })
         : await openLoginSession(db, request, { ...opening, trustedDevice: false });

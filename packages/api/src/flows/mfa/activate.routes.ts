@@ -26,7 +26,14 @@ import { notifyAccount } from '../notices/notify-account';
 import { requireSudo } from '../sudo/sudo';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
-import { findMethod, findMethodByTarget, insertMethod, listMethods, toMfaMethod } from './mfa-method.queries';
+import {
+  findMethod,
+  findMethodByTarget,
+  insertMethod,
+  listMethods,
+  lockAccountMethods,
+  toMfaMethod,
+} from './mfa-method.queries';
 import { replaceRecoveryKeys } from './recovery-keys';
 import { strategyFor } from './strategies/registry';
 import { newTotpSecret, totpEnrolment } from './totp';
@@ -177,6 +184,7 @@ const confirmActivation = defineRoute({
       check: (trx, challenge) =>
         strategyFor(challenge.data.kind as MfaMethodKind).check(trx, ctx, challenge, body.code),
       async onSuccess(trx, challenge) {
+        await lockAccountMethods(trx, user.id);
         const kind = challenge.data.kind as MfaMethodKind;
         const editId = typeof challenge.data.edit_id === 'number' ? challenge.data.edit_id : null;
         const editing =

@@ -38,6 +38,7 @@ import { findOpenLoginFlow } from './login-flow';
 import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';
 import { strategyFor } from './strategies/registry';
 import { trustDevice } from './trusted-device.queries';
+import { setTrustedDeviceCookie } from './trusted-device-cookie';
 
 /** How the SPA draws the code screen of a challenge. */
 export function challengeAnswer(challenge: Challenge) {
@@ -223,6 +224,7 @@ const verify = defineRoute({
     const kind = preview.channel as MfaMethodKind;
     const strategy = strategyFor(kind);
 
+    let deviceSecret: string | undefined;
     const answer: MfaVerifyResponse = await attemptChallenge<MfaVerifyResponse>(ctx.db, body.payload, {
       accept: async (trx, challenge) => {
         if (challenge.purpose !== preview.purpose || challenge.user_id !== userId) return false;
@@ -270,7 +272,7 @@ const verify = defineRoute({
         const user = await loadChallengeUser(trx, userId);
         if (!user || user.locked_at) throw new ApiError('account_locked');
         if (body.isTrustedDevice) {
-          await trustDevice(trx, userId, request);
+          deviceSecret = await trustDevice(trx, userId, request);
           await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);
         }
         const clientId = typeof flow?.data.client_id === 'string' ? flow.data.client_id : null;
@@ -292,6 +294,7 @@ const verify = defineRoute({
       },
     });
     if (answer.access_token) setLoginCookie(request, reply, answer.access_token);
+    if (answer.access_token && deviceSecret) setTrustedDeviceCookie(request, reply, deviceSecret);
     return answer;
   },
 });

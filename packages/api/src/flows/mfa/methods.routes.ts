@@ -24,6 +24,7 @@ import {
   findMethod,
   findMethodByTarget,
   listMethods,
+  lockAccountMethods,
   selectableMethods,
   setPrimary,
 } from './mfa-method.queries';
@@ -85,6 +86,7 @@ const switchPrimary = defineRoute({
   async handler({ params, auth, request }) {
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
+      await lockAccountMethods(trx, auth.userId);
       const method = await findMethod(trx, auth.userId, params.id, { forUpdate: true });
       if (!method) throw new ApiError('not_found');
       if (method.is_primary) return;
@@ -119,6 +121,8 @@ const remove = defineRoute({
   async handler({ params, body, auth, request }) {
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
+      // The minimum of one e-mail and one SMS method is counted under the account's lock.
+      await lockAccountMethods(trx, auth.userId);
       let method =
         params.id > 0 ? await findMethod(trx, auth.userId, params.id, { forUpdate: true }) : undefined;
       if (params.id < 0) {

@@ -6,6 +6,16 @@ import { maskRecipient } from '../../delivery/mask';
 
 export type MfaMethodRow = Selectable<MfaMethodsTable>;
 
+/**
+ * Holds the account's row until the transaction ends: changes of one account's methods (adding,
+ * deleting, switching the primary) then run one after the other, so the single primary and the
+ * last e-mail and SMS methods hold when requests cross on separate connections. FOR NO KEY UPDATE
+ * leaves foreign-key checks of other tables free; merges take the same row first as well.
+ */
+export async function lockAccountMethods(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+}
+
 /** The user's set-up methods, primary first. */
 export async function listMethods(db: Db, userId: number): Promise<MfaMethodRow[]> {
   return db
@@ -106,6 +116,7 @@ export async function insertMethod(
     lastTotpStep?: number | null;
   },
 ): Promise<MfaMethodRow> {
+  await lockAccountMethods(db, input.userId);
   const primary = await db
     .selectFrom('mfa_methods')
     .select('id')

@@ -1,52 +1,64 @@
 import { TRUSTED_DEVICE_TTL_SECONDS } from '@vestibule/contract/constants';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { hashToken, newOpaqueToken } from '../../security/tokens';
 
-/** Whether this device was trusted by the user at a login, and the trust has not run out. */
-export async function isTrustedDevice(db: Db, userId: number, deviceId: string): Promise<boolean> {
+/**
+ * Whether this browser proves the trust of this device for this account: the device id (an
+ * identifier only) with the secret of its trusted-device cookie, unexpired. On success the secret
+ * is rotated in the same statement, so a copied cookie works once at most and two logins racing
+ * with one secret cannot both pass. Answers the new secret, or undefined.
+ */
+export async function redeemTrustedDevice(
+  db: Db,
+  userId: number,
+  deviceId: string,
+  secret: string | undefined,
+): Promise<string | undefined> {
+  if (!secret) return undefined;
+  const next = newOpaqueToken();
   const row = await db
-    .selectFrom('trusted_devices')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('device_id', '=', deviceId)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function touchTrustedDevice(db: Db, userId: number, deviceId: string): Promise<void> {
-  await db
     .updateTable('trusted_devices')
-    .set({ last_used_at: new Date() })
+    .set({ secret_hash: hashToken(next), last_used_at: new Date() })
     .where('user_id', '=', userId)
     .where('device_id', '=', deviceId)
-    .execute();
+    .where('secret_hash', '=', hashToken(secret))
+    .where('expires_at', '>', new Date())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? next : undefined;
 }
 
 /**
- * Trusts the request's device for TRUSTED_DEVICE_TTL_SECONDS from now. The period is fixed at
- * trusting time: using the device does not extend it (a new MFA login with the box ticked does).
+ * Trusts the request's device for TRUSTED_DEVICE_TTL_SECONDS from now and answers the secret its
+ * cookie must carry. The period is fixed at trusting time: using the device does not extend it
+ * (a new MFA login with the box ticked does).
  */
-export async function trustDevice(db: Db, userId: number, request: FastifyRequest): Promise<void> {
+export async function trustDevice(db: Db, userId: number, request: FastifyRequest): Promise<string> {
   const expiresAt = new Date(Date.now() + TRUSTED_DEVICE_TTL_SECONDS * 1000);
+  const secret = newOpaqueToken();
+  const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
   await db
     .insertInto('trusted_devices')
     .values({
       user_id: userId,
       device_id: request.deviceId,
-      user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      user_agent: userAgent,
       ip: request.ip,
       expires_at: expiresAt,
+      secret_hash: hashToken(secret),
     })
     .onConflict((oc) =>
       oc.columns(['user_id', 'device_id']).doUpdateSet({
         expires_at: expiresAt,
         last_used_at: new Date(),
-        user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        user_agent: userAgent,
         ip: request.ip,
+        secret_hash: hashToken(secret),
       }),
     )
     .execute();
+  return secret;
 }
 
 export async function listTrustedDevices(db: Db, userId: number) {

@@ -3,6 +3,7 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { listTrustedDevices, revokeTrustedDevice } from './trusted-device.queries';
+import { clearTrustedDeviceCookie } from './trusted-device-cookie';
 
 /** GET /api/mfa/trusted-devices: devices that skip MFA at login, for the Security tab. */
 const list = defineRoute({
@@ -35,8 +36,8 @@ const revoke = defineRoute({
   auth: 'user',
   params: mfaIdParamsSchema,
   status: 204,
-  async handler({ params, auth, request }) {
-    await request.server.ctx.db.transaction().execute(async (trx) => {
+  async handler({ params, auth, request, reply }) {
+    const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
       const deviceId = await revokeTrustedDevice(trx, auth.userId, params.id);
       if (!deviceId) throw new ApiError('not_found');
       await audit(
@@ -49,7 +50,10 @@ const revoke = defineRoute({
         },
         request,
       );
+      return deviceId;
     });
+    // The row held the only copy of the secret's hash; this browser's cookie goes too.
+    if (revoked === request.deviceId) clearTrustedDeviceCookie(request, reply);
   },
 });
 

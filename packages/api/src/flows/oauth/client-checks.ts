@@ -42,7 +42,9 @@ export function answerUnsupportedResponseTypes(provider: Provider, supported: re
   type ModeCheck = (mode: string, type: string, fapi: unknown) => boolean;
   const prototype = provider.Client.prototype as unknown as { responseModeAllowed: ModeCheck };
   const allowed = prototype.responseModeAllowed;
-  prototype.responseModeAllowed = function (this: unknown, mode, type, fapi) {
+  prototype.responseModeAllowed = function (this: unknown, mode, type: string | undefined, fapi) {
+    // Without a response type the provider's own check answers invalid_request to the client.
+    if (typeof type !== 'string') return true;
     const normalized = [...new Set(type.split(' '))].sort().join(' ');
     return !supported.includes(normalized) || allowed.call(this, mode, type, fapi);
   };

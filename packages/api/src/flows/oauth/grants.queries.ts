@@ -51,6 +51,14 @@ export async function listUserGrants(db: Db, userId: number): Promise<UserGrant[
 }
 
 /**
+ * Revokes grants by id with everything issued under them (codes, access and refresh tokens):
+ * the consent is asked again at the next authorization.
+ */
+export async function revokeGrants(db: Db, grantIds: readonly string[]): Promise<void> {
+  if (grantIds.length) await db.deleteFrom('oauth_payloads').where('grant_id', 'in', grantIds).execute();
+}
+
+/**
  * Revokes every grant of a user for a client and every artefact issued under them (codes, access
  * and refresh tokens). Answers how many grants there were: 0 means nothing of this user's.
  */

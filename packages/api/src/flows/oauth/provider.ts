@@ -18,6 +18,7 @@ import {
   enforceRegisteredSecretMethod,
   notePresentedMethod,
 } from './client-checks';
+import { answerDatabaseUnavailable } from './database-unavailable';
 import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
 import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
@@ -180,7 +181,9 @@ export function createProvider(options: ProviderOptions): Provider {
     // Refresh tokens for every code grant, rotated at each use; a rotated one used again revokes the grant.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    expiresWithSession: async () => false,
+    // Codes and tokens without offline_access live only as long as the browser session they were
+    // issued in (decision 0069): a portal logout, however it happens, ends them and their consent.
+    expiresWithSession: async (_ctx, issued) => !issued.scopes.has('offline_access'),
     clientBasedCORS(_ctx, origin, client) {
       return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
     },
@@ -221,6 +224,6 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.use(linkPortalSession(portal));
   provider.use(logout.middleware);
   provider.on('end_session.success', logout.loggedOut);
-  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'oauth server error'));
+  answerDatabaseUnavailable(provider, log);
   return provider;
 }

@@ -6,6 +6,7 @@ import { overLimit } from '../../http/enforce-limit';
 import { publicOrigin } from '../../http/public-origin';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { cookieDomain } from '../login/login-cookie';
+import { checkOAuthInput, refuseOAuthInput } from './control-characters';
 import { keysVersion, loadKeys } from './keys';
 import { purgeExpiredPayloads } from './payload-purge';
 import { loginCookieName } from './portal-session';
@@ -177,13 +178,15 @@ export async function registerOAuth(app: FastifyInstance) {
     const path = request.url.split('?')[0] ?? '';
     if (request.method === 'POST' && POSTABLE_ENDPOINTS.has(path))
       return redirectPostedRequest(request, reply, path, OAUTH_HEADERS);
+    const input = await checkOAuthInput(request);
+    if (input.refused) return refuseOAuthInput(request, reply, OAUTH_HEADERS);
     const handler = await server.handlerFor(request);
     pinToIssuer(request, issuerOf(request));
     reply.hijack();
     for (const [name, value] of Object.entries(OAUTH_HEADERS)) reply.raw.setHeader(name, value);
     if (app.ctx.config.production)
       reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    await handler(request.raw, reply.raw);
+    await handler(input.raw, reply.raw);
   }
 
   await app.register(async (scope) => {

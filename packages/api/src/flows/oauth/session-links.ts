@@ -5,12 +5,14 @@ import type { Logger } from 'pino';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { deleteSession, findLiveSession } from '../../security/session.queries';
+import { revokeGrants } from './grants.queries';
 import { type PortalSessionOptions, portalSessionOf } from './portal-session';
 
 // A portal session and the authorization server's browser sessions that rode on it
 // (oauth_session_links, docs/decisions/0033). When the portal session ends — logout, global
 // logout, a session ended in the Security tab, a password reset, expiry — its provider sessions
-// end too and every client registered for OpenID Connect Back-Channel Logout 1.0 is told.
+// end too, every client registered for OpenID Connect Back-Channel Logout 1.0 is told, and the
+// grants given in them without offline_access are revoked (decision 0069).
 
 type Next = () => Promise<void>;
 
@@ -111,13 +113,26 @@ export async function endOrphanedProviderSessions(
     .returning(['session_uid', 'issuer'])
     .execute();
   const counts = await Promise.all(
-    ended.map(async (link) => endProviderSession(await providerFor(link.issuer), link.session_uid, log)),
+    ended.map(async (link) => endProviderSession(db, await providerFor(link.issuer), link.session_uid, log)),
   );
   return counts.reduce((sum, one) => sum + one, 0);
 }
 
-/** Tells each back-channel client of a provider session, then destroys it; answers how many were told. */
-async function endProviderSession(provider: Provider, uid: string, log: Logger): Promise<number> {
+/**
+ * The grants of a provider session that end with it: those given without offline_access, as
+ * oidc-provider's own RP-initiated logout revokes them (its `persistsLogout` marks the others).
+ */
+function grantsEndingWith(session: InstanceType<Provider['Session']>): string[] {
+  return Object.values(session.authorizations ?? {}).flatMap((authorization) =>
+    authorization.grantId && !authorization.persistsLogout ? [authorization.grantId] : [],
+  );
+}
+
+/**
+ * Tells each back-channel client of a provider session, revokes the grants that end with it, then
+ * destroys it; answers how many clients were told.
+ */
+async function endProviderSession(db: Db, provider: Provider, uid: string, log: Logger): Promise<number> {
   const session = await provider.Session.findByUid(uid);
   if (!session?.accountId) return 0;
   const accountId = session.accountId;
@@ -136,6 +151,7 @@ async function endProviderSession(provider: Provider, uid: string, log: Logger):
       }
     }),
   );
+  await revokeGrants(db, grantsEndingWith(session));
   await session.destroy();
   return results.reduce<number>((sum, one) => sum + one, 0);
 }

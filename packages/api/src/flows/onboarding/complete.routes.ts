@@ -17,6 +17,7 @@ import { createAccountFromFlow } from './account.queries';
 import { activateWithProcessor } from './card-processor';
 import { contestedContacts, requireOwnContact } from './duplicates';
 import { type FlowRow, flowState, loadFlow, requireStep, updateFlow } from './flow.queries';
+import { tellInvitee } from './invitee';
 
 /** PostgreSQL unique_violation: a race lost against another sign-up (same e-mail, card, …). */
 function uniqueViolation(error: unknown): string | undefined {
@@ -129,7 +130,10 @@ const complete = defineRoute({
         });
         let outcome: OnboardingOutcome = 'code_only';
         if (locked.card_id !== null) outcome = await redeemCard(trx, request, locked, userId);
-        else await redeemInvitation(trx, locked, userId);
+        else {
+          await redeemInvitation(trx, locked, userId);
+          await tellInvitee(trx, request, locked, userId);
+        }
         const done = await updateFlow(trx, locked.id, {
           step: 'done',
           user_id: userId,

@@ -1,4 +1,5 @@
 import { onboardingCompleteRoutes } from './complete.routes';
+import { onboardingNotMeRoutes } from './not-me.routes';
 import { onboardingStartRoutes } from './start.routes';
 import { onboardingStepRoutes } from './steps.routes';
 import { onboardingVerificationRoutes } from './verification.routes';
@@ -9,4 +10,5 @@ export const onboardingRoutes = [
   ...onboardingStepRoutes,
   ...onboardingVerificationRoutes,
   ...onboardingCompleteRoutes,
+  ...onboardingNotMeRoutes,
 ];

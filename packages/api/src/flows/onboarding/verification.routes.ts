@@ -87,8 +87,8 @@ async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email'
 
 /**
  * POST /api/onboarding/email {email?}: "continue with the current e-mail" (no body), or
- * another address. The invited address needs no code (the invitation code proved it); any other
- * gets an 8-digit code — also an address another account uses: only the code's owner learns that
+ * another address. Every address gets an 8-digit code, the invited one too: an invitation code
+ * proves nothing about the mailbox (it can leak; decision 0068) — also an address another account uses: only the code's owner learns that
  * (POST /verify, then the merge offer), so this answer tells nobody whether an account exists.
  */
 const verifyEmail = defineRoute({
@@ -111,21 +111,6 @@ const verifyEmail = defineRoute({
         flow = await updateFlow(db, flow.id, { email: parsed.data, email_verified_at: null, step: 'email' });
     }
     const email = flow.email as string;
-    // The invitation e-mail proved the address.
-    if (flow.invitation_id !== null) {
-      const invitation = await db
-        .selectFrom('invitations')
-        .select('email')
-        .where('id', '=', flow.invitation_id)
-        .executeTakeFirst();
-      if (invitation?.email === email) {
-        const updated = await updateFlow(db, flow.id, {
-          email_verified_at: flow.email_verified_at ?? new Date(),
-          step: stepAfterEmail(flow),
-        });
-        return { state: await flowState(db, updated, request.language), challenge: null };
-      }
-    }
     const challenge = await sendCode(request, flow, 'email', email);
     return { state: await flowState(db, flow, request.language), challenge };
   },

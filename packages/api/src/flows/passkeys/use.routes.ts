@@ -19,6 +19,7 @@ import { openLoginSession, weakPasswordFlag } from '../login/open-session';
 import { loadChallengeUser } from '../mfa/challenge-user.queries';
 import { findOpenLoginFlow } from '../mfa/login-flow';
 import { trustDevice } from '../mfa/trusted-device.queries';
+import { setTrustedDeviceCookie } from '../mfa/trusted-device-cookie';
 import { grantSudo } from '../sudo/sudo';
 import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
@@ -108,6 +109,7 @@ const login = defineRoute({
       challenge: ceremony.challenge,
       userId: ceremony.user_id ?? undefined,
     });
+    let deviceSecret: string | undefined;
     const answer = await db.transaction().execute(async (trx) => {
       let clientId: string | null = null;
       if (flowId) {
@@ -119,7 +121,7 @@ const login = defineRoute({
       const user = await loadChallengeUser(trx, passkey.user_id);
       if (!user || user.locked_at) throw new ApiError('account_locked');
       if (flowId && body.isTrustedDevice) {
-        await trustDevice(trx, user.id, request);
+        deviceSecret = await trustDevice(trx, user.id, request);
         await audit(trx, { kind: 'trusted_device.added', userId: user.id, edition }, request);
       }
       await audit(
@@ -142,6 +144,7 @@ const login = defineRoute({
       return { access_token: session.token, ...weakPasswordFlag(user.password_status), sudo: true };
     });
     setLoginCookie(request, reply, answer.access_token);
+    if (deviceSecret) setTrustedDeviceCookie(request, reply, deviceSecret);
     return answer;
   },
 });

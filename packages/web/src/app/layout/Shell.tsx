@@ -1,9 +1,14 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { ConsentBanner } from './ConsentBanner';
+import { Footer } from './Footer';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar';
 
-/** Every page but maintenance: skip link, fixed top bar, then the page's own layout. */
+/**
+ * Every page but maintenance: skip link, fixed top bar, the measurement question when it is open,
+ * the page's own layout, then the footer.
+ */
 export function Shell() {
   const { t } = useTranslation();
   return (
@@ -12,7 +17,9 @@ export function Shell() {
         {t('common.skipToContent')}
       </a>
       <TopBar />
+      <ConsentBanner />
       <Outlet />
+      <Footer />
     </div>
   );
 }

@@ -3,15 +3,22 @@ import { EDITION_ASSETS } from '../../editions/assets';
 import { LogoutButton } from '../../features/session/components/LogoutButton';
 import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
-import { isPublicPath, PATHS } from '../../lib/paths';
+import { isNeutralPath, isPublicPath, PATHS } from '../../lib/paths';
+import { tokenStore } from '../../lib/storage';
+import { useClientValue } from '../../lib/useClientValue';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
 
 export function TopBar() {
   const { t } = useTranslation();
   const edition = currentEdition();
-  // The guard only lets logged-in users reach non-public pages.
-  const loggedIn = !isPublicPath(useLocation().pathname);
+  const path = useLocation().pathname;
+  // The guard only lets logged-in users reach non-public pages. The neutral ones are for everyone:
+  // the legal texts offer the log-out when a session exists; a link's "Continue as …?" and an
+  // invitee's "not me" never do (they concern another account than the tab's, or none).
+  const hasSession = useClientValue(() => tokenStore.get() !== null, false);
+  const choosesAccount = path === PATHS.handover || path === PATHS.invitationNotMe;
+  const loggedIn = isNeutralPath(path) ? hasSession && !choosesAccount : !isPublicPath(path);
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>

@@ -4,6 +4,7 @@ import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
 import { passkeysDeLU } from '../../features/passkeys/i18n/de_LU';
 import { profileDeLU } from '../../features/profile/i18n/de_LU';
 import { securityDeLU } from '../../features/security/i18n/de_LU';
+import { handoverDeLU } from '../../features/session/i18n/de_LU';
 import type { AreaMessages } from './en';
 
 export const deLUAreas: AreaMessages = {
@@ -13,4 +14,5 @@ export const deLUAreas: AreaMessages = {
   profile: profileDeLU,
   passkeys: passkeysDeLU,
   onboarding: onboardingDeLU,
+  handover: handoverDeLU,
 };

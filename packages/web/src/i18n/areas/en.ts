@@ -4,6 +4,7 @@ import { onboardingEn } from '../../features/onboarding/i18n/en';
 import { passkeysEn } from '../../features/passkeys/i18n/en';
 import { profileEn } from '../../features/profile/i18n/en';
 import { securityEn } from '../../features/security/i18n/en';
+import { handoverEn } from '../../features/session/i18n/en';
 
 // The texts of the feature areas, a chunk of their own per locale: the login page loads without them
 // (docs/performance.md); the first other page loads them (ensureAreaStrings in i18n/index.ts).
@@ -15,6 +16,7 @@ export const enAreas = {
   profile: profileEn,
   passkeys: passkeysEn,
   onboarding: onboardingEn,
+  handover: handoverEn,
 };
 
 export type AreaMessages = typeof enAreas;

@@ -4,6 +4,7 @@ import { onboardingFr } from '../../features/onboarding/i18n/fr';
 import { passkeysFr } from '../../features/passkeys/i18n/fr';
 import { profileFr } from '../../features/profile/i18n/fr';
 import { securityFr } from '../../features/security/i18n/fr';
+import { handoverFr } from '../../features/session/i18n/fr';
 import type { AreaMessages } from './en';
 
 export const frAreas: AreaMessages = {
@@ -13,4 +14,5 @@ export const frAreas: AreaMessages = {
   profile: profileFr,
   passkeys: passkeysFr,
   onboarding: onboardingFr,
+  handover: handoverFr,
 };

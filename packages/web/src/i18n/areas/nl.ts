@@ -4,6 +4,7 @@ import { onboardingNl } from '../../features/onboarding/i18n/nl';
 import { passkeysNl } from '../../features/passkeys/i18n/nl';
 import { profileNl } from '../../features/profile/i18n/nl';
 import { securityNl } from '../../features/security/i18n/nl';
+import { handoverNl } from '../../features/session/i18n/nl';
 import type { AreaMessages } from './en';
 
 export const nlAreas: AreaMessages = {
@@ -13,4 +14,5 @@ export const nlAreas: AreaMessages = {
   profile: profileNl,
   passkeys: passkeysNl,
   onboarding: onboardingNl,
+  handover: handoverNl,
 };

@@ -127,6 +127,13 @@ export const de: MessageBundle = {
     body: 'Für Ihr {brand}-Konto wurden neue Wiederherstellungsschlüssel erstellt. Die alten funktionieren nicht mehr.',
     sms: '{brand}: Neue Wiederherstellungsschlüssel erstellt. Nicht Sie? Rufen Sie sofort den Support an.',
   },
+  data_exported: {
+    subject: '{brand}: Eine Kopie Ihrer Daten wurde heruntergeladen',
+    preheader: 'Jemand hat die Daten Ihres {brand}-Kontos heruntergeladen.',
+    heading: 'Eine Kopie Ihrer Daten wurde heruntergeladen',
+    body: 'Eine Kopie der Daten Ihres {brand}-Kontos (Profil, Kontaktdaten, Sicherheitsverlauf und mehr) wurde nach einer Bestätigung Ihrer Identität heruntergeladen.',
+    sms: '{brand}: Eine Kopie Ihrer Kontodaten wurde heruntergeladen. Nicht Sie? Rufen Sie sofort den Support an.',
+  },
   passkey_removed: {
     subject: '{brand}: Ein Passkey wurde gelöscht',
     preheader: 'Ein Passkey meldet Sie nicht mehr bei Ihrem {brand}-Konto an.',
@@ -142,6 +149,14 @@ export const de: MessageBundle = {
     action: 'Mein Konto erstellen',
     codeLabel: 'Ihr Einladungscode',
     sms: '{company} lädt Sie zu {brand} ein. Ihr Einladungscode: {code}',
+  },
+  invitation_used: {
+    subject: '{brand}: Ihre Einladung wurde verwendet',
+    preheader: 'Mit Ihrer {brand}-Einladung wurde ein Konto mit {contact} eröffnet.',
+    heading: 'Ihre Einladung wurde verwendet',
+    body: 'Mit Ihrer {brand}-Einladung wurde soeben ein Konto mit der E-Mail-Adresse {contact} erstellt. Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, frieren Sie dieses Konto jetzt ein: Niemand kann es nutzen, bis unser Support es mit Ihnen geprüft hat.',
+    action: 'Das war ich nicht: Konto einfrieren',
+    sms: '{brand}: Mit Ihrer Einladung wurde ein Konto erstellt. Nicht Sie? Rufen Sie jetzt unseren Support an.',
   },
   signup_completed: {
     subject: '{brand}: Willkommen, Ihr Konto ist bereit',

@@ -131,6 +131,13 @@ export const en = {
     body: 'New recovery keys were created for your {brand} account. The old ones no longer work.',
     sms: '{brand}: new recovery keys were created, the old ones no longer work. Not you? Call our support.',
   },
+  data_exported: {
+    subject: '{brand}: a copy of your data was downloaded',
+    preheader: 'Someone downloaded the data of your {brand} account.',
+    heading: 'A copy of your data was downloaded',
+    body: 'A copy of the data of your {brand} account (profile, contacts, security history and more) was downloaded after a confirmation of your identity.',
+    sms: '{brand}: a copy of your account data was downloaded. Not you? Call our support now.',
+  },
   passkey_removed: {
     subject: '{brand}: a passkey was deleted',
     preheader: 'A passkey no longer signs in to your {brand} account.',
@@ -146,6 +153,14 @@ export const en = {
     action: 'Create my account',
     codeLabel: 'Your invitation code',
     sms: '{company} invites you to {brand}. Your invitation code: {code}',
+  },
+  invitation_used: {
+    subject: '{brand}: your invitation was used',
+    preheader: 'Your {brand} invitation opened an account with {contact}.',
+    heading: 'Your invitation was used',
+    body: 'Your {brand} invitation was just used to create an account with the e-mail address {contact}. If you did this, there is nothing more to do. If it was not you, freeze that account now: nobody can use it until our support has checked it with you.',
+    action: 'This was not me: freeze the account',
+    sms: '{brand}: your invitation was used to create an account. Not you? Call our support now.',
   },
   signup_completed: {
     subject: '{brand}: welcome, your account is ready',

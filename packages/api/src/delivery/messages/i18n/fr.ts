@@ -131,6 +131,13 @@ export const fr: MessageBundle = {
     body: 'De nouvelles clés de récupération ont été créées pour votre compte {brand}. Les anciennes ne fonctionnent plus.',
     sms: "{brand} : nouvelles clés de secours créées. Ce n'est pas vous ? Appelez notre support.",
   },
+  data_exported: {
+    subject: '{brand} : une copie de vos données a été téléchargée',
+    preheader: "Quelqu'un a téléchargé les données de votre compte {brand}.",
+    heading: 'Une copie de vos données a été téléchargée',
+    body: 'Une copie des données de votre compte {brand} (profil, coordonnées, historique de sécurité et plus) a été téléchargée après une confirmation de votre identité.',
+    sms: "{brand} : une copie des données de votre compte a été téléchargée. Ce n'est pas vous ? Appelez notre support.",
+  },
   passkey_removed: {
     subject: "{brand} : une clé d'accès a été supprimée",
     preheader: "Une clé d'accès ne permet plus de se connecter à votre compte {brand}.",
@@ -146,6 +153,14 @@ export const fr: MessageBundle = {
     action: 'Créer mon compte',
     codeLabel: "Votre code d'invitation",
     sms: "{company} vous invite sur {brand}. Votre code d'invitation : {code}",
+  },
+  invitation_used: {
+    subject: '{brand} : votre invitation a été utilisée',
+    preheader: 'Votre invitation {brand} a ouvert un compte avec {contact}.',
+    heading: 'Votre invitation a été utilisée',
+    body: "Votre invitation {brand} vient d'être utilisée pour créer un compte avec l'adresse e-mail {contact}. Si c'est vous, il n'y a rien d'autre à faire. Sinon, gelez ce compte maintenant : personne ne pourra l'utiliser avant que notre support l'ait vérifié avec vous.",
+    action: "Ce n'était pas moi : geler le compte",
+    sms: "{brand} : votre invitation a servi à créer un compte. Ce n'est pas vous ? Appelez notre support.",
   },
   signup_completed: {
     subject: '{brand} : bienvenue, votre compte est prêt',

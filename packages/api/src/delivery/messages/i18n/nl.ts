@@ -125,6 +125,13 @@ export const nl: MessageBundle = {
     body: 'Er zijn nieuwe herstelsleutels aangemaakt voor je {brand}-account. De oude werken niet meer.',
     sms: '{brand}: er zijn nieuwe herstelsleutels aangemaakt. Niet jij? Bel meteen onze support.',
   },
+  data_exported: {
+    subject: '{brand}: er is een kopie van je gegevens gedownload',
+    preheader: 'Iemand heeft de gegevens van je {brand}-account gedownload.',
+    heading: 'Er is een kopie van je gegevens gedownload',
+    body: 'Er is een kopie van de gegevens van je {brand}-account (profiel, contactgegevens, beveiligingsgeschiedenis en meer) gedownload na een bevestiging van je identiteit.',
+    sms: '{brand}: er is een kopie van je accountgegevens gedownload. Niet jij? Bel meteen onze support.',
+  },
   passkey_removed: {
     subject: '{brand}: er is een passkey verwijderd',
     preheader: 'Een passkey geeft geen toegang meer tot je {brand}-account.',
@@ -140,6 +147,14 @@ export const nl: MessageBundle = {
     action: 'Mijn account aanmaken',
     codeLabel: 'Je uitnodigingscode',
     sms: '{company} nodigt je uit op {brand}. Je uitnodigingscode: {code}',
+  },
+  invitation_used: {
+    subject: '{brand}: uw uitnodiging werd gebruikt',
+    preheader: 'Uw {brand}-uitnodiging opende een account met {contact}.',
+    heading: 'Uw uitnodiging werd gebruikt',
+    body: 'Uw {brand}-uitnodiging werd zonet gebruikt om een account aan te maken met het e-mailadres {contact}. Was u dat, dan hoeft u niets meer te doen. Was u het niet, bevries dat account dan nu: niemand kan het gebruiken tot onze klantendienst het met u heeft nagekeken.',
+    action: 'Dit was ik niet: account bevriezen',
+    sms: '{brand}: uw uitnodiging werd gebruikt om een account aan te maken. Niet u? Bel nu onze klantendienst.',
   },
   signup_completed: {
     subject: '{brand}: welkom, je account is klaar',

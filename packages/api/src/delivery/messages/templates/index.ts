@@ -6,8 +6,10 @@ import { ContactAdded } from './contact-added';
 import { ContactChanged } from './contact-changed';
 import { ContactRemoved } from './contact-removed';
 import { ContactVerification } from './contact-verification';
+import { DataExported } from './data-exported';
 import { IbanChanged } from './iban-changed';
 import { Invitation } from './invitation';
+import { InvitationUsed } from './invitation-used';
 import { LoginChanged } from './login-changed';
 import { LoginCode } from './login-code';
 import { MergeCompleted } from './merge-completed';
@@ -31,8 +33,10 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   contact_changed: ContactChanged,
   contact_removed: ContactRemoved,
   contact_verification: ContactVerification,
+  data_exported: DataExported,
   iban_changed: IbanChanged,
   invitation: Invitation,
+  invitation_used: InvitationUsed,
   login_changed: LoginChanged,
   login_code: LoginCode,
   merge_completed: MergeCompleted,

@@ -115,7 +115,8 @@ export const onboardingDeLU: typeof onboardingEn = {
     title: 'Bestätigen Sie Ihre E-Mail-Adresse',
     intro: 'Wir senden einen 8-stelligen Code, um zu prüfen, dass diese Adresse Ihnen gehört.',
     current: 'Ihre E-Mail-Adresse',
-    invited: 'An diese Adresse wurde Ihre Einladung gesendet: Sie braucht keinen neuen Code.',
+    invited:
+      'An diese Adresse wurde Ihre Einladung gesendet: Wir senden einen Code dorthin, um zu bestätigen, dass sie Ihnen gehört.',
     continueWith: 'Mit dieser Adresse fortfahren',
     other: 'Eine andere E-Mail-Adresse verwenden',
     otherLabel: 'Andere E-Mail-Adresse',
@@ -166,6 +167,17 @@ export const onboardingDeLU: typeof onboardingEn = {
     continue: 'Weiter',
     otherEmail: 'Eine andere E-Mail-Adresse verwenden',
     otherSms: 'Eine andere Nummer verwenden',
+  },
+  notMe: {
+    title: 'Waren Sie das nicht?',
+    intro:
+      'Mit Ihrer Einladung wurde ein Konto mit einer anderen E-Mail-Adresse erstellt. Wenn Sie das nicht waren, frieren Sie dieses Konto ein: Niemand kann sich mehr anmelden, bis unser Support es mit Ihnen geprüft hat.',
+    freeze: 'Konto einfrieren',
+    frozenTitle: 'Das Konto ist eingefroren',
+    frozen:
+      'Niemand kann sich mehr anmelden. Kontaktieren Sie unseren Support: Er prüft das Konto mit Ihnen und sendet Ihnen eine neue Einladung.',
+    expired:
+      'Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet, oder das Konto ist eingefroren. Kontaktieren Sie unseren Support.',
   },
   confirmation: {
     titleActivated: 'Ihr Konto ist bereit',

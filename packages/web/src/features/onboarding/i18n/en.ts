@@ -114,7 +114,8 @@ export const onboardingEn = {
     title: 'Verify your e-mail address',
     intro: 'We send an 8-digit code to prove that this address is yours.',
     current: 'Your e-mail address',
-    invited: 'This is the address your invitation was sent to: it needs no new code.',
+    invited:
+      'This is the address your invitation was sent to: we send a code to it to confirm that it is yours.',
     continueWith: 'Continue with this address',
     other: 'Use another e-mail address',
     otherLabel: 'Other e-mail address',
@@ -165,6 +166,17 @@ export const onboardingEn = {
     continue: 'Continue',
     otherEmail: 'Use another e-mail address',
     otherSms: 'Use another phone number',
+  },
+  notMe: {
+    title: 'Was this not you?',
+    intro:
+      'Your invitation was used to create an account with another e-mail address. If you did not do this, freeze that account: nobody can log in to it until our support has checked it with you.',
+    freeze: 'Freeze the account',
+    frozenTitle: 'The account is frozen',
+    frozen:
+      'Nobody can log in to it any more. Contact our support: they will check the account with you and send you a new invitation.',
+    expired:
+      'This link is no longer valid: it was used already, or the account is frozen. Contact our support.',
   },
   confirmation: {
     titleActivated: 'Your account is ready',

@@ -115,7 +115,7 @@ export const onboardingFr: typeof onboardingEn = {
     intro: 'Nous envoyons un code à 8 chiffres pour prouver que cette adresse est la vôtre.',
     current: 'Votre adresse e-mail',
     invited:
-      "C'est l'adresse à laquelle votre invitation a été envoyée : elle n'a pas besoin d'un nouveau code.",
+      "C'est l'adresse à laquelle votre invitation a été envoyée : nous y envoyons un code pour confirmer qu'elle est à vous.",
     continueWith: 'Continuer avec cette adresse',
     other: 'Utiliser une autre adresse e-mail',
     otherLabel: 'Autre adresse e-mail',
@@ -166,6 +166,17 @@ export const onboardingFr: typeof onboardingEn = {
     continue: 'Continuer',
     otherEmail: 'Utiliser une autre adresse e-mail',
     otherSms: 'Utiliser un autre numéro',
+  },
+  notMe: {
+    title: "Ce n'était pas vous ?",
+    intro:
+      "Votre invitation a servi à créer un compte avec une autre adresse e-mail. Si ce n'est pas vous, gelez ce compte : personne ne pourra s'y connecter avant que notre support l'ait vérifié avec vous.",
+    freeze: 'Geler le compte',
+    frozenTitle: 'Le compte est gelé',
+    frozen:
+      "Plus personne ne peut s'y connecter. Contactez notre support : il vérifiera le compte avec vous et vous enverra une nouvelle invitation.",
+    expired:
+      "Ce lien n'est plus valable : il a déjà été utilisé, ou le compte est gelé. Contactez notre support.",
   },
   confirmation: {
     titleActivated: 'Votre compte est prêt',

@@ -114,7 +114,8 @@ export const onboardingNl: typeof onboardingEn = {
     title: 'Bevestig je e-mailadres',
     intro: 'We sturen een code van 8 cijfers om te bewijzen dat dit adres van jou is.',
     current: 'Je e-mailadres',
-    invited: 'Naar dit adres werd je uitnodiging gestuurd: er is geen nieuwe code nodig.',
+    invited:
+      'Naar dit adres werd je uitnodiging gestuurd: we sturen er een code naartoe om te bevestigen dat het van jou is.',
     continueWith: 'Doorgaan met dit adres',
     other: 'Een ander e-mailadres gebruiken',
     otherLabel: 'Ander e-mailadres',
@@ -165,6 +166,17 @@ export const onboardingNl: typeof onboardingEn = {
     continue: 'Doorgaan',
     otherEmail: 'Een ander e-mailadres gebruiken',
     otherSms: 'Een ander nummer gebruiken',
+  },
+  notMe: {
+    title: 'Was jij dit niet?',
+    intro:
+      'Je uitnodiging werd gebruikt om een account aan te maken met een ander e-mailadres. Was jij dat niet, bevries dat account dan: niemand kan er nog op inloggen tot onze klantendienst het met je heeft nagekeken.',
+    freeze: 'Account bevriezen',
+    frozenTitle: 'Het account is bevroren',
+    frozen:
+      'Niemand kan er nog op inloggen. Neem contact op met onze klantendienst: zij kijken het account met je na en sturen je een nieuwe uitnodiging.',
+    expired:
+      'Deze link is niet meer geldig: hij werd al gebruikt, of het account is bevroren. Neem contact op met onze klantendienst.',
   },
   confirmation: {
     titleActivated: 'Je account is klaar',

@@ -89,6 +89,9 @@ export function SecurityRoute() {
         <Link to={PATHS.access} className={styles.textLink}>
           {t('security.overview.privacyApps')}
         </Link>
+        <Link to={PATHS.securityMyData} className={styles.textLink}>
+          {t('security.myData.title')}
+        </Link>
       </section>
     </div>
   );

@@ -1,0 +1,36 @@
+import { consentsResponseSchema } from '@vestibule/contract/schemas/privacy';
+import { defineRoute } from '../../http/route';
+
+/**
+ * GET /api/user/consents: the consent ledger's latest entry of each kind (terms, privacy,
+ * marketing by e-mail and SMS), which the privacy and terms pages show beside the current text.
+ */
+const listConsents = defineRoute({
+  method: 'GET',
+  url: '/user/consents',
+  summary: "The consent ledger's latest entry of each kind",
+  auth: 'user',
+  response: consentsResponseSchema,
+  async handler({ auth, request }) {
+    const rows = await request.server.ctx.db
+      .selectFrom('user_consents')
+      .select(['kind', 'granted', 'version', 'language', 'created_at'])
+      .distinctOn('kind')
+      .where('user_id', '=', auth.userId)
+      .orderBy('kind')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return {
+      consents: rows.map((row) => ({
+        kind: row.kind,
+        granted: row.granted,
+        version: row.version,
+        language: row.language,
+        at: new Date(row.created_at).toISOString(),
+      })),
+    };
+  },
+});
+
+export const consentRoutes = [listConsents];

@@ -1,0 +1,64 @@
+import { emptySchema } from '@vestibule/contract/schemas/common';
+import { dataExportSchema } from '@vestibule/contract/schemas/privacy';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { sendMessage } from '../../delivery/messages/send';
+import { outboxWorkerOf } from '../../delivery/register';
+import { defineRoute } from '../../http/route';
+import { primaryAddresses } from '../contacts/contact.queries';
+import { requireUser } from '../contacts/contact-challenge';
+import { requireSudo } from '../sudo/sudo';
+import { collectAccountData } from './export.queries';
+
+/** The account's primary e-mail (else phone) learns that its data was downloaded. */
+async function announceExport(
+  trx: Db,
+  request: FastifyRequest,
+  user: { id: number; edition: string; language: string },
+) {
+  const { secrets, config } = request.server.ctx;
+  const primary = await primaryAddresses(trx, user.id);
+  await sendMessage(
+    trx,
+    { secrets, publicUrls: config.publicUrls },
+    {
+      purpose: 'data_exported',
+      edition: user.edition,
+      locale: user.language,
+      values: {},
+      to: [
+        primary.email ? { channel: 'email', address: primary.email } : undefined,
+        !primary.email && primary.phone ? { channel: 'sms', address: primary.phone } : undefined,
+      ],
+    },
+  );
+}
+
+/**
+ * POST /api/user/data-export (GDPR Art. 15 and 20): everything held about the account, behind a
+ * step-up (403 sudo_required). A single grant serves one export: two asked at once give one.
+ * Audited and announced in the same transaction.
+ */
+const exportData = defineRoute({
+  method: 'POST',
+  url: '/user/data-export',
+  summary: 'Download everything held about the account (step-up required)',
+  auth: 'user',
+  body: emptySchema.optional(),
+  response: dataExportSchema,
+  async handler({ auth, request }) {
+    const { db } = request.server.ctx;
+    const user = await requireUser(db, auth);
+    const document = await db.transaction().execute(async (trx) => {
+      await requireSudo(trx, auth);
+      await audit(trx, { kind: 'account.data_exported', userId: user.id, edition: user.edition }, request);
+      await announceExport(trx, request, user);
+      return collectAccountData(trx, user.id);
+    });
+    outboxWorkerOf(request.server)?.notify();
+    return document;
+  },
+});
+
+export const dataExportRoutes = [exportData];

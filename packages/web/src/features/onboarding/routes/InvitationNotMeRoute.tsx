@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/Button';
+import styles from '../../../components/Card.module.css';
+import { Icon } from '../../../components/Icon';
+import { useTranslation } from '../../../i18n/react';
+import { PATHS } from '../../../lib/paths';
+import { freezeInvitedAccount } from '../api/freezeInvitedAccount';
+
+type Step = 'ask' | 'frozen' | 'expired';
+
+/**
+ * /invitation/not-me?code=…: the link of the message sent to an invited address when its
+ * invitation opened an account on another e-mail. One button freezes that account (decision
+ * 0068); a link scanner that only opens the page changes nothing. The code leaves the address bar
+ * at once.
+ */
+export function InvitationNotMeRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [code] = useState(() => new URLSearchParams(location.search).get('code'));
+  const [step, setStep] = useState<Step>('ask');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (location.search) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  }, [location.pathname, location.search, navigate]);
+
+  if (!code) return <Navigate to={PATHS.home} replace />;
+
+  const freeze = async () => {
+    setBusy(true);
+    try {
+      await freezeInvitedAccount(code);
+      setStep('frozen');
+    } catch {
+      setStep('expired');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <span className={styles.badge}>
+          <Icon name="security" size={30} />
+        </span>
+        {step === 'ask' && (
+          <>
+            <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
+            <p className={styles.intro}>{t('onboarding.notMe.intro')}</p>
+            <div className={styles.actions}>
+              <Button variant="danger" busy={busy} onClick={() => void freeze()}>
+                {t('onboarding.notMe.freeze')}
+              </Button>
+            </div>
+          </>
+        )}
+        {step === 'frozen' && (
+          <>
+            <h1 id={`${id}-title`}>{t('onboarding.notMe.frozenTitle')}</h1>
+            <p role="status" className={styles.intro}>
+              {t('onboarding.notMe.frozen')}
+            </p>
+          </>
+        )}
+        {step === 'expired' && (
+          <>
+            <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
+            <p role="alert" className={styles.formError}>
+              {t('onboarding.notMe.expired')}
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
