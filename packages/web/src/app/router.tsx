@@ -173,10 +173,11 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
           queryFn: ({ signal }: { signal: AbortSignal }) => fetchUser(signal, true),
         };
         // The profile pages show and edit what another browser may have changed: read afresh
-        // (its answer also proves the session alive); elsewhere the cached user and a light check.
+        // first; elsewhere the cached user.
         if (isProfilePath(url.pathname)) await queryClient.fetchQuery({ ...options, staleTime: 0 });
         else await queryClient.ensureQueryData(options);
-        const state = isProfilePath(url.pathname) ? 'alive' : await checkSession({ quiet: true });
+        // The light check also reads how long the session lasts unused (the idle warning).
+        const state = await checkSession({ quiet: true });
         if (state === 'ended') throw new ApiError(401, 'unauthorized', 'unauthorized');
         if (state === 'maintenance') throw new ApiError(503, 'maintenance', 'maintenance');
       } catch (error) {
