@@ -19,6 +19,8 @@ export const SESSION_KEYS = {
   recovery: 'recovery',
   /** What was typed in a contact form (profile, MFA setup) sent through a step-up, put back on return. */
   contactDraft: 'contact_draft',
+  /** The step a success screen reports (setup-mfa, setup-totp, fuzzion), set when it happened. */
+  stepDone: 'step_done',
 } as const;
 
 /** Login token cookie: 30 days, SameSite=Lax, path /, on the parent domain. */
@@ -56,6 +58,8 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const TOTP_PERIOD_SECONDS = 30;
 /** Authenticator recovery keys made at setup and at each regeneration. */
 export const RECOVERY_KEY_COUNT = 10;
+/** Letters and digits of a recovery key (shown as ABCDE-12345). */
+export const RECOVERY_KEY_LENGTH = 10;
 /** Step-up (sudo) grant lifetime on a session (docs/decisions/0006). */
 export const SUDO_TTL_SECONDS = 10 * 60;
 /** A device trusted at login skips MFA for this long (docs/decisions/0006). */

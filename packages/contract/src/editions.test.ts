@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptedLanguages,
-  EDITIONS,
-  editionForHost,
-  entryLocale,
-  localeFor,
-  startupLocale,
-} from './editions';
+import { EDITIONS, editionForHost, entryLocale, localeFor, startupLocale } from './editions';
 
 describe('editionForHost', () => {
   it.each([
@@ -42,16 +35,6 @@ describe('language selection', () => {
     expect(localeFor(EDITIONS.lu, 'fr')).toBe('fr_LU');
     expect(localeFor(EDITIONS.general, 'fr_LU')).toBe('fr');
     expect(localeFor(EDITIONS.lu, 'nl')).toBeUndefined();
-  });
-});
-
-describe('acceptedLanguages', () => {
-  it('orders by q, keeps the header order among equals and drops * and q=0', () => {
-    expect(acceptedLanguages('nl;q=0.5, fr-BE, en;q=0.8, de;q=0, *;q=0.1')).toEqual(['fr-BE', 'en', 'nl']);
-  });
-  it('reads nothing from a missing or empty header', () => {
-    expect(acceptedLanguages(undefined)).toEqual([]);
-    expect(acceptedLanguages('')).toEqual([]);
   });
 });
 

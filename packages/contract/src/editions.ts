@@ -93,20 +93,6 @@ export function startupLocale(edition: Edition, browserLanguages: readonly strin
   return edition.fallbackLocale;
 }
 
-/** The languages of an Accept-Language header, most preferred first (`q` respected, `*` and q=0 dropped). */
-export function acceptedLanguages(header: string | null | undefined): string[] {
-  if (!header) return [];
-  const ranked: { tag: string; q: number; order: number }[] = [];
-  header.split(',').forEach((part, order) => {
-    const [rawTag = '', ...params] = part.trim().split(';');
-    const tag = rawTag.trim();
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (tag && tag !== '*' && Number.isFinite(q) && q > 0) ranked.push({ tag, q, order });
-  });
-  return ranked.sort((a, b) => b.q - a.q || a.order - b.order).map((entry) => entry.tag);
-}
-
 /**
  * SPEC §1 before a user is known: the language chosen last on this browser (the locale cookie) if
  * the edition offers it, then the first supported browser language, then the edition's fallback.

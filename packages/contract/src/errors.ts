@@ -13,6 +13,10 @@ export const ERRORS = {
   invalid_credentials: { status: 400, en: 'Invalid username/password.' },
   unknown_client: { status: 400, en: 'This application is not registered with this portal.' },
   too_many_attempts: { status: 429, en: 'Too many attempts. Please try again later.' },
+  sms_limit_reached: {
+    status: 429,
+    en: 'This number has received as many text messages as we can send in an hour. Choose another way to get your code.',
+  },
   unauthorized: { status: 401, en: 'Please log in again.' },
   forbidden: { status: 403, en: 'You are not allowed to do this.' },
   not_found: { status: 404, en: 'This item does not exist.' },
@@ -71,6 +75,11 @@ export const ERRORS = {
   },
   // Profile, contacts and IBAN (issue 6, docs/decisions/0010-profile-contacts-iban.md).
   invalid_iban: { status: 422, en: 'The provided IBAN is invalid.' },
+  // Optimistic concurrency on the profile (docs/decisions/0071-profile-versions.md).
+  profile_changed: {
+    status: 412,
+    en: 'Your details were changed elsewhere in the meantime. Check the current details and make your change again.',
+  },
   contact_minimum: { status: 409, en: 'You must keep at least one email address and one phone number.' },
   contact_is_primary: {
     status: 409,
@@ -98,6 +107,10 @@ export const ERRORS = {
   card_already_activated: {
     status: 409,
     en: 'This card has already been activated. Please log in to your account.',
+  },
+  card_activation_pending: {
+    status: 409,
+    en: 'This card is linked to an account but could not be activated yet. Please log in to your account: the card is activated once the issuer releases it.',
   },
   link_expired: { status: 410, en: 'This link is no longer valid.' },
   onboarding_expired: { status: 410, en: 'Your sign-up has expired. Please start again.' },

@@ -95,6 +95,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
 export async function authenticateWith<Found extends LiveSession>(
   request: FastifyRequest,
   find: SessionFinder<Found>,
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<{ auth: AuthContext; found: Found }> {
   const token = bearerToken(request);
   if (!token) throw new ApiError('unauthorized');
@@ -102,7 +103,7 @@ export async function authenticateWith<Found extends LiveSession>(
   const lifetime = sessionLifetime(request.server.ctx.config);
   const session = await find(db, token, lifetime);
   if (!session || session.edition !== request.edition.id) throw new ApiError('unauthorized');
-  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+  if (touch && Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
     await touchSession(db, session, lifetime);
   const auth: AuthContext = {
     userId: session.userId,

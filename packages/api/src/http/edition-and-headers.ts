@@ -1,10 +1,11 @@
 import { DEVICE_ID_HEADER } from '@vestibule/contract/constants';
-import { editionForHost, localeFor } from '@vestibule/contract/editions';
+import { editionForHost } from '@vestibule/contract/editions';
 import { deviceIdSchema } from '@vestibule/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../db/maintenance';
 import { PROBE_PATHS } from '../operations/health';
 import { ApiError } from './api-error';
+import { negotiatedLocale } from './language';
 
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
@@ -19,11 +20,9 @@ function resolveHost(request: FastifyRequest) {
   request.edition = editionForHost(hostname, config.luHostMarker);
 }
 
-/** Language of messages: the first Accept-Language the edition offers, else its fallback. */
+/** Language of messages: the edition's language Accept-Language weighs highest, else its fallback. */
 function resolveLanguage(request: FastifyRequest) {
-  const header = request.headers['accept-language'] ?? '';
-  const preferences = header.split(',').map((part) => part.split(';')[0]!.trim().replace('-', '_'));
-  const locale = preferences.map((p) => localeFor(request.edition, p)).find(Boolean);
+  const locale = negotiatedLocale(request.edition, request.headers['accept-language']);
   request.language = (locale ?? request.edition.fallbackLocale).slice(0, 2);
 }
 

@@ -2,6 +2,7 @@ import { errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from './api-error';
+import { negotiate } from './language';
 import { REQUEST_ID_HEADER } from './request-id';
 import { securityHeaders } from './security-headers';
 
@@ -61,13 +62,15 @@ export function registerErrorHandling(
   });
 }
 
+/** The languages API messages are written in. */
+const MESSAGE_LANGUAGES = ['en', 'fr', 'nl', 'de'] as const;
+
 /**
  * Errors the router raises before any hook runs (a malformed URL, an over-long path parameter):
  * the same typed `bad_request`, in the language the request asks for when we have it.
  */
 export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const asked = (request.headers['accept-language'] ?? '').slice(0, 2).toLowerCase();
-  request.language = ['fr', 'nl', 'de'].includes(asked) ? asked : 'en';
+  request.language = negotiate(request.headers['accept-language'], MESSAGE_LANGUAGES, 'en') ?? 'en';
   // These answers skip every hook, the onSend one with the security headers included.
   reply.headers(securityHeaders(request.server.ctx.config));
   reply.header(REQUEST_ID_HEADER, request.id);

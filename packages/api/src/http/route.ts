@@ -1,7 +1,7 @@
 import { controlCharacterAt } from '@vestibule/contract/control-characters';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import type { LiveSession, SessionFinder } from '../security/session.queries';
+import { findLiveSession, type LiveSession, type SessionFinder } from '../security/session.queries';
 import { ApiError } from './api-error';
 import { type AuthContext, authenticate, authenticateWith } from './authenticate';
 
@@ -38,6 +38,11 @@ export interface RouteDefinition<
    * is the session's user: one round trip instead of two (GET /api/user, issue 21).
    */
   findSession?: SessionFinder<Found>;
+  /**
+   * The call is no sign of the user's activity (the SPA's session check): it leaves the session's
+   * last use as it was, so that a watching tab does not keep an idle session alive.
+   */
+  notActivity?: boolean;
   body?: Body;
   query?: Query;
   params?: Params;
@@ -117,8 +122,10 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
         const authenticated =
           route.auth !== 'user'
             ? undefined
-            : route.findSession
-              ? await authenticateWith(request, route.findSession)
+            : route.findSession || route.notActivity
+              ? await authenticateWith(request, route.findSession ?? findLiveSession, {
+                  touch: !route.notActivity,
+                })
               : { auth: await authenticate(request), found: undefined };
         const auth = authenticated?.auth;
         if (auth?.restriction && !route.whileRestricted && !passesToPartner(route, auth))

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE } from '@vestibule/contract/constants';
-import { acceptedLanguages, entryLocale } from '@vestibule/contract/editions';
+import { entryLocale } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMaintenanceOn } from '../db/maintenance';
 import { brandOf } from '../delivery/messages/brand';
 import { VERSION } from '../version';
 import { ApiError } from './api-error';
+import { negotiatedLocale } from './language';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const CONFIG_MARKER = '<!--vestibule-config-->';
@@ -80,11 +81,9 @@ function pageFor(
   path: string,
   maintenance: boolean,
 ): string | undefined {
-  const locale = entryLocale(
-    request.edition,
-    request.cookies[LOCALE_COOKIE],
-    acceptedLanguages(request.headers['accept-language']),
-  );
+  const locale = entryLocale(request.edition, request.cookies[LOCALE_COOKIE], [
+    negotiatedLocale(request.edition, request.headers['accept-language']) ?? '',
+  ]);
   const variant = `${request.edition.id}/${locale}`;
   const page =
     maintenance && path !== MAINTENANCE_PATH ? undefined : prerendered.pages.get(`${variant}${path}`);

@@ -97,6 +97,8 @@ describe('pre-rendered entry screens', () => {
       [{ 'accept-language': 'de-DE, fr;q=0.5, nl;q=0.7' }, undefined, 'general/nl/login-email'],
       [{ 'accept-language': 'nl-BE', cookie: 'vestibule_locale=fr' }, undefined, 'general/fr/login-email'],
       [{ 'accept-language': 'de-DE' }, undefined, 'general/en/login-email'],
+      [{ 'accept-language': 'en;q=0.1, fr;q=0.9' }, undefined, 'general/fr/login-email'],
+      [{ 'accept-language': 'de-CH, *;q=0.5' }, 'lu.localhost:3000', 'lu/fr_LU/login-email'],
       [{}, 'lu.localhost:3000', 'lu/fr_LU/login-email'],
       [{ 'accept-language': 'en-GB' }, 'lu.localhost:3000', 'lu/en_LU/login-email'],
       [

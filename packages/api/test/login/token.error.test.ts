@@ -44,6 +44,14 @@ describe('POST /api/token (sad paths)', () => {
     expect(response.json().message).toBe("Nom d'utilisateur ou mot de passe invalide.");
   });
 
+  it('weighs Accept-Language by q, not by order: `en;q=0.1, fr;q=0.9` is answered in French', async () => {
+    const response = await tokenRequest(
+      { username: 'nobody-q@test.example', password: 'whatever-123' },
+      { headers: { 'accept-language': 'en;q=0.1, fr;q=0.9' } },
+    );
+    expect(response.json().message).toBe("Nom d'utilisateur ou mot de passe invalide.");
+  });
+
   it('does not let a general-edition account log in on the Luxembourg host', async () => {
     const response = await tokenRequest(
       { username: 'employee@demo.test', password: DEMO_PASSWORD },

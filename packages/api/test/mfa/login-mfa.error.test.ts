@@ -145,19 +145,23 @@ describe('login with MFA (sad paths)', () => {
     }
   });
 
-  it('limits SMS per number per hour', async () => {
+  it('limits SMS per number per hour, saying the budget is spent (not a wrong code)', async () => {
     const strict = await createTestApp({ RATE_LIMIT_SMS_PER_NUMBER: '2' });
     const account = await createMfaAccount(strict.database.db);
     const mfa = await passwordStep(strict, account);
-    const statuses: number[] = [];
+    const answers: [number, string | undefined][] = [];
     for (let i = 0; i < 3; i++) {
       const response = await startChallenge(strict, {
         mfaId: account.methods.sms as number,
         payload: mfa.payload,
       });
-      statuses.push(response.statusCode);
+      answers.push([response.statusCode, response.statusCode === 429 ? response.json().code : undefined]);
     }
-    expect(statuses).toEqual([200, 200, 429]);
+    expect(answers).toEqual([
+      [200, undefined],
+      [200, undefined],
+      [429, 'sms_limit_reached'],
+    ]);
     await strict.app.close();
   });
 

@@ -89,6 +89,46 @@ describe('npm run admin -- cards import', () => {
     ).toBeUndefined();
   });
 
+  it('reads a semicolon file with a BOM and CRLF lines, as Excel writes it in BE, FR and LU', async () => {
+    const number = randomCardNumber();
+    const file = join(dir, 'excel.csv');
+    writeFileSync(
+      file,
+      [
+        '\uFEFFedition;number;company;firstname;lastname;birthdate;status',
+        `general;${number};"Dupont; Fils";Zoé;Dupont;1991-02-03;held`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(await admin('cards', 'import', file)).toEqual({ code: 0, output: 'Imported 1 card(s).' });
+    const card = await test.database.db
+      .selectFrom('cards')
+      .innerJoin('companies', 'companies.id', 'cards.company_id')
+      .select(['cards.status', 'cards.holder_firstname', 'companies.name'])
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    expect(card).toEqual({ status: 'held', holder_firstname: 'Zoé', name: 'Dupont; Fils' });
+  });
+
+  it('names the allowed status values and the line of an unclosed quote', async () => {
+    const status = await admin(
+      'cards',
+      'import',
+      csv('status.csv', [
+        'edition,number,company,firstname,lastname,status',
+        `general,${randomCardNumber()},X,A,B,active`,
+      ]),
+    );
+    expect(status.output).toContain('line 2: invalid status "active" (inactive or held)');
+    const quote = await admin(
+      'cards',
+      'import',
+      csv('quote.csv', ['edition,number,company,firstname,lastname', `general,${randomCardNumber()},"X,A,B`]),
+    );
+    expect(quote.code).toBe(1);
+    expect(quote.output).toMatch(/line \d+: .*quote/i);
+  });
+
   it('refuses a file without the required columns', async () => {
     const result = await admin(
       'cards',

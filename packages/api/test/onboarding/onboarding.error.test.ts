@@ -90,6 +90,20 @@ describe('POST /api/onboarding: what is wrong with the code, each with its text'
     ]);
   });
 
+  it('does not call a card whose activation failed "already activated" when it is entered again', async () => {
+    const number = await issueCard(test.database.db, { status: 'held' });
+    const flow = (await start(test, 'card', number, extra)).json();
+    await toPasswordStep(test, flow, extra);
+    expect((await complete(test, flow.id, extra)).statusCode).toBe(200);
+    expect(
+      errorOf(await start(test, 'card', number, { ...extra, headers: { 'accept-language': 'fr' } })),
+    ).toEqual([
+      409,
+      'card_activation_pending',
+      "Cette carte est liée à un compte mais n'a pas encore pu être activée. Connectez-vous à votre compte : la carte est activée dès que l'émetteur la libère.",
+    ]);
+  });
+
   it('refuses a reused invitation code and a reused activation code', async () => {
     const invitation = await issueInvitation(test.database.db);
     const flow = (await start(test, 'invitation', invitation.code, extra)).json();

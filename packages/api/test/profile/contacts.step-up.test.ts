@@ -123,7 +123,7 @@ describe('contacts need a step-up to add a way into the account', () => {
     },
   );
 
-  it('changing a contact to a new address needs a grant too; an unchanged one, verify, delete and primary do not', async () => {
+  it('changing a contact to a new address or deleting one needs a grant too; an unchanged one, verify and primary do not', async () => {
     const session = await profileSession(test);
     const { account, token } = session;
     const fresh = freshAddresses();
@@ -179,7 +179,12 @@ describe('contacts need a step-up to add a way into the account', () => {
     // The primary moves without a grant (it needs an MFA method on the contact: 409 here)…
     const primary = await test.call({ method: 'POST', url: `/api/user/emails/${added?.id}/primary`, token });
     expect(primary.json().code).toBe('primary_needs_mfa');
-    // …and a contact is deleted without one.
+    // …while deleting a contact needs one, as adding it did.
+    await expectSudoRequired(
+      await test.call({ method: 'DELETE', url: `/api/user/emails/${added?.id}`, token }),
+    );
+    expect(await contactsOf(account.id)).toContain(fresh.email);
+    await stepUp(test, token, account);
     const removed = await test.call({ method: 'DELETE', url: `/api/user/emails/${added?.id}`, token });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await contactsOf(account.id)).not.toContain(fresh.email);

@@ -10,6 +10,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   unknown_host: 'Dieses Portal bedient diesen Hostnamen nicht.',
   invalid_credentials: 'Ungültiger Benutzername/ungültiges Passwort.',
   unknown_client: 'Diese Anwendung ist bei diesem Portal nicht registriert.',
+  sms_limit_reached:
+    'Diese Nummer hat so viele SMS erhalten, wie wir in einer Stunde senden können. Wählen Sie einen anderen Weg, um Ihren Code zu erhalten.',
   too_many_attempts: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
   unauthorized: 'Bitte melden Sie sich erneut an.',
   forbidden: 'Sie dürfen dies nicht tun.',
@@ -27,6 +29,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   invalid_invitation_code: 'Ihr Einladungscode ist ungültig.',
   invitation_expired: 'Diese Einladung ist abgelaufen. Bitten Sie Ihren Arbeitgeber um eine neue.',
   invitation_used: 'Diese Einladung wurde bereits verwendet. Bitte melden Sie sich bei Ihrem Konto an.',
+  card_activation_pending:
+    'Diese Karte ist mit einem Konto verknüpft, konnte aber noch nicht aktiviert werden. Melden Sie sich in Ihrem Konto an: Die Karte wird aktiviert, sobald der Herausgeber sie freigibt.',
   card_already_activated: 'Diese Karte wurde bereits aktiviert. Bitte melden Sie sich bei Ihrem Konto an.',
   onboarding_expired: 'Ihre Registrierung ist abgelaufen. Bitte beginnen Sie erneut.',
   onboarding_step: 'Bitte schließen Sie zuerst die vorherigen Schritte ab.',
@@ -67,6 +71,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
   captcha_failed: 'Die Roboterprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   invalid_iban: 'Die angegebene IBAN ist ungültig.',
+  profile_changed:
+    'Ihre Angaben wurden inzwischen an anderer Stelle geändert. Prüfen Sie die aktuellen Angaben und nehmen Sie Ihre Änderung erneut vor.',
   contact_minimum: 'Sie müssen mindestens eine E-Mail-Adresse und eine Telefonnummer behalten.',
   contact_is_primary:
     'Dies ist Ihr Hauptkontakt und Ihr Benutzername. Machen Sie zuerst einen anderen Kontakt zum Hauptkontakt oder ändern Sie Ihren Benutzernamen.',

@@ -10,6 +10,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   unknown_host: 'Ce portail ne sert pas ce nom de domaine.',
   invalid_credentials: "Nom d'utilisateur ou mot de passe invalide.",
   unknown_client: "Cette application n'est pas enregistrée sur ce portail.",
+  sms_limit_reached:
+    'Ce numéro a reçu autant de SMS que nous pouvons en envoyer en une heure. Choisissez un autre moyen de recevoir votre code.',
   too_many_attempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
   unauthorized: 'Veuillez vous reconnecter.',
   forbidden: "Vous n'êtes pas autorisé à faire ceci.",
@@ -26,6 +28,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   invalid_invitation_code: "Votre code d'invitation est invalide.",
   invitation_expired: 'Cette invitation a expiré. Demandez-en une nouvelle à votre employeur.',
   invitation_used: 'Cette invitation a déjà été utilisée. Connectez-vous à votre compte.',
+  card_activation_pending:
+    "Cette carte est liée à un compte mais n'a pas encore pu être activée. Connectez-vous à votre compte : la carte est activée dès que l'émetteur la libère.",
   card_already_activated: 'Cette carte a déjà été activée. Connectez-vous à votre compte.',
   onboarding_expired: 'Votre inscription a expiré. Veuillez recommencer.',
   onboarding_step: "Veuillez d'abord terminer les étapes précédentes.",
@@ -66,6 +70,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: "Veuillez confirmer que vous n'êtes pas un robot.",
   captcha_failed: 'La vérification anti-robot a échoué. Veuillez réessayer.',
   invalid_iban: "L'IBAN fourni est invalide.",
+  profile_changed:
+    'Vos informations ont été modifiées ailleurs entre-temps. Vérifiez les informations actuelles et refaites votre modification.',
   contact_minimum: 'Vous devez garder au moins une adresse e-mail et un numéro de téléphone.',
   contact_is_primary:
     "C'est votre contact principal et votre identifiant. Rendez d'abord un autre contact principal, ou changez votre identifiant.",

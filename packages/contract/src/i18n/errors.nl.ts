@@ -10,6 +10,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   unknown_host: 'Dit portaal bedient deze hostnaam niet.',
   invalid_credentials: 'Ongeldige gebruikersnaam/wachtwoord.',
   unknown_client: 'Deze toepassing is niet geregistreerd bij dit portaal.',
+  sms_limit_reached:
+    'Dit nummer heeft zoveel sms-berichten gekregen als we er in een uur kunnen sturen. Kies een andere manier om je code te ontvangen.',
   too_many_attempts: 'Te veel pogingen. Probeer het later opnieuw.',
   unauthorized: 'Meld je opnieuw aan.',
   forbidden: 'Je mag dit niet doen.',
@@ -25,6 +27,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   invalid_invitation_code: 'Je uitnodigingscode is ongeldig.',
   invitation_expired: 'Deze uitnodiging is verlopen. Vraag je werkgever om een nieuwe.',
   invitation_used: 'Deze uitnodiging is al gebruikt. Meld je aan bij je account.',
+  card_activation_pending:
+    'Deze kaart is aan een account gekoppeld maar kon nog niet worden geactiveerd. Meld je aan op je account: de kaart wordt geactiveerd zodra de uitgever ze vrijgeeft.',
   card_already_activated: 'Deze kaart is al geactiveerd. Meld je aan bij je account.',
   onboarding_expired: 'Je registratie is verlopen. Begin opnieuw.',
   onboarding_step: 'Rond eerst de vorige stappen af.',
@@ -64,6 +68,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   captcha_required: 'Bevestig dat je geen robot bent.',
   captcha_failed: 'De robotcontrole is mislukt. Probeer het opnieuw.',
   invalid_iban: 'Het opgegeven IBAN is ongeldig.',
+  profile_changed:
+    'Je gegevens zijn intussen ergens anders gewijzigd. Bekijk de huidige gegevens en voer je wijziging opnieuw uit.',
   contact_minimum: 'Je moet minstens één e-mailadres en één telefoonnummer behouden.',
   contact_is_primary:
     'Dit is je primaire contact en je gebruikersnaam. Maak eerst een ander contact primair, of wijzig je gebruikersnaam.',

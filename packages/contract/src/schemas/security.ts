@@ -164,3 +164,10 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 export const notificationsReadRequestSchema = z
   .object({ up_to: z.number().int().positive().optional() })
   .strict();
+
+/**
+ * GET /api/session: the session is alive (else 401), and how long it lasts without use: the idle
+ * lifetime from its last use, capped by its absolute end. The SPA's light session check.
+ */
+export const sessionCheckResponseSchema = z.object({ seconds_left: z.number().int().nonnegative() });
+export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { chooseMethod, codeFromInbox, enterCode, MFA_PHONE, MFA_USER, passwordStep } from '../support/mfa';
-import { DEMO_PASSWORD, GENERAL } from '../support/urls';
+import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 test.describe('MFA (errors)', () => {
   test('a wrong code shows inline until the user types again', async ({ page }) => {
@@ -73,3 +74,62 @@ test.describe('MFA (errors)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });
 });
+
+// After the number's hourly SMS budget (SMS pumping, cost), the code screen says so, not "Too
+// many attempts" as if the code were wrong; resending stays off and the other methods are offered.
+for (const { edition, origin, user, viewport } of [
+  { edition: 'general', origin: GENERAL, user: MFA_USER, viewport: { width: 390, height: 844 } },
+  { edition: 'Luxembourg', origin: LUXEMBOURG, user: 'mfa@demo.lu', viewport: { width: 1280, height: 800 } },
+])
+  test(`a spent SMS budget is named, resending stops and other methods are offered (${edition})`, async ({
+    browser,
+  }) => {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await passwordStep(page, origin, user);
+    await chooseMethod(page, /Text message/);
+    // Spending five real SMS on the demo number would starve the other specs: the answer the
+    // server gives then, injected at the network layer.
+    await page.route('**/api/mfa/resend', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '1680' },
+        body: JSON.stringify({ code: 'sms_limit_reached', message: 'x' }),
+      }),
+    );
+    const resend = page.getByRole('button', { name: 'Send a new code' });
+    await expect(resend).toBeEnabled({ timeout: 17_000 });
+    await resend.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      'This number has received as many text messages as we can send in an hour. Choose another way to get your code.',
+    );
+    await expect(alert).toContainText('You can try again in 28 minutes.');
+    await expect(alert).not.toContainText('Too many attempts');
+    await expect(resend).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await alert.getByRole('link', { name: 'Choose a method again' }).click();
+    await expect(page).toHaveURL(/\/mfa\/methods\?/);
+    await page.context().close();
+  });
+
+// A too-short recovery key is named beside its field, not refused as "some fields are missing".
+for (const { edition, origin, user, viewport } of [
+  { edition: 'general', origin: GENERAL, user: MFA_USER, viewport: { width: 1280, height: 800 } },
+  { edition: 'Luxembourg', origin: LUXEMBOURG, user: 'mfa@demo.lu', viewport: { width: 390, height: 844 } },
+])
+  test(`a too-short recovery key is named at its field (${edition})`, async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await passwordStep(page, origin, user);
+    await chooseMethod(page, /Recovery key/);
+    const field = page.getByLabel('Recovery key');
+    await field.fill('ABCDE-123');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      page.getByText('The recovery key has 10 letters and digits, for example ABCDE-12345.'),
+    ).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Some fields are missing or invalid.')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });

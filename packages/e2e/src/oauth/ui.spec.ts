@@ -13,11 +13,16 @@ const editions = [
     origin: GENERAL,
     user: 'employee@demo.test',
     heading: 'Demo Partner wants to access your Vestibule account',
+    signedInAs: 'Signed in as employee@demo.test',
+    offline: 'Demo Partner keeps this access while you are away, until you revoke it under Third-party apps.',
   },
   {
     origin: LUXEMBOURG,
     user: 'employee@demo.lu',
     heading: 'Demo Partner souhaite accéder à votre compte Vestibule Luxembourg',
+    signedInAs: 'Connecté en tant que employee@demo.lu',
+    offline:
+      "Demo Partner garde cet accès pendant votre absence, jusqu'à ce que vous le révoquiez dans Applications tierces.",
   },
 ];
 
@@ -33,8 +38,12 @@ for (const edition of editions) {
       test(`${layout.name}: consent, access and partner screens have no axe violations`, async ({ page }) => {
         await page.setViewportSize(layout.viewport);
         await logInWithEmail(page, edition.origin, edition.user);
-        await page.goto(`${partner.origin}/login`);
+        // prompt=consent: the authorization server keeps offline_access only then (OIDC Core 11).
+        await page.goto(`${partner.origin}/login?prompt=consent`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(edition.heading);
+        // Which account consents, and that offline_access outlasts the visit.
+        await expect(page.locator('[data-signed-in-as]')).toHaveText(edition.signedInAs);
+        await expect(page.locator('[data-offline-access]')).toHaveText(edition.offline);
         // "Back to the homepage" leads to the partner's registered homepage (issue 20 item 5).
         await expect(page.locator(`main a[href="${partner.origin}/"]`)).toBeVisible();
         await expectNoAxeViolations(page);

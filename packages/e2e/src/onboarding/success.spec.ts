@@ -120,6 +120,7 @@ test.describe('onboarding', () => {
 
   test('failed card activation: the account is created, the card can be activated later', async ({
     page,
+    browser,
   }) => {
     const card = issueCard({ held: true });
     await page.goto(`${GENERAL}/onboarding`);
@@ -130,5 +131,18 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('alert')).toContainText("Your card couldn't be activated.");
     await expect(page.getByText('You can activate your card later in the app.')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // Entered again later (a phone, another visitor): not "already activated", which it is not.
+    const later = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await later.goto(`${GENERAL}/onboarding`);
+    await later.getByRole('link', { name: /I received a card/ }).click();
+    await later.getByLabel('Card number').fill(card.number);
+    await later.locator('form button[type="submit"]').click();
+    await expect(later.getByRole('alert')).toContainText(
+      'This card is linked to an account but could not be activated yet.',
+    );
+    await expect(later.getByText('This card has already been activated.')).toHaveCount(0);
+    await expectNoAxeViolations(later);
+    await later.context().close();
   });
 });

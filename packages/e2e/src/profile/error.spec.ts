@@ -105,7 +105,7 @@ for (const layout of LAYOUTS) {
       );
       await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
       await expect(contactRow(page, PROFILE.general.second).getByRole('alert')).toHaveText(
-        'Too many attempts. Please try again in 10 minutes.',
+        'Too many attempts. Please try again later. You can try again in 10 minutes.',
       );
       await page.unroute('**/api/user/phones/*/primary');
     });

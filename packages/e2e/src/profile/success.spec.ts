@@ -140,7 +140,7 @@ for (const layout of LAYOUTS) {
       await expect(page.getByText('Luxembourg', { exact: true })).toBeVisible();
     });
 
-    test('Luxembourg: adds a phone after a step-up, deletes it, changes the login after another', async () => {
+    test('Luxembourg: adds a phone after a step-up, deletes it after another, changes the login after a third', async () => {
       const page = signedIn.lu;
       await openProfile(page);
       const phones = page.locator('[data-contacts="phone"]');
@@ -159,11 +159,22 @@ for (const layout of LAYOUTS) {
       await phones.getByRole('button', { name: 'Send a code' }).click();
       await confirmCode(page, GENERAL, phone.e164, since);
       await expectToast(page, 'Phone number added');
+      // The addition used the single grant: deleting the phone steps up again, as adding it did,
+      // and comes back to its confirmation.
       await contactRow(page, phone.e164).getByRole('button', { name: 'Delete' }).click();
+      since = Date.now();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await expect(page).toHaveURL(
+        /\/mfa\/methods\?single=true&redirect=%2Fprofile%3Fremove%3Dphone%26id%3D\d+$/,
+      );
+      await chooseMethod(page, /^E-mail/);
+      await enterCode(page, await codeFromInbox(page, GENERAL, PROFILE.lu.email, since));
+      await expect(page).toHaveURL(/\/profile$/);
       await page.getByRole('button', { name: 'Yes, delete' }).click();
       await expectToast(page, 'Phone number deleted');
+      await expect(contactRow(page, phone.e164)).toHaveCount(0);
 
-      // The addition used the single grant: the login change steps up again.
+      // The delete used the single grant: the login change steps up again.
       await page.getByRole('link', { name: 'Change login' }).click();
       since = Date.now();
       await chooseMethod(page, /^E-mail/);

@@ -17,6 +17,7 @@ import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib
 import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
 import { loadQueryClient } from '../lib/queryBridge';
 import { forgetLostSession } from '../lib/session';
+import { checkSession, startSessionWatch } from '../lib/sessionWatch';
 import { announceSessionEnd, endSession, listenForSessionEnd, type SessionEndNotice } from '../lib/signOut';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
@@ -113,6 +114,9 @@ const recoveryRoutes = [
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/** The profile overview and its edit pages. */
+const isProfilePath = (path: string) => path === PATHS.profile || path.startsWith(`${PATHS.profile}/`);
+
 /**
  * The guard's decision for a location (SPEC §4), without its side effects. `router` is null on
  * the first navigation: before hydration, and while the router is being created.
@@ -164,7 +168,18 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
     if (tokenStore.get() !== null && !isPublicPath(url.pathname) && !isNeutralPath(url.pathname)) {
       try {
         const queryClient = await loadQueryClient();
-        await queryClient.ensureQueryData({ ...userQuery, queryFn: ({ signal }) => fetchUser(signal, true) });
+        const options = {
+          ...userQuery,
+          queryFn: ({ signal }: { signal: AbortSignal }) => fetchUser(signal, true),
+        };
+        // The profile pages show and edit what another browser may have changed: read afresh
+        // first; elsewhere the cached user.
+        if (isProfilePath(url.pathname)) await queryClient.fetchQuery({ ...options, staleTime: 0 });
+        else await queryClient.ensureQueryData(options);
+        // The light check also reads how long the session lasts unused (the idle warning).
+        const state = await checkSession({ quiet: true });
+        if (state === 'ended') throw new ApiError(401, 'unauthorized', 'unauthorized');
+        if (state === 'maintenance') throw new ApiError(503, 'maintenance', 'maintenance');
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           endSession('sessionEnded');
@@ -332,5 +347,10 @@ export function createAppRouter(
   });
   // Another tab ended a session: drop this tab's account data at once, before any click.
   listenForSessionEnd((notice) => void dropIfEnded(router, notice));
+  // Another browser ended it: learnt on focus and by a visible tab's poll (lib/sessionWatch.ts).
+  startSessionWatch(() => {
+    const path = router.state.location.pathname;
+    return !isPublicPath(path) && !isNeutralPath(path);
+  });
   return router;
 }

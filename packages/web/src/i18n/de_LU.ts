@@ -238,8 +238,12 @@ export const deLU: CoreMessages = {
     loadError: 'Ihr Konto konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
   },
+  idle: {
+    warning: 'Ohne Aktivität endet Ihre Sitzung in {{wait}}.',
+    stay: 'Angemeldet bleiben',
+  },
   logout: { error: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.' },
-  errorWait: { tooManyAttempts: 'Zu viele Versuche. Bitte versuchen Sie es in {{wait}} erneut.' },
+  errorWait: { tryAgainIn: 'Sie können es in {{wait}} erneut versuchen.' },
   maintenance: {
     title: 'Wartung',
     heading: 'Wir führen Wartungsarbeiten durch',
@@ -283,6 +287,9 @@ export const deLU: CoreMessages = {
       accepting: 'Wird erlaubt…',
       refusing: 'Wird abgelehnt…',
       warning: 'Ohne Ihre Zustimmung wird {{client}} der Zugriff auf Ihr Konto verweigert.',
+      signedInAs: 'Angemeldet als {{account}}',
+      offline:
+        '{{client}} behält diesen Zugriff, während Sie abwesend sind, bis Sie ihn unter Anwendungen von Drittanbietern widerrufen.',
       home: 'Zurück zur Startseite',
       loading: 'Die Anfrage wird geprüft…',
       redirecting: 'Zurück zu {{client}}…',

@@ -226,8 +226,12 @@ export const en = {
     loadError: 'Your account could not be loaded.',
     retry: 'Try again',
   },
+  idle: {
+    warning: 'Without activity, your session ends in {{wait}}.',
+    stay: 'Stay signed in',
+  },
   logout: { error: 'Something went wrong. Unable to log out.' },
-  errorWait: { tooManyAttempts: 'Too many attempts. Please try again in {{wait}}.' },
+  errorWait: { tryAgainIn: 'You can try again in {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'We are doing some maintenance',
@@ -271,6 +275,8 @@ export const en = {
       accepting: 'Allowing…',
       refusing: 'Refusing…',
       warning: 'Without your consent, {{client}} is denied access to your account.',
+      signedInAs: 'Signed in as {{account}}',
+      offline: '{{client}} keeps this access while you are away, until you revoke it under Third-party apps.',
       home: 'Back to the homepage',
       loading: 'Checking the request…',
       redirecting: 'Taking you back to {{client}}…',

@@ -233,8 +233,12 @@ export const fr: CoreMessages = {
     loadError: "Votre compte n'a pas pu être chargé.",
     retry: 'Réessayer',
   },
+  idle: {
+    warning: 'Sans activité, votre session se termine dans {{wait}}.',
+    stay: 'Rester connecté',
+  },
   logout: { error: 'Un problème est survenu. Impossible de se déconnecter.' },
-  errorWait: { tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {{wait}}.' },
+  errorWait: { tryAgainIn: 'Vous pourrez réessayer dans {{wait}}.' },
   maintenance: {
     title: 'Maintenance',
     heading: 'Nous effectuons une maintenance',
@@ -278,6 +282,9 @@ export const fr: CoreMessages = {
       accepting: 'Autorisation…',
       refusing: 'Refus…',
       warning: "Sans votre consentement, l'accès à votre compte est refusé à {{client}}.",
+      signedInAs: 'Connecté en tant que {{account}}',
+      offline:
+        "{{client}} garde cet accès pendant votre absence, jusqu'à ce que vous le révoquiez dans Applications tierces.",
       home: "Retour à l'accueil",
       loading: 'Vérification de la demande…',
       redirecting: 'Retour vers {{client}}…',

@@ -228,8 +228,12 @@ export const nl: CoreMessages = {
     loadError: 'Je account kon niet worden geladen.',
     retry: 'Opnieuw proberen',
   },
+  idle: {
+    warning: 'Zonder activiteit eindigt je sessie over {{wait}}.',
+    stay: 'Aangemeld blijven',
+  },
   logout: { error: 'Er is iets misgegaan. Afmelden is niet gelukt.' },
-  errorWait: { tooManyAttempts: 'Te veel pogingen. Probeer het over {{wait}} opnieuw.' },
+  errorWait: { tryAgainIn: 'Je kunt het over {{wait}} opnieuw proberen.' },
   maintenance: {
     title: 'Onderhoud',
     heading: 'We voeren onderhoud uit',
@@ -273,6 +277,9 @@ export const nl: CoreMessages = {
       accepting: 'Toestaan…',
       refusing: 'Weigeren…',
       warning: 'Zonder je toestemming krijgt {{client}} geen toegang tot je account.',
+      signedInAs: 'Aangemeld als {{account}}',
+      offline:
+        '{{client}} houdt deze toegang ook als je weg bent, tot je ze intrekt bij Toepassingen van derden.',
       home: 'Terug naar de startpagina',
       loading: 'Het verzoek wordt gecontroleerd…',
       redirecting: 'Terug naar {{client}}…',

@@ -101,6 +101,10 @@ export interface ApiRequest<S extends AnswerParser<unknown> | undefined> {
   /** The caller handles 401 and 503 itself (the navigation guard): no global handler runs. */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** If-Match: the version of the user this change was made on (lib/profileVersion.ts). */
+  ifMatch?: string;
+  /** Told the ETag of the answer, error answers included (a 412 carries the current version). */
+  onVersion?: (etag: string) => void;
   /**
    * The answer of this same request, sent earlier (lib/earlySession.ts): used instead of sending
    * it again; when it resolves to nothing, the request is sent as usual.
@@ -121,6 +125,7 @@ function headersFor(request: ApiRequest<AnswerParser<unknown> | undefined>): Hea
   );
   const token = tokenStore.get();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (request.ifMatch) headers.set('If-Match', request.ifMatch);
   return headers;
 }
 
@@ -167,6 +172,8 @@ export async function apiRequest<S extends AnswerParser<unknown> | undefined = u
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, undefined, 'network error');
   }
+  const etag = response.headers.get('ETag');
+  if (etag) request.onVersion?.(etag);
   if (!response.ok) {
     const error = await errorFrom(response, request.statusOnlyOn401);
     if (request.quiet) throw error;

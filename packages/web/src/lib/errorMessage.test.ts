@@ -4,15 +4,15 @@ import { ApiError } from './api';
 import { errorMessage, formatWait } from './errorMessage';
 
 describe('errorMessage: one mapping from an API error to its text', () => {
-  it('says "Too many attempts" with the wait of Retry-After for any 429', async () => {
+  it('says SPEC\'s "Too many attempts" for any 429, the wait of Retry-After on its own line', async () => {
     await initI18n('en');
     const t = i18n.getFixedT('en');
     const limited = new ApiError(429, 'too_many_attempts', 'x', 900);
     expect(errorMessage(t, limited, 'Change failed')).toBe(
-      'Too many attempts. Please try again in 15 minutes.',
+      'Too many attempts. Please try again later.\nYou can try again in 15 minutes.',
     );
     expect(errorMessage(t, new ApiError(429, undefined, 'x', 30))).toBe(
-      'Too many attempts. Please try again in 30 seconds.',
+      'Too many attempts. Please try again later.\nYou can try again in 30 seconds.',
     );
     expect(errorMessage(t, new ApiError(429, 'too_many_attempts', 'x'))).toBe(
       'Too many attempts. Please try again later.',

@@ -14,17 +14,21 @@ export function formatWait(seconds: number, locale: string): string {
 }
 
 /**
- * The one mapping from an API error to what the user reads, for every screen (issue 20): a 429
- * says "Too many attempts" with the wait of its Retry-After, whatever the screen. Otherwise the
- * screen's own `fallback` (a translated text, when it has a better word than the code's), else the
- * code's text, else the generic one.
+ * The one mapping from an API error to what the user reads, for every screen: a 429 says SPEC's
+ * "Too many attempts. Please try again later.", whatever the screen, and the wait of its
+ * Retry-After on a line of its own. Otherwise the screen's own `fallback` (a translated text, when
+ * it has a better word than the code's), else the code's text, else the generic one.
  */
 export function errorMessage(t: TFunction, error: unknown, fallback?: string): string {
   if (error instanceof ApiError && error.status === 429 && error.code !== 'resend_too_soon') {
     const wait = error.retryAfterSeconds;
+    // A spent SMS budget is not a wrong guess: it says so, the screen offers the other methods.
+    const sentence = t(
+      error.code === 'sms_limit_reached' ? 'errors.sms_limit_reached' : 'errors.too_many_attempts',
+    );
     return wait
-      ? t('errorWait.tooManyAttempts', { wait: formatWait(wait, i18n.language || 'en') })
-      : t('errors.too_many_attempts');
+      ? `${sentence}\n${t('errorWait.tryAgainIn', { wait: formatWait(wait, i18n.language || 'en') })}`
+      : sentence;
   }
   return fallback ?? t(errorKey(error));
 }

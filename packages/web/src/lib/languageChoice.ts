@@ -3,6 +3,7 @@ import type { User } from '@vestibule/contract/schemas/user';
 import { changeLocale } from '../i18n';
 import { apiRequest } from './api';
 import { userLocale } from './language';
+import { changedElsewhere, versioned } from './profileVersion';
 import { loadedQueryClient } from './queryBridge';
 import { cacheAccount, tokenStore } from './storage';
 
@@ -31,18 +32,39 @@ function setUnsaved(locale: Locale | null): void {
   }
 }
 
-/** PATCH /api/user {language}; on failure the choice waits for the next page with the user. */
+/** The cached user, when the query client has loaded. */
+function storeUser(update: (user: User) => User): void {
+  const client = loadedQueryClient();
+  const user = client?.getQueryData<User>(['user']);
+  if (!client || !user) return;
+  const updated = update(user);
+  client.setQueryData(['user'], updated);
+  cacheAccount(updated);
+}
+
+/**
+ * PATCH /api/user {language} on the version of the user read. The choice changes the language
+ * only: when the profile changed elsewhere (412), the screens take the current user and the
+ * language is saved on it.
+ */
+async function patchLanguage(locale: Locale): Promise<void> {
+  const send = () => apiRequest('/user', { method: 'PATCH', json: { language: locale }, ...versioned() });
+  try {
+    await send();
+  } catch (error) {
+    const current = changedElsewhere(error);
+    if (!current) throw error;
+    storeUser(() => current);
+    await send();
+  }
+}
+
+/** Saves the choice to the account; on failure the choice waits for the next page with the user. */
 async function saveToAccount(locale: Locale): Promise<void> {
   try {
-    await apiRequest('/user', { method: 'PATCH', json: { language: locale } });
+    await patchLanguage(locale);
     setUnsaved(null);
-    const client = loadedQueryClient();
-    const user = client?.getQueryData<User>(['user']);
-    if (client && user) {
-      const updated = { ...user, language: locale };
-      client.setQueryData(['user'], updated);
-      cacheAccount(updated);
-    }
+    storeUser((user) => ({ ...user, language: locale }));
   } catch {
     setUnsaved(locale);
   }

@@ -1,3 +1,4 @@
+import { forgetProfileVersion } from './profileVersion';
 import { loadedQueryClient } from './queryBridge';
 import { clearSessionState } from './storage';
 import { storedTargetUrl, storeTargetUrl } from './targetUrl';
@@ -8,6 +9,7 @@ import { storedTargetUrl, storeTargetUrl } from './targetUrl';
  */
 export function forgetSession(): void {
   clearSessionState();
+  forgetProfileVersion();
   // Before the query client has loaded, nothing is cached.
   loadedQueryClient()?.removeQueries();
 }

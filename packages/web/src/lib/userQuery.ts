@@ -2,6 +2,7 @@ import type { DataTag } from '@tanstack/react-query';
 import type { User } from '@vestibule/contract/schemas/user';
 import { apiRequest, lazySchema } from './api';
 import { takeEarlyUser } from './earlySession';
+import { rememberProfileVersion } from './profileVersion';
 import { cacheAccount, tokenStore } from './storage';
 
 // GET /api/user is shared: the guard loads it for every logged-in page, the shell reads the
@@ -20,6 +21,8 @@ export async function fetchUser(signal?: AbortSignal, quiet = false) {
     signal,
     quiet,
     prefetched: takeEarlyUser(tokenStore.get()),
+    // The version of what is read: the next profile change is made on it.
+    onVersion: rememberProfileVersion,
   });
   cacheAccount(data);
   return data;

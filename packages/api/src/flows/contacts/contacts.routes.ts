@@ -7,8 +7,8 @@ import {
   emailContactRequestSchema,
   phoneContactRequestSchema,
 } from '@vestibule/contract/schemas/profile';
-import { userResponseSchema } from '@vestibule/contract/schemas/user';
-import type { FastifyRequest } from 'fastify';
+import { type User, userResponseSchema } from '@vestibule/contract/schemas/user';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -20,6 +20,8 @@ import { offerFuzzion } from '../fuzzion/offer';
 import { contactOwner } from '../mfa/contact.queries';
 import { notifyChange, type Recipient, recipients } from '../profile/notify';
 import { loadUser } from '../profile/user.queries';
+import { profileTag, requireCurrentProfile } from '../profile/version';
+import { requireSudo } from '../sudo/sudo';
 import {
   backsMfaMethod,
   CHANNEL,
@@ -43,12 +45,18 @@ import {
 } from './contact-challenge';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
-// set of routes per kind. A new or changed address counts only once a code sent to it comes back.
+// set of routes per kind. Each change honours If-Match against the user's version (decision 0071). A new or changed address counts only once a code sent to it comes back.
 // Adding an address and changing one to a new address give the account a new login and recovery
 // address: they need a step-up (403 sudo_required, docs/decisions/0013). Verify, delete and
 // primary bring in no new address and need none.
 
 const SEGMENT: Record<ContactKind, string> = { email: 'emails', phone: 'phones' };
+
+/** The user's version on an answer that carries the user (not on a merge offer). */
+function tagAnswer<T extends object>(reply: FastifyReply, answer: T): T {
+  if ('data' in answer) reply.header('etag', profileTag(answer.data as User));
+  return answer;
+}
 
 async function answerUser(db: Db, secrets: SecretBox, userId: number) {
   const data = await loadUser(db, secrets, userId);
@@ -185,6 +193,7 @@ function routesFor(kind: ContactKind) {
     async handler({ body, auth, request }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
+      await requireCurrentProfile(db, request, user.id);
       const target = normaliseContact(kind, typed(body), user.edition);
       // Another account's address: the code still goes there and proving it offers a merge
       // (docs/decisions/0012-fuzzion.md); this account's own address stays "already used".
@@ -209,9 +218,9 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     body: codeConfirmRequestSchema,
     response: contactConfirmAnswerSchema,
-    async handler({ body, auth, request }) {
+    async handler({ body, auth, request, reply }) {
       const user = await requireUser(request.server.ctx.db, auth);
-      return confirmContact(request, auth, kind, user, body);
+      return tagAnswer(reply, await confirmContact(request, auth, kind, user, body));
     },
   });
 
@@ -227,6 +236,7 @@ function routesFor(kind: ContactKind) {
     async handler({ params, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
+      await requireCurrentProfile(db, request, user.id);
       const { contact } = await ownContact(db, user.id, kind, params.id);
       if (contact.verified_at !== null) return reply.code(204).send();
       return startAddressChallenge(request, auth, user, {
@@ -254,6 +264,7 @@ function routesFor(kind: ContactKind) {
     async handler({ params, body, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
+      await requireCurrentProfile(db, request, user.id);
       const { contact } = await ownContact(db, user.id, kind, params.id);
       await requireFreelyEditable(db, user.id, kind, contact);
       const target = normaliseContact(kind, typed(body), user.edition);
@@ -269,7 +280,10 @@ function routesFor(kind: ContactKind) {
     },
   });
 
-  /** DELETE …/{id}: one e-mail and one phone always remain; the primary and MFA ones stay. */
+  /**
+   * DELETE …/{id}: one e-mail and one phone always remain; the primary and MFA ones stay. Behind a
+   * step-up like adding one, checked last so that a refused delete keeps a single grant.
+   */
   const remove = defineRoute({
     method: 'DELETE',
     url: `${base}/:id`,
@@ -277,13 +291,15 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     params: contactIdParamsSchema,
     response: userResponseSchema,
-    async handler({ params, auth, request }) {
+    async handler({ params, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       const answer = await db.transaction().execute(async (trx) => {
+        await requireCurrentProfile(trx, request, user.id);
         const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
         if (rows.length <= 1) throw new ApiError('contact_minimum');
         await requireFreelyEditable(trx, user.id, kind, contact);
+        await requireSudo(trx, auth);
         await deleteContact(trx, kind, contact.id);
         await audit(
           trx,
@@ -309,7 +325,7 @@ function routesFor(kind: ContactKind) {
         return answerUser(trx, request.server.ctx.secrets, user.id);
       });
       outboxWorkerOf(request.server)?.notify();
-      return answer;
+      return tagAnswer(reply, answer);
     },
   });
 
@@ -324,10 +340,11 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     params: contactIdParamsSchema,
     response: userResponseSchema,
-    async handler({ params, auth, request }) {
+    async handler({ params, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       const answer = await db.transaction().execute(async (trx) => {
+        await requireCurrentProfile(trx, request, user.id);
         const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
         if (contact.is_default) return answerUser(trx, request.server.ctx.secrets, user.id);
         if (contact.verified_at === null || !(await backsMfaMethod(trx, user.id, kind, contact.value)))
@@ -359,7 +376,7 @@ function routesFor(kind: ContactKind) {
         return answerUser(trx, request.server.ctx.secrets, user.id);
       });
       outboxWorkerOf(request.server)?.notify();
-      return answer;
+      return tagAnswer(reply, answer);
     },
   });
 

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_KEY_COUNT } from '@vestibule/contract/constants';
+import { RECOVERY_KEY_COUNT, RECOVERY_KEY_LENGTH } from '@vestibule/contract/constants';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
 
 // Crockford-like alphabet without look-alikes (0/O, 1/I/L): 10 characters ≈ 49 bits per key.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const KEY_LENGTH = 10;
+const KEY_LENGTH = RECOVERY_KEY_LENGTH;
 
 function newRecoveryKey(): string {
   let key = '';

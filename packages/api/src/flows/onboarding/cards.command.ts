@@ -11,7 +11,8 @@ import { parseCardsCsv } from './cards.csv';
 import { companyId, createInvitation, INVITATION_TTL_DAYS } from './registry';
 
 export const ONBOARDING_USAGE = `  cards import FILE.csv                 imports issued cards (header: edition,number,company,firstname,
-                                        lastname[,activation_code,birthdate,national_register_number,status]);
+                                        lastname[,activation_code,birthdate,national_register_number,status]),
+                                        commas or semicolons; status inactive (default) or held;
                                         a file with any bad row is refused whole, each bad row named by line
   invitations create --email ADDRESS --company NAME [--edition general|lu] [--firstname NAME]
               [--lastname NAME] [--language fr] [--days ${INVITATION_TTL_DAYS}] [--link-base URL]

@@ -2,11 +2,13 @@ import { parseActivationCode } from '@vestibule/contract/activation-code';
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import { EDITION_IDS, EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { parseNationalRegisterNumber } from '@vestibule/contract/national-register-number';
+import { CsvError, parse } from 'csv-parse/sync';
 
 // The card import file (`npm run admin -- cards import FILE.csv`): one card per line after a header
-// naming the columns, in any order. Required: edition, number, company, firstname, lastname.
+// naming the columns, in any order, separated by commas, semicolons or tabs (read with csv-parse,
+// the delimiter taken from the header, a BOM dropped). Required: edition, number, company, firstname, lastname.
 // Optional: activation_code (required in an edition whose holders sign up with one), birthdate
-// (YYYY-MM-DD), national_register_number, status (inactive, the default, or held).
+// (YYYY-MM-DD), national_register_number, status (CARD_STATUSES: inactive, the default, or held).
 
 export const CARD_COLUMNS = [
   'edition',
@@ -20,6 +22,8 @@ export const CARD_COLUMNS = [
   'status',
 ] as const;
 const REQUIRED = ['edition', 'number', 'company', 'firstname', 'lastname'] as const;
+/** The `status` values an import may give: a new card, or one the issuer holds (its activation fails). */
+export const CARD_STATUSES = ['inactive', 'held'] as const;
 
 export interface CardRow {
   line: number;
@@ -39,27 +43,30 @@ export interface RowError {
   message: string;
 }
 
-/** RFC 4180 fields of one line: commas, double quotes, "" inside quotes. */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields.map((value) => value.trim());
+/** The delimiter of the header line: Excel writes `;` in Belgian, French and Luxembourg locales. */
+function delimiterOf(text: string): string {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const counts = [',', ';', '\t'].map((delimiter) => ({ delimiter, count: header.split(delimiter).length }));
+  return counts.reduce((best, next) => (next.count > best.count ? next : best)).delimiter;
+}
+
+interface InfoRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** The file's records (RFC 4180 quoting, BOM dropped, empty lines skipped), each with its line. */
+function readRecords(text: string): { fields: string[]; line: number }[] {
+  // With `info`, each record comes with where it was read (the typings know only the plain form).
+  const records = parse(text, {
+    bom: true,
+    delimiter: delimiterOf(text),
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as unknown as InfoRecord[];
+  return records.map(({ record, info }) => ({ fields: record, line: info.lines }));
 }
 
 function isDate(value: string): boolean {
@@ -70,8 +77,15 @@ function isDate(value: string): boolean {
 
 /** Every row checked; any error means the file is refused whole. Duplicates inside the file too. */
 export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError[] } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = splitCsvLine(lines[0] ?? '').map((name) => name.toLowerCase());
+  let records: { fields: string[]; line: number }[];
+  try {
+    records = readRecords(text);
+  } catch (error) {
+    // An unclosed quote or the like: the parser names the line.
+    const line = error instanceof CsvError ? Number(error.lines ?? 1) : 1;
+    return { rows: [], errors: [{ line, message: error instanceof Error ? error.message : String(error) }] };
+  }
+  const header = (records[0]?.fields ?? []).map((name) => name.toLowerCase());
   const errors: RowError[] = [];
   const missing = REQUIRED.filter((name) => !header.includes(name));
   const unknown = header.filter((name) => !(CARD_COLUMNS as readonly string[]).includes(name));
@@ -84,11 +98,7 @@ export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError
   const rows: CardRow[] = [];
   const seenNumbers = new Map<string, number>();
   const seenCodes = new Map<string, number>();
-  for (let index = 1; index < lines.length; index++) {
-    const raw = lines[index] ?? '';
-    if (raw.trim() === '') continue;
-    const line = index + 1;
-    const fields = splitCsvLine(raw);
+  for (const { fields, line } of records.slice(1)) {
     const value = (name: string) => fields[header.indexOf(name)] ?? '';
     const problems: string[] = [];
     if (fields.length !== header.length) problems.push(`${fields.length} fields, expected ${header.length}`);
@@ -121,7 +131,8 @@ export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError
         problems.push(`invalid national register number "${value('national_register_number')}"`);
     }
     const status = (value('status') || 'inactive') as CardRow['status'];
-    if (status !== 'inactive' && status !== 'held') problems.push(`invalid status "${value('status')}"`);
+    if (!CARD_STATUSES.includes(status))
+      problems.push(`invalid status "${value('status')}" (${CARD_STATUSES.join(' or ')})`);
     if (problems.length) {
       errors.push({ line, message: problems.join('; ') });
       continue;

@@ -39,6 +39,7 @@ async function redeemCard(trx: Db, request: FastifyRequest, flow: FlowRow, userI
     .forUpdate()
     .executeTakeFirstOrThrow();
   // Used once: another sign-up or a link made meanwhile wins.
+  if (card.user_id !== null && card.status === 'held') throw new ApiError('card_activation_pending');
   if (card.user_id !== null || card.status === 'active') throw new ApiError('card_already_activated');
   await trx
     .updateTable('cards')

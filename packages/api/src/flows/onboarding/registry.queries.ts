@@ -29,7 +29,8 @@ export function invalidCodeError(kind: OnboardingKind): ErrorCode {
 /**
  * The card of a card number or activation code, if it can still open an account: unknown, blocked
  * and expired cards answer like a mistyped code; a card linked to an account (or active) answers
- * 409 card_already_activated.
+ * 409 card_already_activated, unless its activation failed (held by the issuer): then 409
+ * card_activation_pending, which does not claim the card works.
  */
 async function redeemableCard(
   db: Db,
@@ -47,6 +48,7 @@ async function redeemableCard(
     : base.where('activation_code_hash', '=', hashToken(code))
   ).executeTakeFirst();
   if (!card || card.status === 'blocked' || card.status === 'expired') throw new ApiError(INVALID[kind]);
+  if (card.user_id !== null && card.status === 'held') throw new ApiError('card_activation_pending');
   if (card.user_id !== null || card.status === 'active') throw new ApiError('card_already_activated');
   return { kind, cardId: card.id, firstname: card.holder_firstname, lastname: card.holder_lastname };
 }

@@ -11,11 +11,13 @@ import { requireUser } from '../contacts/contact-challenge';
 import { requireSudo } from '../sudo/sudo';
 import { notifyChange, recipients } from './notify';
 import { loadUser } from './user.queries';
+import { requireCurrentProfile, taggedUser } from './version';
 
 /**
  * PUT /api/user/iban {iban} (SPEC §2 edit-iban, §5): a valid IBAN of a SEPA country of the
  * country list (422 invalid_iban), behind a step-up (403 sudo_required). `country` becomes the
- * IBAN's country. Every verified contact is told, with the way to report it was not them.
+ * IBAN's country. Every verified contact is told, with the way to report it was not them. With
+ * If-Match, only on the version it names (412 profile_changed otherwise).
  */
 const updateIban = defineRoute({
   method: 'PUT',
@@ -24,12 +26,13 @@ const updateIban = defineRoute({
   auth: 'user',
   body: ibanRequestSchema,
   response: userResponseSchema,
-  async handler({ body, auth, request }) {
+  async handler({ body, auth, request, reply }) {
     const { db, secrets } = request.server.ctx;
     const user = await requireUser(db, auth);
     const parsed = parseIban(body.iban);
     if (!parsed) throw new ApiError('invalid_iban');
     const answer = await db.transaction().execute(async (trx) => {
+      await requireCurrentProfile(trx, request, user.id);
       // In the change's transaction: a failed change keeps a single grant.
       await requireSudo(trx, auth);
       await trx
@@ -65,7 +68,7 @@ const updateIban = defineRoute({
       );
       const data = await loadUser(trx, secrets, user.id);
       if (!data) throw new ApiError('unauthorized');
-      return { data };
+      return taggedUser(reply, data);
     });
     outboxWorkerOf(request.server)?.notify();
     return answer;

@@ -26,6 +26,7 @@ import {
 import { requireSudo } from '../sudo/sudo';
 import { notifyChange, recipients } from './notify';
 import { loadUser } from './user.queries';
+import { taggedUser } from './version';
 
 // Login change (SPEC §2 edit-credentials, §5, §7; docs/decisions/0010). Every contact is a
 // username at login; "the login" is the primary contact of its kind. Changing it replaces that
@@ -73,7 +74,7 @@ const confirmLoginChange = defineRoute({
   auth: 'user',
   body: codeConfirmRequestSchema,
   response: userResponseSchema,
-  async handler({ body, auth, request }) {
+  async handler({ body, auth, request, reply }) {
     const { db } = request.server.ctx;
     const user = await requireUser(db, auth);
     return confirmAddressChallenge(
@@ -107,7 +108,8 @@ const confirmLoginChange = defineRoute({
         );
         const data = await loadUser(trx, request.server.ctx.secrets, user.id);
         if (!data) throw new ApiError('unauthorized');
-        return { data };
+        // The new version, for the next change from this browser (decision 0071).
+        return taggedUser(reply, data);
       },
     );
   },

@@ -4,8 +4,12 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { findSessionWithUser, loadUser, openUser } from './user.queries';
+import { requireCurrentProfile, taggedUser } from './version';
 
-/** GET /api/user: the logged-in user, read with its session in one statement (issue 21). */
+/**
+ * GET /api/user: the logged-in user, read with its session in one statement (issue 21); its
+ * version in the ETag header, for the If-Match of a change.
+ */
 const getUser = defineRoute({
   method: 'GET',
   url: '/user',
@@ -15,15 +19,16 @@ const getUser = defineRoute({
   findSession: findSessionWithUser,
   response: userResponseSchema,
   compiledResponse: true,
-  async handler({ found, request }) {
+  async handler({ found, request, reply }) {
     if (!found) throw new ApiError('unauthorized');
-    return { data: openUser(request.server.ctx.secrets, found.user) };
+    return taggedUser(reply, openUser(request.server.ctx.secrets, found.user));
   },
 });
 
 /**
  * PATCH /api/user (SPEC §2 edit-info): names, gender, birth date and interface language; only the
  * fields sent change. The language must be one the request's edition offers. Answers the user.
+ * With If-Match, only on the version it names (412 profile_changed otherwise).
  */
 const updateUser = defineRoute({
   method: 'PATCH',
@@ -32,12 +37,13 @@ const updateUser = defineRoute({
   auth: 'user',
   body: updateProfileRequestSchema,
   response: userResponseSchema,
-  async handler({ body, auth, request }) {
+  async handler({ body, auth, request, reply }) {
     const { db } = request.server.ctx;
     if (body.language !== undefined && !request.edition.locales.includes(body.language))
       throw new ApiError('validation_failed', { fields: { language: 'Unsupported language' } });
     const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
     return db.transaction().execute(async (trx) => {
+      await requireCurrentProfile(trx, request, auth.userId);
       if (changed.length > 0) {
         await trx
           .updateTable('users')
@@ -63,7 +69,7 @@ const updateUser = defineRoute({
       }
       const data = await loadUser(trx, request.server.ctx.secrets, auth.userId);
       if (!data) throw new ApiError('unauthorized');
-      return { data };
+      return taggedUser(reply, data);
     });
   },
 });

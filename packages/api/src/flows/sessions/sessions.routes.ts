@@ -4,6 +4,7 @@ import {
   logoutAllResponseSchema,
   type SessionInfo,
   type SessionService,
+  sessionCheckResponseSchema,
   sessionIdParamsSchema,
   sessionsQuerySchema,
   sessionsResponseSchema,
@@ -158,4 +159,28 @@ const logoutAll = defineRoute({
   },
 });
 
-export const sessionRoutes = [list, revoke, logoutAll];
+/**
+ * GET /api/session: the light check the SPA makes on navigation, on focus and while visible, to
+ * learn within seconds that its session ended elsewhere (401); answers how long the session lasts
+ * without use, for the idle warning. Not a sign of activity: the idle clock keeps running.
+ */
+const check = defineRoute({
+  method: 'GET',
+  url: '/session',
+  summary: 'Check the session is alive, and how long it lasts unused',
+  auth: 'user',
+  whileRestricted: true,
+  notActivity: true,
+  response: sessionCheckResponseSchema,
+  async handler({ found, request }) {
+    if (!found) throw new ApiError('unauthorized');
+    const { sessionIdleSeconds, sessionMaxAgeSeconds } = request.server.ctx.config;
+    const end = Math.min(
+      found.lastSeenAt.getTime() + sessionIdleSeconds * 1000,
+      found.createdAt.getTime() + sessionMaxAgeSeconds * 1000,
+    );
+    return { seconds_left: Math.max(0, Math.floor((end - Date.now()) / 1000)) };
+  },
+});
+
+export const sessionRoutes = [list, revoke, logoutAll, check];

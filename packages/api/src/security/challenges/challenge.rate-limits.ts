@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { enforceLimit } from '../../http/enforce-limit';
+import { ApiError } from '../../http/api-error';
+import { enforceLimit, overLimit } from '../../http/enforce-limit';
 import type { RateLimitRule } from '../rate-limit';
 
 const HOUR = 60 * 60;
@@ -68,8 +69,12 @@ export async function limitCodeSending(
       sendPerAccount(subject.budget, config.codesPerAccountLimit),
       String(subject.userId),
     );
-  if (subject.channel === 'sms' && subject.target)
-    await enforceLimit(request, smsPerNumber(config.smsPerNumberLimit), subject.target);
+  if (subject.channel === 'sms' && subject.target) {
+    // Its own code: the number's budget is spent, not a wrong guess; the user picks another method.
+    const wait = await overLimit(request, smsPerNumber(config.smsPerNumberLimit), subject.target);
+    if (wait !== undefined)
+      throw new ApiError('sms_limit_reached', { headers: { 'retry-after': String(wait) } });
+  }
 }
 
 /** Before a code is checked: per IP and per account. */

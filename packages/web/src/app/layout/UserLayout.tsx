@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
+import { IdleWarning } from '../../components/IdleWarning';
 import { useNotifications } from '../../features/security/api/notifications';
 import { useTranslation } from '../../i18n/react';
 import { LINKED_PATHS, PATHS } from '../../lib/paths';
@@ -61,6 +62,7 @@ export function UserLayout() {
       </nav>
       <NotificationsHeaderLink unread={unread} />
       <main id="main" tabIndex={-1} className={styles.main}>
+        <IdleWarning />
         <Outlet />
       </main>
     </div>

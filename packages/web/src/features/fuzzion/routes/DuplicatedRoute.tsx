@@ -6,6 +6,7 @@ import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
+import { markStepDone } from '../../../lib/stepDone';
 import { useIgnore, useMerge, useRefuse } from '../api/decide';
 import { useFuzzionFlow } from '../api/fuzzionFlow';
 import { CodeStep } from '../components/CodeStep';
@@ -49,6 +50,7 @@ export function DuplicatedRoute() {
     try {
       const result = await merge.mutateAsync(payload);
       fuzzionPayload.clear();
+      markStepDone('fuzzion');
       if (result.mfa) {
         const query = new URLSearchParams({
           redirect: 'fuzzion-success',

@@ -1,3 +1,4 @@
+import { RECOVERY_KEY_LENGTH } from '@vestibule/contract/constants';
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import { CodeInput } from '../../../components/CodeInput';
 import { Field } from '../../../components/Field';
@@ -15,6 +16,10 @@ export function cleanCode(value: string, max = 32, keepDash = false): string {
 /** The client-side check before posting: a translation key, or null when the code may go. */
 export function codeProblem(code: string, method: MfaMethodKind, length: number | null) {
   if (!code) return { key: 'mfa.code.required', length } as const;
+  // A key too short or too long is named as a recovery key beside its field, not sent to be
+  // refused as "some fields are missing or invalid".
+  if (method === 'totpRecovery' && code.replace(/-/g, '').length !== RECOVERY_KEY_LENGTH)
+    return { key: 'mfa.code.formatRecovery', length: RECOVERY_KEY_LENGTH } as const;
   if (method !== 'totpRecovery' && length && !new RegExp(`^\\d{${length}}$`).test(code))
     return { key: 'mfa.code.format', length } as const;
   return null;

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { markStepDone } from '../../../lib/stepDone';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKeys';
 
@@ -24,13 +25,15 @@ export function RecoveryKeysCard() {
   const onRegenerate = () =>
     regenerate.mutate(undefined, {
       onSettled: () => setAsking(false),
-      onSuccess: ({ recovery_keys }) =>
+      onSuccess: ({ recovery_keys }) => {
+        markStepDone('setup-totp');
         navigate(
           `${PATHS.setupTotpSuccess}?isRegenerated=true&redirect=${encodeURIComponent(PATHS.securityEditRecovery)}`,
           {
             state: { keys: recovery_keys },
           },
-        ),
+        );
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
         else toast.show('error', errorMessage(t, error));

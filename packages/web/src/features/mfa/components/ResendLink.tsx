@@ -8,9 +8,12 @@ export function ResendLink({
   pending,
   resent,
   onResend,
+  spent = false,
 }: {
   resendAt: number | null;
   pending: boolean;
+  /** No more codes can go out this way for now (the SMS budget): the link stays off. */
+  spent?: boolean;
   resent: boolean;
   onResend: () => void;
 }) {
@@ -20,11 +23,16 @@ export function ResendLink({
     <div className={styles.resend}>
       <p className={styles.resendTitle}>{t('mfa.code.notReceived')}</p>
       <div className={styles.resendLinks}>
-        <button type="button" className={styles.linkButton} disabled={left > 0 || pending} onClick={onResend}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          disabled={left > 0 || pending || spent}
+          onClick={onResend}
+        >
           {t('mfa.code.resend')}
         </button>
       </div>
-      {left > 0 && <p className={styles.countdown}>{t('mfa.code.countdown', { seconds: left })}</p>}
+      {left > 0 && !spent && <p className={styles.countdown}>{t('mfa.code.countdown', { seconds: left })}</p>}
       <p role="status" className={styles.status}>
         {resent ? t('mfa.code.resent') : ''}
       </p>

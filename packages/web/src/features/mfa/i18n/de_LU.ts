@@ -49,6 +49,8 @@ export const mfaDeLU: typeof mfaEn = {
     submitting: 'Wird geprüft…',
     required: 'Geben Sie den Code ein.',
     format: 'Der Code hat {{length}} Ziffern.',
+    formatRecovery:
+      'Der Wiederherstellungsschlüssel hat {{length}} Buchstaben und Ziffern, zum Beispiel ABCDE-12345.',
     notReceived: 'Nicht erhalten?',
     resend: 'Neuen Code senden',
     countdown: 'Sie können in {{seconds}}\u00a0s einen neuen Code anfordern.',

@@ -49,6 +49,7 @@ export const mfaEn = {
     submitting: 'Checking…',
     required: 'Enter the code.',
     format: 'The code has {{length}} digits.',
+    formatRecovery: 'The recovery key has {{length}} letters and digits, for example ABCDE-12345.',
     notReceived: 'Did not receive it?',
     resend: 'Send a new code',
     countdown: 'You can ask for a new code in {{seconds}}\u00a0s.',

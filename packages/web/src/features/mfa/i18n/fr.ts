@@ -48,6 +48,7 @@ export const mfaFr: typeof mfaEn = {
     submitting: 'Vérification…',
     required: 'Saisissez le code.',
     format: 'Le code compte {{length}} chiffres.',
+    formatRecovery: 'La clé de récupération compte {{length}} lettres et chiffres, par exemple ABCDE-12345.',
     notReceived: "Vous ne l'avez pas reçu ?",
     resend: 'Envoyer un nouveau code',
     countdown: 'Vous pourrez demander un nouveau code dans {{seconds}}\u00a0s.',

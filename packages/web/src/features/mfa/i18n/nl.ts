@@ -48,6 +48,7 @@ export const mfaNl: typeof mfaEn = {
     submitting: 'Controleren…',
     required: 'Vul de code in.',
     format: 'De code heeft {{length}} cijfers.',
+    formatRecovery: 'De herstelsleutel heeft {{length}} letters en cijfers, bijvoorbeeld ABCDE-12345.',
     notReceived: 'Niet ontvangen?',
     resend: 'Stuur een nieuwe code',
     countdown: 'Je kunt over {{seconds}}\u00a0s een nieuwe code vragen.',

@@ -158,6 +158,8 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
   const resendError =
     resend.error instanceof ApiError && resend.error.code === 'resend_too_soon' ? null : resend.error;
   const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
+  // The number's SMS budget is spent: no resend, the other methods instead.
+  const smsSpent = resendError instanceof ApiError && resendError.code === 'sms_limit_reached';
   const busy = verify.isPending || finishing;
   const target = state.target && keepTogether(state.target);
   const intro =
@@ -209,7 +211,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
           {(formError || resendError) && (
             <div role="alert" className={styles.formError}>
               <p>{errorMessage(t, formError ?? resendError)}</p>
-              {dead && <Link to={methodsUrl(params)}>{t('mfa.code.chooseAgain')}</Link>}
+              {(dead || smsSpent) && <Link to={methodsUrl(params)}>{t('mfa.code.chooseAgain')}</Link>}
             </div>
           )}
 
@@ -223,6 +225,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
           <ResendLink
             resendAt={state.resendAt}
             pending={resend.isPending}
+            spent={smsSpent}
             resent={resent}
             onResend={() => void onResend()}
           />

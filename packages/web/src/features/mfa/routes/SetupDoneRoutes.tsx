@@ -5,6 +5,7 @@ import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
+import { markStepDone, useStepDone } from '../../../lib/stepDone';
 import { removeSessionValue, sessionValue } from '../../../lib/storage';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { useUser } from '../../../lib/user';
@@ -60,6 +61,7 @@ export function SetupConfirmationRoute() {
           disabled={!complete}
           onClick={() => {
             removeSessionValue('mfaForced');
+            markStepDone('setup-mfa');
             navigate(PATHS.setupMfaSuccess, { replace: true, state: { done: true } });
           }}
         >
@@ -76,7 +78,10 @@ export function SetupSuccessRoute() {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
+  const done = useStepDone('setup-mfa');
   if (sessionValue('mfaForced') !== null) return <Navigate to={PATHS.setupMfaConfirmation} replace />;
+  // Opened without a setup just confirmed: it would claim what did not happen.
+  if (!done) return <Navigate to={PATHS.security} replace />;
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby={`${id}-title`} data-done={Boolean(location.state)}>

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { markStepDone } from '../../../lib/stepDone';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
 import { CodeField, codeProblem } from '../components/CodeField';
@@ -54,6 +55,7 @@ export function SetupTotpRoute() {
     }
     try {
       const result = await confirm.mutateAsync({ payload: setup.data.payload, code });
+      markStepDone('setup-totp');
       const next = new URLSearchParams();
       const redirect = params.get('redirect');
       if (redirect) next.set('redirect', redirect);

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
 import { PATHS } from '../../../lib/paths';
+import { useStepDone } from '../../../lib/stepDone';
 import { takeTargetPath } from '../../../lib/targetUrl';
 import { redirectPath } from '../afterSuccess';
 
@@ -30,6 +31,7 @@ export function SetupTotpSuccessRoute() {
     return Array.isArray(state?.keys) ? state.keys.filter((k): k is string => typeof k === 'string') : [];
   });
   const regenerated = params.get('isRegenerated') === 'true';
+  const done = useStepDone('setup-totp');
 
   // Forget the keys from the history entry: back/forward must not show them again.
   useEffect(() => {
@@ -60,6 +62,8 @@ export function SetupTotpSuccessRoute() {
     navigate(to ?? takeTargetPath(PATHS.dashboard), { replace: true });
   };
 
+  // Opened without a setup or regeneration just done: it would claim what did not happen.
+  if (!done) return <Navigate to={PATHS.security} replace />;
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby={`${id}-title`}>

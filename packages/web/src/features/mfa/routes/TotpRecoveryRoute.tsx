@@ -7,6 +7,7 @@ import { ApiError, apiRequest } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
+import { markStepDone } from '../../../lib/stepDone';
 import { stepUpPath } from '../../../lib/stepUp';
 import { fetchUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
@@ -48,6 +49,7 @@ function RecoveryScreen({ mfaId }: { mfaId: number }) {
   const onRegenerate = async () => {
     try {
       const { recovery_keys } = await regenerate.mutateAsync();
+      markStepDone('setup-totp');
       navigate(`${PATHS.setupTotpSuccess}?isRegenerated=true`, {
         replace: true,
         state: { keys: recovery_keys },

@@ -1,4 +1,6 @@
+import { formatPhone } from '@vestibule/contract/phone';
 import { authorizeQuerySchema } from '@vestibule/contract/schemas/oauth';
+import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import row from '../../../components/LinkRow.module.css';
@@ -7,12 +9,20 @@ import { ApiError, errorKey } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { useUser } from '../../../lib/user';
 import { useApproval, useAuthorize } from '../api/authorize';
 import { ScopeList } from '../components/ScopeList';
 import { continueTo } from '../navigate';
 import { reauthenticateFor } from '../reauthenticate';
 import { useScopeLabel } from '../scopes';
 import styles from './OAuthPage.module.css';
+
+/** The account the consent is given from: its primary e-mail, else its primary phone. */
+function accountName(user: User | undefined): string | undefined {
+  const email = user?.email.find((e) => e.default)?.email;
+  const phone = user?.phone.find((p) => p.default)?.phone;
+  return email ?? (phone ? formatPhone(phone) : undefined);
+}
 
 const isReauthentication = (error: unknown) =>
   error instanceof ApiError && error.code === 'reauthentication_required';
@@ -41,6 +51,7 @@ export function ApproveRoute() {
   }, [search]);
   const authorize = useAuthorize(query);
   const approval = useApproval();
+  const account = accountName(useUser().data);
   const [leaving, setLeaving] = useState<'accept' | 'refuse' | 'auto' | null>(null);
 
   const target = authorize.data?.target;
@@ -123,6 +134,11 @@ export function ApproveRoute() {
           </span>
           <h1 id="approve-title">{t('oauth.approve.title', { client, brand: edition.brandName })}</h1>
         </div>
+        {account && (
+          <p className={styles.note} data-signed-in-as="">
+            {t('oauth.approve.signedInAs', { account })}
+          </p>
+        )}
         <p id="approve-intro" className={styles.intro}>
           {t('oauth.approve.intro', { client })}
         </p>
@@ -130,6 +146,11 @@ export function ApproveRoute() {
         {granted.length > 0 && (
           <p className={styles.note}>
             {t('oauth.approve.alreadyGranted', { scopes: granted.map(label).join(', ') })}
+          </p>
+        )}
+        {scopes.includes('offline_access') && (
+          <p className={styles.note} data-offline-access="">
+            {t('oauth.approve.offline', { client })}
           </p>
         )}
         <p className={styles.warning}>{t('oauth.approve.warning', { client })}</p>

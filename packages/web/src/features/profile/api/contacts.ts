@@ -4,9 +4,11 @@ import type { ContactKind } from '@vestibule/contract/schemas/profile';
 import { contactChallengeResponseSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { apiRequest } from '../../../lib/api';
+import { versioned } from '../../../lib/profileVersion';
 
 // /api/user/emails and /api/user/phones (docs/decisions/0010): changes of addresses start a code
-// challenge (202) confirmed with POST …/confirm; delete and primary answer the user at once.
+// challenge (202) confirmed with POST …/confirm; delete and primary answer the user at once. Each
+// change is made on the version of the user read (If-Match, docs/decisions/0071).
 
 const base = (kind: ContactKind) => `/user/${kind === 'email' ? 'emails' : 'phones'}`;
 const body = (kind: ContactKind, value: string) => (kind === 'email' ? { email: value } : { phone: value });
@@ -16,6 +18,7 @@ export function addContact(kind: ContactKind, value: string) {
     method: 'POST',
     json: body(kind, value),
     schema: contactChallengeResponseSchema,
+    ...versioned(),
   });
 }
 
@@ -25,12 +28,17 @@ export function updateContact(kind: ContactKind, id: number, value: string) {
     method: 'PUT',
     json: body(kind, value),
     schema: contactChallengeResponseSchema,
+    ...versioned(),
   });
 }
 
 /** POST …/{id}/verify: undefined (204) when it is verified already. */
 export function verifyContact(kind: ContactKind, id: number) {
-  return apiRequest(`${base(kind)}/${id}/verify`, { method: 'POST', schema: contactChallengeResponseSchema });
+  return apiRequest(`${base(kind)}/${id}/verify`, {
+    method: 'POST',
+    schema: contactChallengeResponseSchema,
+    ...versioned(),
+  });
 }
 
 /** The updated user, or a merge offer when the address is another account's (fuzzion). */
@@ -39,15 +47,20 @@ export function confirmContact(kind: ContactKind, payload: string, code: string)
     method: 'POST',
     json: { payload, code },
     schema: contactConfirmAnswerSchema,
+    ...versioned(),
   });
 }
 
 export function deleteContact(kind: ContactKind, id: number) {
-  return apiRequest(`${base(kind)}/${id}`, { method: 'DELETE', schema: userResponseSchema });
+  return apiRequest(`${base(kind)}/${id}`, { method: 'DELETE', schema: userResponseSchema, ...versioned() });
 }
 
 export function makePrimary(kind: ContactKind, id: number) {
-  return apiRequest(`${base(kind)}/${id}/primary`, { method: 'POST', schema: userResponseSchema });
+  return apiRequest(`${base(kind)}/${id}/primary`, {
+    method: 'POST',
+    schema: userResponseSchema,
+    ...versioned(),
+  });
 }
 
 /**

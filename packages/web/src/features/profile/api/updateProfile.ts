@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileRequest } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { apiRequest } from '../../../lib/api';
+import { versioned } from '../../../lib/profileVersion';
 import { cacheAccount } from '../../../lib/storage';
 import { userQuery } from '../../../lib/user';
 
-/** PATCH /api/user: names, gender, birth date, language. */
+/** PATCH /api/user: names, gender, birth date, language, on the version of the user read. */
 export function updateProfile(body: UpdateProfileRequest) {
-  return apiRequest('/user', { method: 'PATCH', json: body, schema: userResponseSchema });
+  return apiRequest('/user', { method: 'PATCH', json: body, schema: userResponseSchema, ...versioned() });
 }
 
 /** Every profile change answers the user: the shared cache takes it at once. */

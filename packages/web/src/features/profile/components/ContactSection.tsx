@@ -13,6 +13,7 @@ import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { LINKED_PATHS, PATHS } from '../../../lib/paths';
+import { changedElsewhere } from '../../../lib/profileVersion';
 import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
 import {
   addContact,
@@ -24,6 +25,7 @@ import {
   verifyContact,
 } from '../api/contacts';
 import { useSetUser } from '../api/updateProfile';
+import { ChangedElsewhere } from './ChangedElsewhere';
 import { CodeForm } from './CodeForm';
 import styles from './Profile.module.css';
 
@@ -73,13 +75,25 @@ const TOAST_KEYS = {
 
 // Adding an address, or changing one to a new address, needs a step-up (docs/decisions/0013): the
 // form opens only with a live grant, else the user steps up and comes back to /profile with the
-// form open (?add=email, ?change=phone&id=12), what they had typed put back.
+// form open (?add=email, ?change=phone&id=12), what they had typed put back. Deleting one needs a
+// step-up too: a refused delete steps up and comes back with its confirmation open (?remove=…).
 
 /** The profile URL that opens the add form (id null) or the change form of a contact. */
 function formPath(kind: ContactKind, contactId: number | null): string {
   const query: Record<string, string> =
     contactId === null ? { add: kind } : { change: kind, id: String(contactId) };
   return `${PATHS.profile}?${new URLSearchParams(query)}`;
+}
+
+/** The profile URL that opens the delete confirmation of a contact. */
+function removePath(kind: ContactKind, contactId: number): string {
+  return `${PATHS.profile}?${new URLSearchParams({ remove: kind, id: String(contactId) })}`;
+}
+
+/** The contact whose delete confirmation the URL asks this section to open, else undefined. */
+function requestedRemoval(params: URLSearchParams, kind: ContactKind): number | undefined {
+  const id = Number(params.get('id'));
+  return params.get('remove') === kind && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The form the URL asks this section to open: null to add, a contact id to change, else undefined. */
@@ -114,28 +128,45 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     const form = requestedForm(params, kind);
     return form === null || contacts.some((c) => c.id === form && !c.default) ? form : undefined;
   });
-  const [mode, setMode] = useState<Mode>(
-    requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested },
-  );
+  const [mode, setMode] = useState<Mode>(() => {
+    const removal = requestedRemoval(params, kind);
+    if (removal !== undefined && contacts.some((c) => c.id === removal && !c.default))
+      return { step: 'delete', id: removal };
+    return requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested };
+  });
   const [value, setValue] = useState(() =>
     requested === undefined ? '' : (contactDraft.read(draftForm(kind, requested)) ?? ''),
   );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
   const [busy, setBusy] = useState(false);
   /** The form whose step-up is being checked (null: add), while the button says so. */
   const [opening, setOpening] = useState<number | null | undefined>(undefined);
 
   useEffect(() => {
-    if (params.get('add') !== kind && params.get('change') !== kind) return;
+    if (params.get('add') !== kind && params.get('change') !== kind && params.get('remove') !== kind) return;
     // Used once: a reload or the back button does not open it again.
     contactDraft.clear();
     const next = new URLSearchParams(params);
-    for (const key of ['add', 'change', 'id']) next.delete(key);
+    for (const key of ['add', 'change', 'remove', 'id']) next.delete(key);
     setParams(next, { replace: true });
   }, [params, setParams, kind]);
   const show = displayContact;
   const noun = kind === 'email' ? 'email' : 'phone';
+
+  /**
+   * A 412: another browser changed the profile since this one read it. The list takes the current
+   * contacts and the box says what changed; the user makes the change again if still wanted.
+   */
+  function takeChangedElsewhere(cause: unknown): boolean {
+    const current = changedElsewhere(cause);
+    if (!current) return false;
+    setElsewhere({ before: user, after: current });
+    setUser(current);
+    setMode({ step: 'idle' });
+    return true;
+  }
 
   function explain(cause: unknown, contactId: number | null, fallback: string): Problem {
     if (cause instanceof ApiError && cause.code && cause.code in EXPLAINED)
@@ -185,12 +216,17 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   ) {
     setBusy(true);
     setProblem(null);
+    setElsewhere(null);
     try {
       setUser((await action()).data);
       toast.show('success', success);
       reset();
     } catch (cause) {
-      setProblem(explain(cause, contactId, fallback));
+      if (takeChangedElsewhere(cause)) return;
+      // Only a delete needs a step-up here: through one, back to its confirmation.
+      if (cause instanceof ApiError && cause.code === 'sudo_required' && mode.step === 'delete')
+        navigate(stepUpPath(removePath(kind, contactId)));
+      else setProblem(explain(cause, contactId, fallback));
     } finally {
       setBusy(false);
     }
@@ -211,14 +247,21 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     setBusy(true);
     setFieldError(null);
     setProblem(null);
+    setElsewhere(null);
     try {
       const challenge =
         contactId === null ? await addContact(kind, value) : await updateContact(kind, contactId, value);
       if (challenge) setMode({ step: 'code', challenge, action: contactId === null ? 'added' : 'updated' });
       else reset();
     } catch (cause) {
+      // Changed elsewhere: the form stays open with what was typed, on the current contacts.
+      const current = changedElsewhere(cause);
+      if (current) {
+        setElsewhere({ before: user, after: current });
+        setUser(current);
+      }
       // The grant ran out (or a single one was used) since the form opened.
-      if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
+      else if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
       else if (
         cause instanceof ApiError &&
         (cause.code === 'invalid_email' || cause.code === 'invalid_phone')
@@ -255,6 +298,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       const challenge = await verifyContact(kind, contactId);
       if (challenge) setMode({ step: 'code', challenge, action: 'verified' });
     } catch (cause) {
+      if (takeChangedElsewhere(cause)) return;
       setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
     }
   }
@@ -425,6 +469,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
           </li>
         ))}
       </ul>
+      {elsewhere && <ChangedElsewhere before={elsewhere.before} after={elsewhere.after} kept="contacts" />}
       {codeForm}
       {problem?.id === null && problemBox(problem)}
       <ConfirmDialog

@@ -7,6 +7,16 @@ export const profileDeLU: typeof profileEn = {
   retry: 'Erneut versuchen',
   notSet: 'Nicht angegeben',
   back: 'Zurück zum Profil',
+  changedElsewhere: {
+    item: '{{field}}: {{value}}',
+    title: 'Inzwischen an anderer Stelle geändert',
+    intro:
+      'Während Sie bearbeitet haben, wurden Ihre Angaben in einem anderen Fenster oder auf einem anderen Gerät geändert. Jetzt gilt:',
+    keptForm:
+      'Von Ihnen ist noch nichts gespeichert. Ihre Eingaben stehen noch im Formular: Prüfen Sie sie und speichern Sie erneut.',
+    keptContacts:
+      'Von Ihnen ist noch nichts gespeichert. Die Liste zeigt Ihre Kontaktdaten, wie sie jetzt sind: Nehmen Sie Ihre Änderung erneut vor, wenn Sie sie noch möchten.',
+  },
   cancel: 'Abbrechen',
   save: 'Speichern',
   saving: 'Wird gespeichert…',

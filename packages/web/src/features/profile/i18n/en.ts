@@ -8,6 +8,15 @@ export const profileEn = {
   retry: 'Try again',
   notSet: 'Not set',
   back: 'Back to profile',
+  changedElsewhere: {
+    item: '{{field}}: {{value}}',
+    title: 'Changed elsewhere in the meantime',
+    intro:
+      'While you were editing, your details were changed in another window or on another device. They are now:',
+    keptForm: 'Nothing of yours is saved yet. What you typed is still in the form: check it and save again.',
+    keptContacts:
+      'Nothing of yours is saved yet. The list shows your contacts as they are now: make your change again if you still want it.',
+  },
   cancel: 'Cancel',
   save: 'Save',
   saving: 'Saving…',

@@ -7,6 +7,16 @@ export const profileFr: typeof profileEn = {
   retry: 'Réessayer',
   notSet: 'Non renseigné',
   back: 'Retour au profil',
+  changedElsewhere: {
+    item: '{{field}} : {{value}}',
+    title: 'Modifié ailleurs entre-temps',
+    intro:
+      'Pendant votre modification, vos informations ont été changées dans une autre fenêtre ou sur un autre appareil. Elles sont maintenant :',
+    keptForm:
+      "Rien de votre part n'est encore enregistré. Ce que vous avez saisi est toujours dans le formulaire : vérifiez-le et enregistrez à nouveau.",
+    keptContacts:
+      "Rien de votre part n'est encore enregistré. La liste montre vos coordonnées telles qu'elles sont maintenant : refaites votre modification si vous le souhaitez toujours.",
+  },
   cancel: 'Annuler',
   save: 'Enregistrer',
   saving: 'Enregistrement…',

@@ -7,6 +7,16 @@ export const profileNl: typeof profileEn = {
   retry: 'Opnieuw proberen',
   notSet: 'Niet ingevuld',
   back: 'Terug naar profiel',
+  changedElsewhere: {
+    item: '{{field}}: {{value}}',
+    title: 'Intussen ergens anders gewijzigd',
+    intro:
+      'Terwijl je aan het bewerken was, zijn je gegevens gewijzigd in een ander venster of op een ander toestel. Ze zijn nu:',
+    keptForm:
+      'Er is nog niets van jou opgeslagen. Wat je hebt ingevuld staat nog in het formulier: controleer het en sla opnieuw op.',
+    keptContacts:
+      'Er is nog niets van jou opgeslagen. De lijst toont je contactgegevens zoals ze nu zijn: voer je wijziging opnieuw uit als je dat nog wilt.',
+  },
   cancel: 'Annuleren',
   save: 'Opslaan',
   saving: 'Opslaan…',

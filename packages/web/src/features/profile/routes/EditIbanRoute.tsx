@@ -1,4 +1,5 @@
 import { parseIban } from '@vestibule/contract/iban';
+import type { User } from '@vestibule/contract/schemas/user';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/Toasts';
@@ -6,9 +7,12 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { changedElsewhere } from '../../../lib/profileVersion';
 import { stepUpAgainPath } from '../../../lib/stepUp';
+import { useUser } from '../../../lib/user';
 import { updateIban } from '../api/updateIban';
 import { useSetUser } from '../api/updateProfile';
+import { ChangedElsewhere } from '../components/ChangedElsewhere';
 import styles from '../components/Profile.module.css';
 
 /** /profile/edit-iban (step-up first): a SEPA IBAN, checked here and by the server (SPEC §5). */
@@ -22,10 +26,13 @@ export function EditIbanRoute() {
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const user = useUser();
+  const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFormError(null);
+    setElsewhere(null);
     if (!iban.trim()) return setError(t('profile.iban.required'));
     if (!parseIban(iban)) return setError(t('profile.iban.invalid'));
     setBusy(true);
@@ -35,7 +42,11 @@ export function EditIbanRoute() {
       toast.show('success', t('profile.iban.toast'));
       navigate(PATHS.profile);
     } catch (cause) {
-      if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
+      // Changed elsewhere since this page read the user: say what, keep the IBAN typed here.
+      const current = changedElsewhere(cause);
+      if (current && user.data) setElsewhere({ before: user.data, after: current });
+      if (current) setUser(current);
+      else if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
       else if (cause instanceof ApiError && cause.code === 'invalid_iban')
         setError(t('profile.iban.invalid'));
       else setFormError(errorMessage(t, cause, t('profile.iban.failed')));
@@ -57,6 +68,7 @@ export function EditIbanRoute() {
             {formError}
           </div>
         )}
+        {elsewhere && <ChangedElsewhere before={elsewhere.before} after={elsewhere.after} kept="form" />}
         <div className={styles.field}>
           <label htmlFor={`${id}-iban`} className={styles.label}>
             {t('profile.iban.label')}

@@ -1,5 +1,6 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { birthdateSchema } from '@vestibule/contract/schemas/profile';
+import type { User } from '@vestibule/contract/schemas/user';
 import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/Toasts';
@@ -9,8 +10,10 @@ import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { changedElsewhere } from '../../../lib/profileVersion';
 import { useUser } from '../../../lib/user';
-import { useUpdateProfile } from '../api/updateProfile';
+import { useSetUser, useUpdateProfile } from '../api/updateProfile';
+import { ChangedElsewhere } from '../components/ChangedElsewhere';
 import styles from '../components/Profile.module.css';
 
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
@@ -26,20 +29,34 @@ export function EditInfoRoute() {
   return <EditInfoForm user={user.data} />;
 }
 
-function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['data']> }) {
+/** What the form shows of a user; a field the user has not touched follows the user it is based on. */
+function formValues(user: User, locales: readonly Locale[], fallback: Locale) {
+  return {
+    firstname: user.firstname ?? '',
+    lastname: user.lastname ?? '',
+    gender: (user.gender ?? '') as Gender,
+    birthdate: user.birthdate ?? '',
+    language: locales.find((l) => l.slice(0, 2) === user.language.slice(0, 2)) ?? fallback,
+  };
+}
+
+function EditInfoForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const toast = useToast();
   const mutation = useUpdateProfile();
+  const setUser = useSetUser();
   const edition = currentEdition();
-  const [firstname, setFirstname] = useState(user.firstname ?? '');
-  const [lastname, setLastname] = useState(user.lastname ?? '');
-  const [gender, setGender] = useState<Gender>(user.gender ?? '');
-  const [birthdate, setBirthdate] = useState(user.birthdate ?? '');
-  const [language, setLanguage] = useState<Locale>(
-    edition.locales.find((l) => l.slice(0, 2) === user.language.slice(0, 2)) ?? edition.defaultLocale,
-  );
+  /** The user the form was filled from; a 412 moves it to the current one. */
+  const [base, setBase] = useState(user);
+  const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
+  const [initial] = useState(() => formValues(user, edition.locales, edition.defaultLocale));
+  const [firstname, setFirstname] = useState(initial.firstname);
+  const [lastname, setLastname] = useState(initial.lastname);
+  const [gender, setGender] = useState<Gender>(initial.gender);
+  const [birthdate, setBirthdate] = useState(initial.birthdate);
+  const [language, setLanguage] = useState<Locale>(initial.language);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -59,6 +76,7 @@ function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['
     const found = validate();
     setErrors(found);
     setFormError(null);
+    setElsewhere(null);
     const first = Object.keys(found)[0];
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus();
@@ -78,6 +96,11 @@ function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['
       toast.show('success', i18n.t('profile.editInfo.toast'));
       navigate(PATHS.profile);
     } catch (cause) {
+      const current = changedElsewhere(cause);
+      if (current) {
+        showChangedElsewhere(current);
+        return;
+      }
       const fields = cause instanceof ApiError ? cause.fields : undefined;
       if (fields?.birthdate) setErrors({ birthdate: t('profile.editInfo.invalid.birthdate') });
       else if (fields?.firstname || fields?.lastname)
@@ -87,6 +110,23 @@ function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['
         });
       else setFormError(errorMessage(t, cause, t('profile.editInfo.failed')));
     }
+  }
+
+  /**
+   * Another browser changed the profile since this form was filled: its values take the fields the
+   * user has not touched, the user's own edits stay, and the box says what changed.
+   */
+  function showChangedElsewhere(current: User) {
+    const was = formValues(base, edition.locales, edition.defaultLocale);
+    const now = formValues(current, edition.locales, edition.defaultLocale);
+    if (firstname === was.firstname) setFirstname(now.firstname);
+    if (lastname === was.lastname) setLastname(now.lastname);
+    if (gender === was.gender) setGender(now.gender);
+    if (birthdate === was.birthdate) setBirthdate(now.birthdate);
+    if (language === was.language) setLanguage(now.language);
+    setElsewhere({ before: base, after: current });
+    setBase(current);
+    setUser(current);
   }
 
   const describedBy = (name: string, hint?: string) =>
@@ -110,6 +150,7 @@ function EditInfoForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['
             {formError}
           </div>
         )}
+        {elsewhere && <ChangedElsewhere before={elsewhere.before} after={elsewhere.after} kept="form" />}
         <div className={styles.fieldRow}>
           <div className={styles.field}>
             <label htmlFor={`${id}-firstname`} className={styles.label}>

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@vestibule/contract/errors';
 import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import styles from '../../../components/Card.module.css';
 import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
@@ -13,7 +13,7 @@ import { destinationAfterLogin } from '../../../lib/afterLogin';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
-import { removeSessionValue, tokenStore } from '../../../lib/storage';
+import { removeSessionValue, sessionValue, tokenStore } from '../../../lib/storage';
 import { fetchUser, personalData, useUser } from '../../../lib/user';
 import { LogoutButton } from '../../session';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
@@ -50,6 +50,8 @@ export function WeakPasswordRoute() {
         </section>
       </div>
     );
+  // Signed in without a login that found the password weak: nothing to replace here.
+  if (sessionValue('weakPassword') === null) return <Navigate to={PATHS.dashboard} replace />;
   return <WeakPasswordForm />;
 }
 
