@@ -67,6 +67,7 @@ describe('user enumeration: login', () => {
     expect(JSON.parse(reference.body)).toEqual({
       code: 'invalid_credentials',
       message: 'Invalid username/password.',
+      requestId: '<uuid>',
     });
     for (const [what, username] of [
       ['e-mail', plain.email],

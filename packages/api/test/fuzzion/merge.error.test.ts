@@ -54,12 +54,14 @@ describe('account merge (sad paths)', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({
+      requestId: expect.any(String),
       code: 'fuzzion_invalid',
       message: 'The information you provided is invalid',
     });
     const merge = await post(test, dup, 'merge');
     expect(merge.statusCode).toBe(409);
     expect(merge.json()).toEqual({
+      requestId: expect.any(String),
       code: 'fuzzion_failed',
       message: 'A technical error occurred during the merging of the accounts.',
     });

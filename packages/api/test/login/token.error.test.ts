@@ -25,6 +25,7 @@ describe('POST /api/token (sad paths)', () => {
     const response = await tokenRequest({ username: account.email, password: 'wrong-password' });
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json())).toEqual({
+      requestId: expect.any(String),
       code: 'invalid_credentials',
       message: 'Invalid username/password.',
     });
@@ -33,7 +34,11 @@ describe('POST /api/token (sad paths)', () => {
   it('answers an unknown account exactly like a wrong password (no enumeration)', async () => {
     const unknown = await tokenRequest({ username: 'nobody-here@test.example', password: 'whatever-123' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid username/password.' });
+    expect(unknown.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid username/password.',
+      requestId: expect.any(String),
+    });
   });
 
   it('translates the message in the request language', async () => {
@@ -74,6 +79,7 @@ describe('POST /api/token (sad paths)', () => {
     const blocked = await tokenRequest({ username: account.email, password: account.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
+      requestId: expect.any(String),
       code: 'too_many_attempts',
       message: 'Too many attempts. Please try again later.',
     });

@@ -23,6 +23,7 @@ describe('maintenance mode', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
+        requestId: expect.any(String),
         code: 'maintenance',
         message: 'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
       });

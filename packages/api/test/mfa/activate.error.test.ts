@@ -49,6 +49,7 @@ describe('adding and editing MFA methods (sad paths)', () => {
     expect(email.json().message).toBe('This email is invalid or already used');
     const phone = await test.call({ method: 'GET', url: '/api/mfa/-1/activate?target=12', token });
     expect(phone.json()).toEqual({
+      requestId: expect.any(String),
       code: 'invalid_phone',
       message: 'This phone number is invalid or already used',
     });

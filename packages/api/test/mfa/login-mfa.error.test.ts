@@ -23,7 +23,11 @@ describe('login with MFA (sad paths)', () => {
     for (let i = 0; i < 5; i++) {
       const response = await verifyCode(test, { payload, code: wrong });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'invalid_code', message: 'Your code is invalid, try again.' });
+      expect(response.json()).toEqual({
+        code: 'invalid_code',
+        message: 'Your code is invalid, try again.',
+        requestId: expect.any(String),
+      });
     }
     const sixth = await verifyCode(test, { payload, code: wrong });
     expect(sixth.statusCode).toBe(410);

@@ -47,6 +47,7 @@ describe('MFA settings (sad paths)', () => {
     for (const response of calls) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
+        requestId: expect.any(String),
         code: 'sudo_required',
         message: 'Please confirm your identity to continue.',
       });

@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => test.app.close());
 
-const SUDO_REQUIRED = { code: 'sudo_required', message: 'Please confirm your identity to continue.' };
+const SUDO_REQUIRED = {
+  code: 'sudo_required',
+  message: 'Please confirm your identity to continue.',
+  requestId: expect.any(String),
+};
 
 async function contactsOf(userId: number) {
   const db = test.database.db;

@@ -35,6 +35,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
       const response = await test.call({ method: 'DELETE', url, token });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
+        requestId: expect.any(String),
         code: 'contact_minimum',
         message: 'You must keep at least one email address and one phone number.',
       });
@@ -170,7 +171,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     for (const c of cases) {
       const response = await test.call({ method: 'POST', url: c.url, token, payload: c.payload });
       expect(response.statusCode, JSON.stringify(c)).toBe(422);
-      expect(response.json()).toEqual({ code: c.code, message: c.message });
+      expect(response.json()).toEqual({ code: c.code, message: c.message, requestId: expect.any(String) });
     }
   });
 
@@ -282,6 +283,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     for (const response of calls) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
+        requestId: expect.any(String),
         code: 'sudo_required',
         message: 'Please confirm your identity to continue.',
       });
@@ -304,7 +306,11 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     ]) {
       const response = await test.call({ method: 'PUT', url: '/api/user/iban', token, payload: { iban } });
       expect(response.statusCode, iban).toBe(422);
-      expect(response.json()).toEqual({ code: 'invalid_iban', message: 'The provided IBAN is invalid.' });
+      expect(response.json()).toEqual({
+        code: 'invalid_iban',
+        message: 'The provided IBAN is invalid.',
+        requestId: expect.any(String),
+      });
     }
   });
 

@@ -55,6 +55,7 @@ describe('captcha on recovery', () => {
     const missing = await call();
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
+      requestId: expect.any(String),
       code: 'captcha_required',
       message: 'Please confirm that you are not a robot.',
     });

@@ -37,7 +37,11 @@ describe('POST /api/user/forgot-password/verify (sad paths)', () => {
     for (let i = 0; i < 5; i++) {
       const wrong = await verifyResetCode(test, payload, otherCode(code), extra);
       expect(wrong.statusCode).toBe(422);
-      expect(wrong.json()).toEqual({ code: 'invalid_code', message: 'Your code is invalid, try again.' });
+      expect(wrong.json()).toEqual({
+        code: 'invalid_code',
+        message: 'Your code is invalid, try again.',
+        requestId: expect.any(String),
+      });
     }
     const sixth = await verifyResetCode(test, payload, code, extra);
     expect(sixth.statusCode).toBe(410);

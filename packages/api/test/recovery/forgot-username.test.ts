@@ -72,7 +72,11 @@ describe('POST /api/user/forgot-username', () => {
   it('answers 422 with the SPEC text for an invalid card number', async () => {
     const response = await forgotUsername('card', '5065000000000002');
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'invalid_card_number', message: 'Your card number is invalid.' });
+    expect(response.json()).toEqual({
+      code: 'invalid_card_number',
+      message: 'Your card number is invalid.',
+      requestId: expect.any(String),
+    });
   });
 
   it('answers 422 for an invalid national register number, translated', async () => {
