@@ -1,4 +1,4 @@
-// CPU per request, for a shared machine where req/s mean nothing (issue 21, decision 0057):
+// CPU per request, for a shared machine where req/s mean nothing (decision 0057):
 // `node bench/cpu.mjs [--logins N] [--reads N] [--server <main.js>] [--profile <dir>] [--pglite]`.
 // Prepares a schema of BENCH_DATABASE_URL (as the bench does), starts the compiled server, runs
 // N password logins (figure 1's load) and N `GET /api/user` (figure 2's), then the bare baseline

@@ -1,6 +1,6 @@
 // Front-end figures: bytes of JavaScript and CSS a first visit of /login/email loads (counted from
 // the responses of a real Chromium page load, gzip-compressed here at level 9 like the budget test
-// in packages/web/src/bundle-budget.test.ts, and as they went over the wire: brotli, issue 17), and
+// in packages/web/src/bundle-budget.test.ts, and as they went over the wire: brotli), and
 // Lighthouse performance scores (mobile preset).
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';

@@ -1,4 +1,4 @@
-// The hash-concurrency ceiling (issue 21, decision 0063): as many concurrent `verifyPassword` loops
+// The hash-concurrency ceiling (decision 0063): as many concurrent `verifyPassword` loops
 // as cores in one idle process for a few seconds, at the production argon2id parameters. Its rate
 // divided by the hash-bound limit (cores ÷ one sequential hash, bench/hash-time.ts) is the share of
 // that limit the hardware itself allows to a server that costs nothing but its hashes: on the

@@ -1,4 +1,4 @@
-// The peer of the bench table (issue 21): better-auth, the most used TypeScript auth framework, with
+// The peer of the bench table: better-auth, the most used TypeScript auth framework, with
 // email-and-password and the bearer plugin, on the same PostgreSQL, with the same argon2id
 // parameters as Vestibule (through its password hooks) and its rate limits off. A bench-only dev
 // dependency: nothing of the product imports it.

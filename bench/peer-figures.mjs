@@ -1,4 +1,4 @@
-// The peer row of the bench table (issue 21): better-auth (bench/peer-better-auth.mjs) on the same
+// The peer row of the bench table: better-auth (bench/peer-better-auth.mjs) on the same
 // PostgreSQL, in a schema of its own, under the same load as Vestibule's password logins and
 // authenticated reads: 4 connections posting two accounts' passwords in turn, then 10 connections
 // reading the session of one bearer token. Side by side: both servers run, and short slices of the

@@ -109,7 +109,7 @@ export function cpuTimes(pid) {
  * system, irq and softirq; idle, iowait and steal, a virtual machine's time given to others, are
  * not), or null where /proc is missing.
  * Over a measurement it counts everything a request costs on the machine: the server, PostgreSQL,
- * the load generator and the kernel's work for them (issue 21: every figure per machine core).
+ * the load generator and the kernel's work for them (every figure per machine core).
  */
 export function machineBusyMs() {
   try {

@@ -1,7 +1,7 @@
-// The table of the bench (issue 11): each figure with its value, its target and whether it holds.
+// The table of the bench: each figure with its value, its target and whether it holds.
 // KB = 1,000 bytes; MB = 1,000,000 bytes.
 
-// Issue 17 (docs/decisions/0020-react-prerendered-entry-screens.md): React 19 with the login page
+// Decision 0020 (docs/decisions/0020-react-prerendered-entry-screens.md): React 19 with the login page
 // pre-rendered and every asset compressed.
 export const BUDGETS = {
   jsBytes: 140_000,

@@ -1,4 +1,4 @@
-// A round-robin HTTP proxy on 127.0.0.1 for the scaling figure (issue 21): each request goes to
+// A round-robin HTTP proxy on 127.0.0.1 for the scaling figure: each request goes to
 // the next of the given instances over a kept-alive connection, as a load balancer in front of
 // several Vestibule instances would. `node bench/round-robin-proxy.mjs` with PORT and
 // UPSTREAMS (comma-separated ports); prints "ready".

@@ -1,4 +1,4 @@
-// The scaling figure (issue 21): the same password-login and GET /api/user loads through a
+// The scaling figure: the same password-login and GET /api/user loads through a
 // round-robin proxy (bench/round-robin-proxy.mjs) in front of one, and through another in front of
 // two Vestibule instances on one PostgreSQL. Both proxies run at once and short slices alternate
 // between them (one, two, one, …), so that a machine whose load changes during the run weighs on

@@ -127,7 +127,7 @@ export async function serverFigures(
       log('password logins');
       await load(loginSpec(origin, user, durations.warm));
       figures.logins = await measuredCpu(server.pid, () => load(loginSpec(origin, user, durations.measure)));
-      // The peak after each figure: which load raises it (issue 21).
+      // The peak after each figure: which load raises it.
       figures.peakRssAfter = { logins: peakRss(server.pid) };
 
       log('GET /api/user');
@@ -219,7 +219,7 @@ export async function serverFigures(
  * own (all its threads, /proc), and `machineCpuMs`, the whole machine's busy time over the same
  * window (server, database, load generator, kernel), with `elapsedMs`. What a request costs the
  * machine bounds what the cores can answer: the report shows that bound beside the targets
- * counted per machine core (issue 21, decision 0064).
+ * counted per machine core (decision 0064).
  */
 async function measuredCpu(serverPid, measure) {
   const serverBefore = cpuTimes(serverPid).own;

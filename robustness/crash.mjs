@@ -1,4 +1,4 @@
-// `npm run crash [-- --postgres | --pglite] [-- --quick]`: crash safety (issue 12, item 4). Starts the real
+// `npm run crash [-- --postgres | --pglite] [-- --quick]`: crash safety. Starts the real
 // server as a child process, drives concurrent writes over HTTP (account merges, two of them
 // racing for the same duplicate now and then; contacts added and removed; MFA logins and step-up
 // codes), SIGKILLs the server at a random moment, restarts it on the same database, and checks the

@@ -1,4 +1,4 @@
-// `npm run soak [-- --pglite] [-- --no-build]`: soak (issue 12, item 5). The real server (as
+// `npm run soak [-- --pglite] [-- --no-build]`: soak. The real server (as
 // `npm start` runs it, demo data on) takes SOAK_SECONDS (600) of mixed traffic on 127.0.0.1 from
 // SOAK_CONCURRENCY (4) loops: logins and logouts, user, session, notification, timeline and MFA
 // reads, step-up code sends, failed logins, OAuth discovery and JWKS, SPA pages and assets of

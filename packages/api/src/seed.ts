@@ -52,7 +52,7 @@ interface DemoAccount {
   note: string;
 }
 
-/** Demo accounts of the README (issue 2). Phones are E.164. */
+/** Demo accounts of the README. Phones are E.164. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     edition: 'general',
@@ -249,7 +249,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     mfa: ['sms', 'email'],
     note: 'the older account merged into fuzzion@demo.lu: client area, MFA by SMS (+352 621 000 031) and e-mail',
   },
-  // Account merge (issue 9): two pairs of duplicates, one merged and one kept apart by the e2e specs.
+  // Account merge: two pairs of duplicates, one merged and one kept apart by the e2e specs.
   {
     edition: 'general',
     email: 'fuzzion@demo.test',

@@ -37,7 +37,7 @@ export const ERRORS = {
   invalid_phone: { status: 422, en: 'This phone number is invalid or already used' },
   mfa_minimum: { status: 409, en: 'You must keep at least one email and one SMS verification method.' },
   sudo_required: { status: 403, en: 'Please confirm your identity to continue.' },
-  // Passkeys (issue 23, docs/decisions/0047-passkeys.md).
+  // Passkeys (docs/decisions/0047-passkeys.md).
   passkey_invalid: {
     status: 422,
     en: 'This passkey was not accepted. Try again, or use another way to confirm your identity.',
@@ -73,7 +73,7 @@ export const ERRORS = {
     status: 410,
     en: 'This authorization request has expired. Please go back to the application and try again.',
   },
-  // Profile, contacts and IBAN (issue 6, docs/decisions/0010-profile-contacts-iban.md).
+  // Profile, contacts and IBAN (docs/decisions/0010-profile-contacts-iban.md).
   invalid_iban: { status: 422, en: 'The provided IBAN is invalid.' },
   // Optimistic concurrency on the profile (docs/decisions/0071-profile-versions.md).
   profile_changed: {
@@ -93,7 +93,7 @@ export const ERRORS = {
     status: 409,
     en: 'Only a verified contact with two-step verification turned on can become primary. Turn it on in the Security tab.',
   },
-  // Onboarding (issue 5, docs/decisions/0011-onboarding.md).
+  // Onboarding (docs/decisions/0011-onboarding.md).
   invalid_activation_code: { status: 422, en: 'Your activation code is invalid.' },
   invalid_invitation_code: { status: 422, en: 'Your invitation code is invalid.' },
   invitation_expired: {
@@ -122,7 +122,7 @@ export const ERRORS = {
     en: 'Please accept the terms and conditions and the privacy statement to continue.',
   },
   terms_outdated: { status: 409, en: 'The terms have changed. Please read and accept the new version.' },
-  // Account merge (issue 9, docs/decisions/0012-fuzzion.md); texts from SPEC §8.
+  // Account merge (docs/decisions/0012-fuzzion.md); texts from SPEC §8.
   fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
   fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
   /** The database cannot be reached right now (a restart, a failover): nothing was done. */

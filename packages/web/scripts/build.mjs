@@ -1,4 +1,4 @@
-// `npm run build -w @vestibule/web [-- <outDir>]`: everything the server serves (issue 17): the
+// `npm run build -w @vestibule/web [-- <outDir>]`: everything the server serves: the
 // client build (Vite), the Node build of src/prerender.tsx, the pre-rendered entry screens
 // (prerender.mjs) and the brotli and gzip copies of the assets (compress.mjs). `outDir` defaults
 // to packages/web/dist; the bench and the soak build into directories of their own.

@@ -1,4 +1,4 @@
-// Brotli and gzip copies of every built text asset (issue 17), made once at build time at the
+// Brotli and gzip copies of every built text asset, made once at build time at the
 // highest levels; the server sends the one the browser accepts (@fastify/static `preCompressed`).
 // HTML is not among them: the server fills it in per request (packages/api/src/http/spa.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Bytes the first visit of /login/email loads (issue 11): index.html's entry, the app it starts
+// Bytes the first visit of /login/email loads: index.html's entry, the app it starts
 // (src/main.tsx), their static imports and their style sheets (from the Vite manifest), plus the
 // English bundle that boot() loads (its core, i18n/en.ts). gzip at level 9, KB = 1,000 bytes. The bench counts the same from a real Chromium
 // page load.
-// The budgets of issue 17 (docs/decisions/0020-react-prerendered-entry-screens.md): React 19 runs
+// The budgets (docs/decisions/0020-react-prerendered-entry-screens.md): React 19 runs
 // the SPA and the login form is pre-rendered, so the first paint no longer waits for these bytes;
 // they bound the time to an interactive form (docs/performance.md).
 const TARGET_JS = 140_000;

@@ -1,6 +1,6 @@
 // The one script index.html names, about a kilobyte: it starts the app (main.tsx, an entry of
 // its own in vite.config.ts) once the browser has shown its first paint, so that a pre-rendered
-// page shows before the app's code is fetched and compiled (issue 17, decisions 0020 and 0065).
+// page shows before the app's code is fetched and compiled (decisions 0020 and 0065).
 // The build writes the app's script address into `data-app` and links its styles
 // (scripts/prerender.mjs).
 import { startEarlyRequests } from './earlyRequests';

@@ -17,7 +17,7 @@ import { PATHS } from './lib/paths';
 const QUERY_LAYOUT = 'src/app/layout/QueryLayout.tsx';
 
 /**
- * The public entry screens (issue 17), what a visitor reaches first without a session, with the
+ * The public entry screens, what a visitor reaches first without a session, with the
  * lazy modules (Vite manifest keys) their routes load: the page links their scripts and styles so
  * that it shows styled before any script runs, and hydrates without waiting for them one by one.
  * scripts/prerender.mjs fails the build if a rendered class lives in a style sheet not linked.

@@ -30,7 +30,7 @@ export type AuditKind =
   | 'sudo.granted'
   | 'sudo.failed'
   | 'password.changed'
-  // A login found the password in the breach corpus: password_status 1 (issue 18).
+  // A login found the password in the breach corpus: password_status 1.
   | 'password.found_breached'
   | 'oauth.consent_granted'
   | 'oauth.consent_refused'
@@ -40,7 +40,7 @@ export type AuditKind =
   | 'password.reset_code_verified'
   | 'password.reset'
   | 'username.recovery_requested'
-  // Profile, contacts, login and IBAN (issue 6).
+  // Profile, contacts, login and IBAN.
   | 'profile.updated'
   | 'contact.added'
   | 'contact.verified'
@@ -49,7 +49,7 @@ export type AuditKind =
   | 'contact.primary_changed'
   | 'login.changed'
   | 'iban.changed'
-  // Onboarding (issue 5).
+  // Onboarding.
   | 'onboarding.started'
   | 'onboarding.code_failed'
   | 'onboarding.completed'
@@ -57,19 +57,19 @@ export type AuditKind =
   | 'card.activation_failed'
   | 'cards.imported'
   | 'invitation.created'
-  // Account merge (issue 9).
+  // Account merge.
   | 'fuzzion.offered'
   | 'fuzzion.merged'
   | 'fuzzion.refused'
   | 'fuzzion.ignored'
   | 'fuzzion.proof_failed'
-  // Passkeys (issue 23).
+  // Passkeys.
   | 'passkey.added'
   | 'passkey.renamed'
   | 'passkey.used'
   | 'passkey.failed'
   | 'passkey.removed'
-  // Privacy (issue 35): the account's data downloaded.
+  // Privacy: the account's data downloaded.
   | 'account.data_exported'
   // Webhooks: a subscription stopped after three days of failed deliveries.
   | 'webhook.disabled';

@@ -4,7 +4,7 @@ import { PREPARED } from './prepared';
 
 /**
  * A hot query built and compiled by Kysely once per database, then only bound to new values at
- * each call (issue 21: building and compiling the query was a large share of a short request's
+ * each call (building and compiling the query was a large share of a short request's
  * CPU, and of its garbage). `placeholders` are values distinct from anything else in the query,
  * one per argument (strings like '\u0000token', or Date objects, compared by identity): the
  * query is built with them, and each call puts its arguments where they landed.
@@ -34,7 +34,7 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
 
 /**
  * Runs a compiled query as a named (prepared) statement on PostgreSQL: for a hot statement whose
- * text does not depend on its values (the login's, issue 21), so that the server parses and plans
+ * text does not depend on its values (the login's), so that the server parses and plans
  * it once per connection. Only call it with such texts: each distinct text is named for good.
  */
 export async function executePrepared<Row>(db: Db, query: CompiledQuery<Row>): Promise<Row[]> {

@@ -90,7 +90,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
 
 /**
  * As `authenticate`, with a session query that also reads what the route needs (`found`): the
- * session and the route's data in one round trip (GET /api/user, issue 21).
+ * session and the route's data in one round trip (GET /api/user).
  */
 export async function authenticateWith<Found extends LiveSession>(
   request: FastifyRequest,

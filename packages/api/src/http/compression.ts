@@ -7,7 +7,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Compresses answers above 1 KB (JSON of the API, the HTML pages) with brotli or gzip, as the
- * client accepts (issue 17). Brotli at quality 5: most of the gain for a few milliseconds, where
+ * client accepts. Brotli at quality 5: most of the gain for a few milliseconds, where
  * 11 costs tens. Built assets are compressed once at build time and leave as they are
  * (`preCompressed` in spa.ts: they carry Content-Encoding already, which this hook respects).
  * Registered before the routes: the plugin hooks into each route as it is added.

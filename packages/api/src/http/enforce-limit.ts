@@ -28,7 +28,7 @@ export async function enforceLimit(request: FastifyRequest, rule: RateLimitRule,
 }
 
 /**
- * Several counters in order, one round trip with the database limiter (issue 21): the first
+ * Several counters in order, one round trip with the database limiter: the first
  * counter over its limit refuses with 429 and Retry-After, and the counters after it are not
  * counted — as `enforceLimit` one after the other.
  */

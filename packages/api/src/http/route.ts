@@ -35,7 +35,7 @@ export interface RouteDefinition<
   partnerDuringForcedSetup?: boolean;
   /**
    * A session query that also reads what the handler needs (`found`), for a route whose answer
-   * is the session's user: one round trip instead of two (GET /api/user, issue 21).
+   * is the session's user: one round trip instead of two (GET /api/user).
    */
   findSession?: SessionFinder<Found>;
   /**
@@ -50,7 +50,7 @@ export interface RouteDefinition<
   /**
    * Serialise the successful answer with a function compiled from `response` (Fastify's
    * fast-json-stringify through its JSON Schema) instead of JSON.stringify: for hot routes whose
-   * answer is plain data (GET /api/user, issue 21). Properties outside the schema are dropped.
+   * answer is plain data (GET /api/user). Properties outside the schema are dropped.
    */
   compiledResponse?: boolean;
   /** Status of a successful answer; 204 sends no body. */

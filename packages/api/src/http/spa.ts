@@ -91,7 +91,7 @@ function pageFor(
 }
 
 /**
- * Serves the built SPA: hashed assets with immutable caching, brotli or gzip as built (issue 17);
+ * Serves the built SPA: hashed assets with immutable caching, brotli or gzip as built;
  * and for every other GET that is not an API path, a page (never cached, with the runtime
  * configuration injected): the pre-rendered entry screen of the edition and language when there is
  * one, else index.html in that edition and language.

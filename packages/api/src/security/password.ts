@@ -7,7 +7,7 @@ const PARAMETERS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism:
 const CURRENT_PREFIX = `$argon2id$v=19$m=${PARAMETERS.memoryCost},t=${PARAMETERS.timeCost},p=${PARAMETERS.parallelism}$`;
 
 /**
- * At most one hash per core at a time (issue 21): each argon2id hash holds 19 MiB while it runs,
+ * At most one hash per core at a time: each argon2id hash holds 19 MiB while it runs,
  * and libuv's four threads would run four at once on a 2-core machine — no faster (the cores are
  * busy either way) but 40 MB more resident memory. The others wait in order.
  */

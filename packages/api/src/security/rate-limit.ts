@@ -26,13 +26,13 @@ export interface RateLimiter {
   /**
    * Several counters in order, as `consume` one after the other stopping at the first refusal (a
    * counter after a refused one is not counted); answers the results of the counters counted.
-   * The database limiter does it in one statement (issue 21); others may leave it out.
+   * The database limiter does it in one statement; others may leave it out.
    */
   consumeInOrder?(hits: readonly RateLimitHit[]): Promise<RateLimitResult[]>;
   reset(rule: RateLimitRule, subject: string): Promise<void>;
   /**
    * The row key of a counter when counters live in the database: a caller may then reset it
-   * inside its own statement (the login's session statement, issue 21) instead of calling reset.
+   * inside its own statement (the login's session statement) instead of calling reset.
    */
   databaseKey?(rule: RateLimitRule, subject: string): string;
 }
@@ -93,7 +93,7 @@ export function databaseRateLimiter(db: Db): RateLimiter {
       return { allowed: row.count <= rule.limit, retryAfterSeconds: row.retry_after };
     },
     /**
-     * One statement for the chain (issue 21): each upsert is a CTE whose insert runs only when the
+     * One statement for the chain: each upsert is a CTE whose insert runs only when the
      * counter before it is within its limit, so a refused hit counts nothing after it, as
      * sequential calls would. The CTEs touch different keys, so none updates a row twice.
      */
@@ -107,7 +107,7 @@ export function databaseRateLimiter(db: Db): RateLimiter {
               sql`(SELECT count FROM ${sql.ref(`c${index - 1}`)}) <= ${hits[index - 1]!.rule.limit}`,
             ),
       );
-      // A prepared statement: its text depends only on the number of counters (issue 21).
+      // A prepared statement: its text depends only on the number of counters.
       const rows = await executePrepared(
         db,
         sql<{ step: number; count: number; retry_after: number }>`

@@ -112,7 +112,7 @@ export function liveSessionBounds(token: string, lifetime: SessionLifetime): Liv
 /**
  * The query of a bearer token's live session (unknown, expired or locked: no row). Both lifetimes
  * are checked on their own too, so that a lowered setting applies at once. A caller that needs
- * more of the user selects it on this query: one round trip (GET /api/user, issue 21).
+ * more of the user selects it on this query: one round trip (GET /api/user).
  */
 export function liveSessionQuery(db: Db, bounds: LiveSessionBounds) {
   return db
@@ -147,7 +147,7 @@ export function asLiveSession<Row extends Omit<LiveSession, 'sudoScope'> & { sud
   return { ...row, sudoScope: row.sudoScope === 'authenticator' ? 'authenticator' : null };
 }
 
-/** The session query of every authenticated request, built and compiled once (issue 21). */
+/** The session query of every authenticated request, built and compiled once. */
 const liveSessionStatement = compiledOnce(
   (db: Db, tokenHash: string, createdAfter: Date, seenAfter: Date) =>
     liveSessionQuery(db, { tokenHash, createdAfter, seenAfter }),

@@ -11,7 +11,7 @@ import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Breached passwords (issue 18, ASVS 6.2.12): new passwords — sign-up, reset, change and the
+ * Breached passwords (ASVS 6.2.12): new passwords — sign-up, reset, change and the
  * weak-password flow — are refused when the breach corpus knows them: the offline list of the
  * 100,000 most common passwords, and the Pwned Passwords range API (BREACHED_PASSWORDS=api),
  * here a local server speaking its protocol. Only 5 hex digits of the SHA-1 leave the server. A

@@ -26,7 +26,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { ROUTES, schemaKeys, sessionOf } from './helpers';
 
 /**
- * One-time code brute force and TOTP replay (issue 12). Every route that checks a code or a
+ * One-time code brute force and TOTP replay. Every route that checks a code or a
  * code-like secret: five wrong tries, then the challenge is dead — the right code too answers
  * 410 and nothing happens (no session, no step-up, no method, no contact, no reset). Across
  * challenges, a login flow and an account have budgets of their own; a resend keeps the tries

@@ -13,7 +13,7 @@ import { randomIp } from '../recovery/helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Issue 20 item 6 (docs/decisions/0035-code-budgets.md): login codes, step-up codes and contact
+ * One budget per purpose (docs/decisions/0035-code-budgets.md): login codes, step-up codes and contact
  * verifications each have their own per-account send budget, and the per-account code-check
  * budget is configurable.
  */

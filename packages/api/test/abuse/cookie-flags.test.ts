@@ -11,7 +11,7 @@ import { createTestApp, login, type TestApp } from '../support/test-app';
 import { fillPath, LOGIN_COOKIE, ROUTES, setCookies } from './helpers';
 
 /**
- * Cookie flags (issue 12): every cookie the server sets — the login cookie at password and MFA
+ * Cookie flags: every cookie the server sets — the login cookie at password and MFA
  * login, its clearing at logout, session deletion, global logout and "not me", and the
  * authorization server's interaction and session cookies — is HttpOnly and SameSite=Lax (or
  * Strict), Path=/, Secure in production, scoped to the portal host (or its parent domain on

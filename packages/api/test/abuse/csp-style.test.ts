@@ -5,7 +5,7 @@ import { contentSecurityPolicy } from '../../src/http/security-headers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * CSS injection through style attributes (issue 18): the CSP allows no style attribute
+ * CSS injection through style attributes: the CSP allows no style attribute
  * (`style-src-attr 'none'`) unless a captcha provider, whose widget writes them, is configured;
  * the SPA's sources set none, so the front end lives without them (e2e security ui.spec.ts
  * watches the browser for violations).

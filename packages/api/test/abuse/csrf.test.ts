@@ -9,7 +9,7 @@ import { createAccount } from '../support/accounts';
 import { expectError, fillPath, LOGIN_COOKIE, ROUTES, sessionCount, tokenWorks } from './helpers';
 
 /**
- * CSRF (issue 12): a page of another site makes the user's browser send requests that carry the
+ * CSRF: a page of another site makes the user's browser send requests that carry the
  * user's cookies. The defence: the API authenticates by `Authorization: Bearer` only; every /api
  * call needs the X-Device-ID header, which neither a cross-site form nor a "simple" fetch can send
  * (a custom header forces a CORS preflight, and CORS is off); the cookies are SameSite=Lax; the

@@ -9,7 +9,7 @@ import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * User enumeration (issue 12): login and recovery answer an unknown account exactly like a known
+ * User enumeration: login and recovery answer an unknown account exactly like a known
  * one — status, headers that matter, body (with ids and times blanked) — and their throttles
  * answer alike too. Nothing is sent for an unknown account. (No timing assertions: the equal
  * argon2id work and the padded recovery answer time are in the code, not measured here.)

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES } from './helpers';
 
 /**
- * Sidestepping forced MFA (issue 18): the client_id a login names is accepted only when it is a
+ * Sidestepping forced MFA: the client_id a login names is accepted only when it is a
  * registered client, and the SPEC §6 exemption of partner logins only lets the OAuth approval
  * through: no portal route answers a forced user who has not finished the setup, whatever the
  * login was made for — through POST /api/token or through /oauth/auth.

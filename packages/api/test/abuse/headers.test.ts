@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES, standInWebBuild } from './helpers';
 
 /**
- * Security headers and CSP on every answer (issue 12): every SPA page on both editions, its
+ * Security headers and CSP on every answer: every SPA page on both editions, its
  * assets, every API route whatever it answers (success, 4xx of each kind, router errors), the
  * operations endpoints, the dev inbox, and the authorization server's own strict set under /oauth.
  * HSTS on all of them in production. A CSP never allows inline or evaluated scripts.

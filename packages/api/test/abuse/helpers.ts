@@ -10,7 +10,7 @@ import type { RouteDefinition } from '../../src/http/route';
 import { hashToken, newOpaqueToken } from '../../src/security/tokens';
 import type { TestApp } from '../support/test-app';
 
-// Shared by the abuse tests (issue 12): one file per class of attack, each sweeping every place
+// Shared by the abuse tests: one file per class of attack, each sweeping every place
 // the class applies. Routes are read from API_ROUTES, so a new route joins the sweeps by itself.
 
 export const LOGIN_COOKIE = LOGIN_COOKIE_BASE_NAME;

@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { pathParams, ROUTES, schemaKeys } from './helpers';
 
 /**
- * IDOR (issue 12): every reference to an object a user owns — a path parameter, or an id, payload,
+ * IDOR: every reference to an object a user owns — a path parameter, or an id, payload,
  * flow or uid in a body or query — used by another account (another session, another device)
  * answers a refusal and changes nothing of the owner's. The route list comes from API_ROUTES: a new
  * route with an id parameter or an id-like field fails the coverage test until it has a case here.

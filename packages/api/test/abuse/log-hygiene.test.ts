@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
- * No password, code, token or secret in any log line (issue 12), for the API test run: the
+ * No password, code, token or secret in any log line, for the API test run: the
  * product's logger (createLogger, level info, its redaction and serializers) writes into memory
  * while the flows that handle secrets run — password, MFA (SMS, e-mail, TOTP, recovery key) and
  * step-up, recovery and reset, password change, contacts, OAuth (code, tokens, refresh,

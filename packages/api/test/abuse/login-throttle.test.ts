@@ -5,7 +5,7 @@ import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Credential stuffing across spellings (issue 18): the 5-tries-per-15-minutes login limit counts
+ * Credential stuffing across spellings: the 5-tries-per-15-minutes login limit counts
  * per account, whichever of its e-mails or phones — in any spelling — is typed, from any address.
  * Unknown names keep counters of their own, so the limit tells nothing about them.
  */

@@ -10,7 +10,7 @@ import { createTestApp, login, TEST_SECRETS, type TestApp } from '../support/tes
 import { HOSTILE_TARGETS, leavesOrigin, ROUTES, setCookies, standInWebBuild } from './helpers';
 
 /**
- * Open redirect (issue 12): every parameter that carries a place to go — the SPA's target and
+ * Open redirect: every parameter that carries a place to go — the SPA's target and
  * redirect parameters, OAuth's redirect_uri (authorization, token, the consent API and the partner
  * page), the consent's resume target and the registration of client addresses — is sent the
  * payload list of helpers.ts. The server never answers a Location (or a target) that leaves the

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { tokenWorks } from './helpers';
 
 /**
- * A thief's session outliving a password change (issue 18, ASVS 7.4.3): changing the password in
+ * A thief's session outliving a password change (ASVS 7.4.3): changing the password in
  * the Security tab ends the other sessions unless the user unticks "Log out my other devices"
  * (a request without the choice ends them), and a reset ends every session.
  */

@@ -12,7 +12,7 @@ import {
 } from '../oauth/helpers';
 
 /**
- * PKCE enforced (issue 12): for confidential and public clients alike, an authorization request
+ * PKCE enforced: for confidential and public clients alike, an authorization request
  * without an S256 code challenge never reaches the consent screen, and a code is exchanged for
  * tokens only with the verifier of its own challenge.
  */

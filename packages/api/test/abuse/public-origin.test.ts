@@ -168,11 +168,16 @@ describe('host header poisoning: the OIDC issuer and discovery', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('PUBLIC_URL, PUBLIC_URL_LU: required in production');
+    expect(run.status, run.stderr).toBe(1);
+    // In production the refusal is one JSON fatal line (on stdout, with the other log lines).
+    const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
+    expect(lines, run.stderr).toHaveLength(1);
+    const fatal = JSON.parse(lines[0] as string);
+    expect(fatal.level).toBe('fatal');
+    expect(fatal.msg).toContain('PUBLIC_URL, PUBLIC_URL_LU: required in production');
     // The other missing settings in the same message, not one per start.
     for (const name of ['DATABASE_URL', 'SMS_ACCOUNT_SID', 'MAIL_COMPANY', 'SUPPORT_PHONE_LU'])
-      expect(run.stderr).toContain(`${name}: required in production`);
+      expect(fatal.msg).toContain(`${name}: required in production`);
   });
 
   it('a production start without PUBLIC_URL or PUBLIC_URL_LU stops with a message naming them', () => {

@@ -5,7 +5,7 @@ import { consumeInOrder, databaseRateLimiter, type RateLimiter } from '../../src
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Several counters in one statement (issue 21, decision 0057): the login counts the client's
+ * Several counters in one statement (decision 0057): the login counts the client's
  * address and the account tried in one round trip. It must count exactly as `consume` one after
  * the other, stopping at the first refusal.
  */

@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks, trustDeviceRow } from './helpers';
 
 /**
- * Revocation (issue 12): every way a session, a trusted device or an OAuth grant ends takes
+ * Revocation: every way a session, a trusted device or an OAuth grant ends takes
  * effect on the very next request — the bearer token, the login cookie traded at
  * /api/token/resume, the portal session behind silent OAuth authorizations, and another instance
  * of the server on the same database. No cache keeps a revoked credential alive.

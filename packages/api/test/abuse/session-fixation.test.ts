@@ -15,7 +15,7 @@ import { createTestApp, login, type TestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks } from './helpers';
 
 /**
- * Session fixation (issue 12): whatever token a browser brings — a cookie or a bearer header set
+ * Session fixation: whatever token a browser brings — a cookie or a bearer header set
  * by an attacker, a token the server never issued, the attacker's own live token — every way of
  * getting a session (password login, MFA login, trusted device, TOTP, sign-up) answers a new random
  * token of the account, sets the login cookie to that one, and leaves the planted one as it was.

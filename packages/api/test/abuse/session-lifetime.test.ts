@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { LOGIN_COOKIE } from './helpers';
 
 /**
- * Lingering sessions (issue 18): besides the idle timeout, a session ends SESSION_MAX_AGE_DAYS
+ * Lingering sessions: besides the idle timeout, a session ends SESSION_MAX_AGE_DAYS
  * after its login however often it is used, and SESSION_IDLE_DAYS after its last use — through
  * the bearer token and through the login cookie alike. The Security tab lists each expiry.
  */

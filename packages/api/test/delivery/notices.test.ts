@@ -5,7 +5,7 @@ import { createAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// The notices issue 22 added where the flows were silent: each goes to the account's addresses,
+// The notices added where the flows were silent: each goes to the account's addresses,
 // in its language, says what happened and leads back to the recovery page.
 
 let test: TestApp;
@@ -38,7 +38,7 @@ async function passwordLogin(account: { email: string; password: string }, devic
   expect(response.statusCode, response.body).toBe(200);
 }
 
-describe('notices added by issue 22', () => {
+describe('notices where the flows were silent', () => {
   it('a sign-in from a device the account never used tells its e-mail addresses, not its phone', async () => {
     const account = await createAccount(test.database.db);
     const known = randomUUID();

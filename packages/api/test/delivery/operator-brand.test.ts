@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import { configureMessageBrands, MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
 import { renderEmail } from '../../src/delivery/messages/render';
 
-// The e-mails name the operator who runs the portal, per edition, from its settings (issue 22):
+// The e-mails name the operator who runs the portal, per edition, from its settings:
 // legal name, address, registration and support contact; unset, the demo values stay.
 
 const LU_OPERATOR = {

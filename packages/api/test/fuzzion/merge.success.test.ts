@@ -14,7 +14,7 @@ afterAll(() => test.app.close());
 describe('account merge (happy paths)', () => {
   it('POST /api/mfa/activate with a proven e-mail of another account answers a merge offer; POST /api/fuzzion/state draws it', async () => {
     const dup = await findDuplicate(test);
-    // The other account hears of the offer on its addresses (issue 22).
+    // The other account hears of the offer on its addresses.
     for (const address of [dup.other.email, dup.other.phone]) {
       const offered = await test.database.db
         .selectFrom('outbox')

@@ -7,7 +7,7 @@ import { setMaintenance } from '../../src/db/maintenance';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Delivery of the built SPA (issue 17): pre-compressed assets by Accept-Encoding with immutable
+ * Delivery of the built SPA: pre-compressed assets by Accept-Encoding with immutable
  * caching, the pre-rendered entry screen of the edition and language (SPEC §1: the locale cookie,
  * then Accept-Language, then the edition's fallback), HTML never cached, JSON above 1 KB compressed.
  */

@@ -84,7 +84,7 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
     expect(approval.status).toBe(200);
     const { target } = (await approval.json()) as { target: string };
     expect(target).toBe(`/oauth/auth/${start.uid}`);
-    // The account hears of it by e-mail, with where to withdraw it (issue 22); not by SMS.
+    // The account hears of it by e-mail, with where to withdraw it; not by SMS.
     const approved = await test.database.db
       .selectFrom('outbox')
       .select(['recipient', 'subject'])

@@ -105,7 +105,8 @@ describe('npm run admin -- cards import', () => {
       .selectFrom('cards')
       .innerJoin('companies', 'companies.id', 'cards.company_id')
       .select(['cards.status', 'cards.holder_firstname', 'companies.name'])
-      .where('number', '=', number)
+      // The number is stored sealed: found by its blind index.
+      .where('number_index', '=', TEST_SECRETS.blindIndex('pan', number))
       .executeTakeFirstOrThrow();
     expect(card).toEqual({ status: 'held', holder_firstname: 'Zoé', name: 'Dupont; Fils' });
   });

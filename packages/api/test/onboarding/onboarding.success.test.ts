@@ -52,7 +52,7 @@ describe('onboarding with a card number', () => {
     expect(done.statusCode).toBe(200);
     const answer = onboardingCompleteResponseSchema.parse(done.json());
     expect(answer.state).toMatchObject({ step: 'done', outcome: 'card_activated' });
-    // Welcome by e-mail only (issue 22).
+    // Welcome by e-mail only.
     const welcome = await db
       .selectFrom('outbox')
       .select(['recipient', 'channel'])

@@ -70,9 +70,13 @@ describe('request ids', () => {
   it('names the request in a 500, whose detail goes to the log line with the same id', async () => {
     lines.length = 0;
     const reachable = test.app.ctx.db;
-    const unreachable = await unreachableDatabase();
+    // A fault of the code, not a database out of reach (that one is answered 503, below).
+    test.app.ctx.db = new Proxy(reachable, {
+      get() {
+        throw new Error('a bug');
+      },
+    });
     try {
-      test.app.ctx.db = unreachable;
       const response = await test.call({
         method: 'GET',
         url: '/api/user',
@@ -82,6 +86,26 @@ describe('request ids', () => {
       expect(response.json()).toMatchObject({ code: 'server_error', requestId: 'support-case-42' });
       const error = lines.find((line) => line.msg === 'unexpected error');
       expect(error).toMatchObject({ requestId: 'support-case-42', level: 'error' });
+    } finally {
+      test.app.ctx.db = reachable;
+    }
+  });
+
+  it('names the request in a 503 when the database is out of reach, and in its log line', async () => {
+    lines.length = 0;
+    const reachable = test.app.ctx.db;
+    const unreachable = await unreachableDatabase();
+    try {
+      test.app.ctx.db = unreachable;
+      const response = await test.call({
+        method: 'GET',
+        url: '/api/user',
+        headers: { 'x-request-id': 'support-case-43' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'unavailable', requestId: 'support-case-43' });
+      const warning = lines.find((line) => line.msg === 'database unavailable');
+      expect(warning).toMatchObject({ requestId: 'support-case-43', level: 'warn' });
     } finally {
       test.app.ctx.db = reachable;
       await unreachable.destroy();

@@ -14,7 +14,7 @@ export type MfaMethodKind = z.infer<typeof mfaMethodKindSchema>;
 export const MFA_PLACEHOLDER_IDS = { sms: -1, email: -2, totp: -3 } as const;
 
 /**
- * What a method list may offer: the code methods, and `passkey` (issue 23) when the account has a
+ * What a method list may offer: the code methods, and `passkey` when the account has a
  * passkey of the edition — first, as the preferred method. A passkey entry's id is that of one of
  * its passkeys; it is used through /api/passkeys, never through the code routes.
  */

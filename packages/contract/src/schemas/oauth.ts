@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Third-party applications (issue 8): the consent interaction of /approve, the granted apps of
+// Third-party applications: the consent interaction of /approve, the granted apps of
 // /user/access and the partner landing. SPEC §7 GET /authorize, approval, GET /tokens,
 // DELETE /token/{client_id}.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Passkeys (issue 23, docs/decisions/0047-passkeys.md): WebAuthn registration and use through
+// Passkeys (docs/decisions/0047-passkeys.md): WebAuthn registration and use through
 // SimpleWebAuthn. The options the server answers are PublicKeyCredential*OptionsJSON, handed to
 // @simplewebauthn/browser untouched; the browser's answers are checked here for shape and size
 // only, the library verifies their content.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_CODE_LENGTH } from '../constants';
 import { LOCALES } from '../editions';
 
-// Profile, contacts, login change and IBAN (issue 6, docs/decisions/0010-profile-contacts-iban.md).
+// Profile, contacts, login change and IBAN (docs/decisions/0010-profile-contacts-iban.md).
 
 const nameSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants';
 
-// Security tab (issue 7): sessions and devices, global logout, password change, security
+// Security tab: sessions and devices, global logout, password change, security
 // timeline and notifications. docs/decisions/0009-sessions-and-security-tab.md.
 
 /** Page sizes of the session list and the timeline. */

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
-// The e-mails as a reader sees them (issue 22): a password-reset code of each edition, shown by
+// The e-mails as a reader sees them: a password-reset code of each edition, shown by
 // the dev inbox in its sandboxed frame beside the text part, then opened alone at phone and
 // desktop widths. Screenshots go outside the repository, to be looked at.
 

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { codeFromInbox, enterCode } from '../support/mfa';
 import { GENERAL } from '../support/urls';
 
-// What goes wrong in a merge (issue 9), each with its SPEC §8 text: a wrong code, a card of
+// What goes wrong in a merge, each with its SPEC §8 text: a wrong code, a card of
 // nobody, a flow that no longer exists (the technical-error screen); then "ignore for now" leaves
 // merge-errors@demo.test (README) as it was.
 

@@ -4,7 +4,7 @@ import { logInWithEmail } from '../support/login';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Account merge (issue 9) with the demo pairs of the README: codes come from the dev inbox.
+// Account merge with the demo pairs of the README: codes come from the dev inbox.
 
 // Each edition merges its own pair (decision 0060): no spec of one edition touches the other's.
 // A pair merges once per run, so each edition takes one of the two layouts: a phone here, a
@@ -59,11 +59,11 @@ test.describe('account merge', () => {
       await expectNoAxeViolations(page);
       since = Date.now();
       await page.getByRole('button', { name: /Text message to/ }).click();
-      // The merge proof has its resend countdown too, from the server's resend_in (issue 20).
+      // The merge proof has its resend countdown too, from the server's resend_in.
       await expect(page.getByText(/You can ask for a new code in 1[45]\ss\./)).toBeVisible();
       await enterCode(page, await codeFromInbox(page, GENERAL, oldPhone, since));
 
-      // The card number is checked on the client first (issue 20): a typo gets its own text.
+      // The card number is checked on the client first: a typo gets its own text.
       await page.getByLabel('Card number').fill('5065 0000 0000 0002');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByText('Your card number is invalid.')).toBeVisible();

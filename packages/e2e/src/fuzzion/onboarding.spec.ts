@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { codeFromInbox, enterCode } from '../support/mfa';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Merge offered during onboarding (issue 9): a new sign-up proves the e-mail of merge-lu@demo.lu
+// Merge offered during onboarding: a new sign-up proves the e-mail of merge-lu@demo.lu
 // (README demo accounts), on a phone-sized screen of the Luxembourg edition, in French.
 
 test.describe('merge offered during onboarding', () => {

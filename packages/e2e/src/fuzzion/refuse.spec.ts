@@ -4,7 +4,7 @@ import { logInWithEmail } from '../support/login';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
 import { GENERAL } from '../support/urls';
 
-// Account merge (issue 9) with the demo pairs of the README: codes come from the dev inbox.
+// Account merge with the demo pairs of the README: codes come from the dev inbox.
 
 test.describe('refusing an account merge', () => {
   test('separate@demo.test proves the phone of separate-old@demo.test, says "not me" and keeps the accounts apart', async ({
@@ -18,7 +18,7 @@ test.describe('refusing an account merge', () => {
     await page.getByRole('button', { name: 'Send the code' }).click();
     // A new number is a way into the account: a step-up first, a code to the account's own
     // primary e-mail (it has no MFA method), then back with the number still typed (0013),
-    // and the code to it goes out by itself: no second click on "Send the code" (issue 20).
+    // and the code to it goes out by itself: no second click on "Send the code".
     await chooseMethod(page, /^E-mail/);
     const stepUpCode = await codeFromInbox(page, GENERAL, 'separate@demo.test', since);
     since = Date.now();

@@ -58,7 +58,7 @@ test.describe('MFA (success)', () => {
         `You have ${remaining} unused recovery keys left.`,
       );
       // The key was a fresh proof: setting the authenticator up again needs no second step-up
-      // (issue 20). The setup is left unconfirmed: the demo secret stays for the specs below.
+      //. The setup is left unconfirmed: the demo secret stays for the specs below.
       await page.getByRole('button', { name: 'Set up my authenticator app again' }).click();
       await expect(page).toHaveURL(/\/setup-mfa\/totp\?reset=true/);
       await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
@@ -162,7 +162,7 @@ test.describe('MFA (success)', () => {
       await page.locator('form button[type="submit"]').click();
       await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
       await expect(page.getByText('have 8 to 128 characters')).toBeVisible();
-      // A way out for a user who cannot choose a password now (issue 20).
+      // A way out for a user who cannot choose a password now.
       await expect(page.getByRole('main').getByRole('button', { name: 'Log out' })).toBeVisible();
       // The way around is closed: the dashboard leads back here.
       await page.goto(`${origin}/user/dashboard`);

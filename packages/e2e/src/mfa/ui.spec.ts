@@ -11,7 +11,7 @@ test.describe('MFA (ui)', () => {
     await expectNoAxeViolations(page);
   });
 
-  // Issue 20 item 5: the login's method choice has a way back, in each edition with its own
+  // The login's method choice has a way back, in each edition with its own
   // MFA account (decision 0060). Nothing is sent, so the accounts are left as they were.
   for (const [origin, user] of [
     [GENERAL, MFA_USER],

@@ -3,7 +3,7 @@ import { logInWithEmail } from '../support/login';
 import { type PartnerApp, startPartnerApp } from '../support/partnerApp';
 import { DEMO_PASSWORD, GENERAL } from '../support/urls';
 
-// OpenID Connect conformance (issue 19) with the real openid-client partner app: re-authentication
+// OpenID Connect conformance with the real openid-client partner app: re-authentication
 // (prompt=login, max_age, login_hint), the form_post response mode under the page's CSP, and
 // RP-initiated and back-channel logout tied to the portal session.
 

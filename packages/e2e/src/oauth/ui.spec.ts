@@ -44,7 +44,7 @@ for (const edition of editions) {
         // Which account consents, and that offline_access outlasts the visit.
         await expect(page.locator('[data-signed-in-as]')).toHaveText(edition.signedInAs);
         await expect(page.locator('[data-offline-access]')).toHaveText(edition.offline);
-        // "Back to the homepage" leads to the partner's registered homepage (issue 20 item 5).
+        // "Back to the homepage" leads to the partner's registered homepage.
         await expect(page.locator(`main a[href="${partner.origin}/"]`)).toBeVisible();
         await expectNoAxeViolations(page);
         // Nothing wider than the screen.

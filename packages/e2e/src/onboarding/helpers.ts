@@ -92,7 +92,7 @@ async function typeCode(page: Page, to: string, step: number) {
 
 /**
  * The step counter of the screen shows step `n` of the six of the sign-up (code, terms, details,
- * e-mail, phone, password; issue 20 item 8), in any language, with `n` bars filled.
+ * e-mail, phone, password), in any language, with `n` bars filled.
  */
 export async function expectStep(page: Page, n: number) {
   const bars = page.locator('ol[aria-labelledby]');
@@ -104,7 +104,7 @@ export async function expectStep(page: Page, n: number) {
 
 /**
  * Types a value the contract refuses and submits: the field shows its error and nothing answered
- * ≥ 400 meanwhile (the form did not send it; issue 20 item 4, decision 0056).
+ * ≥ 400 meanwhile (the form did not send it; decision 0056).
  */
 async function expectRefusedOnTheClient(page: Page, field: Locator, value: string) {
   const refused: string[] = [];

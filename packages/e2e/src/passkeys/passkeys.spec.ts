@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { addVirtualAuthenticator, forgetSession, passwordLogin, shot } from './helpers';
 
-// Passkeys (issue 23) in Chromium with its virtual authenticator: register, sign in without a
+// Passkeys in Chromium with its virtual authenticator: register, sign in without a
 // password (button and autofill), as the second factor and the step-up, delete; a passkey of one
 // edition is not offered on the other. In both layouts.
 

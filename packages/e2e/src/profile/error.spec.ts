@@ -92,7 +92,7 @@ for (const layout of LAYOUTS) {
       await page.unroute('**/api/user/phones/*/primary');
     });
 
-    test("a 429 says 'Too many attempts' with the wait, not 'Change failed' (issue 20)", async () => {
+    test("a 429 says 'Too many attempts' with the wait, not 'Change failed'", async () => {
       const page = signedIn.general;
       await openProfile(page);
       await page.route('**/api/user/phones/*/primary', (route) =>

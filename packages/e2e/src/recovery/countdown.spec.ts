@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { askForCode } from './helpers';
 
-// Issue 20 item 2: the resend countdown shows the server's resend_in from the moment a code is
+// The resend countdown shows the server's resend_in from the moment a code is
 // sent (15 s, then 30 s), never a stale figure. Every code screen shares lib/useCountdown.ts; the
 // recovery screen is the one reachable without an account state to set up.
 

@@ -77,7 +77,7 @@ test.describe('security tab', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Log out from all devices' }).click();
     await expect(page).toHaveURL(/\/login\/email$/);
     await expect(
-      // The login page says why (issue 20: never silently signed out).
+      // The login page says why (never silently signed out).
       page.getByRole('status').filter({ hasText: 'You are logged out on all your devices.' }),
     ).toBeVisible();
     await otherPage.goto(`${GENERAL}/security`);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Issue 20 item 4: errors say what happened. One mapping from error code to message serves every
+// Errors say what happened. One mapping from error code to message serves every
 // screen: a 429 says "Too many attempts" with the wait. Expected answers (a visitor who is not
 // logged in) are not console errors.
 

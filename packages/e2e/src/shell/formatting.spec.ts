@@ -4,7 +4,7 @@ import { logInWithEmail } from '../support/login';
 import { chooseMethod, codeFromInbox, enterCode, MFA_USER, passwordStep } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Issue 20 item 8: numbers, dates, hints, wording and layout a new user reads as they are meant.
+// Numbers, dates, hints, wording and layout a new user reads as they are meant.
 
 test.describe('layout and formatting', () => {
   test('masked numbers use the Belgian grouping and never break mid-number (general)', async ({ page }) => {
@@ -72,7 +72,7 @@ test.describe('layout and formatting', () => {
     const when = page.getByTestId('timeline').locator('time').first();
     // 23 Nov 2026, 14:07 — day first, 24-hour clock (not Nov 23, 2026, 2:07 PM).
     await expect(when).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
-    // The choice was saved to the account (issue 20, language sticks): French again for the
+    // The choice was saved to the account (language sticks): French again for the
     // specs that follow.
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/api/user') && response.request().method() === 'PATCH',

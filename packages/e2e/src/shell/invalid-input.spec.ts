@@ -4,7 +4,7 @@ import { stepUpWithEmailCode } from '../security/helpers';
 import { logInWithEmail } from '../support/login';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Issue 20 item 4: a screen never sends what it can already tell is invalid. Each form checks its
+// A screen never sends what it can already tell is invalid. Each form checks its
 // input with the contract's rules, shows the error next to the field and sends nothing, so that
 // the browser logs no "Failed to load resource: … 4xx" for a typo. The same holds for what a
 // normal visit meets (the logged-out resume, a protected page opened logged out).

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Issue 20 item 7: the language chosen on the login page or in the header survives a reload and,
+// The language chosen on the login page or in the header survives a reload and,
 // once logged in, is saved to the account (which then follows the user's last explicit choice).
 
 /** The account's language, as the API answers it to this tab's session. */

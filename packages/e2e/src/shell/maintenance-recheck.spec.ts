@@ -32,7 +32,7 @@ const EDITIONS = [
   },
 ];
 
-test.describe('maintenance: re-checks and leaves (issue 20)', () => {
+test.describe('maintenance: re-checks and leaves', () => {
   test.afterEach(() => {
     admin('maintenance', 'off');
   });

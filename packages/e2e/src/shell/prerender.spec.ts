@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Issue 17: the entry screens arrive pre-rendered in the visitor's edition and language, React
+// The entry screens arrive pre-rendered in the visitor's edition and language, React
 // hydrates them without a mismatch, every page names itself in the document title, a client-side
 // navigation moves the focus to the page's heading and a refused form to its first invalid field.
 

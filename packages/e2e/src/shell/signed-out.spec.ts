@@ -15,7 +15,7 @@ function admin(...argv: string[]): string {
   });
 }
 
-// Issue 20 item 3: never silently signed out. Every way a session ends lands on the login page
+// Never silently signed out. Every way a session ends lands on the login page
 // with a message saying why, and the other tabs of the browser drop the account at once.
 
 const REASONS = {

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
-// Issue 20 item 5: no screen leaves a user stuck. Each focused screen has a way out.
+// No screen leaves a user stuck. Each focused screen has a way out.
 
 /** The session is over: a protected page sends the user to the login. */
 async function expectLoggedOut(page: Page, origin: string) {

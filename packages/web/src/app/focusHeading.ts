@@ -13,7 +13,7 @@ const CODE_FIELD = 'main input[autocomplete="one-time-code"]';
 
 /**
  * After a client-side navigation the page's main heading takes the focus, so that a screen reader
- * announces the new page and the keyboard starts from it (issue 17); on a code page the code field
+ * announces the new page and the keyboard starts from it; on a code page the code field
  * takes it instead, the one thing to do there. A page that shows its heading once its data has
  * loaded gets the focus then, within a few seconds. Returns a cancel function.
  */

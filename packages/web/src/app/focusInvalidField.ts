@@ -2,7 +2,7 @@
 const WATCH_MS = 3_000;
 
 /**
- * Form errors move the focus to the first invalid field (issue 17), for every form of the SPA:
+ * Form errors move the focus to the first invalid field, for every form of the SPA:
  * each marks its invalid fields with `aria-invalid="true"` (shared field components, login form).
  * After a submit, the first such field of that form takes the focus as soon as one appears —
  * validation may be asynchronous (the contract's schemas load on demand), or come from the

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { requireStepUp } from '../lib/stepUp';
 
-// MFA, forced setup and weak-password screens (issue 3), each a lazy chunk: the login route's
+// MFA, forced setup and weak-password screens, each a lazy chunk: the login route's
 // JavaScript stays small.
 
 const mfa = () => import('../features/mfa/routes/MfaRoute');

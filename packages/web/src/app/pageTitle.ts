@@ -4,7 +4,7 @@ import { type AppPath, normalizePath, PATHS } from '../lib/paths';
 
 type TitleKey = keyof CoreMessages['titles'];
 
-/** Every route's title (issue 17): a path added to PATHS without one here does not compile. */
+/** Every route's title: a path added to PATHS without one here does not compile. */
 const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.home]: 'login',
   [PATHS.login]: 'login',

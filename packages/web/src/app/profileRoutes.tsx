@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { requireStepUp } from '../lib/stepUp';
 
-// Profile screens (issue 6), in the user layout, each a lazy chunk. edit-credentials and edit-iban
+// Profile screens, in the user layout, each a lazy chunk. edit-credentials and edit-iban
 // are security-sensitive (SPEC §4 rule 5): a step-up first. edit-info is reachable only from the
 // overview (SPEC §2 entry rule): the route itself checks the navigation state the overview sets.
 

@@ -49,7 +49,7 @@ const queryLayout = async () => {
   return { Component: QueryLayout };
 };
 
-/** Third-party applications (issue 8): consent and partner landing without the sidebar. */
+/** Third-party applications: consent and partner landing without the sidebar. */
 const oauthPageRoutes = [
   {
     path: PATHS.approve,

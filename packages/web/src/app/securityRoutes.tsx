@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { requireStepUp } from '../lib/stepUp';
 
-// Security tab and notification area (issue 7), in the user layout, each a lazy chunk.
+// Security tab and notification area, in the user layout, each a lazy chunk.
 
 export const securityRoutes: RouteObject[] = [
   {

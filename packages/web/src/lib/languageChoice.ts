@@ -7,7 +7,7 @@ import { changedElsewhere, versioned } from './profileVersion';
 import { loadedQueryClient } from './queryBridge';
 import { cacheAccount, tokenStore } from './storage';
 
-// Language choice sticks (issue 20): a language the user picks (login page, header) is applied,
+// Language choice sticks: a language the user picks (login page, header) is applied,
 // remembered for the next visit (the locale cookie), and saved to the account — at once when
 // logged in, else at the next login. The account's language then follows the last explicit choice.
 

@@ -14,7 +14,7 @@ import {
 import { completeLogin } from './afterLogin';
 import { apiRequest } from './api';
 
-// The WebAuthn ceremonies of the SPA (issue 23, docs/decisions/0047), shared by the login, the
+// The WebAuthn ceremonies of the SPA (docs/decisions/0047), shared by the login, the
 // MFA step and the Security tab. This module, with
 // @simplewebauthn/browser and the passkey schemas, is only ever imported dynamically: the login
 // page loads it after its first paint, so the login's JavaScript budget does not carry it.

@@ -23,7 +23,7 @@ export const PATHS = {
   approve: '/approve',
   partner: '/partner',
   access: '/user/access',
-  // MFA (issue 3)
+  // MFA
   mfa: '/mfa',
   mfaTotpRecovery: '/mfa/totp-recovery',
   mfaMethods: '/mfa/methods',
@@ -39,18 +39,18 @@ export const PATHS = {
   weakPassword: '/weak-password',
   securityMfaEdit: '/security/mfa-edit',
   securityEditRecovery: '/security/edit-recovery',
-  // Security tab (issue 7)
+  // Security tab
   security: '/security',
   securityHistory: '/security/history',
   securityEditPassword: '/security/edit-password',
   securityMyData: '/security/my-data',
   notifications: '/notifications',
-  // Profile (issue 6)
+  // Profile
   profile: '/profile',
   profileEditInfo: '/profile/edit-info',
   profileEditCredentials: '/profile/edit-credentials',
   profileEditIban: '/profile/edit-iban',
-  // Onboarding (issue 5)
+  // Onboarding
   onboarding: '/onboarding',
   onboardingCard: '/onboarding/card',
   onboardingExistingCard: '/onboarding/existingCard',
@@ -64,7 +64,7 @@ export const PATHS = {
   onboardingEmailVerification: '/onboarding/email-verification',
   onboardingMfa: '/onboarding-mfa',
   onboardingDuplicate: '/onboarding/duplicate',
-  // Account merge (issue 9)
+  // Account merge
   duplicated: '/duplicated',
   fuzzionSuccess: '/fuzzion-success',
   // Legal texts, linked from every page's footer

@@ -1,6 +1,6 @@
 import { forgetLostSession, forgetSession } from './session';
 
-// Never silently signed out (issue 20): every way a session ends lands on the login page with a
+// Never silently signed out: every way a session ends lands on the login page with a
 // message saying why, and the other tabs of this browser drop the account's data at once.
 
 export type SignOutReason = 'loggedOut' | 'loggedOutEverywhere' | 'sessionEnded' | 'mfaSetupLeft';

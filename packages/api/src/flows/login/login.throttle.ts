@@ -26,7 +26,7 @@ interface AccountAndCounters extends Partial<LoginCandidate> {
 }
 
 /**
- * The account lookup and both counters in one statement (issue 21, decision 0063): the address's
+ * The account lookup and both counters in one statement (decision 0063): the address's
  * counter, then the account's — keyed by the account the statement finds, or by the typed name —
  * counted only when the address is within its limit, exactly as the lookup followed by
  * `enforceLimits` counted them. Built and compiled once per database and kind of name, prepared

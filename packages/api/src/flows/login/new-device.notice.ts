@@ -10,7 +10,7 @@ import { describeUserAgent } from '../sessions/user-agent';
  * and never from this device. The same rule as the security timeline's "new device" mark
  * (security/events.queries.ts). Two probes of the partial index
  * `audit_events_user_login_device` (user_id, device_id) — not an aggregate over every sign-in of
- * the account, which grew with it (issue 21). Selected by the login's one statement
+ * the account, which grew with it. Selected by the login's one statement
  * (open-session.ts); a request without a device id counts as seen.
  */
 export function newDeviceColumns(userId: number, deviceId: string | null) {

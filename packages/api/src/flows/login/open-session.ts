@@ -35,7 +35,7 @@ export interface PasskeyLogin {
 /**
  * The end of every successful login (password alone, trusted device, or MFA): a session and its
  * audit row, written by one statement (atomic by itself, so a plain password login needs no
- * transaction: issue 21), in the caller's transaction when it has one. A login completed with an
+ * transaction), in the caller's transaction when it has one. A login completed with an
  * MFA code starts elevated.
  * A sign-in from a device the account never used tells its e-mail addresses.
  */
@@ -81,7 +81,7 @@ export async function openLoginSession(
     edition: request.edition.id,
     detail,
   } as const;
-  // One statement (issue 21): the session, its audit row, the counter reset, and whether the device
+  // One statement: the session, its audit row, the counter reset, and whether the device
   // is new — the EXISTS read the snapshot the statement started with, i.e. the sign-ins before
   // this one (the CTEs' own inserts are not visible to it).
   const [row] = await executePrepared(

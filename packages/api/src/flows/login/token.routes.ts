@@ -137,7 +137,7 @@ const login = defineRoute({
  * a live session behind the cookie it answers 204 with no token: "nothing to resume" is the
  * honest answer for a visitor who is not logged in, whether they never were (no cookie) or their
  * session ended (revoked, expired, another edition's). A 401 would be a console error in every
- * such visitor's browser (issue 20, decision 0056). A dead cookie is left alone: clearing it
+ * such visitor's browser (decision 0056). A dead cookie is left alone: clearing it
  * could race a login in another tab and wipe the new cookie that login just set.
  */
 const resume = defineRoute({

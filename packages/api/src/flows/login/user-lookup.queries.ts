@@ -7,7 +7,7 @@ export interface LoginCandidate {
   passwordHash: string | null;
   lockedAt: Date | null;
   passwordStatus: number;
-  /** Whether the account has any MFA method: only then are its methods read (issue 21). */
+  /** Whether the account has any MFA method: only then are its methods read. */
   hasMfaMethods: boolean;
   mfaForced: boolean;
 }

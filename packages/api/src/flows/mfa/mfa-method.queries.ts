@@ -68,7 +68,7 @@ export async function countUnusedRecoveryKeys(db: Db, userId: number): Promise<n
  * The methods a user may pick from at login or step-up: the set-up ones, plus `totpRecovery`
  * (with the authenticator's id) when unused recovery keys remain. Given an edition, a `passkey`
  * entry comes first when the account has a passkey of that edition: the preferred method, the
- * one that resists phishing (issue 23). An account without code methods gets it only when
+ * one that resists phishing. An account without code methods gets it only when
  * `passkeyAlone` says so: a password login then needs the passkey (a forced user), or the list
  * is the logged-in user's (step-up); otherwise its password login stays as it was, so losing the
  * passkey never locks the account (docs/decisions/0047).

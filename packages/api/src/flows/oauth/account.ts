@@ -46,7 +46,7 @@ export function accountJson(edition: string, userId: number | RawBuilder<number 
 
 /**
  * The user behind a subject on an edition's authorization server; locked accounts are gone. One
- * query (issue 21): the default e-mail and phone come with the user row, since every code exchange
+ * query: the default e-mail and phone come with the user row, since every code exchange
  * and refresh asks for the claims of its new ID token right after finding the account.
  */
 export async function findOAuthAccount(db: Db, edition: string, sub: string): Promise<Account | undefined> {

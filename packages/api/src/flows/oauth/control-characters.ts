@@ -1,4 +1,4 @@
-import { IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { controlCharacterAt } from '@vestibule/contract/control-characters';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -48,6 +48,9 @@ async function readBody(raw: IncomingMessage): Promise<Buffer | undefined> {
  * stream itself, and this check has already consumed it.
  */
 function replay(raw: IncomingMessage, body: Buffer): IncomingMessage {
+  // Not an ES import of node:http: that would load undici at start (decision 0061);
+  // getBuiltinModule answers the CommonJS exports and leaves them lazy.
+  const { IncomingMessage } = process.getBuiltinModule('node:http');
   const copy = new IncomingMessage(raw.socket);
   copy.method = raw.method;
   copy.url = raw.url;

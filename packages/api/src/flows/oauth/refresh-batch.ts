@@ -7,7 +7,7 @@ import { clientQuery, type OAuthClient } from './clients.queries';
 import type { PayloadRow } from './payload-rows';
 import { storedPayload } from './payload-rows';
 
-// A refresh with rotation in three statements instead of eight (issue 21, docs/decisions/0058).
+// A refresh with rotation in three statements instead of eight (docs/decisions/0058).
 // oidc-provider asks its adapter one thing at a time: the client, the refresh token, its grant, the
 // account, then it consumes the token and stores its successor and the new access token, each a
 // round trip to PostgreSQL. For a refresh-token grant the adapter instead

@@ -4,7 +4,7 @@ import { maskRecipient } from '../../delivery/mask';
 import type { Purpose } from '../../delivery/messages/purposes';
 import { sendMessage } from '../../delivery/messages/send';
 
-/** Account changes that tell the account's addresses (issue 6). */
+/** Account changes that tell the account's addresses. */
 export type ChangeEvent =
   | 'contact_added'
   | 'contact_updated'

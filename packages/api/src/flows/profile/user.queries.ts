@@ -112,7 +112,7 @@ function toUser(user: UserRow): User {
 }
 
 /**
- * The User of SPEC §3 for GET /api/user: contacts sorted primary first. One query (issue 21): the
+ * The User of SPEC §3 for GET /api/user: contacts sorted primary first. One query: the
  * e-mails and phones come as JSON arrays beside the user row, one round trip instead of two.
  */
 /** The User with its IBAN opened: the account holder sees it (the SPA shows it masked). */

@@ -7,7 +7,7 @@ import { findSessionWithUser, loadUser, openUser } from './user.queries';
 import { requireCurrentProfile, taggedUser } from './version';
 
 /**
- * GET /api/user: the logged-in user, read with its session in one statement (issue 21); its
+ * GET /api/user: the logged-in user, read with its session in one statement; its
  * version in the ETag header, for the If-Match of a change.
  */
 const getUser = defineRoute({

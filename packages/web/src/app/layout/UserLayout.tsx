@@ -29,7 +29,7 @@ const LABELS = {
 /** Logged-in pages: sidebar on desktop, bottom tab bar under the small breakpoint (576 px). */
 export function UserLayout() {
   const { t } = useTranslation();
-  // Unread security notifications (issue 7): a count on the sidebar entry, a dot on the Security tab.
+  // Unread security notifications: a count on the sidebar entry, a dot on the Security tab.
   const unread = useNotifications().data?.unread ?? 0;
   return (
     <div className={styles.layout}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateLogin } from './loginSchema';
 
-// The login form checks with the contract's `loginFormSchemas` (issue 17: one source of truth).
+// The login form checks with the contract's `loginFormSchemas` (one source of truth).
 describe('validateLogin', () => {
   it('asks for both fields when they are empty', async () => {
     expect(await validateLogin('email', { username: '  ', password: '' })).toEqual({

@@ -17,7 +17,7 @@ const user = {
   phone: [{ id: 2, phone: '+32470000001', default: true, verified: true }],
 } as unknown as User;
 
-describe('passkeys in the method lists (issue 23)', () => {
+describe('passkeys in the method lists', () => {
   it('a step-up offers the passkey, then the codes to the primary contacts when no code method exists', () => {
     expect(stepUpChoices([method(7, 'passkey')], user).map((m) => [m.method, m.id])).toEqual([
       ['passkey', 7],

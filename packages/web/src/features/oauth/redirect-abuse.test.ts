@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeTargetPath } from '../../lib/targetUrl';
 import { continueTo } from './navigate';
 
-// Open redirect, SPA side (issue 12; the server side is packages/api/test/abuse/open-redirect):
+// Open redirect, SPA side (the server side is packages/api/test/abuse/open-redirect):
 // the three places the SPA navigates to an address it was given — the target URL after login,
 // the consent's resume target, and the partner's homepage link — with the payload list of the API
 // abuse test. None of them ever leaves the origin, except a partner homepage the server sent as

@@ -65,7 +65,7 @@ export function savedFlowId(): string | null {
 
 /**
  * Whether the sign-up started on this device is known to have expired: asking the server for it
- * would only answer 410 (a console error in every such visitor's browser, issue 20).
+ * would only answer 410 (a console error in every such visitor's browser).
  */
 export function savedFlowExpired(now = Date.now()): boolean {
   const expires = Date.parse(storage('local')?.getItem(FLOW_EXPIRES_KEY) ?? '');

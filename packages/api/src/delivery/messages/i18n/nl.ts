@@ -149,12 +149,12 @@ export const nl: MessageBundle = {
     sms: '{company} nodigt je uit op {brand}. Je uitnodigingscode: {code}',
   },
   invitation_used: {
-    subject: '{brand}: uw uitnodiging werd gebruikt',
-    preheader: 'Uw {brand}-uitnodiging opende een account met {contact}.',
-    heading: 'Uw uitnodiging werd gebruikt',
-    body: 'Uw {brand}-uitnodiging werd zonet gebruikt om een account aan te maken met het e-mailadres {contact}. Was u dat, dan hoeft u niets meer te doen. Was u het niet, bevries dat account dan nu: niemand kan het gebruiken tot onze klantendienst het met u heeft nagekeken.',
+    subject: '{brand}: je uitnodiging werd gebruikt',
+    preheader: 'Je {brand}-uitnodiging opende een account met {contact}.',
+    heading: 'Je uitnodiging werd gebruikt',
+    body: 'Je {brand}-uitnodiging werd zonet gebruikt om een account aan te maken met het e-mailadres {contact}. Was jij dat, dan hoef je niets meer te doen. Was jij het niet, bevries dat account dan nu: niemand kan het gebruiken tot onze klantendienst het met je heeft nagekeken.',
     action: 'Dit was ik niet: account bevriezen',
-    sms: '{brand}: uw uitnodiging werd gebruikt om een account aan te maken. Niet u? Bel nu onze klantendienst.',
+    sms: '{brand}: je uitnodiging werd gebruikt om een account aan te maken. Niet jij? Bel nu onze klantendienst.',
   },
   signup_completed: {
     subject: '{brand}: welkom, je account is klaar',

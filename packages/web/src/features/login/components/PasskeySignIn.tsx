@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import styles from './PasskeySignIn.module.css';
 
-// Passwordless sign-in (issue 23): a button, and the browser's conditional UI — the passkeys of
+// Passwordless sign-in: a button, and the browser's conditional UI — the passkeys of
 // this site offered in the username field's autofill (its autocomplete says `webauthn`). The
 // WebAuthn code (@simplewebauthn/browser, the passkey schemas) loads by dynamic import, on the
 // first focus of the username field or a click on the button: the login page's budget does not

@@ -1,4 +1,4 @@
-// Passkeys in the Security tab and on the step-up screen (issue 23).
+// Passkeys in the Security tab and on the step-up screen.
 export const passkeysEn = {
   title: 'Passkeys',
   intro:

@@ -1,4 +1,4 @@
-// Security tab, history, password change and notification area (issue 7), wired into
+// Security tab, history, password change and notification area, wired into
 // i18n/areas/en.ts as `security`. The other locales mirror these keys exactly (i18n/bundles.test.ts).
 
 export const securityEn = {

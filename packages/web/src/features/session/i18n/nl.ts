@@ -4,10 +4,10 @@ export const handoverNl: typeof handoverEn = {
   title: 'Doorgaan als {{firstname}}?',
   titleAnonymous: 'Doorgaan met dit account?',
   intro:
-    'Een link meldt u aan bij het account van {{firstname}}. Ga alleen door als dit uw account is en u deze link zelf hebt geopend.',
+    'Een link meldt je aan bij het account van {{firstname}}. Ga alleen door als dit jouw account is en je deze link zelf hebt geopend.',
   introAnonymous:
-    'Een link meldt u aan bij een ander account. Ga alleen door als dit uw account is en u deze link zelf hebt geopend.',
-  signedIn: 'U bent nu aangemeld als {{firstname}}: doorgaan meldt u in deze browser af bij dat account.',
+    'Een link meldt je aan bij een ander account. Ga alleen door als dit jouw account is en je deze link zelf hebt geopend.',
+  signedIn: 'Je bent nu aangemeld als {{firstname}}: doorgaan meldt je in deze browser af bij dat account.',
   continue: 'Doorgaan als {{firstname}}',
   continueAnonymous: 'Doorgaan',
   cancel: 'Nee, annuleren',
