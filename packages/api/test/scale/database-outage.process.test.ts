@@ -86,6 +86,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && canRunOwnPostgres())('the databa
     expect(JSON.parse(english.body)).toEqual({
       code: 'unavailable',
       message: 'The service is briefly unavailable. Please try again in a moment.',
+      requestId: expect.any(String),
     });
     const french = await login('fr');
     expect(JSON.parse(french.body).message).toBe(
