@@ -72,6 +72,8 @@ export default defineConfig({
       RATE_LIMIT_CODES_PER_IP: '100000',
       RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
       RATE_LIMIT_CODE_CHECKS_PER_IP: '100000',
+      // profile@demo.test answers a step-up code in a dozen specs within fifteen minutes.
+      RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '100000',
       RATE_LIMIT_RECOVERY_PER_IP: '100000',
     },
   },

@@ -111,10 +111,10 @@ for (const edition of EDITIONS) {
             return response.status;
           });
           expect(status).toBeLessThan(300);
-          // The next page as a person opens it: the sidebar on a desktop, the tab bar on a phone.
+          // The next page as a person opens it: the sidebar on a desktop, the tab bar on a phone;
+          // the session watch (decision 0071) may have shown the login page before the click.
           const security = page.getByRole('navigation').getByRole('link', { name: SECURITY });
-          await expect(security).toBeVisible();
-          await security.click();
+          await security.click({ timeout: 2_000 }).catch(() => undefined);
           await expectDropped(page, REASONS.ended);
         });
       });

@@ -95,6 +95,13 @@ export function MyDataRoute() {
   const download = useDataExport();
   const [files, setFiles] = useFiles();
   const ready = useRef<HTMLParagraphElement>(null);
+  // Focus moves to "ready" once that paragraph is on the page, not at a frame that may come first.
+  const focusReady = useRef(false);
+  useEffect(() => {
+    if (!files || !focusReady.current) return;
+    focusReady.current = false;
+    ready.current?.focus();
+  }, [files]);
   const brand = currentEdition().brandName;
 
   const readableCopy = (document: DataExport): string => {
@@ -133,6 +140,7 @@ export function MyDataRoute() {
     try {
       const document = await download.mutateAsync();
       const day = document.generated_at.slice(0, 10);
+      focusReady.current = true;
       setFiles({
         json: URL.createObjectURL(
           new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }),
@@ -140,7 +148,6 @@ export function MyDataRoute() {
         html: URL.createObjectURL(new Blob([readableCopy(document)], { type: 'text/html' })),
         name: `${brand.toLowerCase().replace(/\W+/g, '-')}-data-${day}`,
       });
-      requestAnimationFrame(() => ready.current?.focus());
     } catch (error) {
       // A single step-up was already used: prove a factor again and come back here.
       if (error instanceof ApiError && error.code === 'sudo_required') navigate(stepUpAgainPath());
