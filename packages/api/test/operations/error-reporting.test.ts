@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushErrorReports } from '../../src/operations/error-reporting';
 import { startEnvelopeReceiver } from '../support/envelope-receiver';
@@ -72,7 +75,11 @@ describe('error reporting', () => {
   });
 
   it('hands the SPA its own DSN (SENTRY_DSN_WEB), rates 0 by default, and lets it reach that origin', async () => {
-    const web = await createTestApp({ SENTRY_DSN_WEB: 'https://webkey@errors.example/9' });
+    // A page of its own, so the test does not depend on a build of the web app.
+    const dir = mkdtempSync(join(tmpdir(), 'vestibule-web-'));
+    writeFileSync(join(dir, 'index.html'), '<html><head><!--vestibule-config--></head><body></body></html>');
+    const web = await createTestApp({ SENTRY_DSN_WEB: 'https://webkey@errors.example/9', WEB_DIST_DIR: dir });
+    const withoutDsn = await createTestApp({ WEB_DIST_DIR: dir });
     try {
       const page = await web.call({ method: 'GET', url: '/login', deviceId: null });
       expect(page.statusCode).toBe(200);
@@ -90,11 +97,13 @@ describe('error reporting', () => {
       expect(page.headers['content-security-policy']).toMatch(
         /connect-src 'self' https:\/\/errors\.example(;|$)/,
       );
+      // Without it, the SPA gets null and never loads the reporter.
+      const plain = await withoutDsn.call({ method: 'GET', url: '/login', deviceId: null });
+      expect(plain.body).toContain('"errorReporting":null');
     } finally {
       await web.app.close();
+      await withoutDsn.app.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-    // Without it, the SPA gets null and never loads the reporter.
-    const page = await test.call({ method: 'GET', url: '/login', deviceId: null });
-    expect(page.body).toContain('"errorReporting":null');
   });
 });
