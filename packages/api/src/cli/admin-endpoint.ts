@@ -32,7 +32,7 @@ export function registerAdminEndpoint(app: FastifyInstance, dataDir: string) {
       body.data.argv,
       (line) => lines.push(line),
       app.ctx.secrets,
-      { production: app.ctx.config.production },
+      app.ctx.config,
     );
     return reply.send({ code, output: lines.join('\n') });
   });

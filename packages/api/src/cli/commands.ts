@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { isMaintenanceOn, setMaintenance } from '../db/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
@@ -27,7 +28,7 @@ export async function runAdminCommand(
   argv: readonly string[],
   write: Write,
   secrets: SecretBox,
-  context: { production: boolean },
+  context: Pick<Config, 'production' | 'webhookPolicy'>,
 ): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -55,7 +56,7 @@ export async function runAdminCommand(
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);
   if (onboarding !== undefined) return onboarding;
-  const webhooks = await runWebhooksCommand(db, argv, write, secrets);
+  const webhooks = await runWebhooksCommand(db, argv, write, secrets, context.webhookPolicy);
   if (webhooks !== undefined) return webhooks;
   const keys = await runKeysCommand(db, argv, write, secrets);
   if (keys !== undefined) return keys;

@@ -56,9 +56,7 @@ async function main(argv: string[]) {
     const create = !(await holdsSealedValues(database.db));
     const secrets = createSecretBox(await resolveEncryptionKeys(config, { create }));
     await openKeyring(database.db, secrets, { record: false });
-    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets, {
-      production: config.production,
-    });
+    return await runAdminCommand(database.db, argv, (line) => console.log(line), secrets, config);
   } finally {
     await database.close();
   }

@@ -1,6 +1,5 @@
-import { loadConfig } from '../config';
 import type { Db } from '../db/database';
-import { WebhookDestinationError } from '../delivery/webhooks/destination';
+import { type DestinationPolicy, WebhookDestinationError } from '../delivery/webhooks/destination';
 import { WEBHOOK_EVENT_TYPES } from '../delivery/webhooks/events';
 import {
   createSubscription,
@@ -34,7 +33,13 @@ function option(args: readonly string[], name: string): string | undefined {
 const positiveId = (value: string | undefined) =>
   value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 
-async function run(db: Db, argv: readonly string[], write: Write, secrets: SecretBox): Promise<number> {
+async function run(
+  db: Db,
+  argv: readonly string[],
+  write: Write,
+  secrets: SecretBox,
+  policy: DestinationPolicy,
+): Promise<number> {
   const [, action, target] = argv;
   const id = positiveId(target);
   switch (action) {
@@ -43,7 +48,7 @@ async function run(db: Db, argv: readonly string[], write: Write, secrets: Secre
       const events = (option(argv, '--events') ?? '').split(/[\s,]+/).filter(Boolean);
       const edition = option(argv, '--edition');
       if (!url || (edition && edition !== 'general' && edition !== 'lu')) break;
-      const created = await createSubscription(db, secrets, loadConfig().webhookPolicy, {
+      const created = await createSubscription(db, secrets, policy, {
         url,
         events,
         edition: (edition as 'general' | 'lu' | undefined) ?? null,
@@ -115,10 +120,11 @@ export async function runWebhooksCommand(
   argv: readonly string[],
   write: Write,
   secrets: SecretBox,
+  policy: DestinationPolicy,
 ): Promise<number | undefined> {
   if (argv[0] !== 'webhooks') return undefined;
   try {
-    return await run(db, argv, write, secrets);
+    return await run(db, argv, write, secrets, policy);
   } catch (error) {
     if (error instanceof WebhookSubscriptionError || error instanceof WebhookDestinationError) {
       write(`Refused: ${error.message}.`);

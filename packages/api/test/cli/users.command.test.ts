@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { createTestApp, login, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -11,9 +11,13 @@ afterAll(() => test.app.close());
 
 async function admin(...argv: string[]) {
   const lines: string[] = [];
-  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line), TEST_SECRETS, {
-    production: false,
-  });
+  const code = await runAdminCommand(
+    test.database.db,
+    argv,
+    (line) => lines.push(line),
+    TEST_SECRETS,
+    testConfig(),
+  );
   return { code, output: lines.join('\n') };
 }
 

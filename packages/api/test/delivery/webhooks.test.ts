@@ -23,7 +23,7 @@ import {
 } from '../../src/delivery/webhooks/subscriptions';
 import { RETRY_SCHEDULE_SECONDS, WebhookWorker } from '../../src/delivery/webhooks/worker';
 import { profileSession } from '../profile/helpers';
-import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS, testConfig } from '../support/test-app';
 import { openTestDatabase } from './helpers';
 
 interface Received {
@@ -407,7 +407,7 @@ describe('npm run admin -- webhooks', () => {
     const database = await openTestDatabase();
     const lines: string[] = [];
     const run = (...argv: string[]) =>
-      runAdminCommand(database.db, argv, (line) => lines.push(line), TEST_SECRETS, { production: false });
+      runAdminCommand(database.db, argv, (line) => lines.push(line), TEST_SECRETS, testConfig());
     try {
       expect(
         await run(

@@ -3,7 +3,7 @@ import { runAdminCommand } from '../../src/cli/commands';
 import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
 import { findClient } from '../../src/flows/oauth/clients.queries';
 import { loadKeys } from '../../src/flows/oauth/keys';
-import { TEST_SECRETS } from '../support/test-app';
+import { TEST_SECRETS, testConfig } from '../support/test-app';
 import { authorize, Browser, exchangeCode, listeningAppPerFile, newUser, refresh } from './helpers';
 
 const test = listeningAppPerFile();
@@ -153,9 +153,7 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
   it('is reachable through runAdminCommand, whose usage lists it', async () => {
     const lines: string[] = [];
     const write = (line: string) => lines.push(line);
-    expect(
-      await runAdminCommand(test.database.db, ['nope'], write, TEST_SECRETS, { production: false }),
-    ).toBe(2);
+    expect(await runAdminCommand(test.database.db, ['nope'], write, TEST_SECRETS, testConfig())).toBe(2);
     expect(lines.join('\n')).toContain('clients add --name NAME');
     expect(lines.join('\n')).toContain('oauth rotate-keys');
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { hashToken } from '../../src/security/tokens';
 import { bodyText } from '../support/outbox';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
 import { randomActivationCode, randomCardNumber } from './helpers';
 
 let test: TestApp;
@@ -18,9 +18,13 @@ afterAll(() => test.app.close());
 
 async function admin(...argv: string[]) {
   const lines: string[] = [];
-  const code = await runAdminCommand(test.database.db, argv, (line) => lines.push(line), TEST_SECRETS, {
-    production: false,
-  });
+  const code = await runAdminCommand(
+    test.database.db,
+    argv,
+    (line) => lines.push(line),
+    TEST_SECRETS,
+    testConfig(),
+  );
   return { code, output: lines.join('\n') };
 }
 

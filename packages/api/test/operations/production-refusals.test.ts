@@ -3,7 +3,7 @@ import { runAdminCommand } from '../../src/cli/commands';
 import { loadConfig, parseTrustProxy } from '../../src/config';
 import { enqueueMessage } from '../../src/delivery/outbox';
 import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
-import { TEST_SECRETS, testDatabase } from '../support/test-app';
+import { TEST_SECRETS, testConfig, testDatabase } from '../support/test-app';
 
 /** A production environment that starts: every refusal below removes or spoils one piece. */
 const READY = {
@@ -94,14 +94,17 @@ describe('production refuses what cannot work', () => {
     const lines: string[] = [];
     const write = (line: string) => lines.push(line);
     expect(
-      await runAdminCommand(db, ['inbox', '--to', recipient], write, TEST_SECRETS, { production: true }),
+      await runAdminCommand(db, ['inbox', '--to', recipient], write, TEST_SECRETS, {
+        ...testConfig(),
+        production: true,
+      }),
     ).toBe(2);
     expect(lines.join('\n')).toContain('refused in production');
     expect(lines.join('\n')).not.toContain('123456');
     lines.length = 0;
-    expect(
-      await runAdminCommand(db, ['inbox', '--to', recipient], write, TEST_SECRETS, { production: false }),
-    ).toBe(0);
+    expect(await runAdminCommand(db, ['inbox', '--to', recipient], write, TEST_SECRETS, testConfig())).toBe(
+      0,
+    );
     expect(lines.join('\n')).toContain('123456');
   });
 });

@@ -9,7 +9,7 @@ import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
 import { DEMO_ACCOUNTS } from '../../src/seed';
 import { complete, randomCardNumber, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 import { profileSession } from '../profile/helpers';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
 
 // PCI DSS req. 3.5 and the Belgian national register: what a backup of the database holds must not
 // show a card number, a national register number or an IBAN.
@@ -91,9 +91,7 @@ describe('card data at rest', () => {
         ['cards', 'import', file],
         (l) => output.push(l),
         TEST_SECRETS,
-        {
-          production: false,
-        },
+        testConfig(),
       ),
     ).toBe(0);
     const extra = { remoteAddress: randomIp() };
