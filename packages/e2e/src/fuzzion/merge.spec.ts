@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
+import { openApp } from '../support/page';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 // Account merge with the demo pairs of the README: codes come from the dev inbox.
@@ -33,7 +34,7 @@ test.describe('account merge', () => {
     }) => {
       await page.setViewportSize(viewport);
       await logInWithEmail(page, origin, user);
-      await page.goto(`${origin}/setup-mfa/email`);
+      await openApp(page, `${origin}/setup-mfa/email`);
       const address = page.getByRole('textbox', { name: 'E-mail address' });
       await address.fill(old);
       let since = Date.now();

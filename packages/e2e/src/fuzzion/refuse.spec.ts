@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
+import { openApp } from '../support/page';
 import { GENERAL } from '../support/urls';
 
 // Account merge with the demo pairs of the README: codes come from the dev inbox.
@@ -11,7 +12,7 @@ test.describe('refusing an account merge', () => {
     page,
   }) => {
     await logInWithEmail(page, GENERAL, 'separate@demo.test');
-    await page.goto(`${GENERAL}/setup-mfa/phone`);
+    await openApp(page, `${GENERAL}/setup-mfa/phone`);
     const number = page.getByRole('textbox', { name: 'Phone number' });
     await number.fill('0470 00 00 33');
     let since = Date.now();

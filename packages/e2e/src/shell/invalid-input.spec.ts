@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { codeSentTo, newestId } from '../recovery/helpers';
 import { stepUpWithEmailCode } from '../security/helpers';
 import { logInWithEmail } from '../support/login';
+import { openApp } from '../support/page';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 // A screen never sends what it can already tell is invalid. Each form checks its
@@ -144,7 +145,7 @@ test.describe('invalid input stays on the client', () => {
       await submitInvalid(fields.nth(0), DEMO_PASSWORD);
 
       // A second factor: a malformed number, and an authenticator code of the wrong length.
-      await page.goto(`${origin}/setup-mfa/phone`);
+      await openApp(page, `${origin}/setup-mfa/phone`);
       await submitInvalid(page.locator('form input').first(), '12');
       await page.goto(`${origin}/setup-mfa/totp`);
       await submitInvalid(page.locator('input[autocomplete="one-time-code"]'), '123');

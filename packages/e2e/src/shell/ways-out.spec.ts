@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { stepUpWithEmailCode } from '../security/helpers';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
+import { openApp } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // No screen leaves a user stuck. Each focused screen has a way out.
@@ -45,7 +46,7 @@ test.describe('ways out of focused screens', () => {
         if (response.status() >= 400)
           refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
       });
-      await page.goto(`${origin}/setup-mfa/email`);
+      await openApp(page, `${origin}/setup-mfa/email`);
       // A new address is a way into the account: a step-up first (decision 0013), taken before
       // sending it, so the server's 403 is not a console error (decision 0056).
       await page.locator('form input[type="email"]').fill(`new-${Date.now()}@example.test`);

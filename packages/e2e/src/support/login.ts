@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { openApp } from './page';
 import { DEMO_PASSWORD, GENERAL } from './urls';
 
 /** Logs in through the e-mail form of the given origin and waits for the dashboard. */
@@ -10,11 +11,10 @@ export async function logInWithEmail(
   /** The skip button's text when the customer MFA intro shows first. */
   skipSetup?: string,
 ) {
-  await page.goto(`${origin}/login/email`);
   // After a password reset the same URL is loaded again with the history state that prefills the
   // username (a same-URL navigation keeps it): hydration then writes that default into the field,
   // and a fill racing it (select, default written, insert) left the address twice.
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await openApp(page, `${origin}/login/email`);
   await page.locator('input[autocomplete~="username"]').fill(email);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
