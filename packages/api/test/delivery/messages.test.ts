@@ -42,6 +42,7 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
   data_exported: {},
+  account_closing: { expiresAt: new Date('2026-12-10T10:00:00Z'), cancelToken: 'a-cancel-token' },
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];

@@ -10,6 +10,7 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { authenticate, bearerToken } from '../../http/authenticate';
+import { closingAccountError } from '../closure/closure';
 import { defineRoute } from '../../http/route';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { setLoginCookie } from './login-cookie';
@@ -107,10 +108,11 @@ const redeem = defineRoute({
       if (!spent) throw new ApiError('link_expired');
       const user = await trx
         .selectFrom('users')
-        .select('locked_at')
+        .select(['locked_at', 'closes_at'])
         .where('id', '=', spent.user_id)
         .executeTakeFirst();
       if (!user || user.locked_at) throw new ApiError('account_locked');
+      if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, spent.user_id, user.closes_at);
       await audit(
         trx,
         { kind: 'login.handover', userId: spent.user_id, edition: request.edition.id },

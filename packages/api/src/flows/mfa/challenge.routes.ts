@@ -14,6 +14,7 @@ import { maskRecipient } from '../../delivery/mask';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { type AuthContext, authenticate } from '../../http/authenticate';
+import { closingAccountError } from '../closure/closure';
 import { defineRoute } from '../../http/route';
 import {
   attemptChallenge,
@@ -271,6 +272,7 @@ const verify = defineRoute({
         await consumeChallenge(trx, challenge.parent_id as string);
         const user = await loadChallengeUser(trx, userId);
         if (!user || user.locked_at) throw new ApiError('account_locked');
+        if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, user.id, user.closes_at);
         if (body.isTrustedDevice) {
           deviceSecret = await trustDevice(trx, userId, request);
           await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);
