@@ -68,7 +68,9 @@ export async function runClosuresCommand(
   }
   const asOfText = option(argv, '--as-of');
   if (asOfText !== undefined && context.production) {
-    write('closures run --as-of is refused in production: it would erase accounts before their grace period ends.');
+    write(
+      'closures run --as-of is refused in production: it would erase accounts before their grace period ends.',
+    );
     return 2;
   }
   const asOf = asOfText === undefined ? new Date() : new Date(asOfText);

@@ -39,8 +39,7 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung, um fortzufahren.',
   terms_outdated: 'Die Bedingungen haben sich geändert. Bitte lesen und akzeptieren Sie die neue Version.',
-  account_closing:
-    'Dieses Konto wird geschlossen. Sie können es bis zum Ende der Bedenkzeit noch behalten.',
+  account_closing: 'Dieses Konto wird geschlossen. Sie können es bis zum Ende der Bedenkzeit noch behalten.',
   closure_merge_in_progress:
     'Eine Zusammenführung von Konten läuft. Schließen Sie sie ab oder brechen Sie sie ab, bevor Sie Ihr Konto schließen.',
   closure_already_requested: 'Dieses Konto wird bereits geschlossen.',

@@ -36,8 +36,7 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   onboarding_invalid_phone: 'Het opgegeven telefoonnummer is ongeldig',
   terms_required: 'Aanvaard de algemene voorwaarden en de privacyverklaring om verder te gaan.',
   terms_outdated: 'De voorwaarden zijn gewijzigd. Lees en aanvaard de nieuwe versie.',
-  account_closing:
-    'Dit account wordt gesloten. U kunt het nog behouden tot het einde van de bedenktijd.',
+  account_closing: 'Dit account wordt gesloten. U kunt het nog behouden tot het einde van de bedenktijd.',
   closure_merge_in_progress:
     'Er loopt een samenvoeging van accounts. Rond die af of annuleer ze voordat u uw account sluit.',
   closure_already_requested: 'Dit account wordt al gesloten.',

@@ -139,24 +139,28 @@ export async function startClosure(
   });
 }
 
-/** A sign-in's ticket that keeps the closing account of `userId`: `<user>.<expiry>.<mac>`. */
-export function closureTicket(secrets: SecretBox, userId: number, now = Date.now()): string {
+/**
+ * A sign-in's ticket that keeps the closing account of `userId`: `<user>.<closure end>.<expiry>.<mac>`,
+ * bound to that closure (its end, in ms), so it cannot keep a later one.
+ */
+export function closureTicket(secrets: SecretBox, userId: number, closesAt: Date, now = Date.now()): string {
   const expires = Math.floor(now / 1000) + TICKET_TTL_SECONDS;
-  return `${userId}.${expires}.${secrets.hash(TICKET_CONTEXT, `${userId}.${expires}`)}`;
+  const subject = `${userId}.${new Date(closesAt).getTime()}.${expires}`;
+  return `${subject}.${secrets.hash(TICKET_CONTEXT, subject)}`;
 }
 
-/** The account a ticket names, if the ticket is ours and still valid. */
-function ticketUser(secrets: SecretBox, ticket: string): number | undefined {
-  const [user, expires, mac, ...rest] = ticket.split('.');
-  if (!user || !expires || !mac || rest.length || !/^\d{1,10}$/.test(user) || !/^\d{1,12}$/.test(expires))
-    return undefined;
+/** The account and closure end a ticket names, if the ticket is ours and still valid. */
+function readTicket(secrets: SecretBox, ticket: string): { userId: number; closesAt: number } | undefined {
+  const [user, closesAt, expires, mac, ...rest] = ticket.split('.');
+  if (!user || !closesAt || !expires || !mac || rest.length) return undefined;
+  if (![user, closesAt, expires].every((part) => /^\d{1,15}$/.test(part))) return undefined;
   if (Number(expires) * 1000 <= Date.now()) return undefined;
   const given = Buffer.from(mac);
-  const valid = secrets.hashes(TICKET_CONTEXT, `${user}.${expires}`).some((expected) => {
+  const valid = secrets.hashes(TICKET_CONTEXT, `${user}.${closesAt}.${expires}`).some((expected) => {
     const wanted = Buffer.from(expected);
     return wanted.length === given.length && timingSafeEqual(wanted, given);
   });
-  return valid ? Number(user) : undefined;
+  return valid ? { userId: Number(user), closesAt: Number(closesAt) } : undefined;
 }
 
 /**
@@ -166,7 +170,10 @@ function ticketUser(secrets: SecretBox, ticket: string): number | undefined {
 export function closingAccountError(secrets: SecretBox, userId: number, closesAt: Date): ApiError {
   return new ApiError('account_closing', {
     extra: {
-      closure: { closes_at: new Date(closesAt).toISOString(), ticket: closureTicket(secrets, userId) },
+      closure: {
+        closes_at: new Date(closesAt).toISOString(),
+        ticket: closureTicket(secrets, userId, closesAt),
+      },
     },
   });
 }
@@ -188,10 +195,10 @@ export async function cancelClosure(
     if (proof.token !== undefined) {
       query = query.where('cancel_token_hash', '=', hashToken(proof.token));
     } else {
-      const userId = proof.ticket === undefined ? undefined : ticketUser(deps.secrets, proof.ticket);
-      if (userId === undefined) throw new ApiError('closure_link_invalid');
-      // The newest closure of the account: the one the sign-in met.
-      query = query.where('user_id', '=', userId).orderBy('id', 'desc').limit(1);
+      const ticket = proof.ticket === undefined ? undefined : readTicket(deps.secrets, proof.ticket);
+      if (!ticket) throw new ApiError('closure_link_invalid');
+      // The closure the sign-in met, and no other of the account.
+      query = query.where('user_id', '=', ticket.userId).where('erase_after', '=', new Date(ticket.closesAt));
     }
     const closure = await query.executeTakeFirst();
     if (!closure) throw new ApiError('closure_link_invalid');

@@ -51,12 +51,19 @@ export async function eraseAccount(trx: Db, userId: number): Promise<void> {
     .forUpdate()
     .executeTakeFirst();
   if (!user || user.erased_at) return;
-  const emails = await trx.selectFrom('user_emails').select('address').where('user_id', '=', userId).execute();
+  const emails = await trx
+    .selectFrom('user_emails')
+    .select('address')
+    .where('user_id', '=', userId)
+    .execute();
   const phones = await trx.selectFrom('user_phones').select('number').where('user_id', '=', userId).execute();
   const addresses = [...emails.map((row) => row.address), ...phones.map((row) => row.number)];
   if (addresses.length) {
     await trx.deleteFrom('outbox').where('recipient', 'in', addresses).execute();
     await trx.deleteFrom('code_challenges').where('target', 'in', addresses).execute();
+    // Counters keyed by a number or address (the SMS budget of a number); Redis ones expire alone.
+    await sql`DELETE FROM rate_limits
+      WHERE EXISTS (SELECT 1 FROM unnest(${addresses}::text[]) a WHERE position(a IN key) > 0)`.execute(trx);
   }
   await trx
     .deleteFrom('fuzzion_flows')
@@ -142,7 +149,12 @@ export async function eraseAccount(trx: Db, userId: number): Promise<void> {
     .where('cancelled_at', 'is', null)
     .where('erased_at', 'is', null)
     .execute();
-  await audit(trx, { kind: 'account.deleted', userId, edition: user.edition, detail: { requested_by: 'closure' } });
+  await audit(trx, {
+    kind: 'account.deleted',
+    userId,
+    edition: user.edition,
+    detail: { requested_by: 'closure' },
+  });
 }
 
 /**

@@ -10,9 +10,9 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { authenticate, bearerToken } from '../../http/authenticate';
-import { closingAccountError } from '../closure/closure';
 import { defineRoute } from '../../http/route';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
+import { closingAccountError } from '../closure/closure';
 import { setLoginCookie } from './login-cookie';
 import { openLoginSession } from './open-session';
 
@@ -112,7 +112,8 @@ const redeem = defineRoute({
         .where('id', '=', spent.user_id)
         .executeTakeFirst();
       if (!user || user.locked_at) throw new ApiError('account_locked');
-      if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, spent.user_id, user.closes_at);
+      if (user.closes_at)
+        throw closingAccountError(request.server.ctx.secrets, spent.user_id, user.closes_at);
       await audit(
         trx,
         { kind: 'login.handover', userId: spent.user_id, edition: request.edition.id },

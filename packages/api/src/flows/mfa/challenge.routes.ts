@@ -14,7 +14,6 @@ import { maskRecipient } from '../../delivery/mask';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { type AuthContext, authenticate } from '../../http/authenticate';
-import { closingAccountError } from '../closure/closure';
 import { defineRoute } from '../../http/route';
 import {
   attemptChallenge,
@@ -31,6 +30,7 @@ import {
   limitCodeChecking,
   limitCodeSending,
 } from '../../security/challenges/challenge.rate-limits';
+import { closingAccountError } from '../closure/closure';
 import { setLoginCookie } from '../login/login-cookie';
 import { openLoginSession, weakPasswordFlag } from '../login/open-session';
 import { grantSudo } from '../sudo/sudo';

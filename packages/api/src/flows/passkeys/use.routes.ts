@@ -11,10 +11,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
-import { closingAccountError } from '../closure/closure';
 import { defineRoute } from '../../http/route';
 import { consumeChallenge } from '../../security/challenges/challenge';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
+import { closingAccountError } from '../closure/closure';
 import { setLoginCookie } from '../login/login-cookie';
 import { openLoginSession, weakPasswordFlag } from '../login/open-session';
 import { loadChallengeUser } from '../mfa/challenge-user.queries';

@@ -57,7 +57,8 @@ async function requireCurrentPreferences(trx: Db, request: FastifyRequest, userI
   if (expected === undefined) return current;
   const tag = preferencesTag(current);
   const matches = expected.split(',').some((candidate) => ['*', tag].includes(candidate.trim()));
-  if (!matches) throw new ApiError('preferences_changed', { headers: { etag: tag }, extra: { data: current } });
+  if (!matches)
+    throw new ApiError('preferences_changed', { headers: { etag: tag }, extra: { data: current } });
   return current;
 }
 
@@ -88,7 +89,9 @@ const putPreferences = defineRoute({
     const { db } = request.server.ctx;
     const saved = await db.transaction().execute(async (trx) => {
       const current = await requireCurrentPreferences(trx, request, auth.userId);
-      const changed = (Object.keys(body) as (keyof Preferences)[]).filter((key) => body[key] !== current[key]);
+      const changed = (Object.keys(body) as (keyof Preferences)[]).filter(
+        (key) => body[key] !== current[key],
+      );
       if (changed.length === 0) return current;
       const user = await trx
         .updateTable('users')
@@ -105,7 +108,12 @@ const putPreferences = defineRoute({
       }
       await audit(
         trx,
-        { kind: 'preferences.updated', userId: auth.userId, edition: user.edition, detail: { fields: changed } },
+        {
+          kind: 'preferences.updated',
+          userId: auth.userId,
+          edition: user.edition,
+          detail: { fields: changed },
+        },
         request,
       );
       return body;

@@ -129,7 +129,8 @@ export const de: MessageBundle = {
   },
   account_closing: {
     subject: '{brand}: Ihr Konto wird am {date} geschlossen',
-    preheader: 'Sie haben die Schließung Ihres {brand}-Kontos beantragt. Sie können es bis zum {date} behalten.',
+    preheader:
+      'Sie haben die Schließung Ihres {brand}-Kontos beantragt. Sie können es bis zum {date} behalten.',
     heading: 'Ihr Konto wird geschlossen',
     body: 'Die Schließung Ihres {brand}-Kontos hat begonnen: Sie wurden überall abgemeldet, und die Apps, denen Sie Zugriff gegeben haben, haben ihn verloren. Am {date} werden Ihre personenbezogenen Daten gelöscht. Ihre Karte und ihr Guthaben sind nicht betroffen: Sie bleiben beim Kartenherausgeber. Haben Sie es sich anders überlegt, oder waren Sie es nicht? Behalten Sie Ihr Konto mit der Schaltfläche unten, oder melden Sie sich vor dem {date} an.',
     action: 'Mein Konto behalten',
