@@ -31,7 +31,8 @@ async function whereFound(db: Db, needles: Record<string, string>) {
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM ${sql.table(table_name)}
         WHERE position(lower(${needle}) IN lower(${sql.ref(column_name)}::text)) > 0`.execute(db);
-      if ((rows[0]?.n ?? 0) > 0) (found[name] ??= []).push(`${table_name}.${column_name}`);
+      if ((rows[0]?.n ?? 0) === 0) continue;
+      found[name] = [...(found[name] ?? []), `${table_name}.${column_name}`];
     }
   }
   return found;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 // Closing an account (GDPR Art. 17, docs/decisions/0079-account-closure.md): a grace period in
 // which it can be kept, then its personal data erased.
 
+/** GET /api/user/closure: how many days a closure can still be undone (CLOSURE_GRACE_DAYS). */
+export const closureTermsSchema = z.object({ grace_days: z.number().int().positive() });
+
 /** POST /api/user/closure: the user confirms that they read what closes and what does not. */
 export const closureRequestSchema = z.object({ confirm: z.literal(true) }).strict();
 

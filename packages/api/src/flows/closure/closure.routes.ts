@@ -3,6 +3,7 @@ import {
   closureCancelResponseSchema,
   closureRequestSchema,
   closureResponseSchema,
+  closureTermsSchema,
 } from '@vestibule/contract/schemas/closure';
 import { enforceLimit } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
@@ -13,6 +14,18 @@ import { cancelClosure, startClosure } from './closure';
 
 /** Cancel attempts per client IP per hour: the tokens cannot be guessed, floods are still cut. */
 const CANCEL_PER_IP: RateLimitRule = { name: 'closure:cancel:ip', limit: 30, windowSeconds: 60 * 60 };
+
+/** GET /api/user/closure: the terms the closing screen states (the operator's grace period). */
+const closureTerms = defineRoute({
+  method: 'GET',
+  url: '/user/closure',
+  summary: 'How long a closure of the account can still be undone',
+  auth: 'user',
+  response: closureTermsSchema,
+  async handler({ request }) {
+    return { grace_days: request.server.ctx.config.closureGraceDays };
+  },
+});
 
 /**
  * POST /api/user/closure (GDPR Art. 17): after a step-up, starts the closure of the signed-in
@@ -59,4 +72,4 @@ const keepAccount = defineRoute({
   },
 });
 
-export const closureRoutes = [closeAccount, keepAccount];
+export const closureRoutes = [closureTerms, closeAccount, keepAccount];

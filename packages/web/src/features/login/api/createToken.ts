@@ -1,6 +1,8 @@
+import type { AccountClosing } from '@vestibule/contract/schemas/closure';
 import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
 import { completeLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
+import { rememberClosingAccount } from '../../../lib/closureTicket';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
@@ -29,7 +31,18 @@ export type LogInOutcome =
   /** Logged in: `next` is weak-password, setup-mfa or the stored target. */
   | { kind: 'authenticated'; next: string }
   /** SPEC §4 "Login": 401 with an MFA payload, stored; `next` is mfa-methods in login mode. */
-  | { kind: 'mfa'; next: string };
+  | { kind: 'mfa'; next: string }
+  /** 409 account_closing: the account is in its grace period; `next` asks whether to keep it. */
+  | { kind: 'closing'; next: string };
+
+/** The closure a 409 account_closing carries (decision 0079), else undefined. */
+function closingAccountOf(error: unknown): AccountClosing | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'account_closing') return undefined;
+  const closure = (error.body as { closure?: Partial<AccountClosing> } | null)?.closure;
+  return typeof closure?.closes_at === 'string' && typeof closure.ticket === 'string'
+    ? { closes_at: closure.closes_at, ticket: closure.ticket }
+    : undefined;
+}
 
 /**
  * Logs in: token, then the user (SPEC §4 "A 200 gives an access_token, which is stored, then the
@@ -41,6 +54,11 @@ async function logIn(request: TokenRequest): Promise<LogInOutcome> {
     mfaRequiredBodySchema.preload?.();
     answer = await createToken(request);
   } catch (error) {
+    const closing = closingAccountOf(error);
+    if (closing) {
+      rememberClosingAccount(closing);
+      return { kind: 'closing', next: PATHS.accountClosure };
+    }
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     const mfa = await Promise.resolve(mfaRequiredBodySchema.parse(error.body)).catch(() => undefined);
     if (!mfa) throw error;
