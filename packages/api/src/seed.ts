@@ -347,7 +347,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'en',
     user_id: 'MM-1060',
     card: '5065000000000605',
-    mfa: ['email'],
     note: 'closure spec: closes the account (step-up code to its e-mail), keeps it, closes it again; erased at the end',
   },
   {
@@ -355,7 +354,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'closure@demo.lu',
     phone: '+352621000060',
     firstname: 'Carla',
-    lastname: 'Schmit',
+    lastname: 'Wagener',
     language: 'fr_LU',
     user_id: 'MM-LU-1060',
     card: '5065000000000613',

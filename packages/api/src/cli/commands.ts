@@ -7,6 +7,7 @@ import type { SecretBox } from '../security/secret-box';
 import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
+import { runTraceCommand, TRACE_USAGE } from './trace.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
@@ -15,7 +16,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${CLOSURE_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -55,6 +56,8 @@ export async function runAdminCommand(
   if (users !== undefined) return users;
   const closures = await runClosuresCommand(db, argv, write, context);
   if (closures !== undefined) return closures;
+  const trace = await runTraceCommand(db, argv, write, secrets);
+  if (trace !== undefined) return trace;
   const oauth = await runOAuthCommand(db, argv, write, secrets);
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);
