@@ -39,12 +39,20 @@ export function AccountClosureRoute() {
   const id = useId();
   const location = useLocation();
   const navigate = useNavigate();
-  const [arrival] = useState(() => arrivalOf(location.hash, location.state));
+  const [arrival, setArrival] = useState(() => arrivalOf(location.hash, location.state));
   const keep = useKeepAccount();
+  const { reset } = keep;
 
+  // A link opened on this page (another e-mail's) is a new question; either way it leaves the bar.
   useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, hash: '' }, { replace: true });
-  }, [location.pathname, location.hash, navigate]);
+    if (!location.hash) return;
+    const next = arrivalOf(location.hash, null);
+    if (next.kind === 'link') {
+      setArrival(next);
+      reset();
+    }
+    void navigate({ pathname: location.pathname, hash: '' }, { replace: true });
+  }, [location.pathname, location.hash, navigate, reset]);
 
   const date = (iso: string) => formatDate(iso, i18n.language);
   const onKeep = () => {

@@ -43,11 +43,13 @@ export function CloseAccountRoute() {
 
   const confirm = () =>
     close.mutate(undefined, {
-      onSuccess: ({ closes_at }) => {
-        // Every session of the account ended with the closure: this tab and the others forget it.
+      onSuccess: async ({ closes_at }) => {
+        // Every session of the account ended with the closure: this tab forgets it once it has left
+        // the signed-in pages (their queries would ask again, and a 401 leads to the login page),
+        // and the other tabs at once.
+        await navigate(PATHS.accountClosure, { replace: true, state: { closedUntil: closes_at } });
         forgetSession();
         announceSessionEnd({ reason: 'loggedOutEverywhere', verify: false });
-        navigate(PATHS.accountClosure, { replace: true, state: { closedUntil: closes_at } });
       },
       onError: (error) => {
         setAsking(false);
