@@ -84,3 +84,17 @@ describe('npm run admin -- users close', () => {
     expect(await auditKinds(test, account.id)).toContain('account.deleted');
   });
 });
+
+describe('npm run admin -- privacy trace', () => {
+  it('names the tables that hold a value, and none once the account is erased', async () => {
+    const account = await createMfaAccount(test.database.db, ['sms', 'email']);
+    const before = await admin(['privacy', 'trace', account.email]);
+    expect(before.code).toBe(0);
+    expect(before.output).toContain('user_emails.address (1)');
+    expect((await admin(['users', 'close', account.email, '--reason', 'trace test'])).code).toBe(0);
+    await admin(['closures', 'run', '--as-of', new Date(Date.now() + 15 * 86_400_000).toISOString()]);
+    for (const value of [account.email, account.phone])
+      expect((await admin(['privacy', 'trace', value])).output).toBe('Found nowhere.');
+    expect((await admin(['privacy', 'trace'])).code).toBe(2);
+  });
+});
