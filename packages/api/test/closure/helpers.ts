@@ -5,7 +5,7 @@ import type { TestApp } from '../support/test-app';
 /** The cancel token of the newest closing e-mail to an address (the link's fragment). */
 export async function cancelTokenSentTo(test: TestApp, address: string): Promise<string> {
   const [message] = await messagesTo(test, address);
-  const token = message?.body_text.match(/\/account-closure#token=([A-Za-z0-9_%-]+)/)?.[1];
+  const token = message?.body_text.match(/\/account-closure#closure=([A-Za-z0-9_%-]+)/)?.[1];
   expect(token, message?.body_text).toBeDefined();
   return decodeURIComponent(token as string);
 }

@@ -113,7 +113,7 @@ describe.each(EDITION_IDS)('the %s edition', (edition) => {
         expect(links).toContain(`${origin}/invitation/not-me?code=Zx9_-abcDEF`);
       // A closure's "not me" is its keep link, the token in the fragment that no server receives.
       else if (purpose === 'account_closing')
-        expect(links).toContain(`${origin}/account-closure#token=a-cancel-token`);
+        expect(links).toContain(`${origin}/account-closure#closure=a-cancel-token`);
       else if (!CODE_PURPOSES.includes(purpose as never) && purpose !== 'invitation')
         expect(links).toContain(`${origin}/forgot-password`);
       // Branded: legal footer, support contact, privacy link.

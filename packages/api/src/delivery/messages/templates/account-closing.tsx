@@ -10,7 +10,7 @@ export function AccountClosing(m: MessageContext<'account_closing'>) {
     <ActionEmail
       m={m}
       action={m.texts.action}
-      path={`/account-closure#token=${encodeURIComponent(m.values.cancelToken)}`}
+      path={`/account-closure#closure=${encodeURIComponent(m.values.cancelToken)}`}
     />
   );
 }

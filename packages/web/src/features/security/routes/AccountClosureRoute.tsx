@@ -19,7 +19,8 @@ type Arrival =
   | { kind: 'none' };
 
 function arrivalOf(hash: string, state: unknown): Arrival {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  // Not `#token=`: that fragment is a login hand-over at boot (lib/hashLogin.ts).
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('closure');
   if (token) return { kind: 'link', token };
   const closure = readClosingAccount();
   if (closure) return { kind: 'signIn', closure };
