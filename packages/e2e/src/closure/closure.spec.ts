@@ -78,7 +78,9 @@ async function keepLink(page: Page, email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const message = (await inbox(page, email)).find((m) => m.bodyText.includes('/account-closure#closure='));
+      const message = (await inbox(page, email)).find((m) =>
+        m.bodyText.includes('/account-closure#closure='),
+      );
       link = message?.bodyText.match(/https?:\/\/\S+\/account-closure#closure=[A-Za-z0-9_%-]+/)?.[0];
       return link;
     })

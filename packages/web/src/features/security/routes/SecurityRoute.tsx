@@ -103,7 +103,7 @@ export function SecurityRoute() {
         <p className={styles.muted}>
           {t('security.closeAccount.cardIntro', { brand: currentEdition().brandName })}
         </p>
-        <Link to={PATHS.securityCloseAccount} className={styles.linkDanger}>
+        <Link to={PATHS.securityCloseAccount} className={styles.dangerButton}>
           {t('security.closeAccount.title')}
         </Link>
       </section>
