@@ -1,8 +1,7 @@
-import type { AccountClosing } from '@vestibule/contract/schemas/closure';
 import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
 import { completeLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
-import { rememberClosingAccount } from '../../../lib/closureTicket';
+import { closingAccountPath } from '../../../lib/closureTicket';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
@@ -35,15 +34,6 @@ export type LogInOutcome =
   /** 409 account_closing: the account is in its grace period; `next` asks whether to keep it. */
   | { kind: 'closing'; next: string };
 
-/** The closure a 409 account_closing carries (decision 0079), else undefined. */
-function closingAccountOf(error: unknown): AccountClosing | undefined {
-  if (!(error instanceof ApiError) || error.code !== 'account_closing') return undefined;
-  const closure = (error.body as { closure?: Partial<AccountClosing> } | null)?.closure;
-  return typeof closure?.closes_at === 'string' && typeof closure.ticket === 'string'
-    ? { closes_at: closure.closes_at, ticket: closure.ticket }
-    : undefined;
-}
-
 /**
  * Logs in: token, then the user (SPEC §4 "A 200 gives an access_token, which is stored, then the
  * user is refreshed"); a 401 carrying `mfa` sends the user to choose a verification method.
@@ -54,11 +44,8 @@ async function logIn(request: TokenRequest): Promise<LogInOutcome> {
     mfaRequiredBodySchema.preload?.();
     answer = await createToken(request);
   } catch (error) {
-    const closing = closingAccountOf(error);
-    if (closing) {
-      rememberClosingAccount(closing);
-      return { kind: 'closing', next: PATHS.accountClosure };
-    }
+    const closing = closingAccountPath(error);
+    if (closing) return { kind: 'closing', next: closing };
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     const mfa = await Promise.resolve(mfaRequiredBodySchema.parse(error.body)).catch(() => undefined);
     if (!mfa) throw error;
