@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { migrationsComplete } from './db/migrate';
 import { configureMessageBrands } from './delivery/messages/brand';
 import { registerDelivery } from './delivery/register';
+import { closureRoutes } from './flows/closure/closure.routes';
 import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
 import { mergeRoutes } from './flows/fuzzion/merge.routes';
@@ -24,6 +25,7 @@ import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
+import { preferencesRoutes } from './flows/preferences/preferences.routes';
 import { consentRoutes } from './flows/privacy/consents.routes';
 import { dataExportRoutes } from './flows/privacy/export.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
@@ -57,6 +59,8 @@ export const API_ROUTES = [
   ...userRoutes,
   ...dataExportRoutes,
   ...consentRoutes,
+  ...closureRoutes,
+  ...preferencesRoutes,
   ...contactRoutes,
   ...loginChangeRoutes,
   ...ibanRoutes,

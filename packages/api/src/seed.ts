@@ -336,6 +336,30 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     user_id: 'MM-LU-1050',
     note: 'passkey specs in the Luxembourg edition: no MFA, steps up with a code to its e-mail',
   },
+  // Closed, kept, closed again and erased by the closure end-to-end spec (decision 0079): an account
+  // of its own per edition, so no other spec loses its account.
+  {
+    edition: 'general',
+    email: 'closure@demo.test',
+    phone: '+32470000060',
+    firstname: 'Cleo',
+    lastname: 'Vandamme',
+    language: 'en',
+    user_id: 'MM-1060',
+    card: '5065000000000605',
+    note: 'closure spec: closes the account (step-up code to its e-mail), keeps it, closes it again; erased at the end',
+  },
+  {
+    edition: 'lu',
+    email: 'closure@demo.lu',
+    phone: '+352621000060',
+    firstname: 'Carla',
+    lastname: 'Wagener',
+    language: 'fr_LU',
+    user_id: 'MM-LU-1060',
+    card: '5065000000000613',
+    note: 'closure spec in the Luxembourg edition: no MFA, steps up with a code to its e-mail; erased at the end',
+  },
 ];
 
 /** Arbitrary constant naming the seeding lock. */

@@ -125,6 +125,32 @@ export const ERRORS = {
   // Account merge (docs/decisions/0012-fuzzion.md); texts from SPEC §8.
   fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
   fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
+  // Closing the account (docs/decisions/0079-account-closure.md).
+  account_closing: {
+    status: 409,
+    en: 'This account is being closed. You can still keep it until the end of the grace period.',
+  },
+  closure_merge_in_progress: {
+    status: 409,
+    en: 'An account merge is under way. Finish or cancel it before closing your account.',
+  },
+  closure_already_requested: { status: 409, en: 'This account is already being closed.' },
+  closure_link_invalid: {
+    status: 404,
+    en: 'This link is not valid. Open the whole link from the e-mail, or sign in to keep your account.',
+  },
+  closure_link_used: {
+    status: 410,
+    en: 'This link was already used: the closure was cancelled and the account is kept. You can sign in.',
+  },
+  closure_link_expired: {
+    status: 410,
+    en: 'The grace period is over: this account was closed and its personal data erased.',
+  },
+  preferences_changed: {
+    status: 412,
+    en: 'Your preferences were changed elsewhere in the meantime. Check them and make your change again.',
+  },
   /** The database cannot be reached right now (a restart, a failover): nothing was done. */
   unavailable: { status: 503, en: 'The service is briefly unavailable. Please try again in a moment.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },

@@ -4,8 +4,10 @@ import { isMaintenanceOn, setMaintenance } from '../db/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
 import type { SecretBox } from '../security/secret-box';
+import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
+import { runTraceCommand, TRACE_USAGE } from './trace.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
@@ -14,7 +16,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -28,7 +30,7 @@ export async function runAdminCommand(
   argv: readonly string[],
   write: Write,
   secrets: SecretBox,
-  context: Pick<Config, 'production' | 'webhookPolicy'>,
+  context: Pick<Config, 'production' | 'webhookPolicy' | 'publicUrls' | 'closureGraceDays'>,
 ): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -50,8 +52,12 @@ export async function runAdminCommand(
       return 0;
     }
   }
-  const users = await runUsersCommand(db, argv, write);
+  const users = await runUsersCommand(db, argv, write, { secrets, config: context });
   if (users !== undefined) return users;
+  const closures = await runClosuresCommand(db, argv, write, context);
+  if (closures !== undefined) return closures;
+  const trace = await runTraceCommand(db, argv, write, secrets);
+  if (trace !== undefined) return trace;
   const oauth = await runOAuthCommand(db, argv, write, secrets);
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);

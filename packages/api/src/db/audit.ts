@@ -71,6 +71,12 @@ export type AuditKind =
   | 'passkey.removed'
   // Privacy: the account's data downloaded.
   | 'account.data_exported'
+  // Closing the account (decision 0079): asked, kept after all, its data erased.
+  | 'account.closure_requested'
+  | 'account.closure_cancelled'
+  | 'account.deleted'
+  // The optional messages and marketing preferences.
+  | 'preferences.updated'
   // Webhooks: a subscription stopped after three days of failed deliveries.
   | 'webhook.disabled';
 

@@ -31,6 +31,12 @@ export interface UsersTable {
   national_register_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** Blind index of the national register number (0020_sealed_identifiers). */
   national_register_number_index: ColumnType<string | null, string | null | undefined, string | null>;
+  /** While closing: when the data is erased (0029_account_closure). */
+  closes_at: NullableTimestamp;
+  /** Once erased: the row is a pseudonymous tombstone (0029_account_closure). */
+  erased_at: NullableTimestamp;
+  /** Whether the new-device sign-in e-mail goes out (0029_account_closure). */
+  notify_new_device: Generated<boolean>;
 }
 
 export interface UserEmailsTable {
@@ -435,6 +441,21 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface AccountClosuresTable {
+  id: Generated<number>;
+  user_id: number;
+  requested_at: CreatedAt;
+  erase_after: Timestamp;
+  cancel_token_hash: string;
+  requested_by: 'user' | 'staff';
+  staff_actor: string | null;
+  staff_role: string | null;
+  reason: string | null;
+  ticket: string | null;
+  cancelled_at: NullableTimestamp;
+  erased_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -465,4 +486,5 @@ export interface DB {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  account_closures: AccountClosuresTable;
 }

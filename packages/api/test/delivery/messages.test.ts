@@ -42,6 +42,7 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
   data_exported: {},
+  account_closing: { expiresAt: new Date('2026-12-10T10:00:00Z'), cancelToken: 'a-cancel-token' },
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];
@@ -110,6 +111,9 @@ describe.each(EDITION_IDS)('the %s edition', (edition) => {
       // The invitee of a used invitation has no account to recover: their "not me" freezes the other one.
       if (purpose === 'invitation_used')
         expect(links).toContain(`${origin}/invitation/not-me?code=Zx9_-abcDEF`);
+      // A closure's "not me" is its keep link, the token in the fragment that no server receives.
+      else if (purpose === 'account_closing')
+        expect(links).toContain(`${origin}/account-closure#closure=a-cancel-token`);
       else if (!CODE_PURPOSES.includes(purpose as never) && purpose !== 'invitation')
         expect(links).toContain(`${origin}/forgot-password`);
       // Branded: legal footer, support contact, privacy link.

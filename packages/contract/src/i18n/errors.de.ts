@@ -39,6 +39,18 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung, um fortzufahren.',
   terms_outdated: 'Die Bedingungen haben sich geändert. Bitte lesen und akzeptieren Sie die neue Version.',
+  account_closing: 'Dieses Konto wird geschlossen. Sie können es bis zum Ende der Bedenkzeit noch behalten.',
+  closure_merge_in_progress:
+    'Eine Zusammenführung von Konten läuft. Schließen Sie sie ab oder brechen Sie sie ab, bevor Sie Ihr Konto schließen.',
+  closure_already_requested: 'Dieses Konto wird bereits geschlossen.',
+  closure_link_invalid:
+    'Dieser Link ist ungültig. Öffnen Sie den vollständigen Link aus der E-Mail oder melden Sie sich an, um Ihr Konto zu behalten.',
+  closure_link_used:
+    'Dieser Link wurde bereits verwendet: Die Schließung wurde abgebrochen, das Konto bleibt bestehen. Sie können sich anmelden.',
+  closure_link_expired:
+    'Die Bedenkzeit ist vorbei: Dieses Konto wurde geschlossen und seine personenbezogenen Daten gelöscht.',
+  preferences_changed:
+    'Ihre Einstellungen wurden inzwischen anderswo geändert. Prüfen Sie sie und nehmen Sie Ihre Änderung erneut vor.',
   unavailable: 'Der Dienst ist kurzzeitig nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',

@@ -38,6 +38,19 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Veuillez accepter les conditions générales et la déclaration de confidentialité pour continuer.',
   terms_outdated: 'Les conditions ont changé. Veuillez lire et accepter la nouvelle version.',
+  account_closing:
+    "Ce compte est en cours de fermeture. Vous pouvez encore le garder jusqu'à la fin du délai de réflexion.",
+  closure_merge_in_progress:
+    'Une fusion de comptes est en cours. Terminez-la ou annulez-la avant de fermer votre compte.',
+  closure_already_requested: 'Ce compte est déjà en cours de fermeture.',
+  closure_link_invalid:
+    "Ce lien n'est pas valide. Ouvrez le lien complet de l'e-mail, ou connectez-vous pour garder votre compte.",
+  closure_link_used:
+    'Ce lien a déjà été utilisé : la fermeture a été annulée et le compte est conservé. Vous pouvez vous connecter.',
+  closure_link_expired:
+    'Le délai de réflexion est écoulé : ce compte a été fermé et ses données personnelles effacées.',
+  preferences_changed:
+    'Vos préférences ont été modifiées ailleurs entre-temps. Vérifiez-les et refaites votre modification.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',

@@ -36,6 +36,18 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   onboarding_invalid_phone: 'Het opgegeven telefoonnummer is ongeldig',
   terms_required: 'Aanvaard de algemene voorwaarden en de privacyverklaring om verder te gaan.',
   terms_outdated: 'De voorwaarden zijn gewijzigd. Lees en aanvaard de nieuwe versie.',
+  account_closing: 'Dit account wordt gesloten. Je kunt het nog behouden tot het einde van de bedenktijd.',
+  closure_merge_in_progress:
+    'Er loopt een samenvoeging van accounts. Rond die af of annuleer ze voordat je je account sluit.',
+  closure_already_requested: 'Dit account wordt al gesloten.',
+  closure_link_invalid:
+    'Deze link is niet geldig. Open de volledige link uit de e-mail, of meld je aan om je account te behouden.',
+  closure_link_used:
+    'Deze link is al gebruikt: de sluiting is geannuleerd en het account blijft bestaan. Je kunt je aanmelden.',
+  closure_link_expired:
+    'De bedenktijd is voorbij: dit account is gesloten en de persoonsgegevens zijn gewist.',
+  preferences_changed:
+    'Je voorkeuren zijn intussen elders gewijzigd. Controleer ze en voer je wijziging opnieuw uit.',
   unavailable: 'De dienst is even niet beschikbaar. Probeer het zo meteen opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',

@@ -248,6 +248,13 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                       }),
                     },
                     {
+                      path: PATHS.accountClosure,
+                      lazy: async () => ({
+                        Component: (await import('../features/security/routes/AccountClosureRoute'))
+                          .AccountClosureRoute,
+                      }),
+                    },
+                    {
                       path: PATHS.invitationNotMe,
                       lazy: async () => ({
                         Component: (await import('../features/onboarding/routes/InvitationNotMeRoute'))

@@ -44,6 +44,10 @@ export const PATHS = {
   securityHistory: '/security/history',
   securityEditPassword: '/security/edit-password',
   securityMyData: '/security/my-data',
+  securityCloseAccount: '/security/close-account',
+  securityPreferences: '/security/preferences',
+  /** A closing account: keep it (e-mail link, sign-in) or see when it closes (decision 0079). */
+  accountClosure: '/account-closure',
   notifications: '/notifications',
   // Profile
   profile: '/profile',
@@ -106,6 +110,7 @@ const NEUTRAL_PATHS: readonly string[] = [
   PATHS.terms,
   PATHS.handover,
   PATHS.invitationNotMe,
+  PATHS.accountClosure,
 ];
 
 export function normalizePath(path: string): string {

@@ -16,6 +16,7 @@ export const SENSITIVE_ROUTES = {
   'edit-credentials': '/profile/edit-credentials',
   'edit-iban': '/profile/edit-iban',
   'my-data': '/security/my-data',
+  'close-account': '/security/close-account',
 } as const;
 export type SensitiveRouteName = keyof typeof SENSITIVE_ROUTES;
 

@@ -44,6 +44,11 @@ export interface PurposeValues {
   app_approved: { app: string };
   /** The account's data was downloaded (GDPR Art. 15): who did it should know. */
   data_exported: Record<string, never>;
+  /**
+   * The account's closure started (decision 0079): expiresAt is when its data is erased, which is
+   * also when the cancel link stops working; cancelToken goes into the link's fragment only.
+   */
+  account_closing: { expiresAt: Date; cancelToken: string };
 }
 
 export type Purpose = keyof PurposeValues;

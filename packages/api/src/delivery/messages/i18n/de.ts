@@ -127,6 +127,15 @@ export const de: MessageBundle = {
     body: 'Für Ihr {brand}-Konto wurden neue Wiederherstellungsschlüssel erstellt. Die alten funktionieren nicht mehr.',
     sms: '{brand}: Neue Wiederherstellungsschlüssel erstellt. Nicht Sie? Rufen Sie sofort den Support an.',
   },
+  account_closing: {
+    subject: '{brand}: Ihr Konto wird am {date} geschlossen',
+    preheader:
+      'Sie haben die Schließung Ihres {brand}-Kontos beantragt. Sie können es bis zum {date} behalten.',
+    heading: 'Ihr Konto wird geschlossen',
+    body: 'Die Schließung Ihres {brand}-Kontos hat begonnen: Sie wurden überall abgemeldet, und die Apps, denen Sie Zugriff gegeben haben, haben ihn verloren. Am {date} werden Ihre personenbezogenen Daten gelöscht. Ihre Karte und ihr Guthaben sind nicht betroffen: Sie bleiben beim Kartenherausgeber. Haben Sie es sich anders überlegt, oder waren Sie es nicht? Behalten Sie Ihr Konto mit der Schaltfläche unten, oder melden Sie sich vor dem {date} an.',
+    action: 'Mein Konto behalten',
+    sms: '{brand}: Ihr Konto wird am {date} geschlossen. Nicht Sie? Melden Sie sich an, um es zu behalten, oder rufen Sie den Support an.',
+  },
   data_exported: {
     subject: '{brand}: Eine Kopie Ihrer Daten wurde heruntergeladen',
     preheader: 'Jemand hat die Daten Ihres {brand}-Kontos heruntergeladen.',

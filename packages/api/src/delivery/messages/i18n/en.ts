@@ -131,6 +131,14 @@ export const en = {
     body: 'New recovery keys were created for your {brand} account. The old ones no longer work.',
     sms: '{brand}: new recovery keys were created, the old ones no longer work. Not you? Call our support.',
   },
+  account_closing: {
+    subject: '{brand}: your account will be closed on {date}',
+    preheader: 'You asked to close your {brand} account. You can keep it until {date}.',
+    heading: 'Your account is being closed',
+    body: 'The closure of your {brand} account has started: you were signed out everywhere and the apps you allowed lost their access. On {date} your personal data will be erased. Your card and its balance are not affected: they stay with the card issuer. Changed your mind, or was it not you? Keep your account with the button below, or sign in before {date}.',
+    action: 'Keep my account',
+    sms: '{brand}: your account will be closed on {date}. Not you? Sign in to keep it, or call our support.',
+  },
   data_exported: {
     subject: '{brand}: a copy of your data was downloaded',
     preheader: 'Someone downloaded the data of your {brand} account.',

@@ -131,6 +131,15 @@ export const fr: MessageBundle = {
     body: 'De nouvelles clés de récupération ont été créées pour votre compte {brand}. Les anciennes ne fonctionnent plus.',
     sms: "{brand} : nouvelles clés de secours créées. Ce n'est pas vous ? Appelez notre support.",
   },
+  account_closing: {
+    subject: '{brand} : votre compte sera fermé le {date}',
+    preheader:
+      "Vous avez demandé la fermeture de votre compte {brand}. Vous pouvez le garder jusqu'au {date}.",
+    heading: 'Votre compte est en cours de fermeture',
+    body: "La fermeture de votre compte {brand} a commencé : vous avez été déconnecté partout et les applications que vous aviez autorisées ont perdu leur accès. Le {date}, vos données personnelles seront effacées. Votre carte et son solde ne sont pas concernés : ils restent auprès de l'émetteur de la carte. Vous avez changé d'avis, ou ce n'était pas vous ? Gardez votre compte avec le bouton ci-dessous, ou connectez-vous avant le {date}.",
+    action: 'Garder mon compte',
+    sms: "{brand} : votre compte sera fermé le {date}. Ce n'est pas vous ? Connectez-vous pour le garder, ou appelez notre support.",
+  },
   data_exported: {
     subject: '{brand} : une copie de vos données a été téléchargée',
     preheader: "Quelqu'un a téléchargé les données de votre compte {brand}.",

@@ -125,6 +125,14 @@ export const nl: MessageBundle = {
     body: 'Er zijn nieuwe herstelsleutels aangemaakt voor je {brand}-account. De oude werken niet meer.',
     sms: '{brand}: er zijn nieuwe herstelsleutels aangemaakt. Niet jij? Bel meteen onze support.',
   },
+  account_closing: {
+    subject: '{brand}: je account wordt gesloten op {date}',
+    preheader: 'Je hebt gevraagd je {brand}-account te sluiten. Je kunt het behouden tot {date}.',
+    heading: 'Je account wordt gesloten',
+    body: 'De sluiting van je {brand}-account is gestart: je bent overal afgemeld en de apps die je toegang gaf, zijn die kwijt. Op {date} worden je persoonsgegevens gewist. Je kaart en het saldo erop blijven bij de kaartuitgever. Van gedachten veranderd, of was jij het niet? Behoud je account met de knop hieronder, of meld je aan vóór {date}.',
+    action: 'Mijn account behouden',
+    sms: '{brand}: je account wordt gesloten op {date}. Niet jij? Meld je aan om het te behouden, of bel onze support.',
+  },
   data_exported: {
     subject: '{brand}: er is een kopie van je gegevens gedownload',
     preheader: 'Iemand heeft de gegevens van je {brand}-account gedownload.',

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { MessageContext } from '../context';
 import type { Purpose } from '../purposes';
+import { AccountClosing } from './account-closing';
 import { AppApproved } from './app-approved';
 import { ContactAdded } from './contact-added';
 import { ContactChanged } from './contact-changed';
@@ -33,6 +34,7 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   contact_changed: ContactChanged,
   contact_removed: ContactRemoved,
   contact_verification: ContactVerification,
+  account_closing: AccountClosing,
   data_exported: DataExported,
   iban_changed: IbanChanged,
   invitation: Invitation,

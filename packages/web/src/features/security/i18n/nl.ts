@@ -225,6 +225,82 @@ export const securityNl: typeof securityEn = {
       },
     },
   },
+  closeAccount: {
+    crumb: 'Mijn account sluiten',
+    title: 'Mijn account sluiten',
+    intro: 'Je kunt je {{brand}}-account op elk moment sluiten. Dit betekent het.',
+    closesTitle: 'Wat wordt gesloten',
+    closes1: 'Je {{brand}}-account met je profiel, e-mailadressen en telefoonnummers.',
+    closes2:
+      'Elke manier om aan te melden: je wachtwoord, verificatiemethoden, passkeys en herstelsleutels. Je wordt meteen overal afgemeld.',
+    closes3: 'De toegang die je andere apps gaf: ze worden verwittigd en kunnen je gegevens niet meer lezen.',
+    keepsTitle: 'Wat niet wordt gesloten',
+    keeps1:
+      'Je kaart en het saldo erop: die beheert de kaartuitgever, niet dit portaal. Neem contact op met de uitgever om de kaart te blokkeren of het saldo terug te krijgen.',
+    graceTitle: 'Je kunt van gedachten veranderen',
+    grace:
+      'Gedurende {{days}} dagen wordt niets gewist. We sturen je een e-mail met een link om je account te behouden, en als je in die tijd aanmeldt, vragen we of je het wilt behouden. Na {{days}} dagen worden je persoonsgegevens definitief gewist; beveiligingsgegevens houden enkel een anoniem nummer.',
+    confirm:
+      'Ik begrijp dat mijn account wordt gesloten en mijn persoonsgegevens na {{days}} dagen worden gewist.',
+    confirmRequired: 'Vink het vakje aan om te bevestigen dat je begrijpt wat er wordt gesloten.',
+    submit: 'Mijn account sluiten',
+    dialogTitle: 'Je account sluiten?',
+    dialogBody: 'Je wordt nu overal afgemeld. Je kunt je account nog {{days}} dagen behouden.',
+    dialogConfirm: 'Ja, mijn account sluiten',
+    dialogCancel: 'Mijn account behouden',
+    cardTitle: 'Mijn account sluiten',
+    cardIntro:
+      'Sluit je {{brand}}-account en wis je persoonsgegevens. Je kaart en het saldo blijven bij de kaartuitgever.',
+  },
+  closure: {
+    closingTitle: 'Je account wordt gesloten',
+    closingIntro: 'Je bent overal afgemeld. Je persoonsgegevens worden gewist op {{date}}.',
+    closingEmail:
+      'We hebben je een e-mail gestuurd met een link om je account tot dan te behouden. Je kunt ook aanmelden vóór {{date}}: dan vragen we of je het wilt behouden.',
+    signInTitle: 'Je account wordt gesloten',
+    signInIntro: 'Je hebt gevraagd dit account te sluiten. De persoonsgegevens worden gewist op {{date}}.',
+    signInQuestion: 'Wil je je account behouden?',
+    keep: 'Mijn account behouden',
+    leave: 'Nee, laat het sluiten',
+    linkTitle: 'Je account behouden?',
+    linkIntro: 'De sluiting van je account loopt. Het account en alles erin behouden zoals het was?',
+    keptTitle: 'Je account blijft bestaan',
+    kept: 'De sluiting is geannuleerd. Je kunt aanmelden zoals voorheen; de apps die je gebruikte, vragen opnieuw je toestemming.',
+    login: 'Naar de aanmeldpagina',
+    problemTitle: 'Deze link werkt niet meer',
+    noLink:
+      'Deze pagina heeft de link nodig uit de e-mail die we stuurden toen de sluiting begon. Open de volledige link, of meld je aan om je account te behouden.',
+  },
+  preferences: {
+    crumb: 'Berichten',
+    title: 'Berichten die we je sturen',
+    intro: 'Kies de optionele berichten. Beveiligingsmeldingen worden altijd verstuurd.',
+    optionalTitle: 'Optionele berichten',
+    newDevice: 'Aanmelding vanaf een nieuw toestel',
+    newDeviceHint:
+      'Een e-mail wanneer iemand aanmeldt op je account vanaf een toestel dat je nooit gebruikte.',
+    marketingEmail: 'Nieuws en aanbiedingen per e-mail',
+    marketingEmailHint: 'Wat je koos bij de inschrijving; je kunt het altijd wijzigen.',
+    marketingSms: 'Nieuws en aanbiedingen per sms',
+    marketingSmsHint: 'Wat je koos bij de inschrijving; je kunt het altijd wijzigen.',
+    save: 'Mijn keuzes opslaan',
+    saving: 'Opslaan…',
+    saved: 'Je keuzes zijn opgeslagen.',
+    changedElsewhere:
+      'Je keuzes zijn in een ander venster gewijzigd. Zo zijn ze nu: voer je wijziging opnieuw uit.',
+    loadError: 'Je keuzes konden niet worden geladen.',
+    mandatoryTitle: 'Beveiligingsmeldingen die je altijd krijgt',
+    mandatoryIntro:
+      'Ze melden wijzigingen die alleen jij zou mogen doen. Was jij het niet, dan kun je meteen ingrijpen: daarom kun je ze niet uitzetten.',
+    notices: {
+      password_changed: 'Je wachtwoord is gewijzigd',
+      mfa_removed: 'Een verificatiemethode is verwijderd',
+      iban_changed: 'Je bankrekening (IBAN) is gewijzigd',
+      contact_changed: 'Een e-mailadres of telefoonnummer is toegevoegd, gewijzigd of verwijderd',
+      account_closing: 'Je account wordt gesloten',
+    },
+    cardLink: 'Berichten die we je sturen',
+  },
   notifications: {
     title: 'Meldingen',
     intro: 'Beveiligingsgebeurtenissen op je account die op een ander toestel gebeurden.',
