@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import {
@@ -202,6 +203,9 @@ test.describe('MFA (success)', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download as a text file' }).click();
     expect((await download).suggestedFilename()).toBe('recovery-keys.txt');
+    // The file says whose keys it holds: a file kept for years must not leave it to a guess.
+    const file = await readFile((await (await download).path()) as string, 'utf8');
+    expect(file.split('\n')[0]).toContain(`Vestibule account ${MFA_USER}, created on `);
     await page.getByRole('button', { name: 'I have saved my keys' }).click();
     await expect(page).toHaveURL(/\/security\/mfa-edit$/);
     await page.goBack();
