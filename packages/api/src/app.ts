@@ -23,6 +23,7 @@ import { onboardingRoutes } from './flows/onboarding/onboarding.routes';
 import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
+import { passwordCheckRoutes } from './flows/password/password-check.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
 import { consentRoutes } from './flows/privacy/consents.routes';
 import { dataExportRoutes } from './flows/privacy/export.routes';
@@ -70,6 +71,7 @@ export const API_ROUTES = [
   ...passkeyUseRoutes,
   ...passkeyManageRoutes,
   ...weakPasswordRoutes,
+  ...passwordCheckRoutes,
   ...forgotPasswordRoutes,
   ...resetPasswordRoutes,
   ...forgotUsernameRoutes,

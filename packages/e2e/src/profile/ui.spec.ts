@@ -64,13 +64,21 @@ for (const { origin, email, width } of [
     await logInWithEmail(page, origin, email);
     await page.goto(`${origin}/profile`);
     await page.locator('main a[href$="/profile/edit-info"]').click();
-    const gender = page.locator('fieldset').filter({ has: page.locator('input[type="radio"][name$="-gender"]') });
+    const gender = page
+      .locator('fieldset')
+      .filter({ has: page.locator('input[type="radio"][name$="-gender"]') });
     const question = (await gender.locator('legend').textContent()) as string;
-    const chosen = (await gender.locator('label').filter({ has: page.locator('input:checked') }).textContent()) as string;
+    const chosen = (await gender
+      .locator('label')
+      .filter({ has: page.locator('input:checked') })
+      .textContent()) as string;
     expect(chosen.trim()).not.toBe('');
     await page.goBack();
     await expect(page).toHaveURL(/\/profile$/);
-    const shown = page.locator('main dl > div').filter({ has: page.locator('dt', { hasText: question }) }).locator('dd');
+    const shown = page
+      .locator('main dl > div')
+      .filter({ has: page.locator('dt', { hasText: question }) })
+      .locator('dd');
     await expect(shown).toHaveText(chosen.trim());
   });
 }

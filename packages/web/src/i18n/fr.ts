@@ -41,6 +41,7 @@ export const fr: CoreMessages = {
     loading: 'Chargement…',
     notifications: 'Notifications',
     cancel: 'Annuler',
+    capsLock: 'La touche Verr. Maj est activée.',
   },
   languages: {
     en: 'English',

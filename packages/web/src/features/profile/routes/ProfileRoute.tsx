@@ -57,7 +57,11 @@ export function ProfileRoute() {
             <div>
               <dt>{t('profile.personal.gender')}</dt>
               {/* No gender is the form's "Prefer not to say", said in the same words. */}
-              <dd>{data.gender ? t(`profile.personal.genders.${data.gender}`) : t('profile.editInfo.genderNone')}</dd>
+              <dd>
+                {data.gender
+                  ? t(`profile.personal.genders.${data.gender}`)
+                  : t('profile.editInfo.genderNone')}
+              </dd>
             </div>
             <div>
               <dt>{t('profile.personal.birthdate')}</dt>
