@@ -24,6 +24,7 @@ import { onboardingRoutes } from './flows/onboarding/onboarding.routes';
 import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
+import { passwordCheckRoutes } from './flows/password/password-check.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
 import { preferencesRoutes } from './flows/preferences/preferences.routes';
 import { consentRoutes } from './flows/privacy/consents.routes';
@@ -74,6 +75,7 @@ export const API_ROUTES = [
   ...passkeyUseRoutes,
   ...passkeyManageRoutes,
   ...weakPasswordRoutes,
+  ...passwordCheckRoutes,
   ...forgotPasswordRoutes,
   ...resetPasswordRoutes,
   ...forgotUsernameRoutes,

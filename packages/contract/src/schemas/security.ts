@@ -171,3 +171,15 @@ export const notificationsReadRequestSchema = z
  */
 export const sessionCheckResponseSchema = z.object({ seconds_left: z.number().int().nonnegative() });
 export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;
+
+/** POST /api/password/check: a new password as typed, before the form is sent. */
+export const passwordCheckRequestSchema = z
+  .object({
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH * 4),
+  })
+  .strict();
+/** Whether the password is on the blocklist of common passwords (DESIGN §4), as a save would find. */
+export const passwordCheckResponseSchema = z.object({ common: z.boolean() });

@@ -44,6 +44,7 @@ export const deLU: CoreMessages = {
     loading: 'Wird geladen…',
     notifications: 'Benachrichtigungen',
     cancel: 'Abbrechen',
+    capsLock: 'Die Feststelltaste ist aktiviert.',
   },
   languages: {
     en: 'English',

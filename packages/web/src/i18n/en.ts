@@ -47,6 +47,7 @@ export const en = {
     loading: 'Loading…',
     notifications: 'Notifications',
     cancel: 'Cancel',
+    capsLock: 'Caps Lock is on.',
   },
   languages: {
     en: 'English',

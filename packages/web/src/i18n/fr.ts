@@ -44,6 +44,7 @@ export const fr: CoreMessages = {
     loading: 'Chargement…',
     notifications: 'Notifications',
     cancel: 'Annuler',
+    capsLock: 'La touche Verr. Maj est activée.',
   },
   languages: {
     en: 'English',

@@ -44,6 +44,7 @@ export const nl: CoreMessages = {
     loading: 'Laden…',
     notifications: 'Meldingen',
     cancel: 'Annuleren',
+    capsLock: 'Caps Lock staat aan.',
   },
   languages: {
     en: 'English',

@@ -49,6 +49,7 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -82,6 +83,9 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
         technology: answer.technology,
         resendAt: Date.now() + answer.resend_in * 1000,
       });
+      // A new code: the error about the last one is gone with it.
+      clearErrors('code');
+      verify.reset();
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)
