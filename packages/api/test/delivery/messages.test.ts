@@ -42,6 +42,8 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
   data_exported: {},
+  staff_enrolment: { role: 'support' },
+  mfa_reset: {},
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];

@@ -44,6 +44,10 @@ export interface PurposeValues {
   app_approved: { app: string };
   /** The account's data was downloaded (GDPR Art. 15): who did it should know. */
   data_exported: Record<string, never>;
+  /** A staff role was granted (admin CLI): the link opens the administration console. */
+  staff_enrolment: { role: string };
+  /** Security approved an MFA reset support asked for: the user sets up two-step verification again. */
+  mfa_reset: Record<string, never>;
 }
 
 export type Purpose = keyof PurposeValues;

@@ -1,0 +1,5 @@
+import type { RouteDefinition } from '../http/route';
+import { adminMeRoutes } from './me.routes';
+
+/** Every /api/admin route (decision 0076); a new area of the desk adds its list here. */
+export const ADMIN_ROUTES: readonly RouteDefinition[] = [...adminMeRoutes];
