@@ -1,0 +1,7 @@
+// What other parts of the server use of the recovery flow's account queries.
+export {
+  endEverythingOfUser,
+  userIdsByCard,
+  userIdsByNationalNumber,
+  verifiedContacts,
+} from './recovery.queries';
