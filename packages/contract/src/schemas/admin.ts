@@ -118,7 +118,13 @@ export const accountSearchResponseSchema = z.object({
 
 export const accountIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const REVEALABLE_FIELDS = ['contacts', 'birthdate', 'national_register_number', 'iban', 'cards'] as const;
+export const REVEALABLE_FIELDS = [
+  'contacts',
+  'birthdate',
+  'national_register_number',
+  'iban',
+  'cards',
+] as const;
 export type RevealableField = (typeof REVEALABLE_FIELDS)[number];
 
 const maskedContactSchema = z.object({
@@ -150,7 +156,12 @@ export const adminAccountSchema = z.object({
   }),
   contacts: z.array(maskedContactSchema),
   cards: z.array(
-    z.object({ id: z.number().int(), number: z.string(), status: z.string(), company: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: z.string(),
+      company: z.string().nullable(),
+    }),
   ),
   mfa: z.array(
     z.object({
@@ -192,7 +203,9 @@ export const adminAccountSchema = z.object({
       used_at: z.string().nullable(),
     }),
   ),
-  merges: z.array(z.object({ kind: z.string(), created_at: z.string(), other_account: z.number().nullable() })),
+  merges: z.array(
+    z.object({ kind: z.string(), created_at: z.string(), other_account: z.number().nullable() }),
+  ),
   mfa_reset: z
     .object({
       id: z.number().int(),
@@ -246,7 +259,9 @@ export const mfaResetSchema = z.object({
   decided_at: z.string().nullable(),
 });
 export type MfaReset = z.infer<typeof mfaResetSchema>;
-export const mfaResetsQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'refused']).default('pending') });
+export const mfaResetsQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'refused']).default('pending'),
+});
 export const mfaResetsResponseSchema = z.object({ data: z.array(mfaResetSchema) });
 export const mfaResetDecisionParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
@@ -293,9 +308,14 @@ export const auditEntrySchema = z.object({
   ticket: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditResponseSchema = z.object({ data: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
+export const auditResponseSchema = z.object({
+  data: z.array(auditEntrySchema),
+  next_cursor: z.string().nullable(),
+});
 /** POST /api/admin/audit/export: the same filters, and why the export is made (audited). */
-export const auditExportRequestSchema = auditQuerySchema.omit({ cursor: true }).extend(staffReasonSchema.shape);
+export const auditExportRequestSchema = auditQuerySchema
+  .omit({ cursor: true })
+  .extend(staffReasonSchema.shape);
 
 export const staffMemberSchema = z.object({
   account_id: z.number().int(),
