@@ -171,10 +171,12 @@ export const adminDeLU: typeof adminEn = {
     title: 'Audit',
     intro: 'Wer hat was wann, von wo und welches Teammitglied getan. Neueste zuerst.',
     filtersTitle: 'Filter',
+    filtersHint:
+      'Ein Ereignis ist ein Code wie staff.account_locked (staff. für alle Aktionen von Mitarbeitenden); ein Teammitglied schreibt sich user:ID oder client:ID.',
     filters: {
       account: 'Kontonummer',
-      kind: 'Ereignis (z. B. staff.account_locked, oder staff. für alle)',
-      actor: 'Teammitglied (user:ID oder client:ID)',
+      kind: 'Ereignis',
+      actor: 'Teammitglied',
       ip: 'IP-Adresse',
       from: 'Von',
       to: 'Bis',

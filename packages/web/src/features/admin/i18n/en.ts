@@ -166,10 +166,12 @@ export const adminEn = {
     title: 'Audit',
     intro: 'Who did what, when, from where, and which staff member. Newest first.',
     filtersTitle: 'Filters',
+    filtersHint:
+      'An event is a code such as staff.account_locked (staff. for every staff action); a staff member is user:ID or client:ID.',
     filters: {
       account: 'Account number',
-      kind: 'Event (e.g. staff.account_locked, or staff. for all)',
-      actor: 'Staff member (user:ID or client:ID)',
+      kind: 'Event',
+      actor: 'Staff member',
       ip: 'IP address',
       from: 'From',
       to: 'To',

@@ -176,10 +176,12 @@ export const adminFr: typeof adminEn = {
     title: 'Audit',
     intro: "Qui a fait quoi, quand, d'où, et quel membre du personnel. Les plus récents d'abord.",
     filtersTitle: 'Filtres',
+    filtersHint:
+      "Un événement est un code comme staff.account_locked (staff. pour toutes les actions du personnel) ; un membre du personnel s'écrit user:ID ou client:ID.",
     filters: {
       account: 'Numéro de compte',
-      kind: 'Événement (p. ex. staff.account_locked, ou staff. pour tous)',
-      actor: 'Membre du personnel (user:ID ou client:ID)',
+      kind: 'Événement',
+      actor: 'Membre du personnel',
       ip: 'Adresse IP',
       from: 'Du',
       to: 'Au',

@@ -166,10 +166,12 @@ export const adminNl: typeof adminEn = {
     title: 'Audit',
     intro: 'Wie deed wat, wanneer, vanwaar, en welke medewerker. Nieuwste eerst.',
     filtersTitle: 'Filters',
+    filtersHint:
+      'Een gebeurtenis is een code zoals staff.account_locked (staff. voor elke actie van medewerkers); een medewerker schrijf je als user:ID of client:ID.',
     filters: {
       account: 'Accountnummer',
-      kind: 'Gebeurtenis (bv. staff.account_locked, of staff. voor alle)',
-      actor: 'Medewerker (user:ID of client:ID)',
+      kind: 'Gebeurtenis',
+      actor: 'Medewerker',
       ip: 'IP-adres',
       from: 'Van',
       to: 'Tot',

@@ -211,11 +211,13 @@ export function AccountPage() {
           empty={t('admin.account.none')}
           items={data.contacts.map((contact) => (
             <ListRow key={`${contact.kind}-${contact.id}`}>
-              <span className={styles.strong}>{contact.value}</span>{' '}
-              {contact.primary && <Badge>{t('admin.account.primary')}</Badge>}{' '}
-              <Badge tone={contact.verified ? 'success' : 'warning'}>
-                {t(contact.verified ? 'admin.account.verified' : 'admin.account.unverified')}
-              </Badge>
+              <span className={styles.line}>
+                <span className={styles.strong}>{contact.value}</span>
+                {contact.primary && <Badge>{t('admin.account.primary')}</Badge>}
+                <Badge tone={contact.verified ? 'success' : 'warning'}>
+                  {t(contact.verified ? 'admin.account.verified' : 'admin.account.unverified')}
+                </Badge>
+              </span>
             </ListRow>
           ))}
         />
@@ -226,7 +228,9 @@ export function AccountPage() {
           empty={t('admin.account.none')}
           items={data.cards.map((card) => (
             <ListRow key={card.id}>
-              <span className={styles.strong}>{card.number}</span> <Badge>{card.status}</Badge>
+              <span className={styles.line}>
+                <span className={styles.strong}>{card.number}</span> <Badge>{card.status}</Badge>
+              </span>
               <span className={styles.muted}>{card.company ?? ''}</span>
             </ListRow>
           ))}
@@ -238,8 +242,10 @@ export function AccountPage() {
           empty={t('admin.account.noMfa')}
           items={data.mfa.map((method) => (
             <ListRow key={`${method.kind}-${method.created_at}-${method.target ?? ''}`}>
-              <span className={styles.strong}>{t(`admin.account.factors.${method.kind}`)}</span>{' '}
-              {method.primary && <Badge>{t('admin.account.primary')}</Badge>}
+              <span className={styles.line}>
+                <span className={styles.strong}>{t(`admin.account.factors.${method.kind}`)}</span>
+                {method.primary && <Badge>{t('admin.account.primary')}</Badge>}
+              </span>
               <span className={styles.muted}>
                 {[method.target, t('admin.account.lastUsed', { date: date(method.last_used_at) })]
                   .filter(Boolean)
@@ -248,7 +254,11 @@ export function AccountPage() {
             </ListRow>
           ))}
         />
-        <p className={styles.muted}>{t('admin.account.recoveryKeys', { count: data.recovery_keys_left })}</p>
+        {data.mfa.some((method) => method.kind === 'totp') && (
+          <p className={styles.muted}>
+            {t('admin.account.recoveryKeys', { count: data.recovery_keys_left })}
+          </p>
+        )}
       </Section>
       <Section title={t('admin.account.sessionsTitle')}>
         <List

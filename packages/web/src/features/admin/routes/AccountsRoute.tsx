@@ -118,11 +118,13 @@ function AccountSearch() {
             <RowList testId="account-hits">
               {hits.map((hit) => (
                 <ListRow key={hit.id}>
-                  <Link to={`${PATHS.admin}/accounts/${hit.id}`} className={styles.strong}>
-                    {hit.name || t('admin.accounts.noName')}
-                  </Link>{' '}
-                  <Badge>{t(`admin.editions.${hit.edition}`)}</Badge>{' '}
-                  {hit.locked && <Badge tone="warning">{t('admin.account.locked')}</Badge>}
+                  <span className={styles.line}>
+                    <Link to={`${PATHS.admin}/accounts/${hit.id}`} className={styles.strong}>
+                      {hit.name || t('admin.accounts.noName')}
+                    </Link>
+                    <Badge>{t(`admin.editions.${hit.edition}`)}</Badge>
+                    {hit.locked && <Badge tone="warning">{t('admin.account.locked')}</Badge>}
+                  </span>
                   <span className={styles.muted}>{[hit.email, hit.phone].filter(Boolean).join(' · ')}</span>
                 </ListRow>
               ))}

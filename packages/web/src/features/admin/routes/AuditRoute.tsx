@@ -70,6 +70,7 @@ export function AuditRoute() {
     <Page title={t('admin.audit.title')} intro={t('admin.audit.intro')} width="wide">
       <Card aria-labelledby={`${id}-filters`}>
         <h2 id={`${id}-filters`}>{t('admin.audit.filtersTitle')}</h2>
+        <p className={styles.muted}>{t('admin.audit.filtersHint')}</p>
         <form onSubmit={submit} noValidate>
           <div className={styles.filters}>
             {FILTERS.map((name) => (
@@ -113,8 +114,10 @@ export function AuditRoute() {
           <RowList testId="audit-rows">
             {entries.map((entry) => (
               <ListRow key={entry.id}>
-                <span className={styles.code}>{entry.kind}</span>{' '}
-                {entry.actor && <Badge>{entry.actor_role ?? entry.actor}</Badge>}
+                <span className={styles.line}>
+                  <span className={styles.code}>{entry.kind}</span>
+                  {entry.actor && <Badge>{entry.actor_role ?? entry.actor}</Badge>}
+                </span>
                 <span className={styles.muted}>
                   {[date(entry.created_at), entry.ip, entry.actor, entry.reason, entry.ticket]
                     .filter(Boolean)

@@ -84,11 +84,13 @@ export function MfaResetsRoute() {
                   ) : undefined
                 }
               >
-                <Link to={`${PATHS.admin}/accounts/${request.account_id}`} className={styles.strong}>
-                  {request.account_name || `#${request.account_id}`}
-                </Link>{' '}
-                <Badge>{t(`admin.editions.${request.edition}`)}</Badge>{' '}
-                {request.requested_by_me && <Badge tone="warning">{t('admin.resets.yours')}</Badge>}
+                <span className={styles.line}>
+                  <Link to={`${PATHS.admin}/accounts/${request.account_id}`} className={styles.strong}>
+                    {request.account_name || `#${request.account_id}`}
+                  </Link>
+                  <Badge>{t(`admin.editions.${request.edition}`)}</Badge>
+                  {request.requested_by_me && <Badge tone="warning">{t('admin.resets.yours')}</Badge>}
+                </span>
                 <span className={styles.muted}>
                   {t('admin.resets.asked', { who: request.requested_by, date: date(request.created_at) })}
                 </span>

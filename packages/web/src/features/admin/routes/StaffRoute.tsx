@@ -26,10 +26,12 @@ export function StaffRoute() {
               <ListRow
                 key={`${member.account_id}-${member.role}-${member.scope ?? 'both'}-${member.company ?? ''}`}
               >
-                <span className={styles.strong}>{member.name || member.email}</span>{' '}
-                <Badge>{t(`admin.roles.${member.role}`)}</Badge>{' '}
-                {!member.app_or_key && <Badge tone="warning">{t('admin.staff.noFactor')}</Badge>}{' '}
-                {member.locked && <Badge tone="warning">{t('admin.account.locked')}</Badge>}
+                <span className={styles.line}>
+                  <span className={styles.strong}>{member.name || member.email}</span>
+                  <Badge>{t(`admin.roles.${member.role}`)}</Badge>
+                  {!member.app_or_key && <Badge tone="warning">{t('admin.staff.noFactor')}</Badge>}
+                  {member.locked && <Badge tone="warning">{t('admin.account.locked')}</Badge>}
+                </span>
                 <span className={styles.muted}>
                   {[member.email, member.company ?? t(`admin.home.scope.${member.scope ?? 'both'}`)]
                     .filter(Boolean)
