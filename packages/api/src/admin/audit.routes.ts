@@ -151,7 +151,10 @@ const staff = defineAdminRoute({
   response: staffListResponseSchema,
   async handler({ actor, request }) {
     const { db } = request.server.ctx;
-    const members = await listStaff(db);
+    // Staff of the caller's editions: an officer of one edition does not learn the other's staff.
+    const members = (await listStaff(db)).filter((member) =>
+      (actor.editions as readonly string[]).includes(member.edition),
+    );
     await staffAudit(
       db,
       actor,
