@@ -173,9 +173,3 @@ export async function latestMfaReset(db: Db, userId: number) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
-
-/** The account's edition, or undefined: what every action checks first (404 outside the caller's). */
-export async function accountEdition(db: Db, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('edition').where('id', '=', userId).executeTakeFirst();
-  return row?.edition;
-}

@@ -13,13 +13,25 @@ const WALKS = [
     origin: GENERAL,
     support: 'desk-support@demo.test',
     security: 'desk-security@demo.test',
-    holder: { email: 'lost-phone@demo.test', phone: '+32470000060', card: '5065 0000 0000 0068', birthdate: '1990-04-12', name: 'Élodie Dupont' },
+    holder: {
+      email: 'lost-phone@demo.test',
+      phone: '+32470000060',
+      card: '5065 0000 0000 0068',
+      birthdate: '1990-04-12',
+      name: 'Élodie Dupont',
+    },
   },
   {
     origin: LUXEMBOURG,
     support: 'desk-support@demo.lu',
     security: 'desk-security@demo.lu',
-    holder: { email: 'lost-phone@demo.lu', phone: '+352621000060', card: '5065000000000076', birthdate: '1988-09-03', name: 'Gilles Müller' },
+    holder: {
+      email: 'lost-phone@demo.lu',
+      phone: '+352621000060',
+      card: '5065000000000076',
+      birthdate: '1988-09-03',
+      name: 'Gilles Müller',
+    },
   },
 ] as const;
 
@@ -61,7 +73,10 @@ for (const walk of WALKS) {
     const security = await securityContext.newPage();
     await staffSignIn(security, walk.origin, walk.security);
     await security.getByRole('link', { name: 'MFA resets' }).first().click();
-    const request = security.getByTestId('mfa-resets').getByRole('listitem').filter({ hasText: walk.holder.name });
+    const request = security
+      .getByTestId('mfa-resets')
+      .getByRole('listitem')
+      .filter({ hasText: walk.holder.name });
     await expect(request).toContainText('lost phone');
     await request.getByRole('button', { name: 'Approve' }).click();
     const decision = security.getByRole('dialog');

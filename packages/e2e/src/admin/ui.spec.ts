@@ -20,8 +20,22 @@ async function check(page: Page, name: string) {
 }
 
 const EDITIONS = [
-  { origin: GENERAL, tag: 'general', support: 'desk-support@demo.test', security: 'desk-security@demo.test', name: 'Pee', person: 'Emma Peeters' },
-  { origin: LUXEMBOURG, tag: 'lu', support: 'desk-support@demo.lu', security: 'desk-security@demo.lu', name: 'Sch', person: 'Léa Schmit' },
+  {
+    origin: GENERAL,
+    tag: 'general',
+    support: 'desk-support@demo.test',
+    security: 'desk-security@demo.test',
+    name: 'Pee',
+    person: 'Emma Peeters',
+  },
+  {
+    origin: LUXEMBOURG,
+    tag: 'lu',
+    support: 'desk-support@demo.lu',
+    security: 'desk-security@demo.lu',
+    name: 'Sch',
+    person: 'Léa Schmit',
+  },
 ] as const;
 
 for (const edition of EDITIONS) {
@@ -74,7 +88,9 @@ for (const edition of EDITIONS) {
     await dialog.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toBe('audit.csv');
     await page.getByRole('link', { name: 'Staff' }).first().click();
-    await expect(page.getByTestId('staff')).toContainText(edition.security.startsWith('desk') ? 'Security' : '');
+    await expect(page.getByTestId('staff')).toContainText(
+      edition.security.startsWith('desk') ? 'Security' : '',
+    );
     await check(page, `${edition.tag}-staff`);
   });
 }
