@@ -8,6 +8,7 @@ import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
 import { runTraceCommand, TRACE_USAGE } from './trace.command';
+import { runStaffCommand, STAFF_USAGE } from './staff.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
@@ -16,7 +17,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${STAFF_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -58,6 +59,8 @@ export async function runAdminCommand(
   if (closures !== undefined) return closures;
   const trace = await runTraceCommand(db, argv, write, secrets);
   if (trace !== undefined) return trace;
+  const staff = await runStaffCommand(db, argv, write, { secrets, config: context });
+  if (staff !== undefined) return staff;
   const oauth = await runOAuthCommand(db, argv, write, secrets);
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);

@@ -105,6 +105,12 @@ export const SECURITY_EVENT_KINDS = [
   'passkey.added',
   'passkey.used',
   'passkey.removed',
+  // What the support desk did to the account (decision 0076), with the reason it gave.
+  'staff.account_locked',
+  'staff.account_unlocked',
+  'staff.sessions_ended',
+  'staff.password_reset_sent',
+  'staff.mfa_reset_approved',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -129,6 +129,12 @@ export const securityDeLU: typeof securityEn = {
     passkeyAdded: 'Passkey hinzugef\u00fcgt',
     passkeyUsed: 'Mit einem Passkey angemeldet oder best\u00e4tigt',
     passkeyRemoved: 'Passkey gel\u00f6scht',
+    staffLocked: 'Der Support hat Ihr Konto gesperrt: {{reason}}',
+    staffUnlocked: 'Der Support hat Ihr Konto entsperrt: {{reason}}',
+    staffSessionsEnded: 'Der Support hat Ihre Sitzungen beendet: {{reason}}',
+    staffPasswordReset:
+      'Der Support hat Ihnen einen Code zum Zurücksetzen des Passworts gesendet: {{reason}}',
+    staffMfaReset: 'Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt: {{reason}}',
     anApp: 'eine App',
     where: '{{device}} · {{place}}',
   },

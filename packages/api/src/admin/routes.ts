@@ -1,0 +1,15 @@
+import type { RouteDefinition } from '../http/route';
+import { adminAccountActionRoutes } from './account-actions.routes';
+import { adminAccountRoutes } from './accounts.routes';
+import { adminAuditRoutes } from './audit.routes';
+import { adminMeRoutes } from './me.routes';
+import { adminMfaResetRoutes } from './mfa-resets.routes';
+
+/** Every /api/admin route (decision 0076); a new area of the desk adds its list here. */
+export const ADMIN_ROUTES: readonly RouteDefinition[] = [
+  ...adminMeRoutes,
+  ...adminAccountRoutes,
+  ...adminAccountActionRoutes,
+  ...adminMfaResetRoutes,
+  ...adminAuditRoutes,
+];
