@@ -57,6 +57,11 @@ export type AuditKind =
   | 'card.activation_failed'
   | 'cards.imported'
   | 'invitation.created'
+  // Company administration (decision 0077): a company admin's changes.
+  | 'invitation.revoked'
+  | 'account.suspended'
+  | 'account.restored'
+  | 'company.mfa_policy_changed'
   // Account merge.
   | 'fuzzion.offered'
   | 'fuzzion.merged'

@@ -31,6 +31,8 @@ export interface UsersTable {
   national_register_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** Blind index of the national register number (0020_sealed_identifiers). */
   national_register_number_index: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The customer company the account belongs to (0031_company_members); null for none. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserEmailsTable {
@@ -226,6 +228,8 @@ export interface CompaniesTable {
   edition: string;
   name: string;
   created_at: CreatedAt;
+  /** 0031_company_members: given to every member (mfa_forced / mfa_customer). */
+  mfa_policy: ColumnType<'none' | 'recommended' | 'required', 'none' | 'recommended' | 'required' | undefined, 'none' | 'recommended' | 'required'>;
 }
 
 export interface InvitationsTable {
@@ -241,6 +245,8 @@ export interface InvitationsTable {
   used_at: NullableTimestamp;
   user_id: number | null;
   created_at: CreatedAt;
+  /** A company admin revoked it before it was used (0031_company_members). */
+  revoked_at: NullableTimestamp;
 }
 
 /** The invitee's "this was not me" code and the account it freezes (migration 0021). */

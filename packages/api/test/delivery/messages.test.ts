@@ -42,6 +42,8 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
   data_exported: {},
+  access_suspended: { company: `Acme ${HOSTILE}`, reason: `Left the company ${HOSTILE}` },
+  access_restored: { company: 'Acme' },
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];

@@ -105,6 +105,8 @@ export const SECURITY_EVENT_KINDS = [
   'passkey.added',
   'passkey.used',
   'passkey.removed',
+  'account.suspended',
+  'account.restored',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

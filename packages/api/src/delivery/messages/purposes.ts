@@ -44,6 +44,9 @@ export interface PurposeValues {
   app_approved: { app: string };
   /** The account's data was downloaded (GDPR Art. 15): who did it should know. */
   data_exported: Record<string, never>;
+  /** A company admin suspended (reason: what they told the person) or restored the access. */
+  access_suspended: { company: string; reason: string };
+  access_restored: { company: string };
 }
 
 export type Purpose = keyof PurposeValues;

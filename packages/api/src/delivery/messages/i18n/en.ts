@@ -131,6 +131,20 @@ export const en = {
     body: 'New recovery keys were created for your {brand} account. The old ones no longer work.',
     sms: '{brand}: new recovery keys were created, the old ones no longer work. Not you? Call our support.',
   },
+  access_suspended: {
+    subject: '{brand}: your access was suspended by {company}',
+    preheader: '{company} suspended your access to {brand}.',
+    heading: 'Your access was suspended',
+    body: '{company} suspended your access to your {brand} account and ended its sessions. The reason they gave: {reason}. Please contact {company} about it.',
+    sms: '{brand}: {company} suspended your access. Please contact {company}.',
+  },
+  access_restored: {
+    subject: '{brand}: your access was restored',
+    preheader: '{company} restored your access to {brand}.',
+    heading: 'Your access was restored',
+    body: '{company} restored your access to your {brand} account: you can log in again.',
+    sms: '{brand}: {company} restored your access. You can log in again.',
+  },
   data_exported: {
     subject: '{brand}: a copy of your data was downloaded',
     preheader: 'Someone downloaded the data of your {brand} account.',

@@ -131,6 +131,20 @@ export const fr: MessageBundle = {
     body: 'De nouvelles clés de récupération ont été créées pour votre compte {brand}. Les anciennes ne fonctionnent plus.',
     sms: "{brand} : nouvelles clés de secours créées. Ce n'est pas vous ? Appelez notre support.",
   },
+  access_suspended: {
+    subject: '{brand} : votre accès a été suspendu par {company}',
+    preheader: '{company} a suspendu votre accès à {brand}.',
+    heading: 'Votre accès a été suspendu',
+    body: "{company} a suspendu l'accès à votre compte {brand} et a fermé ses sessions. La raison donnée : {reason}. Contactez {company} à ce sujet.",
+    sms: '{brand} : {company} a suspendu votre accès. Contactez {company}.',
+  },
+  access_restored: {
+    subject: '{brand} : votre accès a été rétabli',
+    preheader: '{company} a rétabli votre accès à {brand}.',
+    heading: 'Votre accès a été rétabli',
+    body: "{company} a rétabli l'accès à votre compte {brand} : vous pouvez à nouveau vous connecter.",
+    sms: '{brand} : {company} a rétabli votre accès. Vous pouvez à nouveau vous connecter.',
+  },
   data_exported: {
     subject: '{brand} : une copie de vos données a été téléchargée',
     preheader: "Quelqu'un a téléchargé les données de votre compte {brand}.",

@@ -128,6 +128,8 @@ export const securityEn = {
     passkeyAdded: 'Passkey added',
     passkeyUsed: 'Signed in or confirmed with a passkey',
     passkeyRemoved: 'Passkey deleted',
+    accessSuspended: 'Your company {{company}} suspended your access: {{why}}',
+    accessRestored: 'Your company {{company}} restored your access',
     anApp: 'an app',
     where: '{{device}} · {{place}}',
   },
