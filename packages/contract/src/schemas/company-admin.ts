@@ -8,8 +8,8 @@ export const PEOPLE_PAGE_DEFAULT = 25;
 export const PEOPLE_PAGE_MAX = 100;
 /** Rows of one CSV upload at most (a larger company uploads in parts). */
 export const CSV_INVITE_MAX_ROWS = 500;
-/** Characters of one CSV upload at most: 500 rows of generous width. */
-export const CSV_INVITE_MAX_CHARS = 200_000;
+/** Characters of one CSV upload at most: within the 64 KiB JSON body limit. */
+export const CSV_INVITE_MAX_CHARS = 60_000;
 /** Days of the adoption chart. */
 export const ADOPTION_DAYS = 30;
 

@@ -1,3 +1,4 @@
+import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
 import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
@@ -15,4 +16,5 @@ export const deLUAreas: AreaMessages = {
   passkeys: passkeysDeLU,
   onboarding: onboardingDeLU,
   handover: handoverDeLU,
+  companyAdmin: companyAdminDeLU,
 };

@@ -1,3 +1,4 @@
+import { companyAdminEn } from '../../features/company-admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
 import { mfaEn } from '../../features/mfa/i18n/en';
 import { onboardingEn } from '../../features/onboarding/i18n/en';
@@ -17,6 +18,7 @@ export const enAreas = {
   passkeys: passkeysEn,
   onboarding: onboardingEn,
   handover: handoverEn,
+  companyAdmin: companyAdminEn,
 };
 
 export type AreaMessages = typeof enAreas;

@@ -1,3 +1,4 @@
+import { companyAdminFr } from '../../features/company-admin/i18n/fr';
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
 import { mfaFr } from '../../features/mfa/i18n/fr';
 import { onboardingFr } from '../../features/onboarding/i18n/fr';
@@ -15,4 +16,5 @@ export const frAreas: AreaMessages = {
   passkeys: passkeysFr,
   onboarding: onboardingFr,
   handover: handoverFr,
+  companyAdmin: companyAdminFr,
 };

@@ -1,3 +1,4 @@
+import { companyAdminNl } from '../../features/company-admin/i18n/nl';
 import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
 import { mfaNl } from '../../features/mfa/i18n/nl';
 import { onboardingNl } from '../../features/onboarding/i18n/nl';
@@ -15,4 +16,5 @@ export const nlAreas: AreaMessages = {
   passkeys: passkeysNl,
   onboarding: onboardingNl,
   handover: handoverNl,
+  companyAdmin: companyAdminNl,
 };
