@@ -1,3 +1,4 @@
+import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
 import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
@@ -17,4 +18,5 @@ export const deLUAreas: AreaMessages = {
   onboarding: onboardingDeLU,
   handover: handoverDeLU,
   companyAdmin: companyAdminDeLU,
+  adminWebhooks: adminWebhooksDeLU,
 };

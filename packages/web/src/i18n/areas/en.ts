@@ -1,3 +1,4 @@
+import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
 import { companyAdminEn } from '../../features/company-admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
 import { mfaEn } from '../../features/mfa/i18n/en';
@@ -19,6 +20,7 @@ export const enAreas = {
   onboarding: onboardingEn,
   handover: handoverEn,
   companyAdmin: companyAdminEn,
+  adminWebhooks: adminWebhooksEn,
 };
 
 export type AreaMessages = typeof enAreas;

@@ -1,3 +1,4 @@
+import { adminWebhooksFr } from '../../features/admin-webhooks/i18n/fr';
 import { companyAdminFr } from '../../features/company-admin/i18n/fr';
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
 import { mfaFr } from '../../features/mfa/i18n/fr';
@@ -17,4 +18,5 @@ export const frAreas: AreaMessages = {
   onboarding: onboardingFr,
   handover: handoverFr,
   companyAdmin: companyAdminFr,
+  adminWebhooks: adminWebhooksFr,
 };

@@ -1,3 +1,4 @@
+import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
 import { companyAdminNl } from '../../features/company-admin/i18n/nl';
 import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
 import { mfaNl } from '../../features/mfa/i18n/nl';
@@ -17,4 +18,5 @@ export const nlAreas: AreaMessages = {
   onboarding: onboardingNl,
   handover: handoverNl,
   companyAdmin: companyAdminNl,
+  adminWebhooks: adminWebhooksNl,
 };
