@@ -37,7 +37,7 @@ export async function suspendAccess(
         company: scope.name,
         company_id: scope.companyId,
         by: actor.role,
-        staff_user_id: actor.userId,
+        staff: actor.name,
       },
     },
     request,
@@ -65,7 +65,7 @@ export async function restoreAccess(
       kind: 'account.restored',
       userId,
       edition: scope.edition,
-      detail: { why: reason, company: scope.name, company_id: scope.companyId, by: actor.role, staff_user_id: actor.userId },
+      detail: { why: reason, company: scope.name, company_id: scope.companyId, by: actor.role, staff: actor.name },
     },
     request,
   );

@@ -92,7 +92,7 @@ export async function inviteAll(
         invitation_id: invitation.id,
         company_id: scope.companyId,
         by: context.actor.role,
-        staff_user_id: context.actor.userId,
+        staff: context.actor.name,
       },
     });
     invited.push({ row: row.row, id: invitation.id, email: row.email });
@@ -117,7 +117,7 @@ export async function revokeInvitation(trx: Db, scope: CompanyScope, actor: Comp
     kind: 'invitation.revoked',
     userId: null,
     edition: scope.edition,
-    detail: { invitation_id: id, company_id: scope.companyId, by: actor.role, staff_user_id: actor.userId },
+    detail: { invitation_id: id, company_id: scope.companyId, by: actor.role, staff: actor.name },
   });
 }
 

@@ -58,7 +58,7 @@ export async function setPolicy(
         to: policy,
         members: Number(updated.numUpdatedRows),
         by: actor.role,
-        staff_user_id: actor.userId,
+        staff: actor.name,
       },
     },
     request,

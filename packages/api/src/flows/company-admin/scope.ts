@@ -9,10 +9,11 @@ export interface CompanyScope {
   name: string;
 }
 
-/** Who acts, for the audit rows: the staff account and its role. */
+/** Who acts, for the audit rows: 'user:<id>' or 'client:<id>', the role acted in, a name. */
 export interface CompanyActor {
-  userId: number;
+  ref: string;
   role: string;
+  name: string;
 }
 
 export async function companyScope(db: Db, companyId: number): Promise<CompanyScope> {
