@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { MAX_JSON_BODY_BYTES } from '@vestibule/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ADMIN_ROUTES } from './admin/routes';
 import { migrationsComplete } from './db/migrate';
 import { configureMessageBrands } from './delivery/messages/brand';
 import { registerDelivery } from './delivery/register';
@@ -80,6 +81,7 @@ export const API_ROUTES = [
   ...securityEventRoutes,
   ...securityPasswordRoutes,
   ...onboardingRoutes,
+  ...ADMIN_ROUTES,
 ];
 
 /**

@@ -13,6 +13,7 @@ import { createLogger, wantsPrettyLogs } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
 import { openKeyring } from './operations/keyring';
 import { PurgeJob } from './operations/purge';
+import { fillSearchNames } from './operations/search-names';
 import { resolveEncryptionKeys } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
 import { redisWithDatabaseFallback } from './security/redis-fallback-rate-limit';
@@ -68,6 +69,8 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     await database.close();
     throw error;
   });
+  const named = await fillSearchNames(database.db);
+  if (named) log.info({ named }, 'accounts: folded names for the admin search filled');
   const sealed = await sealPlainBodies(database.db, secrets);
   if (sealed) log.info({ sealed }, 'outbox: bodies written before sealing are now sealed');
   const seeded =

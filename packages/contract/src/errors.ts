@@ -148,6 +148,24 @@ export const ERRORS = {
     status: 409,
     en: 'This delivery reached its receiver or is still being sent: it is not sent again.',
   },
+  // Administration (docs/decisions/0076-administration.md).
+  staff_mfa_required: {
+    status: 403,
+    en: 'Staff sign in with an authenticator app or a passkey. Set one up in your security settings first.',
+  },
+  reason_required: { status: 422, en: 'Please say why you are doing this.' },
+  search_too_short: { status: 422, en: 'Please type at least 3 characters.' },
+  identity_check_failed: {
+    status: 422,
+    en: 'The card number and date of birth do not match this account.',
+  },
+  mfa_reset_pending: { status: 409, en: 'This account already has an MFA reset waiting for a decision.' },
+  mfa_reset_decided: { status: 409, en: 'This request has already been decided.' },
+  self_approval: {
+    status: 409,
+    en: 'You cannot decide your own request: another security officer must do it.',
+  },
+  no_verified_contact: { status: 409, en: 'This account has no verified contact to send a code to.' },
   /** The database cannot be reached right now (a restart, a failover): nothing was done. */
   unavailable: { status: 503, en: 'The service is briefly unavailable. Please try again in a moment.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },

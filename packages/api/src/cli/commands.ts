@@ -6,6 +6,7 @@ import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/card
 import type { SecretBox } from '../security/secret-box';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
+import { runStaffCommand, STAFF_USAGE } from './staff.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
@@ -14,7 +15,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${STAFF_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -28,7 +29,7 @@ export async function runAdminCommand(
   argv: readonly string[],
   write: Write,
   secrets: SecretBox,
-  context: Pick<Config, 'production' | 'webhookPolicy'>,
+  context: Pick<Config, 'production' | 'webhookPolicy' | 'publicUrls'>,
 ): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -52,6 +53,8 @@ export async function runAdminCommand(
   }
   const users = await runUsersCommand(db, argv, write);
   if (users !== undefined) return users;
+  const staff = await runStaffCommand(db, argv, write, { secrets, config: context });
+  if (staff !== undefined) return staff;
   const oauth = await runOAuthCommand(db, argv, write, secrets);
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);

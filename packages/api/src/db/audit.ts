@@ -77,13 +77,46 @@ export type AuditKind =
   // Privacy: the account's data downloaded.
   | 'account.data_exported'
   // Webhooks: a subscription stopped after three days of failed deliveries.
-  | 'webhook.disabled';
+  | 'webhook.disabled'
+  // Administration (decision 0076): what staff and machine clients read and did, with the actor
+  // in the row's actor columns and the reason and ticket in its detail.
+  | StaffAuditKind;
+
+/** Staff actions; those on an account also reach its timeline (SECURITY_EVENT_KINDS). */
+export type StaffAuditKind =
+  | 'staff.accounts_searched'
+  | 'staff.account_viewed'
+  | 'staff.field_revealed'
+  | 'staff.account_locked'
+  | 'staff.account_unlocked'
+  | 'staff.sessions_ended'
+  | 'staff.password_reset_sent'
+  | 'staff.invitation_resent'
+  | 'staff.invitation_revoked'
+  | 'staff.mfa_reset_requested'
+  | 'staff.mfa_reset_approved'
+  | 'staff.mfa_reset_refused'
+  | 'staff.audit_searched'
+  | 'staff.audit_exported'
+  | 'staff.staff_listed'
+  | 'staff.role_granted'
+  | 'staff.role_removed'
+  // Company administration and the operator's webhooks (decision 0077).
+  | 'company.people_listed'
+  | 'company.invitations_listed'
+  | 'webhook.created'
+  | 'webhook.secret_rotated'
+  | 'webhook.enabled'
+  | 'webhook.disabled_by_staff'
+  | 'webhook.replayed';
 
 type AuditEvent = {
   kind: AuditKind;
   userId: number | null;
   edition: string;
   detail?: Record<string, unknown>;
+  /** A staff action's actor ('user:<id>', 'client:<id>') and the role it acted in. */
+  actor?: { ref: string; role: string };
 };
 
 /** The audit_events row of an event (also written inside one statement with other rows). */
@@ -95,6 +128,7 @@ export function auditRow(event: AuditEvent, request?: FastifyRequest) {
     detail: JSON.stringify(event.detail ?? {}),
     ip: request?.ip ?? null,
     device_id: request?.deviceId ?? null,
+    ...(event.actor ? { actor: event.actor.ref, actor_role: event.actor.role } : {}),
   };
 }
 

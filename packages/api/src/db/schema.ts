@@ -33,6 +33,9 @@ export interface UsersTable {
   national_register_number_index: ColumnType<string | null, string | null | undefined, string | null>;
   /** The customer company the account belongs to (0031_company_members); null for none. */
   company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Folded "lastname firstname" and "firstname lastname", kept by a trigger (0026_administration). */
+  search_name: ColumnType<string | null, never, never>;
+  search_name_first: ColumnType<string | null, never, never>;
 }
 
 export interface UserEmailsTable {
@@ -69,6 +72,8 @@ export interface SessionsTable {
   sudo_single: Generated<boolean>;
   /** 'authenticator': the grant serves only the authenticator's re-setup and keys (migration 0015). */
   sudo_scope: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The factor that gave the grant (0026_administration): staff changes need 'totp' or 'passkey'. */
+  sudo_method: ColumnType<string | null, string | null | undefined, string | null>;
   client_id: string | null;
   /** The login that opened the session: the ID token's auth_time and amr (migration 0009). */
   authenticated_at: ColumnType<Date, Date | undefined, Date>;
@@ -163,6 +168,9 @@ export interface AuditEventsTable {
   ip: string | null;
   device_id: string | null;
   created_at: CreatedAt;
+  /** A staff action's actor ('user:<id>' or 'client:<id>') and role (0026_administration). */
+  actor: ColumnType<string | null, string | null | undefined, string | null>;
+  actor_role: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {
@@ -220,6 +228,37 @@ export interface CardsTable {
   holder_lastname: ColumnType<string | null, string | null | undefined, string | null>;
   holder_birthdate: ColumnType<string | null, string | null | undefined, string | null>;
   activated_at: NullableTimestamp;
+}
+
+// 0026_administration: staff roles and MFA-reset requests.
+export type StaffRoleName = 'support' | 'security' | 'operator' | 'company-admin';
+
+export interface StaffRolesTable {
+  id: Generated<number>;
+  user_id: number;
+  role: StaffRoleName;
+  /** NULL: both editions. */
+  edition: string | null;
+  company_id: number | null;
+  /** Who granted it: 'cli', 'seed', or an actor ('user:<id>'). */
+  granted_by: string;
+  created_at: CreatedAt;
+}
+
+export interface MfaResetRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  edition: string;
+  requested_by: string;
+  identity_checked: JSONColumnType<Record<string, unknown>, string, string>;
+  reason: string;
+  ticket: string | null;
+  status: Generated<'pending' | 'approved' | 'refused'>;
+  decided_by: string | null;
+  decision_reason: string | null;
+  decision_ticket: string | null;
+  created_at: CreatedAt;
+  decided_at: NullableTimestamp;
 }
 
 // 0007_onboarding: companies, invitations, onboarding flows, consents.
@@ -471,4 +510,6 @@ export interface DB {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  staff_roles: StaffRolesTable;
+  mfa_reset_requests: MfaResetRequestsTable;
 }

@@ -1350,6 +1350,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff member or machine client calling, with its roles and capabilities */
+        get: operations["getApiAdminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "user.created": {
@@ -1724,7 +1741,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "unavailable" | "server_error";
+                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -1747,7 +1764,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid";
+                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "reason_required" | "search_too_short" | "identity_check_failed";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -1885,7 +1902,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "forbidden" | "sudo_required" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "reauthentication_required";
+                    code: "forbidden" | "sudo_required" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "reauthentication_required" | "staff_mfa_required";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -6831,6 +6848,49 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminMe: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "staff" | "client";
+                        name: string;
+                        grants: {
+                            /** @enum {string} */
+                            role: "support" | "security" | "operator" | "company-admin";
+                            edition: ("general" | "lu") | null;
+                            company_id: number | null;
+                        }[];
+                        capabilities: ("accounts.read" | "accounts.write" | "audit" | "mfa_resets.decide" | "staff.read" | "companies" | "operations")[];
+                        editions: ("general" | "lu")[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -44,6 +44,8 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   data_exported: {},
   access_suspended: { company: `Acme ${HOSTILE}`, reason: `Left the company ${HOSTILE}` },
   access_restored: { company: 'Acme' },
+  staff_enrolment: { role: 'support' },
+  mfa_reset: {},
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];

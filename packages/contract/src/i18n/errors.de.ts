@@ -93,4 +93,15 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   fuzzion_invalid: 'Die angegebenen Informationen sind ungültig',
   fuzzion_failed: 'Beim Zusammenführen der Konten ist ein technischer Fehler aufgetreten.',
   link_expired: 'Dieser Link ist nicht mehr gültig.',
+  staff_mfa_required:
+    'Mitarbeitende melden sich mit einer Authenticator-App oder einem Passkey an. Richten Sie zuerst eines in Ihren Sicherheitseinstellungen ein.',
+  reason_required: 'Bitte geben Sie an, warum Sie dies tun.',
+  search_too_short: 'Bitte geben Sie mindestens 3 Zeichen ein.',
+  identity_check_failed: 'Die Kartennummer und das Geburtsdatum passen nicht zu diesem Konto.',
+  mfa_reset_pending:
+    'Für dieses Konto wartet bereits eine Zurücksetzung der Zwei-Schritt-Verifizierung auf eine Entscheidung.',
+  mfa_reset_decided: 'Über diese Anfrage wurde bereits entschieden.',
+  self_approval:
+    'Sie können nicht über Ihre eigene Anfrage entscheiden: Ein anderer Sicherheitsverantwortlicher muss das tun.',
+  no_verified_contact: 'Dieses Konto hat keinen bestätigten Kontakt, an den ein Code gesendet werden kann.',
 };

@@ -92,4 +92,15 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   fuzzion_invalid: 'Les informations fournies sont invalides',
   fuzzion_failed: 'Une erreur technique est survenue lors de la fusion des comptes.',
   link_expired: "Ce lien n'est plus valable.",
+  staff_mfa_required:
+    "Le personnel se connecte avec une application d'authentification ou une clé d'accès. Configurez-en une d'abord dans vos paramètres de sécurité.",
+  reason_required: 'Veuillez indiquer pourquoi vous faites ceci.',
+  search_too_short: 'Veuillez saisir au moins 3 caractères.',
+  identity_check_failed: 'Le numéro de carte et la date de naissance ne correspondent pas à ce compte.',
+  mfa_reset_pending:
+    "Ce compte a déjà une réinitialisation de la vérification en deux étapes en attente d'une décision.",
+  mfa_reset_decided: 'Cette demande a déjà été traitée.',
+  self_approval:
+    'Vous ne pouvez pas décider de votre propre demande : un autre responsable de la sécurité doit le faire.',
+  no_verified_contact: "Ce compte n'a aucun contact vérifié auquel envoyer un code.",
 };

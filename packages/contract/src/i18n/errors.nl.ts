@@ -90,4 +90,14 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   fuzzion_invalid: 'De opgegeven informatie is ongeldig',
   fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
   link_expired: 'Deze link is niet meer geldig.',
+  staff_mfa_required:
+    'Medewerkers melden zich aan met een authenticator-app of een passkey. Stel er eerst een in bij je beveiligingsinstellingen.',
+  reason_required: 'Geef aan waarom je dit doet.',
+  search_too_short: 'Typ minstens 3 tekens.',
+  identity_check_failed: 'Het kaartnummer en de geboortedatum komen niet overeen met deze account.',
+  mfa_reset_pending: 'Voor deze account wacht al een reset van de tweestapsverificatie op een beslissing.',
+  mfa_reset_decided: 'Over deze aanvraag is al beslist.',
+  self_approval:
+    'Je kunt niet over je eigen aanvraag beslissen: een andere beveiligingsverantwoordelijke moet dat doen.',
+  no_verified_contact: 'Deze account heeft geen geverifieerd contact om een code naar te sturen.',
 };

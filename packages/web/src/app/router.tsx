@@ -267,6 +267,13 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
               lazy: queryLayout,
               children: [
                 {
+                  // The administration console: a chunk of its own, with its own navigation.
+                  path: `${PATHS.admin}/*`,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/AdminArea')).AdminArea,
+                  }),
+                },
+                {
                   lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),
                   children: [
                     {

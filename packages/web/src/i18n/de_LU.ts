@@ -8,6 +8,7 @@ export const deLU: CoreMessages = {
   },
   titles: {
     login: 'Anmelden',
+    admin: 'Verwaltung',
     maintenance: 'Wartung',
     handover: 'Fortfahren',
     forgotPassword: 'Passwort vergessen',

@@ -11,6 +11,7 @@ export const en = {
   },
   titles: {
     login: 'Log in',
+    admin: 'Administration',
     maintenance: 'Maintenance',
     handover: 'Continue',
     forgotPassword: 'Forgotten password',

@@ -8,6 +8,7 @@ export const fr: CoreMessages = {
   },
   titles: {
     login: 'Connexion',
+    admin: 'Administration',
     maintenance: 'Maintenance',
     handover: 'Continuer',
     forgotPassword: 'Mot de passe oublié',

@@ -8,6 +8,7 @@ export const nl: CoreMessages = {
   },
   titles: {
     login: 'Aanmelden',
+    admin: 'Beheer',
     maintenance: 'Onderhoud',
     handover: 'Doorgaan',
     forgotPassword: 'Wachtwoord vergeten',

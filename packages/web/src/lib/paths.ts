@@ -70,6 +70,8 @@ export const PATHS = {
   // Legal texts, linked from every page's footer
   privacy: '/privacy',
   terms: '/terms',
+  // The administration console (decision 0076): its sections route below it (features/admin).
+  admin: '/admin',
 } as const;
 
 export type RouteName = keyof typeof PATHS;
@@ -125,6 +127,12 @@ export function isNeutralPath(path: string): boolean {
 
 const ROUTED: readonly string[] = Object.values(PATHS);
 
+/** The console and every path below it: the console routes its own sections. */
+export function isAdminPath(path: string): boolean {
+  const normalized = normalizePath(path);
+  return normalized === PATHS.admin || normalized.startsWith(`${PATHS.admin}/`);
+}
+
 export function isRoutedPath(path: string): boolean {
-  return ROUTED.includes(normalizePath(path));
+  return ROUTED.includes(normalizePath(path)) || isAdminPath(path);
 }

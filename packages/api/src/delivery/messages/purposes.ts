@@ -47,6 +47,10 @@ export interface PurposeValues {
   /** A company admin suspended (reason: what they told the person) or restored the access. */
   access_suspended: { company: string; reason: string };
   access_restored: { company: string };
+  /** A staff role was granted (admin CLI): the link opens the administration console. */
+  staff_enrolment: { role: string };
+  /** Security approved an MFA reset support asked for: the user sets up two-step verification again. */
+  mfa_reset: Record<string, never>;
 }
 
 export type Purpose = keyof PurposeValues;

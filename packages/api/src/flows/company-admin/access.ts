@@ -30,6 +30,7 @@ export async function suspendAccess(
       kind: 'account.suspended',
       userId,
       edition: scope.edition,
+      actor: { ref: actor.ref, role: actor.role },
       // `why`, not `reason`: webhooks carry an audit row's `reason`, never text a person typed.
       detail: {
         why: reason,
@@ -65,6 +66,7 @@ export async function restoreAccess(
       kind: 'account.restored',
       userId,
       edition: scope.edition,
+      actor: { ref: actor.ref, role: actor.role },
       detail: { why: reason, company: scope.name, company_id: scope.companyId, by: actor.role, staff: actor.name },
     },
     request,

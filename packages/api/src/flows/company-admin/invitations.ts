@@ -88,6 +88,7 @@ export async function inviteAll(
       kind: 'invitation.created',
       userId: null,
       edition: scope.edition,
+      actor: { ref: context.actor.ref, role: context.actor.role },
       detail: {
         invitation_id: invitation.id,
         company_id: scope.companyId,
@@ -117,6 +118,7 @@ export async function revokeInvitation(trx: Db, scope: CompanyScope, actor: Comp
     kind: 'invitation.revoked',
     userId: null,
     edition: scope.edition,
+    actor: { ref: actor.ref, role: actor.role },
     detail: { invitation_id: id, company_id: scope.companyId, by: actor.role, staff: actor.name },
   });
 }

@@ -52,6 +52,7 @@ export async function setPolicy(
       kind: 'company.mfa_policy_changed',
       userId: null,
       edition: scope.edition,
+      actor: { ref: actor.ref, role: actor.role },
       detail: {
         company_id: scope.companyId,
         from: before.mfa_policy,

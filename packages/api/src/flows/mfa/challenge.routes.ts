@@ -259,7 +259,7 @@ const verify = defineRoute({
         if (kind === 'totpRecovery')
           await audit(trx, { kind: 'recovery.used', userId, edition: challenge.edition }, request);
         if (challenge.purpose === 'sudo') {
-          await grantSudo(trx, challenge.session_id as number, challenge.data.single === true);
+          await grantSudo(trx, challenge.session_id as number, challenge.data.single === true, kind);
           await audit(
             trx,
             { kind: 'sudo.granted', userId, edition: challenge.edition, detail: { method: kind } },

@@ -204,7 +204,7 @@ const sudo = defineRoute({
       userId: auth.userId,
     });
     await db.transaction().execute(async (trx) => {
-      await grantSudo(trx, auth.sessionId, ceremony.data.single === true);
+      await grantSudo(trx, auth.sessionId, ceremony.data.single === true, 'passkey');
       await audit(
         trx,
         {

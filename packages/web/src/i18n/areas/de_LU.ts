@@ -1,5 +1,6 @@
 import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
 import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
+import { adminDeLU } from '../../features/admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
 import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
@@ -19,4 +20,5 @@ export const deLUAreas: AreaMessages = {
   handover: handoverDeLU,
   companyAdmin: companyAdminDeLU,
   adminWebhooks: adminWebhooksDeLU,
+  admin: adminDeLU,
 };

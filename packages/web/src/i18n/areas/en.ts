@@ -1,5 +1,6 @@
 import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
 import { companyAdminEn } from '../../features/company-admin/i18n/en';
+import { adminEn } from '../../features/admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
 import { mfaEn } from '../../features/mfa/i18n/en';
 import { onboardingEn } from '../../features/onboarding/i18n/en';
@@ -21,6 +22,7 @@ export const enAreas = {
   handover: handoverEn,
   companyAdmin: companyAdminEn,
   adminWebhooks: adminWebhooksEn,
+  admin: adminEn,
 };
 
 export type AreaMessages = typeof enAreas;

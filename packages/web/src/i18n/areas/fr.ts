@@ -1,5 +1,6 @@
 import { adminWebhooksFr } from '../../features/admin-webhooks/i18n/fr';
 import { companyAdminFr } from '../../features/company-admin/i18n/fr';
+import { adminFr } from '../../features/admin/i18n/fr';
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
 import { mfaFr } from '../../features/mfa/i18n/fr';
 import { onboardingFr } from '../../features/onboarding/i18n/fr';
@@ -19,4 +20,5 @@ export const frAreas: AreaMessages = {
   handover: handoverFr,
   companyAdmin: companyAdminFr,
   adminWebhooks: adminWebhooksFr,
+  admin: adminFr,
 };

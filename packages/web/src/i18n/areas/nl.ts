@@ -1,5 +1,6 @@
 import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
 import { companyAdminNl } from '../../features/company-admin/i18n/nl';
+import { adminNl } from '../../features/admin/i18n/nl';
 import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
 import { mfaNl } from '../../features/mfa/i18n/nl';
 import { onboardingNl } from '../../features/onboarding/i18n/nl';
@@ -19,4 +20,5 @@ export const nlAreas: AreaMessages = {
   handover: handoverNl,
   companyAdmin: companyAdminNl,
   adminWebhooks: adminWebhooksNl,
+  admin: adminNl,
 };

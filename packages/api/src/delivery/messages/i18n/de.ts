@@ -209,4 +209,19 @@ export const de: MessageBundle = {
     action: 'App-Zugriffe ansehen',
     sms: '{brand}: Sie haben {app} Zugriff auf Ihr Konto gegeben. Nicht Sie? Rufen Sie den Support an.',
   },
+  staff_enrolment: {
+    subject: '{brand}: Sie können jetzt die Verwaltungskonsole nutzen',
+    preheader: 'Ihnen wurde die Rolle {role} bei {brand} zugewiesen.',
+    heading: 'Willkommen in der Verwaltungskonsole',
+    body: 'Ihnen wurde die Rolle {role} in der Verwaltungskonsole von {brand} zugewiesen. Melden Sie sich mit Ihrem üblichen Konto an. Mitarbeitende bestätigen jede Anmeldung und jede Änderung mit einer Authenticator-App oder einem Passkey: Wenn Sie keines davon haben, richten Sie zuerst eines im Tab Sicherheit ein.',
+    action: 'Konsole öffnen',
+    sms: '{brand}: Ihnen wurde die Rolle {role} in der Verwaltungskonsole zugewiesen. Unerwartet? Rufen Sie den Support an.',
+  },
+  mfa_reset: {
+    subject: '{brand}: Ihre Zwei-Schritt-Verifizierung wurde zurückgesetzt',
+    preheader: 'Unser Support hat die Zwei-Schritt-Verifizierung Ihres {brand}-Kontos zurückgesetzt.',
+    heading: 'Ihre Zwei-Schritt-Verifizierung wurde zurückgesetzt',
+    body: 'Auf Ihre Anfrage hat unser Support die Zwei-Schritt-Verifizierung Ihres {brand}-Kontos nach Prüfung Ihrer Identität zurückgesetzt, und ein zweites Teammitglied hat dies genehmigt. Ihre Verifizierungsmethoden, Passkeys und Wiederherstellungsschlüssel wurden entfernt. Bei Ihrer nächsten Anmeldung richten Sie die Zwei-Schritt-Verifizierung erneut ein.',
+    sms: '{brand}: Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt. Richten Sie sie bei der nächsten Anmeldung neu ein. Nicht Sie? Support anrufen.',
+  },
 };

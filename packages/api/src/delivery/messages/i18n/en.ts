@@ -213,6 +213,21 @@ export const en = {
     action: 'Review app access',
     sms: '{brand}: you allowed {app} to use your account. Not you? Call our support now.',
   },
+  staff_enrolment: {
+    subject: '{brand}: you can now use the administration console',
+    preheader: 'You were given the {role} role at {brand}.',
+    heading: 'Welcome to the administration console',
+    body: 'You were given the {role} role in the {brand} administration console. Sign in with your usual account. Staff confirm every sign-in and every change with an authenticator app or a passkey: if you have neither, set one up in the Security tab first.',
+    action: 'Open the console',
+    sms: '{brand}: you were given the {role} role in the administration console. Not expected? Call our support.',
+  },
+  mfa_reset: {
+    subject: '{brand}: your two-step verification was reset',
+    preheader: 'Our support reset the two-step verification of your {brand} account.',
+    heading: 'Your two-step verification was reset',
+    body: 'At your request, our support reset the two-step verification of your {brand} account after checking your identity, and a second member of our staff approved it. Your verification methods, passkeys and recovery keys were removed. At your next login, you will set up two-step verification again.',
+    sms: '{brand}: support reset your two-step verification. Set it up again at your next login. Not you? Call our support now.',
+  },
 };
 
 export type MessageBundle = typeof en;

@@ -213,4 +213,19 @@ export const fr: MessageBundle = {
     action: 'Voir les accès des applications',
     sms: "{brand} : vous avez autorisé {app} sur votre compte. Ce n'est pas vous ? Appelez notre support.",
   },
+  staff_enrolment: {
+    subject: "{brand} : vous pouvez utiliser la console d'administration",
+    preheader: 'Le rôle {role} vous a été attribué chez {brand}.',
+    heading: "Bienvenue dans la console d'administration",
+    body: "Le rôle {role} vous a été attribué dans la console d'administration de {brand}. Connectez-vous avec votre compte habituel. Le personnel confirme chaque connexion et chaque modification avec une application d'authentification ou une clé d'accès : si vous n'en avez pas, configurez-en une d'abord dans l'onglet Sécurité.",
+    action: 'Ouvrir la console',
+    sms: "{brand} : un accès à la console d'administration vous a été donné ({role}). Inattendu ? Appelez notre support.",
+  },
+  mfa_reset: {
+    subject: '{brand} : votre vérification en deux étapes a été réinitialisée',
+    preheader: 'Notre support a réinitialisé la vérification en deux étapes de votre compte {brand}.',
+    heading: 'Votre vérification en deux étapes a été réinitialisée',
+    body: "À votre demande, notre support a réinitialisé la vérification en deux étapes de votre compte {brand} après avoir vérifié votre identité, et un second membre de notre personnel l'a approuvé. Vos méthodes de vérification, clés d'accès et clés de récupération ont été supprimées. À votre prochaine connexion, vous configurerez à nouveau la vérification en deux étapes.",
+    sms: '{brand} : le support a réinitialisé votre vérification en deux étapes. Configurez-la à votre prochaine connexion. Pas vous ? Appelez le support.',
+  },
 };

@@ -207,4 +207,19 @@ export const nl: MessageBundle = {
     action: 'App-toegang bekijken',
     sms: '{brand}: je gaf {app} toegang tot je account. Niet jij? Bel meteen onze support.',
   },
+  staff_enrolment: {
+    subject: '{brand}: je kunt nu de beheerconsole gebruiken',
+    preheader: 'Je kreeg de rol {role} bij {brand}.',
+    heading: 'Welkom in de beheerconsole',
+    body: 'Je kreeg de rol {role} in de beheerconsole van {brand}. Meld je aan met je gewone account. Medewerkers bevestigen elke aanmelding en elke wijziging met een authenticator-app of een passkey: heb je geen van beide, stel er dan eerst een in op het tabblad Beveiliging.',
+    action: 'De console openen',
+    sms: '{brand}: je kreeg de rol {role} in de beheerconsole. Onverwacht? Bel onze support.',
+  },
+  mfa_reset: {
+    subject: '{brand}: je tweestapsverificatie werd gereset',
+    preheader: 'Onze support heeft de tweestapsverificatie van je {brand}-account gereset.',
+    heading: 'Je tweestapsverificatie werd gereset',
+    body: 'Op je verzoek heeft onze support de tweestapsverificatie van je {brand}-account gereset na controle van je identiteit, en een tweede medewerker heeft dit goedgekeurd. Je verificatiemethoden, passkeys en herstelsleutels werden verwijderd. Bij je volgende aanmelding stel je de tweestapsverificatie opnieuw in.',
+    sms: '{brand}: support heeft je tweestapsverificatie gereset. Stel ze opnieuw in bij je volgende aanmelding. Niet jij? Bel onze support.',
+  },
 };

@@ -19,6 +19,7 @@ import { MergeOffered } from './merge-offered';
 import { MergeRefused } from './merge-refused';
 import { MfaMethodAdded } from './mfa-method-added';
 import { MfaMethodRemoved } from './mfa-method-removed';
+import { MfaReset } from './mfa-reset';
 import { NewSignIn } from './new-sign-in';
 import { PasskeyRemoved } from './passkey-removed';
 import { PasswordChanged } from './password-changed';
@@ -26,6 +27,7 @@ import { PasswordResetCode } from './password-reset-code';
 import { PrimaryChanged } from './primary-changed';
 import { RecoveryKeysRegenerated } from './recovery-keys-regenerated';
 import { SignupCompleted } from './signup-completed';
+import { StaffEnrolment } from './staff-enrolment';
 import { StepUpCode } from './step-up-code';
 
 /** The e-mail template of each purpose (purposes.ts). */
@@ -48,6 +50,7 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   merge_refused: MergeRefused,
   mfa_method_added: MfaMethodAdded,
   mfa_method_removed: MfaMethodRemoved,
+  mfa_reset: MfaReset,
   new_sign_in: NewSignIn,
   passkey_removed: PasskeyRemoved,
   password_changed: PasswordChanged,
@@ -55,5 +58,6 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   primary_changed: PrimaryChanged,
   recovery_keys_regenerated: RecoveryKeysRegenerated,
   signup_completed: SignupCompleted,
+  staff_enrolment: StaffEnrolment,
   step_up_code: StepUpCode,
 };
