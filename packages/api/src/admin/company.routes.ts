@@ -154,7 +154,7 @@ const inviteCsv = defineAdminRoute({
   async handler({ params, body, actor, request }) {
     const { db, secrets } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
-    const parsed = parseInviteCsv(body.csv);
+    const parsed = parseInviteCsv(Buffer.from(body.csv_base64, 'base64').toString('utf8'));
     return db.transaction().execute(async (trx) => {
       await requireStaffStepUp(trx, actor);
       return inviteAll(

@@ -3,6 +3,7 @@ import {
   type CsvRowError,
   INVITE_LANGUAGES,
 } from '@vestibule/contract/schemas/company-admin';
+import { hasControlCharacter } from '@vestibule/contract/control-characters';
 import { emailSchema } from '@vestibule/contract/username';
 import { CsvError, parse } from 'csv-parse/sync';
 
@@ -80,8 +81,11 @@ export function parseInviteCsv(text: string): { rows: InviteRow[]; errors: CsvRo
     const rowErrors: CsvRowError[] = [];
     if (!email.success) rowErrors.push({ row, field: 'email', code: 'invalid_email' });
     else if (seen.has(email.data)) rowErrors.push({ row, field: 'email', code: 'duplicate_in_file' });
-    for (const name of ['firstname', 'lastname'] as const)
-      if (value(name).length > 100) rowErrors.push({ row, field: name, code: 'too_long' });
+    for (const name of ['firstname', 'lastname'] as const) {
+      // Line breaks and tabs are the file's own; inside a field they are not a name.
+      if (hasControlCharacter(value(name))) rowErrors.push({ row, field: name, code: 'unreadable' });
+      else if (value(name).length > 100) rowErrors.push({ row, field: name, code: 'too_long' });
+    }
     if (language && !(INVITE_LANGUAGES as readonly string[]).includes(language))
       rowErrors.push({ row, field: 'language', code: 'invalid_language' });
     if (email.success && !seen.has(email.data)) seen.set(email.data, row);

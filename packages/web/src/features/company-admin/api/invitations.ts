@@ -34,10 +34,12 @@ export function inviteOne(companyId: number, input: InviteRequest) {
 }
 
 /** POST /api/admin/companies/:id/invitations/csv: everyone of the file, or nobody. */
-export function inviteCsv(companyId: number, csv: string) {
+export function inviteCsv(companyId: number, bytes: Uint8Array) {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return apiRequest(`/admin/companies/${companyId}/invitations/csv`, {
     method: 'POST',
-    json: { csv },
+    json: { csv_base64: btoa(binary) },
     schema: inviteResponseSchema,
   });
 }

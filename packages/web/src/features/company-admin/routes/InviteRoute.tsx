@@ -1,5 +1,5 @@
 import {
-  CSV_INVITE_MAX_CHARS,
+  CSV_INVITE_MAX_BYTES,
   type CompanyInvitation,
   type CsvRowError,
   csvRowErrorSchema,
@@ -153,11 +153,11 @@ function InviteCsvCard() {
     setRows([]);
     const file = input.current?.files?.[0];
     if (!file) return setError(t('companyAdmin.invite.fileRequired'));
-    const text = await file.text();
-    if (text.length > CSV_INVITE_MAX_CHARS) return setError(t('companyAdmin.invite.fileTooLarge'));
+    if (file.size > CSV_INVITE_MAX_BYTES) return setError(t('companyAdmin.invite.fileTooLarge'));
+    const bytes = new Uint8Array(await file.arrayBuffer());
     setBusy(true);
     try {
-      const { invited } = await inviteCsv(companyId, text);
+      const { invited } = await inviteCsv(companyId, bytes);
       toast.show('success', t('companyAdmin.invite.csvSent', { count: invited.length }));
       if (input.current) input.current.value = '';
       await refresh();
