@@ -1367,6 +1367,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/companies/{companyId}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's people: access, MFA, filters, keyset pages */
+        get: operations["getApiAdminCompaniesCompanyIdPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's invitations, newest first */
+        get: operations["getApiAdminCompaniesCompanyIdInvitations"];
+        put?: never;
+        /** Invite one person to a company (the invitation e-mail goes out through the outbox) */
+        post: operations["postApiAdminCompaniesCompanyIdInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/invitations/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite everyone of a CSV file to a company, or nobody (422 names each bad row) */
+        post: operations["postApiAdminCompaniesCompanyIdInvitationsCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/invitations/{invitationId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a company's waiting invitation: its code stops working */
+        post: operations["postApiAdminCompaniesCompanyIdInvitationsInvitationIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/people/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend a person's access: lock the account and end its sessions, with a reason */
+        post: operations["postApiAdminCompaniesCompanyIdPeopleIdSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/people/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a person's access the company suspended */
+        post: operations["postApiAdminCompaniesCompanyIdPeopleIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/mfa-adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's MFA adoption over 30 days, by method (aggregates, no personal data) */
+        get: operations["getApiAdminCompaniesCompanyIdMfaAdoption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/mfa-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's MFA policy (none, recommended or required) and how many people it covers */
+        get: operations["getApiAdminCompaniesCompanyIdMfaPolicy"];
+        /** Set a company's MFA policy: every member's mfa_forced / mfa_customer follows it */
+        put: operations["putApiAdminCompaniesCompanyIdMfaPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook subscriptions, and the event types they can take */
+        get: operations["getApiAdminWebhooks"];
+        put?: never;
+        /** Subscribe an HTTPS endpoint to event types; answers its signing secret, once */
+        post: operations["postApiAdminWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, answered once; the previous one signs too for 24 hours */
+        post: operations["postApiAdminWebhooksIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enable or disable a webhook subscription */
+        put: operations["putApiAdminWebhooksIdEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook subscription's delivery log, newest first, each delivery with its attempts */
+        get: operations["getApiAdminWebhooksIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{delivery}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed (or, with force, a delivered) event again, with the same webhook-id */
+        post: operations["postApiAdminWebhooksIdDeliveriesDeliveryReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "user.created": {
@@ -1741,7 +1965,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "unavailable" | "server_error";
+                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -1764,7 +1988,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "reason_required" | "search_too_short" | "identity_check_failed";
+                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "csv_invalid" | "webhook_destination_refused" | "reason_required" | "search_too_short" | "identity_check_failed";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -5815,7 +6039,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed";
+                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored";
                             created_at: string;
                             new_device: boolean;
                             this_device: boolean;
@@ -5910,7 +6134,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed";
+                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored";
                             created_at: string;
                             new_device: boolean;
                             this_device: boolean;
@@ -6891,6 +7115,776 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminCompaniesCompanyIdPeople: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "all" | "active" | "suspended";
+                mfa?: "all" | "with" | "without";
+                cursor?: string;
+                limit?: number;
+            };
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            firstname: string | null;
+                            lastname: string | null;
+                            email: string | null;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            restorable: boolean;
+                            mfa_methods: ("sms" | "email" | "totp" | "passkey")[];
+                            mfa_forced: boolean;
+                            created_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminCompaniesCompanyIdInvitations: {
+        parameters: {
+            query?: {
+                status?: "all" | "pending" | "accepted" | "revoked" | "expired";
+                cursor?: string;
+                limit?: number;
+            };
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            email: string;
+                            firstname: string | null;
+                            lastname: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "revoked" | "expired";
+                            created_at: string;
+                            expires_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdInvitations: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    firstname?: string;
+                    lastname?: string;
+                    /** @enum {string} */
+                    language?: "en" | "fr" | "nl" | "de";
+                };
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                    firstname?: string;
+                    lastname?: string;
+                    /** @enum {string} */
+                    language?: "en" | "fr" | "nl" | "de";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invited: {
+                            row: number;
+                            id: number;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdInvitationsCsv: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    csv_base64: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    csv_base64: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invited: {
+                            row: number;
+                            id: number;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdInvitationsInvitationIdRevoke: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdPeopleIdSuspend: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "suspended";
+                        sessions_ended: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdPeopleIdRestore: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "suspended";
+                        sessions_ended: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminCompaniesCompanyIdMfaAdoption: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: number;
+                        with_mfa: number;
+                        series: {
+                            day: string;
+                            members: number;
+                            with_mfa: number;
+                            sms: number;
+                            email: number;
+                            totp: number;
+                            passkey: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminCompaniesCompanyIdMfaPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        policy: "none" | "recommended" | "required";
+                        members: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    putApiAdminCompaniesCompanyIdMfaPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    policy: "none" | "recommended" | "required";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    policy: "none" | "recommended" | "required";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        policy: "none" | "recommended" | "required";
+                        members: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string;
+                            edition: ("general" | "lu") | null;
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_reason: string | null;
+                            created_at: string;
+                        }[];
+                        event_types: {
+                            type: string;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: string[];
+                    /** @default null */
+                    edition?: ("general" | "lu") | null;
+                    /** @default  */
+                    description?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    url: string;
+                    events: string[];
+                    /** @default null */
+                    edition?: ("general" | "lu") | null;
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        secret: string;
+                        previous_valid_until: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminWebhooksIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        secret: string;
+                        previous_valid_until: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    putApiAdminWebhooksIdEnabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    reason?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    enabled: boolean;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminWebhooksIdDeliveries: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            message_id: string;
+                            event_type: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            last_status: number | null;
+                            created_at: string;
+                            delivered_at: string | null;
+                            log: {
+                                attempted_at: string;
+                                status_code: number | null;
+                                duration_ms: number;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminWebhooksIdDeliveriesDeliveryReplay: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+                delivery: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    force?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default false */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery_id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
