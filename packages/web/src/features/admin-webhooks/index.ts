@@ -1,16 +1,8 @@
-import type { RouteObject } from 'react-router';
+import { lazy } from 'react';
 
-// The operator's webhooks screens (decision 0075 through the admin API), each a lazy chunk.
+// The operator's webhooks in the console (decision 0075 through the admin API): one lazy chunk.
 
-export const WEBHOOKS_PATH = '/admin/webhooks';
-
-export const adminWebhooksRoutes: RouteObject[] = [
-  {
-    path: WEBHOOKS_PATH,
-    lazy: async () => ({ Component: (await import('./routes/WebhooksRoute')).WebhooksRoute }),
-  },
-  {
-    path: `${WEBHOOKS_PATH}/:id`,
-    lazy: async () => ({ Component: (await import('./routes/DeliveriesRoute')).DeliveriesRoute }),
-  },
-];
+/** The section page the console mounts at /admin/webhooks/*. */
+export const WebhooksArea = lazy(async () => ({
+  default: (await import('./routes/WebhooksArea')).WebhooksArea,
+}));

@@ -1,7 +1,8 @@
-import { useParams } from 'react-router';
+import { createContext, useContext } from 'react';
 
-/** The company of the page (/admin/company/:companyId/…): the server answers 404 for any other. */
+/** The company the admin is looking at (CompanyAdminArea provides it); the server answers 404 for any other. */
+export const CompanyContext = createContext<number>(0);
+
 export function useCompanyId(): number {
-  const { companyId } = useParams();
-  return Number(companyId);
+  return useContext(CompanyContext);
 }

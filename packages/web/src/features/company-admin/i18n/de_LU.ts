@@ -1,7 +1,10 @@
 import type { companyAdminEn } from './en';
 
 export const companyAdminDeLU: typeof companyAdminEn = {
-  nav: { people: 'Personen', invite: 'Einladen', adoption: 'MFA-Nutzung', policy: 'MFA-Richtlinie' },
+  nav: {
+    title: 'Mein Unternehmen',
+    company: 'Unternehmen',
+    people: 'Personen', invite: 'Einladen', adoption: 'MFA-Nutzung', policy: 'MFA-Richtlinie' },
   people: {
     title: 'Personen',
     intro: 'Alle Personen Ihres Unternehmens mit einem Konto, ihr Zugang und ihre Zwei-Schritt-Bestätigung.',

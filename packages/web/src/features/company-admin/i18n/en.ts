@@ -1,5 +1,8 @@
 export const companyAdminEn = {
-  nav: { people: 'People', invite: 'Invite', adoption: 'MFA adoption', policy: 'MFA policy' },
+  nav: {
+    title: 'My company',
+    company: 'Company',
+    people: 'People', invite: 'Invite', adoption: 'MFA adoption', policy: 'MFA policy' },
   people: {
     title: 'People',
     intro: 'Everyone in your company with an account, their access and their two-step verification.',

@@ -1,7 +1,10 @@
 import type { companyAdminEn } from './en';
 
 export const companyAdminFr: typeof companyAdminEn = {
-  nav: { people: 'Personnes', invite: 'Inviter', adoption: 'Adoption de la MFA', policy: 'Règle MFA' },
+  nav: {
+    title: 'Mon entreprise',
+    company: 'Entreprise',
+    people: 'Personnes', invite: 'Inviter', adoption: 'Adoption de la MFA', policy: 'Règle MFA' },
   people: {
     title: 'Personnes',
     intro: 'Les personnes de votre entreprise qui ont un compte, leur accès et leur vérification en deux étapes.',

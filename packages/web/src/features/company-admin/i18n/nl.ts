@@ -1,7 +1,10 @@
 import type { companyAdminEn } from './en';
 
 export const companyAdminNl: typeof companyAdminEn = {
-  nav: { people: 'Personen', invite: 'Uitnodigen', adoption: 'MFA-gebruik', policy: 'MFA-beleid' },
+  nav: {
+    title: 'Mijn bedrijf',
+    company: 'Bedrijf',
+    people: 'Personen', invite: 'Uitnodigen', adoption: 'MFA-gebruik', policy: 'MFA-beleid' },
   people: {
     title: 'Personen',
     intro: 'Iedereen in je bedrijf met een account, hun toegang en hun verificatie in twee stappen.',
