@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
+import { PATHS } from '../../../lib/paths';
 import { useMyCompanies } from '../api/myCompanies';
 import styles from '../components/CompanyAdmin.module.css';
 import { CompanyContext } from '../companyId';
@@ -11,6 +12,8 @@ import { PeopleRoute } from './PeopleRoute';
 import { PolicyRoute } from './PolicyRoute';
 
 const TABS = ['people', 'invite', 'adoption', 'policy'] as const;
+/** Absolute: relative links inside a splat route resolve against the whole URL. */
+const BASE = `${PATHS.admin}/company`;
 
 /** /admin/company/*: the company admin's pages, with their own tabs, for the company they hold. */
 export function CompanyAdminArea() {
@@ -32,7 +35,7 @@ export function CompanyAdminArea() {
           <ul className={styles.tabs}>
             {TABS.map((tab) => (
               <li key={tab}>
-                <NavLink to={tab} className={styles.tab}>
+                <NavLink to={`${BASE}/${tab}`} className={styles.tab}>
                   {t(`companyAdmin.nav.${tab}`)}
                 </NavLink>
               </li>
@@ -58,12 +61,12 @@ export function CompanyAdminArea() {
           </Field>
         )}
         <Routes>
-          <Route index element={<Navigate to="people" replace />} />
+          <Route index element={<Navigate to={`${BASE}/people`} replace />} />
           <Route path="people" element={<PeopleRoute />} />
           <Route path="invite" element={<InviteRoute />} />
           <Route path="adoption" element={<AdoptionRoute />} />
           <Route path="policy" element={<PolicyRoute />} />
-          <Route path="*" element={<Navigate to="people" replace />} />
+          <Route path="*" element={<Navigate to={`${BASE}/people`} replace />} />
         </Routes>
       </div>
     </CompanyContext.Provider>
