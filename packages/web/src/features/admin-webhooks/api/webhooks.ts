@@ -6,7 +6,20 @@ import {
   webhookListResponseSchema,
   webhookSecretResponseSchema,
 } from '@vestibule/contract/schemas/admin-webhooks';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest, lazySchema } from '../../../lib/api';
+
+const adminMeSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/admin')).adminMeSchema);
+
+/** The editions the operator works in (GET /api/admin/me, the console's cached query). */
+export function useOperatorEditions() {
+  const me = useQuery({
+    queryKey: ['admin', 'me'],
+    queryFn: ({ signal }) => apiRequest('/admin/me', { schema: adminMeSchema, signal }),
+    retry: false,
+    staleTime: 60_000,
+  });
+  return me.data?.editions ?? ['general', 'lu'];
+}
 
 /** GET /api/admin/webhooks: the subscriptions and the event types. */
 export function useWebhooks() {

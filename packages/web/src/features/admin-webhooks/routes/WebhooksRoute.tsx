@@ -12,7 +12,13 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { stepUpAgainPath } from '../../../lib/stepUp';
-import { createWebhook, rotateWebhookSecret, setWebhookEnabled, useWebhooks } from '../api/webhooks';
+import {
+  createWebhook,
+  rotateWebhookSecret,
+  setWebhookEnabled,
+  useOperatorEditions,
+  useWebhooks,
+} from '../api/webhooks';
 import styles from '../components/Webhooks.module.css';
 
 /** /admin/webhooks: the subscriptions, a new one, its secret shown once, rotation and enabling. */
@@ -200,7 +206,11 @@ function NewCard({
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [edition, setEdition] = useState<'' | 'general' | 'lu'>('');
+  const editions = useOperatorEditions();
+  // An operator of one edition subscribes for it; "both editions" needs both.
+  const single = editions.length === 1 ? (editions[0] as 'general' | 'lu') : null;
+  const [choice, setEdition] = useState<'' | 'general' | 'lu'>('');
+  const edition = single ?? choice;
   const [events, setEvents] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -268,9 +278,14 @@ function NewCard({
               value={edition}
               onChange={(event) => setEdition(event.target.value as '' | 'general' | 'lu')}
             >
-              <option value="">{t('adminWebhooks.bothEditions')}</option>
-              <option value="general">{t('adminWebhooks.editions.general')}</option>
-              <option value="lu">{t('adminWebhooks.editions.lu')}</option>
+              {!single && <option value="">{t('adminWebhooks.bothEditions')}</option>}
+              {(['general', 'lu'] as const)
+                .filter((id) => !single || id === single)
+                .map((id) => (
+                  <option key={id} value={id}>
+                    {t(`adminWebhooks.editions.${id}`)}
+                  </option>
+                ))}
             </select>
           )}
         </Field>

@@ -93,7 +93,8 @@ export const companyAdminDeLU: typeof companyAdminEn = {
   adoption: {
     title: 'MFA-Nutzung',
     intro: 'Wie viele Ihrer Personen ihr Konto mit der Zwei-Schritt-Bestätigung schützen, in den letzten 30 Tagen.',
-    summary: '{{withMfa}} von {{members}} Personen ({{percent}} %) nutzen die Zwei-Schritt-Bestätigung.',
+    summary_one: '{{count}} von {{members}} Personen ({{percent}} %) nutzt die Zwei-Schritt-Bestätigung.',
+    summary_other: '{{count}} von {{members}} Personen ({{percent}} %) nutzen die Zwei-Schritt-Bestätigung.',
     chartTitle: 'Personen mit Zwei-Schritt-Bestätigung, pro Tag',
     byMethodTitle: 'Nach Methode, heute',
     tableTitle: 'Die Zahlen, Tag für Tag',

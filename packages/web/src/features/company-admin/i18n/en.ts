@@ -89,7 +89,8 @@ export const companyAdminEn = {
   adoption: {
     title: 'MFA adoption',
     intro: 'How many of your people protect their account with two-step verification, over the last 30 days.',
-    summary: '{{withMfa}} of {{members}} people ({{percent}} %) use two-step verification.',
+    summary_one: '{{count}} of {{members}} people ({{percent}} %) uses two-step verification.',
+    summary_other: '{{count}} of {{members}} people ({{percent}} %) use two-step verification.',
     chartTitle: 'People with two-step verification, by day',
     byMethodTitle: 'By method, today',
     tableTitle: 'The figures, day by day',

@@ -93,7 +93,8 @@ export const companyAdminFr: typeof companyAdminEn = {
   adoption: {
     title: 'Adoption de la MFA',
     intro: 'Combien de vos personnes protègent leur compte par la vérification en deux étapes, sur les 30 derniers jours.',
-    summary: '{{withMfa}} personnes sur {{members}} ({{percent}} %) utilisent la vérification en deux étapes.',
+    summary_one: '{{count}} personne sur {{members}} ({{percent}} %) utilise la vérification en deux étapes.',
+    summary_other: '{{count}} personnes sur {{members}} ({{percent}} %) utilisent la vérification en deux étapes.',
     chartTitle: 'Personnes avec vérification en deux étapes, par jour',
     byMethodTitle: "Par méthode, aujourd'hui",
     tableTitle: 'Les chiffres, jour par jour',

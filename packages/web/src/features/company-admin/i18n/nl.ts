@@ -93,7 +93,8 @@ export const companyAdminNl: typeof companyAdminEn = {
   adoption: {
     title: 'MFA-gebruik',
     intro: 'Hoeveel van je mensen hun account beschermen met verificatie in twee stappen, over de laatste 30 dagen.',
-    summary: '{{withMfa}} van de {{members}} personen ({{percent}} %) gebruiken verificatie in twee stappen.',
+    summary_one: '{{count}} van de {{members}} personen ({{percent}} %) gebruikt verificatie in twee stappen.',
+    summary_other: '{{count}} van de {{members}} personen ({{percent}} %) gebruiken verificatie in twee stappen.',
     chartTitle: 'Personen met verificatie in twee stappen, per dag',
     byMethodTitle: 'Per methode, vandaag',
     tableTitle: 'De cijfers, dag per dag',

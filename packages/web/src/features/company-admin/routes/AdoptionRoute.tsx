@@ -34,7 +34,7 @@ export function AdoptionRoute() {
         <div className={styles.stack}>
           <Card aria-labelledby={`${id}-summary`}>
             <p id={`${id}-summary`} className={styles.summary} data-testid="adoption-summary">
-              {t('companyAdmin.adoption.summary', { withMfa: data.with_mfa, members: data.members, percent })}
+              {t('companyAdmin.adoption.summary', { count: data.with_mfa, members: data.members, percent })}
             </p>
             <AdoptionChart series={data.series} />
           </Card>

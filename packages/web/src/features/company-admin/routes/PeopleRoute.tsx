@@ -223,6 +223,7 @@ function AccessDialog({
       onConfirm={() => void confirm()}
       onCancel={close}
     >
+      <div className={styles.dialogBody}>
       <p>{t(suspend ? 'companyAdmin.people.suspendText' : 'companyAdmin.people.restoreText')}</p>
       <Field id={`${id}-reason`} label={t('companyAdmin.people.reason')} hint={t('companyAdmin.people.reasonHint')} error={error}>
         {(control) => (
@@ -237,6 +238,7 @@ function AccessDialog({
           />
         )}
       </Field>
+      </div>
     </ConfirmDialog>
   );
 }
