@@ -306,7 +306,10 @@ function NewCard({
               />
               <span>
                 <code>{type.type}</code>
-                <span className={styles.muted}>{type.description}</span>
+                {/* The catalogue's own words, as integrators read them (docs/integrators.md). */}
+                <span className={styles.muted} lang="en">
+                  {type.description}
+                </span>
               </span>
             </label>
           ))}
