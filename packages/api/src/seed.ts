@@ -2,10 +2,10 @@ import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { sql } from 'kysely';
 import { grantStaffRole } from './admin/staff.queries';
 import type { Db } from './db/database';
+import { joinCompany } from './flows/company-admin/membership';
 import { storeRecoveryKeys } from './flows/mfa/recovery-keys';
 import { seedOAuthDemo } from './flows/oauth/demo';
 import { seedOnboardingDemo } from './flows/onboarding/demo';
-import { joinCompany } from './flows/company-admin/policy';
 import { companyId } from './flows/onboarding/registry';
 import { hashPassword } from './security/password';
 import { sealedCardNumber, sealedHolderNrn, sealedUserNrn } from './security/sealed-identifiers';
@@ -581,7 +581,8 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
           .executeTakeFirstOrThrow();
         if (method === 'totp') await storeRecoveryKeys(trx, secrets, user.id, row.id, DEMO_RECOVERY_KEYS);
       }
-      if (account.company) await joinCompany(trx, user.id, await companyId(trx, account.edition, account.company));
+      if (account.company)
+        await joinCompany(trx, user.id, await companyId(trx, account.edition, account.company));
       for (const grant of account.staff ?? []) {
         const company = grant.company ? await companyId(trx, account.edition, grant.company) : null;
         await grantStaffRole(trx, {

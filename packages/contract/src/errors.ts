@@ -126,14 +126,20 @@ export const ERRORS = {
   fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
   fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
   // Company administration and the operator's admin API (docs/decisions/0077-company-admin.md).
-  invitation_revoked: { status: 410, en: 'This invitation was withdrawn. Please ask your employer for a new one.' },
+  invitation_revoked: {
+    status: 410,
+    en: 'This invitation was withdrawn. Please ask your employer for a new one.',
+  },
   invitation_not_pending: {
     status: 409,
     en: 'This invitation can no longer be revoked: it was used, revoked or has expired.',
   },
   already_member: { status: 409, en: 'This person already has an account in your company.' },
   already_invited: { status: 409, en: 'This person already has an invitation waiting.' },
-  csv_invalid: { status: 422, en: 'Some rows of the file are not valid: nobody was invited. Correct them and upload the file again.' },
+  csv_invalid: {
+    status: 422,
+    en: 'Some rows of the file are not valid: nobody was invited. Correct them and upload the file again.',
+  },
   locked_by_support: {
     status: 409,
     en: 'This account was locked by support, not by your company: only support can restore it.',

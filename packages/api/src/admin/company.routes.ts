@@ -15,10 +15,10 @@ import {
 } from '@vestibule/contract/schemas/company-admin';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { suspendAccess, restoreAccess } from '../flows/company-admin/access';
+import { restoreAccess, suspendAccess } from '../flows/company-admin/access';
 import { adoption } from '../flows/company-admin/adoption.queries';
-import { parseInviteCsv } from '../flows/company-admin/invite.csv';
 import { invitationPage, inviteAll, revokeInvitation } from '../flows/company-admin/invitations';
+import { parseInviteCsv } from '../flows/company-admin/invite.csv';
 import { peoplePage } from '../flows/company-admin/people.queries';
 import { readPolicy, setPolicy } from '../flows/company-admin/policy';
 import { type CompanyActor, type CompanyScope, companyScope } from '../flows/company-admin/scope';
@@ -129,13 +129,19 @@ const inviteOne = defineAdminRoute({
         language: body.language ?? null,
       };
       try {
-        return await inviteAll(trx, scope, { secrets, linkBase: linkBase(request, scope), actor: actorOf(actor) }, [row]);
+        return await inviteAll(
+          trx,
+          scope,
+          { secrets, linkBase: linkBase(request, scope), actor: actorOf(actor) },
+          [row],
+        );
       } catch (error) {
         const rows = (error as { options?: { extra?: { rows?: { code: string }[] } } }).options?.extra?.rows;
         const code = rows?.[0]?.code;
         if (code === 'already_member' || code === 'already_invited')
           throw new ApiError(code, { fields: { email: code } });
-        if (code === 'invalid_language') throw new ApiError('validation_failed', { fields: { language: code } });
+        if (code === 'invalid_language')
+          throw new ApiError('validation_failed', { fields: { language: code } });
         throw error;
       }
     });

@@ -10,7 +10,7 @@ import {
   webhookSecretResponseSchema,
 } from '@vestibule/contract/schemas/admin-webhooks';
 import { WebhookDestinationError } from '../delivery/webhooks/destination';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '../delivery/webhooks/events';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../delivery/webhooks/events';
 import {
   createSubscription,
   deliveryLog,
@@ -46,7 +46,11 @@ function visibleTo(editions: readonly string[], edition: string | null) {
   return edition === null ? editions.length > 1 : editions.includes(edition);
 }
 
-async function requireVisible(request: import('fastify').FastifyRequest, editions: readonly string[], id: number) {
+async function requireVisible(
+  request: import('fastify').FastifyRequest,
+  editions: readonly string[],
+  id: number,
+) {
   const row = await request.server.ctx.db
     .selectFrom('webhook_subscriptions')
     .select(['id', 'edition', 'url'])
@@ -129,7 +133,12 @@ const rotate = defineAdminRoute({
         await staffAudit(
           trx,
           actor,
-          { kind: 'webhook.secret_rotated', userId: null, edition: row.edition ?? 'general', detail: { subscription_id: params.id } },
+          {
+            kind: 'webhook.secret_rotated',
+            userId: null,
+            edition: row.edition ?? 'general',
+            detail: { subscription_id: params.id },
+          },
           request,
         );
         const until = new Date(Date.now() + SECRET_OVERLAP_HOURS * 3600 * 1000).toISOString();
@@ -154,7 +163,12 @@ const enabled = defineAdminRoute({
       .transaction()
       .execute(async (trx) => {
         await requireStaffStepUp(trx, actor);
-        await setSubscriptionEnabled(trx, params.id, body.enabled, body.reason || `disabled by ${actor.name}`);
+        await setSubscriptionEnabled(
+          trx,
+          params.id,
+          body.enabled,
+          body.reason || `disabled by ${actor.name}`,
+        );
         await staffAudit(
           trx,
           actor,

@@ -268,7 +268,11 @@ export interface CompaniesTable {
   name: string;
   created_at: CreatedAt;
   /** 0031_company_members: given to every member (mfa_forced / mfa_customer). */
-  mfa_policy: ColumnType<'none' | 'recommended' | 'required', 'none' | 'recommended' | 'required' | undefined, 'none' | 'recommended' | 'required'>;
+  mfa_policy: ColumnType<
+    'none' | 'recommended' | 'required',
+    'none' | 'recommended' | 'required' | undefined,
+    'none' | 'recommended' | 'required'
+  >;
 }
 
 export interface InvitationsTable {

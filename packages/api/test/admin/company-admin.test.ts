@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { joinCompany } from '../../src/flows/company-admin/policy';
+import { joinCompany } from '../../src/flows/company-admin/membership';
 import { companyId as companyNamed } from '../../src/flows/onboarding/registry';
 import { createAccount } from '../support/accounts';
 import { login, sharedTestApp } from '../support/test-app';
@@ -11,7 +11,12 @@ const test = sharedTestApp();
 async function companyWithAdmin() {
   const db = test.database.db;
   const company = await companyNamed(db, 'general', `Acme ${randomUUID().slice(0, 6)}`);
-  const admin = await staffSession(db, { role: 'company-admin', scope: 'general', companyId: company, stepUp: 'totp' });
+  const admin = await staffSession(db, {
+    role: 'company-admin',
+    scope: 'general',
+    companyId: company,
+    stepUp: 'totp',
+  });
   return { company, admin };
 }
 
@@ -132,7 +137,14 @@ describe('company admin API', () => {
     await joinCompany(db, person.id, company);
     await db
       .insertInto('audit_events')
-      .values({ user_id: person.id, edition: 'general', kind: 'account.locked', detail: '{}', ip: null, device_id: null })
+      .values({
+        user_id: person.id,
+        edition: 'general',
+        kind: 'account.locked',
+        detail: '{}',
+        ip: null,
+        device_id: null,
+      })
       .execute();
     const response = await test.call({
       method: 'POST',
@@ -191,7 +203,11 @@ describe('webhooks admin API', () => {
       enabled: true,
       event_types: ['iban.changed'],
     });
-    const rotated = await test.call({ method: 'POST', url: `/api/admin/webhooks/${id}/rotate-secret`, token: operator.token });
+    const rotated = await test.call({
+      method: 'POST',
+      url: `/api/admin/webhooks/${id}/rotate-secret`,
+      token: operator.token,
+    });
     expect(rotated.json().secret).not.toBe(secret);
     expect(rotated.json().previous_valid_until).not.toBeNull();
     const disabled = await test.call({
@@ -209,7 +225,11 @@ describe('webhooks admin API', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().fields).toEqual({ events: 'unknown_event' });
-    const unknown = await test.call({ method: 'GET', url: '/api/admin/webhooks/999999999/deliveries', token: operator.token });
+    const unknown = await test.call({
+      method: 'GET',
+      url: '/api/admin/webhooks/999999999/deliveries',
+      token: operator.token,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { joinCompany } from '../../src/flows/company-admin/policy';
+import { joinCompany } from '../../src/flows/company-admin/membership';
 import { companyId as companyNamed } from '../../src/flows/onboarding/registry';
 import { createAccount } from '../support/accounts';
 import { login, sharedTestApp } from '../support/test-app';
@@ -158,24 +158,27 @@ describe.each(ROUTES)('$method $capability route', (row) => {
     expect(response.statusCode).toBe(403);
   });
 
-  it.each(ROLES)('as %s: allowed for its own capability, 403 otherwise; another company is 404', async (role) => {
-    const staff = await staffSession(test.database.db, {
-      role,
-      scope: role === 'company-admin' ? 'general' : null,
-      companyId: role === 'company-admin' ? own.company : null,
-      stepUp: 'totp',
-    });
-    const response = await send(row, own, staff.token);
-    if (ROLE_CAPABILITY[role] !== row.capability) {
-      expect(response.statusCode, response.body).toBe(403);
-      return;
-    }
-    expect(allowed(response.statusCode), `${response.statusCode} ${response.body}`).toBe(true);
-    if (row.capability === 'companies') {
-      const elsewhere = await send(row, other, staff.token);
-      expect(elsewhere.statusCode, elsewhere.body).toBe(404);
-    }
-  });
+  it.each(ROLES)(
+    'as %s: allowed for its own capability, 403 otherwise; another company is 404',
+    async (role) => {
+      const staff = await staffSession(test.database.db, {
+        role,
+        scope: role === 'company-admin' ? 'general' : null,
+        companyId: role === 'company-admin' ? own.company : null,
+        stepUp: 'totp',
+      });
+      const response = await send(row, own, staff.token);
+      if (ROLE_CAPABILITY[role] !== row.capability) {
+        expect(response.statusCode, response.body).toBe(403);
+        return;
+      }
+      expect(allowed(response.statusCode), `${response.statusCode} ${response.body}`).toBe(true);
+      if (row.capability === 'companies') {
+        const elsewhere = await send(row, other, staff.token);
+        expect(elsewhere.statusCode, elsewhere.body).toBe(404);
+      }
+    },
+  );
 
   it('for a machine client: allowed with its scope, 403 without', async () => {
     const client = await machineClient(test.database.db, `admin:${row.capability} admin:audit`);

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adoption } from '../../src/flows/company-admin/adoption.queries';
-import { parseInviteCsv } from '../../src/flows/company-admin/invite.csv';
 import { invitationPage, inviteAll, revokeInvitation } from '../../src/flows/company-admin/invitations';
+import { parseInviteCsv } from '../../src/flows/company-admin/invite.csv';
+import { joinCompany } from '../../src/flows/company-admin/membership';
 import { peoplePage } from '../../src/flows/company-admin/people.queries';
-import { joinCompany } from '../../src/flows/company-admin/policy';
 import { type CompanyScope, companyScope } from '../../src/flows/company-admin/scope';
 import { companyId } from '../../src/flows/onboarding/registry';
+import { complete, issueInvitation, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
 import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
-import { complete, issueInvitation, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 
 const test = sharedTestApp();
 const actor = { ref: 'user:1', role: 'company-admin', name: 'Test Admin' };
@@ -54,12 +54,20 @@ describe('company people', () => {
     expect(second.next_cursor).toBeNull();
 
     expect((await peoplePage(db, acme, { ...query, q: 'annab' })).data.map((p) => p.id)).toEqual([anna.id]);
-    expect((await peoplePage(db, acme, { ...query, q: bob.email.slice(0, 8).toUpperCase() })).data.map((p) => p.id)).toEqual([bob.id]);
+    expect(
+      (await peoplePage(db, acme, { ...query, q: bob.email.slice(0, 8).toUpperCase() })).data.map(
+        (p) => p.id,
+      ),
+    ).toEqual([bob.id]);
     // LIKE's wildcards are searched as themselves.
     expect((await peoplePage(db, acme, { ...query, q: '%' })).data).toEqual([]);
     expect((await peoplePage(db, acme, { ...query, mfa: 'with' })).data.map((p) => p.id)).toEqual([bob.id]);
-    expect((await peoplePage(db, acme, { ...query, mfa: 'without' })).data.map((p) => p.id)).toEqual([anna.id]);
-    expect((await peoplePage(db, acme, { ...query, status: 'active' })).data.map((p) => p.id)).toEqual([bob.id]);
+    expect((await peoplePage(db, acme, { ...query, mfa: 'without' })).data.map((p) => p.id)).toEqual([
+      anna.id,
+    ]);
+    expect((await peoplePage(db, acme, { ...query, status: 'active' })).data.map((p) => p.id)).toEqual([
+      bob.id,
+    ]);
   });
 });
 
@@ -69,7 +77,9 @@ describe('CSV invitations', () => {
     const acme = await newCompany();
     const existing = await member(acme);
     const waiting = `waiting-${randomUUID().slice(0, 6)}@test.example`;
-    await db.transaction().execute((trx) => inviteAll(trx, acme, context(), parseInviteCsv(`email\n${waiting}`).rows));
+    await db
+      .transaction()
+      .execute((trx) => inviteAll(trx, acme, context(), parseInviteCsv(`email\n${waiting}`).rows));
 
     const fresh = `fresh-${randomUUID().slice(0, 6)}@test.example`;
     const bad = parseInviteCsv(
@@ -158,7 +168,10 @@ describe('joining a company and MFA adoption', () => {
     expect(after.members).toBe(before.members + 1);
     expect(after.with_mfa).toBe(before.with_mfa + 1);
     const today = after.series.at(-1);
-    expect(today).toMatchObject({ sms: (before.series.at(-1)?.sms ?? 0) + 1, totp: before.series.at(-1)?.totp ?? 0 });
+    expect(today).toMatchObject({
+      sms: (before.series.at(-1)?.sms ?? 0) + 1,
+      totp: before.series.at(-1)?.totp ?? 0,
+    });
     expect(after.series).toHaveLength(30);
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { freshPhone, fromInbox, signUpFromWelcome } from '../onboarding/helpers';
 import { expectNoAxeViolations } from '../support/axe';
 import { codeFromInbox } from '../support/mfa';
 import { openApp } from '../support/page';
 import { totp } from '../support/totp';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
-import { freshPhone, fromInbox, signUpFromWelcome } from '../onboarding/helpers';
 import { staffLogIn } from './helpers';
 
 /** The password signUpFromWelcome gives the new account. */
@@ -40,7 +40,10 @@ for (const { origin, admin, edition } of EDITIONS) {
     const before = await adoptionToday(page);
     await expectNoAxeViolations(page);
 
-    await page.getByRole('link', { name: /Invit|Einlad/ }).first().click();
+    await page
+      .getByRole('link', { name: /Invit|Einlad/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/admin\/company\/invite$/);
     const tag = randomBytes(4).toString('hex');
     const first = `csv-${tag}-a@e2e.test`;
@@ -51,7 +54,11 @@ for (const { origin, admin, edition } of EDITIONS) {
       mimeType: 'text/csv',
       buffer: Buffer.from(`\uFEFFemail;firstname;language\r\n${first};Ana;en\r\nnot-an-address;Bo;en\r\n`),
     });
-    await page.locator('form').filter({ has: page.locator('input[type="file"]') }).locator('button[type="submit"]').click();
+    await page
+      .locator('form')
+      .filter({ has: page.locator('input[type="file"]') })
+      .locator('button[type="submit"]')
+      .click();
     const errors = page.getByRole('alert').filter({ has: page.locator('table') });
     await expect(errors.getByRole('cell', { name: '3', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -60,7 +67,11 @@ for (const { origin, admin, edition } of EDITIONS) {
       mimeType: 'text/csv',
       buffer: Buffer.from(`\uFEFFemail;firstname;language\r\n${first};Ana;en\r\n${second};Bo;en\r\n`),
     });
-    await page.locator('form').filter({ has: page.locator('input[type="file"]') }).locator('button[type="submit"]').click();
+    await page
+      .locator('form')
+      .filter({ has: page.locator('input[type="file"]') })
+      .locator('button[type="submit"]')
+      .click();
     await expect(page.getByRole('cell', { name: first, exact: true }).first()).toBeVisible();
     await expect(page.getByRole('cell', { name: second, exact: true }).first()).toBeVisible();
 
@@ -85,7 +96,10 @@ for (const { origin, admin, edition } of EDITIONS) {
 
     await openApp(page, `${origin}/admin/company/adoption`);
     await expect.poll(async () => (await adoptionToday(page)).app).toBe(joined.app + 1);
-    await page.getByText(/table|tableau|tabel|Tabelle/).first().click();
+    await page
+      .getByText(/table|tableau|tabel|Tabelle/)
+      .first()
+      .click();
     await expectNoAxeViolations(page);
   });
 }
@@ -93,9 +107,15 @@ for (const { origin, admin, edition } of EDITIONS) {
 /** Proves the e-mail factor on /mfa/methods or /mfa: the newest code sent to `email`. */
 async function emailCode(page: Page, email: string, since: number) {
   await expect(page).toHaveURL(/\/mfa(\/methods)?\?/);
-  if (/\/mfa\/methods/.test(page.url())) await page.getByRole('button', { name: /e.?mail/i }).first().click();
+  if (/\/mfa\/methods/.test(page.url()))
+    await page
+      .getByRole('button', { name: /e.?mail/i })
+      .first()
+      .click();
   await expect(page).toHaveURL(/\/mfa\?/);
-  await page.locator('input[autocomplete="one-time-code"]').fill(await codeFromInbox(page, GENERAL, email, since));
+  await page
+    .locator('input[autocomplete="one-time-code"]')
+    .fill(await codeFromInbox(page, GENERAL, email, since));
   await page.keyboard.press('Enter');
 }
 

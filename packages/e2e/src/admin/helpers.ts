@@ -14,7 +14,11 @@ export async function staffLogIn(page: Page, origin: string, email: string) {
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/mfa(\/methods)?\?/);
-  if (/\/mfa\/methods/.test(page.url())) await page.getByRole('button', { name: /Authenti/i }).first().click();
+  if (/\/mfa\/methods/.test(page.url()))
+    await page
+      .getByRole('button', { name: /Authenti/i })
+      .first()
+      .click();
   await page.locator('input[autocomplete="one-time-code"]').fill(totp(DEMO_TOTP_SECRET));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user\/dashboard$/);

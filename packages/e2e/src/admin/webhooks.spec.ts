@@ -14,7 +14,10 @@ import { staffLogIn } from './helpers';
 
 const HOLDER = 'employee@demo.test';
 
-test('a webhook registered in the console delivers a signed iban.changed event', async ({ page, browser }) => {
+test('a webhook registered in the console delivers a signed iban.changed event', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const received: { body: string; headers: IncomingHttpHeaders }[] = [];
   const receiver = createServer((request, response) => {
@@ -61,7 +64,10 @@ test('a webhook registered in the console delivers a signed iban.changed event',
 
     await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThan(0);
     const [delivery] = received;
-    const event = new Webhook(secret).verify(delivery?.body ?? '', delivery?.headers as Record<string, string>) as {
+    const event = new Webhook(secret).verify(
+      delivery?.body ?? '',
+      delivery?.headers as Record<string, string>,
+    ) as {
       type: string;
       data: Record<string, unknown>;
     };

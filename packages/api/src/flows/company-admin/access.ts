@@ -67,10 +67,23 @@ export async function restoreAccess(
       userId,
       edition: scope.edition,
       actor: { ref: actor.ref, role: actor.role },
-      detail: { why: reason, company: scope.name, company_id: scope.companyId, by: actor.role, staff: actor.name },
+      detail: {
+        why: reason,
+        company: scope.name,
+        company_id: scope.companyId,
+        by: actor.role,
+        staff: actor.name,
+      },
     },
     request,
   );
-  await notifyAccount(trx, request, userId, 'access_restored', { company: scope.name }, { channels: 'email' });
+  await notifyAccount(
+    trx,
+    request,
+    userId,
+    'access_restored',
+    { company: scope.name },
+    { channels: 'email' },
+  );
   return { status: 'active' as const, sessions_ended: 0 };
 }

@@ -1,4 +1,4 @@
-import { ADOPTION_DAYS, type AdoptionPoint, MFA_KINDS } from '@vestibule/contract/schemas/company-admin';
+import { ADOPTION_DAYS, type AdoptionPoint, type MFA_KINDS } from '@vestibule/contract/schemas/company-admin';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CompanyScope } from './scope';

@@ -34,7 +34,9 @@ describe('parseInviteCsv', () => {
   });
 
   it('refuses a file without an e-mail column, without rows, or with too many rows', () => {
-    expect(parseInviteCsv('name;phone\nA;1\n').errors).toEqual([{ row: 1, field: 'email', code: 'missing_column' }]);
+    expect(parseInviteCsv('name;phone\nA;1\n').errors).toEqual([
+      { row: 1, field: 'email', code: 'missing_column' },
+    ]);
     expect(parseInviteCsv('email\n').errors).toEqual([{ row: 0, field: 'file', code: 'no_rows' }]);
     const big = `email\n${Array.from({ length: 501 }, (_, i) => `p${i}@example.com`).join('\n')}`;
     expect(parseInviteCsv(big).errors).toEqual([{ row: 0, field: 'file', code: 'too_many_rows' }]);

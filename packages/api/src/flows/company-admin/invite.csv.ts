@@ -1,9 +1,9 @@
+import { hasControlCharacter } from '@vestibule/contract/control-characters';
 import {
   CSV_INVITE_MAX_ROWS,
   type CsvRowError,
   INVITE_LANGUAGES,
 } from '@vestibule/contract/schemas/company-admin';
-import { hasControlCharacter } from '@vestibule/contract/control-characters';
 import { emailSchema } from '@vestibule/contract/username';
 import { CsvError, parse } from 'csv-parse/sync';
 
@@ -63,7 +63,8 @@ export function parseInviteCsv(text: string): { rows: InviteRow[]; errors: CsvRo
     const key = name.toLowerCase().trim();
     return ALIASES[key] ?? (COLUMNS as readonly string[]).find((column) => column === key);
   });
-  if (!columns.includes('email')) return { rows: [], errors: [{ row: 1, field: 'email', code: 'missing_column' }] };
+  if (!columns.includes('email'))
+    return { rows: [], errors: [{ row: 1, field: 'email', code: 'missing_column' }] };
   if (body.length === 0) return { rows: [], errors: [{ row: 0, field: 'file', code: 'no_rows' }] };
   if (body.length > CSV_INVITE_MAX_ROWS)
     return { rows: [], errors: [{ row: 0, field: 'file', code: 'too_many_rows' }] };

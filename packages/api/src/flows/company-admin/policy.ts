@@ -2,12 +2,8 @@ import type { MfaPolicy } from '@vestibule/contract/schemas/company-admin';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
+import { mfaFlagsOf } from './membership';
 import type { CompanyActor, CompanyScope } from './scope';
-
-/** The users columns of a policy (SPEC §6): required forces setup, recommended lets them skip. */
-export function mfaFlagsOf(policy: MfaPolicy) {
-  return { mfa_forced: policy === 'required', mfa_customer: policy === 'recommended' };
-}
 
 export async function readPolicy(db: Db, scope: CompanyScope) {
   const company = await db
@@ -65,18 +61,4 @@ export async function setPolicy(
     request,
   );
   return readPolicy(trx, scope);
-}
-
-/** Makes a new account one of the company's people, under the company's MFA policy. */
-export async function joinCompany(trx: Db, userId: number, companyId: number) {
-  const company = await trx
-    .selectFrom('companies')
-    .select('mfa_policy')
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('users')
-    .set({ company_id: companyId, ...mfaFlagsOf(company.mfa_policy) })
-    .where('id', '=', userId)
-    .execute();
 }

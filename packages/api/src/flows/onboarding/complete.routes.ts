@@ -10,7 +10,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword } from '../../security/password';
-import { joinCompany } from '../company-admin/policy';
+import { joinCompany } from '../company-admin/membership';
 import { offerFuzzion } from '../fuzzion/offer';
 import { openLoginSession } from '../login/open-session';
 import { notifyAccount } from '../notices/notify-account';

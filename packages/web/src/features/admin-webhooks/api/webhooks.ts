@@ -8,7 +8,9 @@ import {
 } from '@vestibule/contract/schemas/admin-webhooks';
 import { apiRequest, lazySchema } from '../../../lib/api';
 
-const adminMeSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/admin')).adminMeSchema);
+const adminMeSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/admin')).adminMeSchema,
+);
 
 /** The editions the operator works in (GET /api/admin/me, the console's cached query). */
 export function useOperatorEditions() {
@@ -37,7 +39,10 @@ export function createWebhook(input: CreateWebhookRequest) {
 
 /** POST /api/admin/webhooks/:id/rotate-secret: a new secret; the old one signs for 24 hours more. */
 export function rotateWebhookSecret(id: number) {
-  return apiRequest(`/admin/webhooks/${id}/rotate-secret`, { method: 'POST', schema: webhookSecretResponseSchema });
+  return apiRequest(`/admin/webhooks/${id}/rotate-secret`, {
+    method: 'POST',
+    schema: webhookSecretResponseSchema,
+  });
 }
 
 /** PUT /api/admin/webhooks/:id/enabled. */

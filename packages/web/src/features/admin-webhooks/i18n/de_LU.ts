@@ -3,7 +3,8 @@ import type { adminWebhooksEn } from './en';
 export const adminWebhooksDeLU: typeof adminWebhooksEn = {
   nav: 'Webhooks',
   title: 'Webhooks',
-  intro: 'Signierte Ereignismeldungen (Standard Webhooks) an Ihre Systeme: wiederholt, protokolliert und erneut sendbar.',
+  intro:
+    'Signierte Ereignismeldungen (Standard Webhooks) an Ihre Systeme: wiederholt, protokolliert und erneut sendbar.',
   listTitle: 'Abonnements',
   empty: 'Noch kein Abonnement.',
   url: 'Adresse',
@@ -27,8 +28,10 @@ export const adminWebhooksDeLU: typeof adminWebhooksEn = {
   create: 'Abonnement anlegen',
   created: 'Abonnement angelegt.',
   secretTitle: 'Sein Signaturgeheimnis, einmal angezeigt',
-  secretText: 'Kopieren Sie es jetzt in Ihren Empfänger: Es wird versiegelt gespeichert und nie wieder angezeigt.',
-  secretRotated: 'Neues Geheimnis. Das vorherige signiert noch bis {{until}}, damit Ihr Empfänger umstellen kann.',
+  secretText:
+    'Kopieren Sie es jetzt in Ihren Empfänger: Es wird versiegelt gespeichert und nie wieder angezeigt.',
+  secretRotated:
+    'Neues Geheimnis. Das vorherige signiert noch bis {{until}}, damit Ihr Empfänger umstellen kann.',
   secretDone: 'Ich habe es kopiert',
   rotated: 'Geheimnis erneuert.',
   enabledToast: 'Abonnement aktiviert.',

@@ -26,7 +26,8 @@ export const adminWebhooksEn = {
   created: 'Subscription created.',
   secretTitle: 'Its signing secret, shown once',
   secretText: 'Copy it into your receiver now: it is stored sealed and never shown again.',
-  secretRotated: 'New secret. The previous one also signs until {{until}}, while your receiver switches over.',
+  secretRotated:
+    'New secret. The previous one also signs until {{until}}, while your receiver switches over.',
   secretDone: 'I have copied it',
   rotated: 'Secret rotated.',
   enabledToast: 'Subscription enabled.',

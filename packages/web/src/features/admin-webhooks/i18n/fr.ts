@@ -3,7 +3,8 @@ import type { adminWebhooksEn } from './en';
 export const adminWebhooksFr: typeof adminWebhooksEn = {
   nav: 'Webhooks',
   title: 'Webhooks',
-  intro: 'Notifications signées des événements (Standard Webhooks) vers vos systèmes : relancées, journalisées et rejouables.',
+  intro:
+    'Notifications signées des événements (Standard Webhooks) vers vos systèmes : relancées, journalisées et rejouables.',
   listTitle: 'Abonnements',
   empty: "Aucun abonnement pour l'instant.",
   url: 'Adresse',
@@ -27,7 +28,8 @@ export const adminWebhooksFr: typeof adminWebhooksEn = {
   create: "Créer l'abonnement",
   created: 'Abonnement créé.',
   secretTitle: 'Son secret de signature, affiché une seule fois',
-  secretText: "Copiez-le maintenant dans votre récepteur : il est conservé scellé et n'est plus jamais affiché.",
+  secretText:
+    "Copiez-le maintenant dans votre récepteur : il est conservé scellé et n'est plus jamais affiché.",
   secretRotated:
     "Nouveau secret. L'ancien signe aussi jusqu'au {{until}}, le temps que votre récepteur passe au nouveau.",
   secretDone: "Je l'ai copié",

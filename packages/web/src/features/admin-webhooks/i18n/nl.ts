@@ -3,7 +3,8 @@ import type { adminWebhooksEn } from './en';
 export const adminWebhooksNl: typeof adminWebhooksEn = {
   nav: 'Webhooks',
   title: 'Webhooks',
-  intro: 'Ondertekende meldingen van gebeurtenissen (Standard Webhooks) naar je systemen: herhaald, gelogd en opnieuw te versturen.',
+  intro:
+    'Ondertekende meldingen van gebeurtenissen (Standard Webhooks) naar je systemen: herhaald, gelogd en opnieuw te versturen.',
   listTitle: 'Abonnementen',
   empty: 'Nog geen abonnement.',
   url: 'Adres',
@@ -28,7 +29,8 @@ export const adminWebhooksNl: typeof adminWebhooksEn = {
   created: 'Abonnement aangemaakt.',
   secretTitle: 'Het ondertekeningsgeheim, één keer getoond',
   secretText: 'Kopieer het nu in je ontvanger: het wordt verzegeld bewaard en nooit meer getoond.',
-  secretRotated: 'Nieuw geheim. Het vorige ondertekent ook nog tot {{until}}, zodat je ontvanger kan overschakelen.',
+  secretRotated:
+    'Nieuw geheim. Het vorige ondertekent ook nog tot {{until}}, zodat je ontvanger kan overschakelen.',
   secretDone: 'Ik heb het gekopieerd',
   rotated: 'Geheim vernieuwd.',
   enabledToast: 'Abonnement ingeschakeld.',

@@ -27,7 +27,10 @@ export function DeliveriesRoute() {
   const deliveries = useDeliveries(id);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
+  const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  });
 
   async function replay(delivery: number, force: boolean) {
     setBusy(delivery);
@@ -84,14 +87,19 @@ export function DeliveriesRoute() {
                     </td>
                     <td>{when.format(new Date(delivery.created_at))}</td>
                     <td>
-                      <Badge tone={TONE[delivery.status]}>{t(`adminWebhooks.statuses.${delivery.status}`)}</Badge>
+                      <Badge tone={TONE[delivery.status]}>
+                        {t(`adminWebhooks.statuses.${delivery.status}`)}
+                      </Badge>
                     </td>
                     <td>
                       {delivery.attempts}
                       {delivery.log.length > 0 && (
                         <span className={styles.muted}>
                           {delivery.log
-                            .map((attempt) => `${attempt.status_code ?? attempt.error ?? '—'} · ${attempt.duration_ms} ms`)
+                            .map(
+                              (attempt) =>
+                                `${attempt.status_code ?? attempt.error ?? '—'} · ${attempt.duration_ms} ms`,
+                            )
                             .join(', ')}
                         </span>
                       )}

@@ -1,5 +1,5 @@
-import type { WebhookSecretResponse, WebhookSubscription } from '@vestibule/contract/schemas/admin-webhooks';
 import { useQueryClient } from '@tanstack/react-query';
+import type { WebhookSecretResponse, WebhookSubscription } from '@vestibule/contract/schemas/admin-webhooks';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/Badge';
@@ -58,9 +58,10 @@ function SecretCard({ secret, onDone }: { secret: WebhookSecretResponse; onDone:
   const { t, i18n } = useTranslation();
   const id = useId();
   const until = secret.previous_valid_until
-    ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(secret.previous_valid_until),
-      )
+    ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(secret.previous_valid_until))
     : null;
   return (
     <Card aria-labelledby={`${id}-title`} className={styles.secretCard}>
@@ -139,7 +140,9 @@ function ListCard({
                   <td>
                     <span className={styles.url}>{row.url}</span>
                     <span className={styles.muted}>
-                      {row.edition ? t(`adminWebhooks.editions.${row.edition}`) : t('adminWebhooks.bothEditions')}
+                      {row.edition
+                        ? t(`adminWebhooks.editions.${row.edition}`)
+                        : t('adminWebhooks.bothEditions')}
                       {row.description ? ` · ${row.description}` : ''}
                     </span>
                   </td>
@@ -174,7 +177,10 @@ function ListCard({
                         onClick={() =>
                           void act(`enable-${row.id}`, async () => {
                             await setWebhookEnabled(row.id, !row.enabled);
-                            toast.show('success', t(row.enabled ? 'adminWebhooks.disabledToast' : 'adminWebhooks.enabledToast'));
+                            toast.show(
+                              'success',
+                              t(row.enabled ? 'adminWebhooks.disabledToast' : 'adminWebhooks.enabledToast'),
+                            );
                           })
                         }
                       >
@@ -248,7 +254,12 @@ function NewCard({
       <h2 id={`${id}-title`}>{t('adminWebhooks.newTitle')}</h2>
       <form className={styles.stack} noValidate onSubmit={submit}>
         {formError && <FormError>{formError}</FormError>}
-        <Field id={`${id}-url`} label={t('adminWebhooks.url')} hint={t('adminWebhooks.urlHint')} error={errors.url}>
+        <Field
+          id={`${id}-url`}
+          label={t('adminWebhooks.url')}
+          hint={t('adminWebhooks.urlHint')}
+          error={errors.url}
+        >
           {(control) => (
             <input
               {...control}
@@ -267,7 +278,12 @@ function NewCard({
         </Field>
         <Field id={`${id}-description`} label={t('adminWebhooks.description')}>
           {(control) => (
-            <input {...control} maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
+            <input
+              {...control}
+              maxLength={200}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
           )}
         </Field>
         <Field id={`${id}-edition`} label={t('adminWebhooks.edition')}>
@@ -289,7 +305,10 @@ function NewCard({
             </select>
           )}
         </Field>
-        <fieldset className={styles.events} aria-describedby={errors.events ? `${id}-events-error` : undefined}>
+        <fieldset
+          className={styles.events}
+          aria-describedby={errors.events ? `${id}-events-error` : undefined}
+        >
           <legend>{t('adminWebhooks.events')}</legend>
           {eventTypes.map((type) => (
             <label key={type.type} className={styles.event}>
@@ -300,7 +319,9 @@ function NewCard({
                 onChange={(event) => {
                   setErrors({ ...errors, events: undefined });
                   setEvents(
-                    event.target.checked ? [...events, type.type] : events.filter((name) => name !== type.type),
+                    event.target.checked
+                      ? [...events, type.type]
+                      : events.filter((name) => name !== type.type),
                   );
                 }}
               />

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, lazySchema } from '../../../lib/api';
 
-const adminMeSchema = lazySchema(async () => (await import('@vestibule/contract/schemas/admin')).adminMeSchema);
+const adminMeSchema = lazySchema(
+  async () => (await import('@vestibule/contract/schemas/admin')).adminMeSchema,
+);
 
 /** GET /api/admin/me (the console's own query, shared cache): the companies this admin holds. */
 export function useMyCompanies() {

@@ -16,7 +16,9 @@ export function AdoptionChart({ series }: { series: readonly AdoptionPoint[] }) 
     PAD.left + (index * (WIDTH - PAD.left - PAD.right)) / Math.max(1, series.length - 1);
   const y = (value: number) => PAD.top + (1 - value / max) * (HEIGHT - PAD.top - PAD.bottom);
   const path = (pick: (point: AdoptionPoint) => number) =>
-    series.map((point, index) => `${index ? 'L' : 'M'}${x(index).toFixed(1)},${y(pick(point)).toFixed(1)}`).join('');
+    series
+      .map((point, index) => `${index ? 'L' : 'M'}${x(index).toFixed(1)},${y(pick(point)).toFixed(1)}`)
+      .join('');
   const ticks = [0, Math.round(max / 2), max];
   const first = series[0];
   const last = series.at(-1);

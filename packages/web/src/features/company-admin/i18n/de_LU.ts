@@ -4,7 +4,11 @@ export const companyAdminDeLU: typeof companyAdminEn = {
   nav: {
     title: 'Mein Unternehmen',
     company: 'Unternehmen',
-    people: 'Personen', invite: 'Einladen', adoption: 'MFA-Nutzung', policy: 'MFA-Richtlinie' },
+    people: 'Personen',
+    invite: 'Einladen',
+    adoption: 'MFA-Nutzung',
+    policy: 'MFA-Richtlinie',
+  },
   people: {
     title: 'Personen',
     intro: 'Alle Personen Ihres Unternehmens mit einem Konto, ihr Zugang und ihre Zwei-Schritt-Bestätigung.',
@@ -92,7 +96,8 @@ export const companyAdminDeLU: typeof companyAdminEn = {
   },
   adoption: {
     title: 'MFA-Nutzung',
-    intro: 'Wie viele Ihrer Personen ihr Konto mit der Zwei-Schritt-Bestätigung schützen, in den letzten 30 Tagen.',
+    intro:
+      'Wie viele Ihrer Personen ihr Konto mit der Zwei-Schritt-Bestätigung schützen, in den letzten 30 Tagen.',
     summary_one: '{{count}} von {{members}} Personen ({{percent}} %) nutzt die Zwei-Schritt-Bestätigung.',
     summary_other: '{{count}} von {{members}} Personen ({{percent}} %) nutzen die Zwei-Schritt-Bestätigung.',
     chartTitle: 'Personen mit Zwei-Schritt-Bestätigung, pro Tag',

@@ -2,7 +2,11 @@ export const companyAdminEn = {
   nav: {
     title: 'My company',
     company: 'Company',
-    people: 'People', invite: 'Invite', adoption: 'MFA adoption', policy: 'MFA policy' },
+    people: 'People',
+    invite: 'Invite',
+    adoption: 'MFA adoption',
+    policy: 'MFA policy',
+  },
   people: {
     title: 'People',
     intro: 'Everyone in your company with an account, their access and their two-step verification.',
@@ -29,7 +33,8 @@ export const companyAdminEn = {
     restore: 'Restore access',
     lockedBySupport: 'Locked by support',
     suspendTitle: 'Suspend the access of {{name}}?',
-    suspendText: 'Their sessions end at once and they cannot log in until you restore the access. They are told, with your reason.',
+    suspendText:
+      'Their sessions end at once and they cannot log in until you restore the access. They are told, with your reason.',
     restoreTitle: 'Restore the access of {{name}}?',
     restoreText: 'They can log in again. They are told by e-mail.',
     reason: 'Reason',
@@ -53,7 +58,8 @@ export const companyAdminEn = {
     sent: 'Invitation sent to {{email}}.',
     emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
     csvTitle: 'Invite many people from a file',
-    csvIntro: 'A CSV file with a header line: email, and optionally firstname, lastname and language (en, fr, nl or de). Commas or semicolons, as Excel saves it. Everyone in the file is invited, or nobody if a row is wrong.',
+    csvIntro:
+      'A CSV file with a header line: email, and optionally firstname, lastname and language (en, fr, nl or de). Commas or semicolons, as Excel saves it. Everyone in the file is invited, or nobody if a row is wrong.',
     file: 'CSV file',
     upload: 'Invite everyone in the file',
     fileRequired: 'Choose a CSV file.',

@@ -4,10 +4,15 @@ export const companyAdminFr: typeof companyAdminEn = {
   nav: {
     title: 'Mon entreprise',
     company: 'Entreprise',
-    people: 'Personnes', invite: 'Inviter', adoption: 'Adoption de la MFA', policy: 'Règle MFA' },
+    people: 'Personnes',
+    invite: 'Inviter',
+    adoption: 'Adoption de la MFA',
+    policy: 'Règle MFA',
+  },
   people: {
     title: 'Personnes',
-    intro: 'Les personnes de votre entreprise qui ont un compte, leur accès et leur vérification en deux étapes.',
+    intro:
+      'Les personnes de votre entreprise qui ont un compte, leur accès et leur vérification en deux étapes.',
     search: 'Rechercher',
     searchHint: "Le début d'un prénom, d'un nom ou d'une adresse e-mail.",
     status: 'Accès',
@@ -71,7 +76,7 @@ export const companyAdminFr: typeof companyAdminEn = {
     fileWide: 'tout le fichier',
     rowErrors: {
       missing_column: "La ligne d'en-tête n'a pas de colonne email.",
-      no_rows: "Le fichier ne contient personne à inviter.",
+      no_rows: 'Le fichier ne contient personne à inviter.',
       too_many_rows: 'Le fichier contient plus de 500 personnes.',
       unreadable: 'Le fichier ne peut pas être lu (un guillemet non fermé ?).',
       invalid_email: "Ce n'est pas une adresse e-mail valide.",
@@ -92,9 +97,11 @@ export const companyAdminFr: typeof companyAdminEn = {
   },
   adoption: {
     title: 'Adoption de la MFA',
-    intro: 'Combien de vos personnes protègent leur compte par la vérification en deux étapes, sur les 30 derniers jours.',
+    intro:
+      'Combien de vos personnes protègent leur compte par la vérification en deux étapes, sur les 30 derniers jours.',
     summary_one: '{{count}} personne sur {{members}} ({{percent}} %) utilise la vérification en deux étapes.',
-    summary_other: '{{count}} personnes sur {{members}} ({{percent}} %) utilisent la vérification en deux étapes.',
+    summary_other:
+      '{{count}} personnes sur {{members}} ({{percent}} %) utilisent la vérification en deux étapes.',
     chartTitle: 'Personnes avec vérification en deux étapes, par jour',
     byMethodTitle: "Par méthode, aujourd'hui",
     tableTitle: 'Les chiffres, jour par jour',

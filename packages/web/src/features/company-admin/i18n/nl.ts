@@ -4,7 +4,11 @@ export const companyAdminNl: typeof companyAdminEn = {
   nav: {
     title: 'Mijn bedrijf',
     company: 'Bedrijf',
-    people: 'Personen', invite: 'Uitnodigen', adoption: 'MFA-gebruik', policy: 'MFA-beleid' },
+    people: 'Personen',
+    invite: 'Uitnodigen',
+    adoption: 'MFA-gebruik',
+    policy: 'MFA-beleid',
+  },
   people: {
     title: 'Personen',
     intro: 'Iedereen in je bedrijf met een account, hun toegang en hun verificatie in twee stappen.',
@@ -92,9 +96,12 @@ export const companyAdminNl: typeof companyAdminEn = {
   },
   adoption: {
     title: 'MFA-gebruik',
-    intro: 'Hoeveel van je mensen hun account beschermen met verificatie in twee stappen, over de laatste 30 dagen.',
-    summary_one: '{{count}} van de {{members}} personen ({{percent}} %) gebruikt verificatie in twee stappen.',
-    summary_other: '{{count}} van de {{members}} personen ({{percent}} %) gebruiken verificatie in twee stappen.',
+    intro:
+      'Hoeveel van je mensen hun account beschermen met verificatie in twee stappen, over de laatste 30 dagen.',
+    summary_one:
+      '{{count}} van de {{members}} personen ({{percent}} %) gebruikt verificatie in twee stappen.',
+    summary_other:
+      '{{count}} van de {{members}} personen ({{percent}} %) gebruiken verificatie in twee stappen.',
     chartTitle: 'Personen met verificatie in twee stappen, per dag',
     byMethodTitle: 'Per methode, vandaag',
     tableTitle: 'De cijfers, dag per dag',

@@ -6,9 +6,9 @@ import { Page } from '../../../components/Page';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useAdoption } from '../api/adoption';
+import { useCompanyId } from '../companyId';
 import { AdoptionChart } from '../components/AdoptionChart';
 import styles from '../components/CompanyAdmin.module.css';
-import { useCompanyId } from '../companyId';
 
 /** /admin/company/:companyId/adoption: MFA adoption over 30 days and by method, with its table. */
 export function AdoptionRoute() {
@@ -16,7 +16,7 @@ export function AdoptionRoute() {
   const id = useId();
   const adoption = useAdoption(useCompanyId());
   const data = adoption.data;
-  const percent = data && data.members ? Math.round((100 * data.with_mfa) / data.members) : 0;
+  const percent = data?.members ? Math.round((100 * data.with_mfa) / data.members) : 0;
   const today = data?.series.at(-1);
 
   return (

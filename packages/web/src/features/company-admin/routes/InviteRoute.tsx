@@ -1,11 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
-  CSV_INVITE_MAX_BYTES,
   type CompanyInvitation,
+  CSV_INVITE_MAX_BYTES,
   type CsvRowError,
   csvRowErrorSchema,
 } from '@vestibule/contract/schemas/company-admin';
 import { emailSchema } from '@vestibule/contract/username';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -20,8 +20,8 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { inviteCsv, inviteOne, revokeInvitation, useCompanyInvitations } from '../api/invitations';
-import styles from '../components/CompanyAdmin.module.css';
 import { useCompanyId } from '../companyId';
+import styles from '../components/CompanyAdmin.module.css';
 
 const rowErrorsSchema = z.object({ rows: z.array(csvRowErrorSchema) });
 
@@ -74,7 +74,10 @@ function InviteOneCard() {
       await refresh();
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
-      else if (cause instanceof ApiError && (cause.code === 'already_member' || cause.code === 'already_invited'))
+      else if (
+        cause instanceof ApiError &&
+        (cause.code === 'already_member' || cause.code === 'already_invited')
+      )
         setError(t(`errors.${cause.code}`));
       else setFormError(errorMessage(t, cause, t('companyAdmin.invite.failed')));
     } finally {
@@ -162,7 +165,10 @@ function InviteCsvCard() {
       if (input.current) input.current.value = '';
       await refresh();
     } catch (cause) {
-      const parsed = cause instanceof ApiError && cause.code === 'csv_invalid' ? rowErrorsSchema.safeParse(cause.body) : undefined;
+      const parsed =
+        cause instanceof ApiError && cause.code === 'csv_invalid'
+          ? rowErrorsSchema.safeParse(cause.body)
+          : undefined;
       if (parsed?.success) setRows(parsed.data.rows);
       else if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
       else setFormError(errorMessage(t, cause, t('companyAdmin.invite.failed')));
@@ -299,7 +305,11 @@ function WaitingCard() {
         </div>
       )}
       {invitations.hasNextPage && (
-        <Button variant="secondary" busy={invitations.isFetchingNextPage} onClick={() => void invitations.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          busy={invitations.isFetchingNextPage}
+          onClick={() => void invitations.fetchNextPage()}
+        >
           {t('companyAdmin.people.more')}
         </Button>
       )}

@@ -1,5 +1,5 @@
-import type { CompanyPerson } from '@vestibule/contract/schemas/company-admin';
 import { useQueryClient } from '@tanstack/react-query';
+import type { CompanyPerson } from '@vestibule/contract/schemas/company-admin';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/Badge';
@@ -15,8 +15,8 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { changeAccess } from '../api/access';
 import { type PeopleFilters, useCompanyPeople } from '../api/people';
-import styles from '../components/CompanyAdmin.module.css';
 import { useCompanyId } from '../companyId';
+import styles from '../components/CompanyAdmin.module.css';
 
 const fullName = (person: CompanyPerson) =>
   [person.firstname, person.lastname].filter(Boolean).join(' ') || (person.email ?? `#${person.id}`);
@@ -37,13 +37,16 @@ export function PeopleRoute() {
       <Card aria-label={t('companyAdmin.people.title')}>
         <form
           className={styles.filters}
-          role="search"
           onSubmit={(event) => {
             event.preventDefault();
             setFilters(draft);
           }}
         >
-          <Field id={`${id}-q`} label={t('companyAdmin.people.search')} hint={t('companyAdmin.people.searchHint')}>
+          <Field
+            id={`${id}-q`}
+            label={t('companyAdmin.people.search')}
+            hint={t('companyAdmin.people.searchHint')}
+          >
             {(control) => (
               <input
                 {...control}
@@ -60,7 +63,9 @@ export function PeopleRoute() {
                 {...control}
                 className={styles.select}
                 value={draft.status}
-                onChange={(event) => setDraft({ ...draft, status: event.target.value as PeopleFilters['status'] })}
+                onChange={(event) =>
+                  setDraft({ ...draft, status: event.target.value as PeopleFilters['status'] })
+                }
               >
                 <option value="all">{t('companyAdmin.people.statusAll')}</option>
                 <option value="active">{t('companyAdmin.people.statusActive')}</option>
@@ -86,7 +91,9 @@ export function PeopleRoute() {
             {t('companyAdmin.people.apply')}
           </Button>
         </form>
-        {people.isError && <FormError>{errorMessage(t, people.error, t('companyAdmin.people.loadFailed'))}</FormError>}
+        {people.isError && (
+          <FormError>{errorMessage(t, people.error, t('companyAdmin.people.loadFailed'))}</FormError>
+        )}
         {people.isPending ? (
           <p className={styles.muted} role="status">
             {t('common.loading')}
@@ -107,14 +114,22 @@ export function PeopleRoute() {
               </thead>
               <tbody>
                 {rows.map((person) => (
-                  <PersonRow key={person.id} person={person} onAct={(action) => setActing({ person, action })} />
+                  <PersonRow
+                    key={person.id}
+                    person={person}
+                    onAct={(action) => setActing({ person, action })}
+                  />
                 ))}
               </tbody>
             </table>
           </div>
         )}
         {people.hasNextPage && (
-          <Button variant="secondary" busy={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            busy={people.isFetchingNextPage}
+            onClick={() => void people.fetchNextPage()}
+          >
             {t('companyAdmin.people.more')}
           </Button>
         )}
@@ -124,7 +139,13 @@ export function PeopleRoute() {
   );
 }
 
-function PersonRow({ person, onAct }: { person: CompanyPerson; onAct: (action: 'suspend' | 'restore') => void }) {
+function PersonRow({
+  person,
+  onAct,
+}: {
+  person: CompanyPerson;
+  onAct: (action: 'suspend' | 'restore') => void;
+}) {
   const { t } = useTranslation();
   return (
     <tr>
@@ -144,7 +165,9 @@ function PersonRow({ person, onAct }: { person: CompanyPerson; onAct: (action: '
           {person.mfa_methods.length === 0 ? (
             <span className={styles.muted}>{t('companyAdmin.people.noMfa')}</span>
           ) : (
-            person.mfa_methods.map((kind) => <Badge key={kind}>{t(`companyAdmin.people.methodNames.${kind}`)}</Badge>)
+            person.mfa_methods.map((kind) => (
+              <Badge key={kind}>{t(`companyAdmin.people.methodNames.${kind}`)}</Badge>
+            ))
           )}
           {person.mfa_forced && <span className={styles.muted}>({t('companyAdmin.people.forced')})</span>}
         </span>
@@ -152,11 +175,19 @@ function PersonRow({ person, onAct }: { person: CompanyPerson; onAct: (action: '
       <td>
         <span className={styles.rowActions}>
           {person.status === 'active' ? (
-            <Button variant="danger" onClick={() => onAct('suspend')} aria-label={`${t('companyAdmin.people.suspend')}: ${fullName(person)}`}>
+            <Button
+              variant="danger"
+              onClick={() => onAct('suspend')}
+              aria-label={`${t('companyAdmin.people.suspend')}: ${fullName(person)}`}
+            >
               {t('companyAdmin.people.suspend')}
             </Button>
           ) : person.restorable ? (
-            <Button variant="secondary" onClick={() => onAct('restore')} aria-label={`${t('companyAdmin.people.restore')}: ${fullName(person)}`}>
+            <Button
+              variant="secondary"
+              onClick={() => onAct('restore')}
+              aria-label={`${t('companyAdmin.people.restore')}: ${fullName(person)}`}
+            >
               {t('companyAdmin.people.restore')}
             </Button>
           ) : (
@@ -201,7 +232,10 @@ function AccessDialog({
     setBusy(true);
     try {
       await changeAccess(companyId, acting.person.id, acting.action, reason.trim());
-      toast.show('success', t(suspend ? 'companyAdmin.people.suspended' : 'companyAdmin.people.restored', { name }));
+      toast.show(
+        'success',
+        t(suspend ? 'companyAdmin.people.suspended' : 'companyAdmin.people.restored', { name }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['company-admin', companyId, 'people'] });
       close();
     } catch (cause) {
@@ -224,20 +258,25 @@ function AccessDialog({
       onCancel={close}
     >
       <div className={styles.dialogBody}>
-      <p>{t(suspend ? 'companyAdmin.people.suspendText' : 'companyAdmin.people.restoreText')}</p>
-      <Field id={`${id}-reason`} label={t('companyAdmin.people.reason')} hint={t('companyAdmin.people.reasonHint')} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            maxLength={300}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
+        <p>{t(suspend ? 'companyAdmin.people.suspendText' : 'companyAdmin.people.restoreText')}</p>
+        <Field
+          id={`${id}-reason`}
+          label={t('companyAdmin.people.reason')}
+          hint={t('companyAdmin.people.reasonHint')}
+          error={error}
+        >
+          {(control) => (
+            <input
+              {...control}
+              maxLength={300}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+            />
+          )}
+        </Field>
       </div>
     </ConfirmDialog>
   );

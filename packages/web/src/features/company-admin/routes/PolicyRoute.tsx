@@ -1,5 +1,5 @@
-import { MFA_POLICIES, type MfaPolicy } from '@vestibule/contract/schemas/company-admin';
 import { useQueryClient } from '@tanstack/react-query';
+import { MFA_POLICIES, type MfaPolicy } from '@vestibule/contract/schemas/company-admin';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -12,8 +12,8 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { saveMfaPolicy, useMfaPolicy } from '../api/policy';
-import styles from '../components/CompanyAdmin.module.css';
 import { useCompanyId } from '../companyId';
+import styles from '../components/CompanyAdmin.module.css';
 
 /** /admin/company/:companyId/policy: the company's MFA policy (step-up to save). */
 export function PolicyRoute() {
@@ -55,7 +55,9 @@ export function PolicyRoute() {
         ) : (
           <form className={styles.stack} onSubmit={submit}>
             {(formError || current.isError) && (
-              <FormError>{formError ?? errorMessage(t, current.error, t('companyAdmin.policy.failed'))}</FormError>
+              <FormError>
+                {formError ?? errorMessage(t, current.error, t('companyAdmin.policy.failed'))}
+              </FormError>
             )}
             <fieldset className={styles.choices}>
               <legend>{t('companyAdmin.policy.legend')}</legend>
@@ -78,7 +80,9 @@ export function PolicyRoute() {
               ))}
             </fieldset>
             {current.data && (
-              <p className={styles.muted}>{t('companyAdmin.policy.members', { count: current.data.members })}</p>
+              <p className={styles.muted}>
+                {t('companyAdmin.policy.members', { count: current.data.members })}
+              </p>
             )}
             <div>
               <Button type="submit" busy={busy}>
