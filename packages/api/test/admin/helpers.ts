@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { grantStaffRole } from '../../src/admin/staff.queries';
 import { runAdminCommand } from '../../src/cli/commands';
 import type { Db } from '../../src/db/database';
 import { newTotpSecret } from '../../src/flows/mfa/totp';
+import { companyId } from '../../src/flows/onboarding/registry';
+import { sealedCardNumber } from '../../src/security/sealed-identifiers';
 import { createSession } from '../../src/security/session.queries';
+import { randomCardNumber } from '../onboarding/helpers';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
 
@@ -120,4 +124,53 @@ export async function clientToken(
   if (response.statusCode !== 200 || !body.access_token)
     throw new Error(`client_credentials refused: ${response.statusCode} ${response.body}`);
   return body.access_token;
+}
+
+export interface AdminTargets {
+  /** An account of the edition, with a card and a date of birth (the identity check's proofs). */
+  account: TestAccount & { card: string; birthdate: string };
+  /** An unused invitation to that account's e-mail. */
+  invitationId: number;
+  /** A pending MFA-reset request on another account, asked by someone else. */
+  mfaResetId: number;
+}
+
+/** Fresh things for an admin route to act on, in one edition. */
+export async function adminTargets(db: Db, edition: 'general' | 'lu' = 'general'): Promise<AdminTargets> {
+  const account = await createAccount(db, { edition, firstname: 'Target' });
+  const card = randomCardNumber();
+  const birthdate = '1990-04-12';
+  await db.updateTable('users').set({ birthdate }).where('id', '=', account.id).execute();
+  await db
+    .insertInto('cards')
+    .values({ edition, ...sealedCardNumber(TEST_SECRETS, card), user_id: account.id, status: 'active' })
+    .execute();
+  const company = await companyId(db, edition, edition === 'lu' ? 'Acme Luxembourg' : 'Acme Belgium');
+  const invitation = await db
+    .insertInto('invitations')
+    .values({
+      edition,
+      code_hash: `test-${randomUUID()}`,
+      email: account.email,
+      company_id: company,
+      firstname: null,
+      lastname: null,
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const other = await createAccount(db, { edition });
+  const reset = await db
+    .insertInto('mfa_reset_requests')
+    .values({
+      user_id: other.id,
+      edition,
+      requested_by: 'user:0',
+      identity_checked: JSON.stringify({ checked: ['card_number', 'birthdate'] }),
+      reason: 'lost phone',
+      ticket: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { account: { ...account, card, birthdate }, invitationId: invitation.id, mfaResetId: reset.id };
 }

@@ -1367,6 +1367,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find accounts by e-mail, phone, card number, national register number or name */
+        get: operations["getApiAdminAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account as support sees it, personal fields masked */
+        get: operations["getApiAdminAccountsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal a masked personal field of an account, for a reason (audited) */
+        post: operations["postApiAdminAccountsIdReveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/mfa-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an MFA reset after checking the card number and date of birth */
+        post: operations["postApiAdminAccountsIdMfaReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock or unlock an account, or end all its sessions, for a reason */
+        post: operations["postApiAdminAccountsIdAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invitations/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an invitation again with a new code, or revoke it, for a reason */
+        post: operations["postApiAdminInvitationsIdAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mfa-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MFA-reset requests of a status, newest first */
+        get: operations["getApiAdminMfaResets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mfa-resets/{id}/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or refuse an MFA-reset request (never one’s own) */
+        post: operations["postApiAdminMfaResetsIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the audit log across accounts: who, what, when, where, which staff member */
+        get: operations["getApiAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the rows of an audit search as CSV, for a reason (audited) */
+        post: operations["postApiAdminAuditExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff accounts and their roles */
+        get: operations["getApiAdminStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/companies/{companyId}/people": {
         parameters: {
             query?: never;
@@ -6039,7 +6226,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored";
+                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored" | "staff.account_locked" | "staff.account_unlocked" | "staff.sessions_ended" | "staff.mfa_reset_approved";
                             created_at: string;
                             new_device: boolean;
                             this_device: boolean;
@@ -6134,7 +6321,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored";
+                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored" | "staff.account_locked" | "staff.account_unlocked" | "staff.sessions_ended" | "staff.mfa_reset_approved";
                             created_at: string;
                             new_device: boolean;
                             this_device: boolean;
@@ -7108,6 +7295,668 @@ export interface operations {
                         }[];
                         capabilities: ("accounts.read" | "accounts.write" | "audit" | "mfa_resets.decide" | "staff.read" | "companies" | "operations")[];
                         editions: ("general" | "lu")[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminAccounts: {
+        parameters: {
+            query: {
+                by?: "email" | "phone" | "card" | "nrn" | "name";
+                q: string;
+                cursor?: string;
+            };
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                            name: string;
+                            email: string | null;
+                            phone: string | null;
+                            locked: boolean;
+                            created_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminAccountsId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        edition: "general" | "lu";
+                        profile: {
+                            firstname: string | null;
+                            lastname: string | null;
+                            language: string;
+                            birthdate: string | null;
+                            national_register_number: string | null;
+                            iban: string | null;
+                            user_id: string | null;
+                            customer_user_id: string | null;
+                            created_at: string;
+                            locked_at: string | null;
+                            mfa_forced: boolean;
+                            mfa_customer: boolean;
+                            password_changed_at: string | null;
+                        };
+                        contacts: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "email" | "phone";
+                            value: string;
+                            primary: boolean;
+                            verified: boolean;
+                        }[];
+                        cards: {
+                            id: number;
+                            number: string;
+                            status: string;
+                            company: string | null;
+                        }[];
+                        mfa: {
+                            /** @enum {string} */
+                            kind: "sms" | "email" | "totp" | "passkey";
+                            target: string | null;
+                            primary: boolean;
+                            created_at: string;
+                            last_used_at: string | null;
+                        }[];
+                        recovery_keys_left: number;
+                        sessions: {
+                            id: number;
+                            device: string | null;
+                            ip: string | null;
+                            created_at: string;
+                            last_seen_at: string;
+                        }[];
+                        timeline: {
+                            id: number;
+                            kind: string;
+                            created_at: string;
+                            ip: string | null;
+                            actor: string | null;
+                            reason: string | null;
+                        }[];
+                        grants: {
+                            client_id: string;
+                            name: string;
+                            scopes: string[];
+                        }[];
+                        invitations: {
+                            id: number;
+                            email: string;
+                            company: string;
+                            created_at: string;
+                            expires_at: string;
+                            used_at: string | null;
+                        }[];
+                        merges: {
+                            kind: string;
+                            created_at: string;
+                            other_account: number | null;
+                        }[];
+                        mfa_reset: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "refused";
+                            created_at: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminAccountsIdReveal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    /** @enum {string} */
+                    field: "contacts" | "birthdate" | "national_register_number" | "iban" | "cards";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    /** @enum {string} */
+                    field: "contacts" | "birthdate" | "national_register_number" | "iban" | "cards";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        field: "contacts" | "birthdate" | "national_register_number" | "iban" | "cards";
+                        values: {
+                            label: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminAccountsIdMfaReset: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    card_number: string;
+                    /** Format: date */
+                    birthdate: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    card_number: string;
+                    /** Format: date */
+                    birthdate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "refused";
+                        created_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminAccountsIdAction: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+                action: "lock" | "unlock" | "end-sessions";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions_ended: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminInvitationsIdAction: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+                action: "resend" | "revoke";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminMfaResets: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "refused";
+            };
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            account_id: number;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                            account_name: string;
+                            requested_by: string;
+                            requested_by_me: boolean;
+                            identity_checked: string[];
+                            reason: string;
+                            ticket: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "refused";
+                            decided_by: string | null;
+                            decision_reason: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminMfaResetsIdDecision: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+                decision: "approve" | "refuse";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "refused";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminAudit: {
+        parameters: {
+            query?: {
+                account?: number;
+                kind?: string;
+                actor?: string;
+                ip?: string;
+                from?: string;
+                to?: string;
+                edition?: "general" | "lu";
+                cursor?: string;
+            };
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            created_at: string;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                            account_id: number | null;
+                            kind: string;
+                            ip: string | null;
+                            device_id: string | null;
+                            actor: string | null;
+                            actor_role: string | null;
+                            reason: string | null;
+                            ticket: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminAuditExport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    account?: number;
+                    kind?: string;
+                    actor?: string;
+                    ip?: string;
+                    /** Format: date */
+                    from?: string;
+                    /** Format: date */
+                    to?: string;
+                    /** @enum {string} */
+                    edition?: "general" | "lu";
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    account?: number;
+                    kind?: string;
+                    actor?: string;
+                    ip?: string;
+                    /** Format: date */
+                    from?: string;
+                    /** Format: date */
+                    to?: string;
+                    /** @enum {string} */
+                    edition?: "general" | "lu";
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminStaff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: number;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                            email: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "security" | "operator" | "company-admin";
+                            scope: ("general" | "lu") | null;
+                            company: string | null;
+                            app_or_key: boolean;
+                            locked: boolean;
+                            granted_at: string;
+                        }[];
                     };
                 };
             };

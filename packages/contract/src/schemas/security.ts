@@ -107,6 +107,11 @@ export const SECURITY_EVENT_KINDS = [
   'passkey.removed',
   'account.suspended',
   'account.restored',
+  // What the support desk did to the account (decision 0076), with the reason it gave.
+  'staff.account_locked',
+  'staff.account_unlocked',
+  'staff.sessions_ended',
+  'staff.mfa_reset_approved',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

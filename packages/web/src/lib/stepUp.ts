@@ -58,6 +58,14 @@ export function requireStepUp(routeName: SensitiveRouteName) {
   };
 }
 
+/**
+ * A staff member's step-up (decision 0076): a grant for the desk's next minutes, proved with an
+ * authenticator app or a passkey only (the server refuses a grant made with an SMS or e-mail code).
+ */
+export function staffStepUpPath(redirectTo: string): string {
+  return stepUpPath(redirectTo, { single: 'false', factors: 'app-or-key' });
+}
+
 /** For a 403 sudo_required met inside a screen (a single grant already used): step up again. */
 export function stepUpAgainPath(): string {
   return stepUpPath(`${window.location.pathname}${window.location.search}`);

@@ -1,14 +1,7 @@
-import { isAdminScope } from '@vestibule/contract/schemas/admin';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OAuthClient } from './clients.queries';
 
-/**
- * A machine client is one registered with admin scopes (decision 0076): it gets client-credentials
- * tokens only, never a user's authorization.
- */
-export const isMachineClient = (client: Pick<OAuthClient, 'scopes'>) => client.scopes.some(isAdminScope);
-
+/** A machine client of the admin API (registered with admin scopes only, decision 0076). */
 export interface ClientCredentialsToken {
   clientId: string;
   clientName: string;

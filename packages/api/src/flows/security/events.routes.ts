@@ -74,7 +74,8 @@ async function present(request: FastifyRequest, userId: number, rows: EventRow[]
       this_device: row.device_id !== null && row.device_id === request.deviceId,
       browser: device.browser,
       os: device.os,
-      location: await locate(config.geoipDbPath, log, row.ip),
+      // A staff action happened at the desk: its address is the staff member's, not the user's.
+      location: row.kind.startsWith('staff.') ? null : await locate(config.geoipDbPath, log, row.ip),
       detail,
     });
   }

@@ -46,6 +46,7 @@ export function MfaMethodsRoute() {
 
 function StepUpMethods() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const methods = useMethods();
   const user = useUser();
   if (methods.isPending || user.isPending)
@@ -67,7 +68,12 @@ function StepUpMethods() {
         </div>
       </div>
     );
-  return <MethodsScreen methods={stepUpChoices(methods.data, user.data)} loginPayload={undefined} />;
+  // Staff step up with an authenticator app or a passkey only (decision 0076).
+  const choices = stepUpChoices(methods.data, user.data).filter(
+    (method) =>
+      params.get('factors') !== 'app-or-key' || method.method === 'totp' || method.method === 'passkey',
+  );
+  return <MethodsScreen methods={choices} loginPayload={undefined} />;
 }
 
 function MethodsScreen({
