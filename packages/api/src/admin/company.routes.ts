@@ -204,7 +204,7 @@ const suspend = defineAdminRoute({
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
       await requireStaffStepUp(trx, actor);
-      return suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason);
+      return suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket);
     });
   },
 });
@@ -222,7 +222,7 @@ const restore = defineAdminRoute({
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
       await requireStaffStepUp(trx, actor);
-      return restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason);
+      return restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket);
     });
   },
 });

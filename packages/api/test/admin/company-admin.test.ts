@@ -88,7 +88,7 @@ describe('company admin API', () => {
       method: 'POST',
       url: `/api/admin/companies/${company}/people/${person.id}/suspend`,
       token: admin.token,
-      payload: { reason: 'Left the company' },
+      payload: { reason: 'Left the company', ticket: 'HR-42' },
     });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json()).toEqual({ status: 'suspended', sessions_ended: 1 });
@@ -112,7 +112,10 @@ describe('company admin API', () => {
       .where('user_id', '=', person.id)
       .where('kind', '=', 'account.suspended')
       .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ actor_role: 'company-admin', detail: { why: 'Left the company' } });
+    expect(event).toMatchObject({
+      actor_role: 'company-admin',
+      detail: { why: 'Left the company', ticket: 'HR-42' },
+    });
     expect(event.detail).not.toHaveProperty('reason');
 
     const restored = await test.call({

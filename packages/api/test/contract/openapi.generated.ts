@@ -8234,9 +8234,11 @@ export interface operations {
             content: {
                 "application/json": {
                     reason: string;
+                    ticket?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     reason: string;
+                    ticket?: string;
                 };
             };
         };
@@ -8284,9 +8286,11 @@ export interface operations {
             content: {
                 "application/json": {
                     reason: string;
+                    ticket?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     reason: string;
+                    ticket?: string;
                 };
             };
         };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../username';
+import { staffReasonSchema } from './admin';
 
 // A customer company's admin: its people, their invitations and access, MFA adoption and the
 // company's MFA policy (docs/decisions/0077-company-admin.md).
@@ -131,6 +132,8 @@ export const personParamsSchema = z.object({ id: z.coerce.number().int().positiv
 export const suspendRequestSchema = z.object({
   /** Shown to the person in their security timeline and notice. */
   reason: z.string().trim().min(3).max(300),
+  /** The HR or ticketing system's reference, kept in the audit row (not shown to the person). */
+  ticket: staffReasonSchema.shape.ticket,
 });
 
 export const accessResponseSchema = z.object({

@@ -18,6 +18,7 @@ export async function suspendAccess(
   actor: CompanyActor,
   userId: number,
   reason: string,
+  ticket?: string,
 ) {
   const member = await requireMember(trx, scope, userId, true);
   if (member.locked_at) throw new ApiError('already_suspended');
@@ -34,6 +35,7 @@ export async function suspendAccess(
       // `why`, not `reason`: webhooks carry an audit row's `reason`, never text a person typed.
       detail: {
         why: reason,
+        ...(ticket ? { ticket } : {}),
         sessions_ended: sessionsEnded,
         company: scope.name,
         company_id: scope.companyId,
@@ -55,6 +57,7 @@ export async function restoreAccess(
   actor: CompanyActor,
   userId: number,
   reason: string,
+  ticket?: string,
 ) {
   const member = await requireMember(trx, scope, userId, true);
   if (!member.locked_at) throw new ApiError('not_suspended');
@@ -69,6 +72,7 @@ export async function restoreAccess(
       actor: { ref: actor.ref, role: actor.role },
       detail: {
         why: reason,
+        ...(ticket ? { ticket } : {}),
         company: scope.name,
         company_id: scope.companyId,
         by: actor.role,
