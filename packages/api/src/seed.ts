@@ -435,6 +435,16 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     edition: 'general',
+    email: 'desk-reset@demo.test',
+    phone: '+32470000061',
+    firstname: 'Rita',
+    lastname: 'Desmet',
+    language: 'en',
+    user_id: 'MM-1061',
+    note: 'forgot her password and called the desk: support sends her a reset code by e-mail (the spec changes her password)',
+  },
+  {
+    edition: 'general',
     email: 'lost-phone@demo.test',
     phone: '+32470000060',
     firstname: 'Élodie',

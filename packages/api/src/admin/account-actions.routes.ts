@@ -6,17 +6,20 @@ import {
   invitationParamsSchema,
   mfaResetRequestSchema,
   mfaResetSchema,
+  passwordResetSentSchema,
   staffReasonSchema,
 } from '@vestibule/contract/schemas/admin';
 import type { StaffAuditKind } from '../db/audit';
 import { outboxWorkerOf } from '../delivery/register';
 import { afterPortalSessionsEnded } from '../flows/oauth/index';
 import { invitationOf, renewInvitation, revokeInvitation } from '../flows/onboarding/index';
-import { endEverythingOfUser } from '../flows/recovery/index';
+import { endEverythingOfUser, startStaffResetChallenge } from '../flows/recovery/index';
 import { ApiError } from '../http/api-error';
+import { verifiedEmailOf } from './account-page.queries';
 import { accountInScope } from './accounts.routes';
 import { defineAdminRoute } from './admin-route';
 import { requireEdition, requireStaffStepUp } from './guard';
+import { maskContact } from './mask';
 import { identityMatches, openMfaReset, pendingMfaResetOf } from './mfa-resets.queries';
 import { requireReason, staffAudit } from './staff-audit';
 
@@ -181,4 +184,51 @@ const invitationAction = defineAdminRoute({
   },
 });
 
-export const adminAccountActionRoutes = [requestMfaReset, accountAction, invitationAction];
+/**
+ * POST /api/admin/accounts/:id/password-reset {reason, ticket}: a password-reset code and the link
+ * to the page that takes it, to the account's primary verified e-mail (else another verified
+ * one); 409 no_verified_contact without any. The person chooses the new password themselves.
+ */
+const sendPasswordReset = defineAdminRoute({
+  method: 'POST',
+  url: '/accounts/:id/password-reset',
+  summary: 'Send a password-reset code to a verified e-mail of the account, for a reason',
+  capability: 'accounts.write',
+  params: accountIdParamsSchema,
+  body: staffReasonSchema,
+  response: passwordResetSentSchema,
+  async handler({ params, body, actor, request }) {
+    const why = requireReason(body);
+    const { db, secrets, config } = request.server.ctx;
+    const profile = await accountInScope(request, actor, params.id);
+    if (actor.userId === profile.id) throw new ApiError('forbidden');
+    const email = await verifiedEmailOf(db, profile.id);
+    if (!email) throw new ApiError('no_verified_contact');
+    await db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      await startStaffResetChallenge(trx, secrets, {
+        userId: profile.id,
+        edition: profile.edition,
+        email,
+        locale: profile.language,
+        publicUrls: config.publicUrls,
+      });
+      await staffAudit(
+        trx,
+        actor,
+        {
+          kind: 'staff.password_reset_sent',
+          userId: profile.id,
+          edition: profile.edition,
+          ...why,
+          detail: { channel: 'email' },
+        },
+        request,
+      );
+    });
+    outboxWorkerOf(request.server)?.notify();
+    return { sent_to: maskContact(email) };
+  },
+});
+
+export const adminAccountActionRoutes = [requestMfaReset, sendPasswordReset, accountAction, invitationAction];

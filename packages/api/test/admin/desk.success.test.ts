@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
+import { bodyText } from '../support/outbox';
 import { login, sharedTestApp } from '../support/test-app';
 import { adminTargets, staffSession } from './helpers';
 
@@ -173,6 +174,48 @@ describe('support acts on an account', () => {
       ['staff.account_locked', `user:${support.id}`, 'support', 'lock for test', 'T-9'],
       ['staff.account_unlocked', `user:${support.id}`, 'support', 'unlock for test', 'T-9'],
     ]);
+  });
+});
+
+describe('a password reset sent by support', () => {
+  it('reaches a verified e-mail with a code and a link; the person sets a new password from their own device', async () => {
+    const support = await staffSession(db(), { role: 'support', scope: 'general', stepUp: 'totp' });
+    const user = await createAccount(db());
+    const sent = await test.call({
+      method: 'POST',
+      url: `/api/admin/accounts/${user.id}/password-reset`,
+      token: support.token,
+      payload: { reason: 'forgot password, called the desk' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().sent_to).toBe(`u***@test.example`);
+    const mail = await db()
+      .selectFrom('outbox')
+      .select(['purpose', 'body_text', 'body_sealed'])
+      .where('recipient', '=', user.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.purpose).toBe('staff_password_reset');
+    const text = bodyText(mail);
+    const payload = /forgot-password-sent\?reset=([\w-]+)/.exec(text)?.[1];
+    const code = /\b(\d{8})\b/.exec(text)?.[1];
+    expect(payload && code, text).toBeTruthy();
+    // The person's own browser: another device than support's.
+    const device = randomUUID();
+    const verified = await test.call({
+      method: 'POST',
+      url: '/api/user/forgot-password/verify',
+      deviceId: device,
+      payload: { payload, code },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const reset = await test.call({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      deviceId: device,
+      payload: { reset_token: verified.json().reset_token, password: `New-${randomUUID()}` },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
   });
 });
 

@@ -106,6 +106,13 @@ const ROUTES: RouteRow[] = [
     body: (t) => ({ card_number: t.account.card, birthdate: t.account.birthdate, ...reason }),
     expect: writers(201),
   },
+  {
+    method: 'POST',
+    route: '/admin/accounts/:id/password-reset',
+    path: (t) => `/api/admin/accounts/${t.account.id}/password-reset`,
+    body: () => reason,
+    expect: writers(200),
+  },
   ...(['resend', 'revoke'] as const).map(
     (action): RouteRow => ({
       method: 'POST',

@@ -235,6 +235,9 @@ export const mfaResetRequestSchema = staffReasonSchema.extend({
   birthdate: z.iso.date(),
 });
 
+/** POST /api/admin/accounts/:id/password-reset: a code and a link to a verified e-mail of the account. */
+export const passwordResetSentSchema = z.object({ sent_to: z.string() });
+
 export const invitationParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   action: z.enum(['resend', 'revoke']),

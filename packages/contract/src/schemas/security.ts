@@ -111,6 +111,7 @@ export const SECURITY_EVENT_KINDS = [
   'staff.account_locked',
   'staff.account_unlocked',
   'staff.sessions_ended',
+  'staff.password_reset_sent',
   'staff.mfa_reset_approved',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

@@ -112,3 +112,43 @@ for (const walk of WALKS) {
     await holderContext.close();
   });
 }
+
+test('support sends a password reset code; the person opens the link, types the code and sets a new password', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await staffSignIn(support, GENERAL, 'desk-support@demo.test');
+  await support.getByRole('link', { name: 'Accounts' }).first().click();
+  await support.getByLabel('Search by').selectOption('email');
+  await support.getByLabel('Search for').fill('desk-reset@demo.test');
+  await support.getByRole('button', { name: 'Search', exact: true }).click();
+  await support.getByTestId('account-hits').getByRole('link', { name: 'Rita Desmet' }).click();
+  const since = Date.now();
+  await support.getByRole('button', { name: 'Send a password reset code' }).click();
+  await support.getByRole('dialog').getByLabel('Reason').fill('forgot password, called the desk');
+  await support.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(support.getByText('A password reset code was sent to d***@demo.test.')).toBeVisible();
+  await supportContext.close();
+
+  const person = await browser.newPage();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const response = await person.request.get(`${GENERAL}/dev/inbox.json?to=desk-reset%40demo.test`);
+      const [message] = (await response.json()) as { bodyText: string; createdAt?: string }[];
+      if (!message || (message.createdAt && Date.parse(message.createdAt) < since - 1000)) return '';
+      link = message.bodyText.match(/https?:\/\/\S+\/forgot-password-sent\?reset=[\w-]+/)?.[0] ?? '';
+      return link;
+    })
+    .toBeTruthy();
+  const code = await codeFromInbox(person, GENERAL, 'desk-reset@demo.test', since);
+  await person.goto(link.replace(/^https?:\/\/[^/]+/, GENERAL));
+  await enterCode(person, code, 'Continue');
+  await expect(person).toHaveURL(/\/reset-password/);
+  await person.locator('input[autocomplete="new-password"]').first().fill('Lighthouse-ribbon-58');
+  await person.locator('input[autocomplete="new-password"]').nth(1).fill('Lighthouse-ribbon-58');
+  await person.locator('form button[type="submit"]').click();
+  await expect(person).toHaveURL(/\/reset-password-confirmed/);
+});

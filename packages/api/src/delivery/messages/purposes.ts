@@ -49,6 +49,11 @@ export interface PurposeValues {
   access_restored: { company: string };
   /** A staff role was granted (admin CLI): the link opens the administration console. */
   staff_enrolment: { role: string };
+  /**
+   * A password reset the support desk sent: the code, and the page that takes it (payload: the
+   * challenge, in the link's query). E-mail only: an SMS carries no link.
+   */
+  staff_password_reset: CodeValues & { payload: string };
   /** Security approved an MFA reset support asked for: the user sets up two-step verification again. */
   mfa_reset: Record<string, never>;
 }

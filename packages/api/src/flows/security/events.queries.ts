@@ -30,6 +30,7 @@ export const NOTIFYING_KINDS: readonly SecurityEventKind[] = [
   'passkey.removed',
   'staff.account_unlocked',
   'staff.sessions_ended',
+  'staff.password_reset_sent',
   'staff.mfa_reset_approved',
 ];
 

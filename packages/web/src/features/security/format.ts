@@ -75,6 +75,7 @@ const EVENT_KEYS = {
   'staff.account_locked': 'staffLocked',
   'staff.account_unlocked': 'staffUnlocked',
   'staff.sessions_ended': 'staffSessionsEnded',
+  'staff.password_reset_sent': 'staffPasswordReset',
   'staff.mfa_reset_approved': 'staffMfaReset',
 } as const satisfies Record<SecurityEventKind, string>;
 

@@ -224,4 +224,12 @@ export const de: MessageBundle = {
     body: 'Auf Ihre Anfrage hat unser Support die Zwei-Schritt-Verifizierung Ihres {brand}-Kontos nach Prüfung Ihrer Identität zurückgesetzt, und ein zweites Teammitglied hat dies genehmigt. Ihre Verifizierungsmethoden, Passkeys und Wiederherstellungsschlüssel wurden entfernt. Bei Ihrer nächsten Anmeldung richten Sie die Zwei-Schritt-Verifizierung erneut ein.',
     sms: '{brand}: Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt. Richten Sie sie bei der nächsten Anmeldung neu ein. Nicht Sie? Support anrufen.',
   },
+  staff_password_reset: {
+    subject: '{brand}: Ihr Code zum Zurücksetzen des Passworts',
+    preheader: 'Unser Support hat Ihnen einen Code für ein neues Passwort gesendet.',
+    heading: 'Wählen Sie ein neues Passwort',
+    body: 'Auf Ihre Anfrage hat unser Support Ihnen diesen Code gesendet, um ein neues Passwort für Ihr {brand}-Konto zu wählen. Öffnen Sie die Seite unten und geben Sie den Code ein. Er ist {minutes} Minuten gültig.',
+    action: 'Neues Passwort wählen',
+    sms: '{code} ist Ihr {brand}-Code zum Zurücksetzen des Passworts. {minutes} Min. gültig. Niemals weitergeben.',
+  },
 };

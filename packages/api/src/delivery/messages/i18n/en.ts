@@ -228,6 +228,14 @@ export const en = {
     body: 'At your request, our support reset the two-step verification of your {brand} account after checking your identity, and a second member of our staff approved it. Your verification methods, passkeys and recovery keys were removed. At your next login, you will set up two-step verification again.',
     sms: '{brand}: support reset your two-step verification. Set it up again at your next login. Not you? Call our support now.',
   },
+  staff_password_reset: {
+    subject: '{brand}: your password reset code',
+    preheader: 'Our support sent you a code to choose a new password.',
+    heading: 'Choose a new password',
+    body: 'At your request, our support sent you this code to choose a new password for your {brand} account. Open the page below and enter the code. It is valid for {minutes} minutes.',
+    action: 'Choose a new password',
+    sms: '{code} is your {brand} password reset code. Valid {minutes} min. Never share it.',
+  },
 };
 
 export type MessageBundle = typeof en;

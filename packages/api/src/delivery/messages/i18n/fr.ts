@@ -228,4 +228,12 @@ export const fr: MessageBundle = {
     body: "À votre demande, notre support a réinitialisé la vérification en deux étapes de votre compte {brand} après avoir vérifié votre identité, et un second membre de notre personnel l'a approuvé. Vos méthodes de vérification, clés d'accès et clés de récupération ont été supprimées. À votre prochaine connexion, vous configurerez à nouveau la vérification en deux étapes.",
     sms: '{brand} : le support a réinitialisé votre vérification en deux étapes. Configurez-la à votre prochaine connexion. Pas vous ? Appelez le support.',
   },
+  staff_password_reset: {
+    subject: '{brand} : votre code de réinitialisation du mot de passe',
+    preheader: 'Notre support vous a envoyé un code pour choisir un nouveau mot de passe.',
+    heading: 'Choisissez un nouveau mot de passe',
+    body: 'À votre demande, notre support vous a envoyé ce code pour choisir un nouveau mot de passe pour votre compte {brand}. Ouvrez la page ci-dessous et saisissez le code. Il est valable {minutes} minutes.',
+    action: 'Choisir un nouveau mot de passe',
+    sms: '{code} est votre code {brand} pour réinitialiser le mot de passe. Valable {minutes} min. Ne le partagez jamais.',
+  },
 };

@@ -222,4 +222,12 @@ export const nl: MessageBundle = {
     body: 'Op je verzoek heeft onze support de tweestapsverificatie van je {brand}-account gereset na controle van je identiteit, en een tweede medewerker heeft dit goedgekeurd. Je verificatiemethoden, passkeys en herstelsleutels werden verwijderd. Bij je volgende aanmelding stel je de tweestapsverificatie opnieuw in.',
     sms: '{brand}: support heeft je tweestapsverificatie gereset. Stel ze opnieuw in bij je volgende aanmelding. Niet jij? Bel onze support.',
   },
+  staff_password_reset: {
+    subject: '{brand}: je code om je wachtwoord te resetten',
+    preheader: 'Onze support stuurde je een code om een nieuw wachtwoord te kiezen.',
+    heading: 'Kies een nieuw wachtwoord',
+    body: 'Op je verzoek stuurde onze support je deze code om een nieuw wachtwoord te kiezen voor je {brand}-account. Open de pagina hieronder en typ de code. Ze is {minutes} minuten geldig.',
+    action: 'Een nieuw wachtwoord kiezen',
+    sms: '{code} is je {brand}-code om je wachtwoord te resetten. {minutes} min geldig. Deel hem nooit.',
+  },
 };

@@ -28,6 +28,7 @@ import { PrimaryChanged } from './primary-changed';
 import { RecoveryKeysRegenerated } from './recovery-keys-regenerated';
 import { SignupCompleted } from './signup-completed';
 import { StaffEnrolment } from './staff-enrolment';
+import { StaffPasswordReset } from './staff-password-reset';
 import { StepUpCode } from './step-up-code';
 
 /** The e-mail template of each purpose (purposes.ts). */
@@ -59,5 +60,6 @@ export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement
   recovery_keys_regenerated: RecoveryKeysRegenerated,
   signup_completed: SignupCompleted,
   staff_enrolment: StaffEnrolment,
+  staff_password_reset: StaffPasswordReset,
   step_up_code: StepUpCode,
 };

@@ -7,6 +7,7 @@ const searchSchema = lazySchema(async () => (await schemas()).accountSearchRespo
 const accountSchema = lazySchema(async () => (await schemas()).adminAccountSchema);
 const revealSchema = lazySchema(async () => (await schemas()).revealResponseSchema);
 const actionSchema = lazySchema(async () => (await schemas()).accountActionResponseSchema);
+const passwordResetSchema = lazySchema(async () => (await schemas()).passwordResetSentSchema);
 
 export interface Reason {
   reason: string;
@@ -78,6 +79,20 @@ export function useRequestMfaReset(id: number) {
         json: { card_number: input.card_number, birthdate: input.birthdate, ...withTicket(input) },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** POST /api/admin/accounts/:id/password-reset: a code and its link to a verified e-mail. */
+export function useSendPasswordReset(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Reason) =>
+      apiRequest(`/admin/accounts/${id}/password-reset`, {
+        method: 'POST',
+        json: withTicket(input),
+        schema: passwordResetSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'account', id] }),
   });
 }
 

@@ -82,6 +82,7 @@ export const adminDeLU: typeof adminEn = {
     lock: 'Konto sperren',
     unlock: 'Konto entsperren',
     endSessions: 'Alle Sitzungen beenden',
+    sendPasswordReset: 'Code zum Zurücksetzen des Passworts senden',
     requestMfaReset: 'MFA-Zurücksetzung beantragen',
     mfaResetIntro:
       'Prüfen Sie zuerst die Identität der anrufenden Person: Fragen Sie nach der Nummer einer ihrer Karten und ihrem Geburtsdatum und geben Sie ein, was sie sagt. Die Sicherheit entscheidet über die Zurücksetzung.',
@@ -99,6 +100,7 @@ export const adminDeLU: typeof adminEn = {
       unlock: 'Das Konto ist entsperrt.',
       'end-sessions': 'Alle Sitzungen des Kontos sind beendet.',
       mfaReset: 'Die MFA-Zurücksetzung ist beantragt. Die Sicherheit entscheidet.',
+      passwordReset: 'Ein Code zum Zurücksetzen des Passworts wurde an {{to}} gesendet.',
       resend: 'Die Einladung wurde erneut gesendet.',
       revoke: 'Die Einladung ist widerrufen.',
     },

@@ -81,6 +81,7 @@ export const adminEn = {
     lock: 'Lock the account',
     unlock: 'Unlock the account',
     endSessions: 'End all sessions',
+    sendPasswordReset: 'Send a password reset code',
     requestMfaReset: 'Ask for an MFA reset',
     mfaResetIntro:
       "Check the caller's identity first: ask for the number of one of their cards and their date of birth, and type what they say. Security decides on the reset.",
@@ -98,6 +99,7 @@ export const adminEn = {
       unlock: 'The account is unlocked.',
       'end-sessions': 'Every session of the account is ended.',
       mfaReset: 'The MFA reset is asked for. Security will decide.',
+      passwordReset: 'A password reset code was sent to {{to}}.',
       resend: 'The invitation was sent again.',
       revoke: 'The invitation is revoked.',
     },

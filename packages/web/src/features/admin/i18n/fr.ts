@@ -82,6 +82,7 @@ export const adminFr: typeof adminEn = {
     lock: 'Bloquer le compte',
     unlock: 'Débloquer le compte',
     endSessions: 'Fermer toutes les sessions',
+    sendPasswordReset: 'Envoyer un code de réinitialisation du mot de passe',
     requestMfaReset: 'Demander une réinitialisation MFA',
     mfaResetIntro:
       "Vérifiez d'abord l'identité de l'appelant : demandez le numéro d'une de ses cartes et sa date de naissance, et saisissez ce qu'il dit. La sécurité décide de la réinitialisation.",
@@ -99,6 +100,7 @@ export const adminFr: typeof adminEn = {
       unlock: 'Le compte est débloqué.',
       'end-sessions': 'Toutes les sessions du compte sont fermées.',
       mfaReset: 'La réinitialisation MFA est demandée. La sécurité décidera.',
+      passwordReset: 'Un code de réinitialisation du mot de passe a été envoyé à {{to}}.',
       resend: "L'invitation a été renvoyée.",
       revoke: "L'invitation est révoquée.",
     },

@@ -81,6 +81,7 @@ export const adminNl: typeof adminEn = {
     lock: 'Account blokkeren',
     unlock: 'Account deblokkeren',
     endSessions: 'Alle sessies beëindigen',
+    sendPasswordReset: 'Een code sturen om het wachtwoord te resetten',
     requestMfaReset: 'Een MFA-reset aanvragen',
     mfaResetIntro:
       'Controleer eerst de identiteit van de beller: vraag het nummer van een van de kaarten en de geboortedatum, en typ wat de beller zegt. Beveiliging beslist over de reset.',
@@ -98,6 +99,7 @@ export const adminNl: typeof adminEn = {
       unlock: 'Het account is gedeblokkeerd.',
       'end-sessions': 'Alle sessies van het account zijn beëindigd.',
       mfaReset: 'De MFA-reset is aangevraagd. Beveiliging beslist.',
+      passwordReset: 'Een code om het wachtwoord te resetten werd naar {{to}} gestuurd.',
       resend: 'De uitnodiging is opnieuw verstuurd.',
       revoke: 'De uitnodiging is ingetrokken.',
     },

@@ -18,6 +18,7 @@ import {
   useInvitationAction,
   useRequestMfaReset,
   useReveal,
+  useSendPasswordReset,
 } from '../api/accounts';
 import { useAdminMe } from '../api/me';
 import styles from '../components/Admin.module.css';
@@ -27,6 +28,7 @@ import { useStaffStepUp } from '../stepUp';
 type Dialog =
   | { kind: 'action'; action: AccountAction }
   | { kind: 'mfaReset' }
+  | { kind: 'passwordReset' }
   | { kind: 'reveal'; field: RevealableField }
   | { kind: 'invitation'; id: number; action: 'resend' | 'revoke' };
 
@@ -44,6 +46,7 @@ export function AccountPage() {
   const mfaReset = useRequestMfaReset(id);
   const reveal = useReveal(id);
   const invitation = useInvitationAction(id);
+  const passwordReset = useSendPasswordReset(id);
   const date = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(intlLocale(i18n.language), {
@@ -89,6 +92,9 @@ export function AccountPage() {
           ...input,
         });
         toast.show('success', t('admin.account.done.mfaReset'));
+      } else if (dialog.kind === 'passwordReset') {
+        const answer = await passwordReset.mutateAsync(input);
+        toast.show('success', t('admin.account.done.passwordReset', { to: answer.sent_to }));
       } else if (dialog.kind === 'reveal') {
         const answer = await reveal.mutateAsync({ field: dialog.field, ...input });
         setRevealed((current) => ({ ...current, [answer.field]: answer.values }));
@@ -160,6 +166,9 @@ export function AccountPage() {
             )}
             <Button variant="secondary" onClick={() => void open({ kind: 'action', action: 'end-sessions' })}>
               {t('admin.account.endSessions')}
+            </Button>
+            <Button variant="secondary" onClick={() => void open({ kind: 'passwordReset' })}>
+              {t('admin.account.sendPasswordReset')}
             </Button>
             <Button
               variant="secondary"
@@ -378,6 +387,7 @@ function dialogTitle(t: ReturnType<typeof useTranslation>['t'], dialog: Dialog |
   if (!dialog) return '';
   if (dialog.kind === 'action') return t(`admin.account.confirm.${dialog.action}`);
   if (dialog.kind === 'mfaReset') return t('admin.account.requestMfaReset');
+  if (dialog.kind === 'passwordReset') return t('admin.account.sendPasswordReset');
   if (dialog.kind === 'reveal') return t(`admin.account.revealTitle.${dialog.field}`);
   return t(`admin.account.confirm.${dialog.action}`);
 }

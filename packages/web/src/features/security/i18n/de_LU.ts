@@ -134,6 +134,8 @@ export const securityDeLU: typeof securityEn = {
     staffLocked: 'Der Support hat Ihr Konto gesperrt: {{reason}}',
     staffUnlocked: 'Der Support hat Ihr Konto entsperrt: {{reason}}',
     staffSessionsEnded: 'Der Support hat Ihre Sitzungen beendet: {{reason}}',
+    staffPasswordReset:
+      'Der Support hat Ihnen einen Code zum Zurücksetzen des Passworts gesendet: {{reason}}',
     staffMfaReset: 'Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt: {{reason}}',
     anApp: 'eine App',
     where: '{{device}} · {{place}}',

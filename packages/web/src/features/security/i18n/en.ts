@@ -133,6 +133,7 @@ export const securityEn = {
     staffLocked: 'Support locked your account: {{reason}}',
     staffUnlocked: 'Support unlocked your account: {{reason}}',
     staffSessionsEnded: 'Support ended your sessions: {{reason}}',
+    staffPasswordReset: 'Support sent you a password reset code: {{reason}}',
     staffMfaReset: 'Support reset your two-step verification: {{reason}}',
     anApp: 'an app',
     where: '{{device}} · {{place}}',

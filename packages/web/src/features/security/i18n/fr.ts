@@ -133,6 +133,7 @@ export const securityFr: typeof securityEn = {
     staffLocked: 'Le support a bloqué votre compte : {{reason}}',
     staffUnlocked: 'Le support a débloqué votre compte : {{reason}}',
     staffSessionsEnded: 'Le support a fermé vos sessions : {{reason}}',
+    staffPasswordReset: 'Le support vous a envoyé un code de réinitialisation du mot de passe : {{reason}}',
     staffMfaReset: 'Le support a réinitialisé votre vérification en deux étapes : {{reason}}',
     anApp: 'une application',
     where: '{{device}} · {{place}}',

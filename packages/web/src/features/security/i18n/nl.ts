@@ -133,6 +133,7 @@ export const securityNl: typeof securityEn = {
     staffLocked: 'Support heeft je account geblokkeerd: {{reason}}',
     staffUnlocked: 'Support heeft je account gedeblokkeerd: {{reason}}',
     staffSessionsEnded: 'Support heeft je sessies beëindigd: {{reason}}',
+    staffPasswordReset: 'Support stuurde je een code om je wachtwoord te resetten: {{reason}}',
     staffMfaReset: 'Support heeft je tweestapsverificatie gereset: {{reason}}',
     anApp: 'een app',
     where: '{{device}} · {{place}}',
