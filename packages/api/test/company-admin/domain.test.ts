@@ -54,6 +54,10 @@ describe('company people', () => {
     expect(second.next_cursor).toBeNull();
 
     expect((await peoplePage(db, acme, { ...query, q: 'annab' })).data.map((p) => p.id)).toEqual([anna.id]);
+    // Accent- and case-insensitive on names: "Émile" by "EMI".
+    const emile = await member(acme, 'Émile');
+    expect((await peoplePage(db, acme, { ...query, q: 'EMI' })).data.map((p) => p.id)).toEqual([emile.id]);
+    await db.deleteFrom('users').where('id', '=', emile.id).execute();
     expect(
       (await peoplePage(db, acme, { ...query, q: bob.email.slice(0, 8).toUpperCase() })).data.map(
         (p) => p.id,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { decodeCursor, encodeCursor } from '../sessions/cursor';
 import type { CompanyScope } from './scope';
 
-/** LIKE's wildcards in what a person typed match themselves. */
+/** LIKE's wildcards in what a person typed match themselves (fold_name keeps `\\`, `%` and `_`). */
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The audit kinds that lock and unlock an account: the newest tells who locked it. */
@@ -45,7 +45,8 @@ export async function peoplePage(db: Db, scope: CompanyScope, query: CompanyPeop
   if (query.q) {
     const pattern = likePrefix(query.q);
     select = select.where(
-      sql<boolean>`(lower(users.firstname) LIKE ${pattern} OR lower(users.lastname) LIKE ${pattern}
+      // Names by their folded forms (0026: lower case, Latin accents off), "Émile" found by "emi".
+      sql<boolean>`(users.search_name LIKE fold_name(${pattern}) OR users.search_name_first LIKE fold_name(${pattern})
         OR EXISTS (SELECT 1 FROM user_emails WHERE user_emails.user_id = users.id
           AND lower(user_emails.address) LIKE ${pattern}))`,
     );
