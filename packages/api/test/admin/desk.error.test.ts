@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_READS_PER_ACTOR } from '../../src/admin/admin.rate-limits';
 import { sharedTestApp } from '../support/test-app';
 import { adminTargets, staffSession } from './helpers';
 
@@ -181,5 +182,17 @@ describe('the desk refuses', () => {
       payload: { reason: 'me' },
     });
     expect(response.statusCode).toBe(403);
+  });
+
+  it('a caller past its read budget, as 429 with Retry-After (limits count per staff member)', async () => {
+    const support = await staffSession(db(), { role: 'support', scope: 'general' });
+    const other = await staffSession(db(), { role: 'support', scope: 'general' });
+    const me = (token: string) => test.call({ method: 'GET', url: '/api/admin/me', token });
+    for (let i = 0; i < ADMIN_READS_PER_ACTOR.limit; i++)
+      expect((await me(support.token)).statusCode).toBe(200);
+    const refused = await me(support.token);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await me(other.token)).statusCode).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { STAFF_ROLES, type StaffRole } from '@vestibule/contract/schemas/admin';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorAlert } from '../../../components/Alert';
@@ -57,6 +58,9 @@ export function AuditRoute() {
     new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'medium' }).format(
       new Date(iso),
     );
+  // A staff role in the reader's language; a machine client's scope or the CLI as recorded.
+  const roleLabel = (role: string) =>
+    (STAFF_ROLES as readonly string[]).includes(role) ? t(`admin.roles.${role as StaffRole}`) : role;
   const fieldErrors =
     rows.error instanceof ApiError && rows.error.status === 422 ? (rows.error.fields ?? {}) : {};
 
@@ -116,7 +120,7 @@ export function AuditRoute() {
               <ListRow key={entry.id}>
                 <span className={styles.line}>
                   <span className={styles.code}>{entry.kind}</span>
-                  {entry.actor && <Badge>{entry.actor_role ?? entry.actor}</Badge>}
+                  {entry.actor && <Badge>{roleLabel(entry.actor_role ?? entry.actor)}</Badge>}
                 </span>
                 <span className={styles.muted}>
                   {[date(entry.created_at), entry.ip, entry.actor, entry.reason, entry.ticket]
