@@ -2,6 +2,7 @@ import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { sql } from 'kysely';
 import { grantStaffRole } from './admin/staff.queries';
 import type { Db } from './db/database';
+import { joinCompany } from './flows/company-admin/membership';
 import { storeRecoveryKeys } from './flows/mfa/recovery-keys';
 import { seedOAuthDemo } from './flows/oauth/demo';
 import { seedOnboardingDemo } from './flows/onboarding/demo';
@@ -56,6 +57,8 @@ interface DemoAccount {
   birthdate?: string;
   /** Staff roles (decision 0076): edition null is both; company names a demo company of the edition. */
   staff?: readonly { role: StaffRole; edition: 'general' | 'lu' | null; company?: string }[];
+  /** The demo company (of the edition) the account belongs to: the company admin's people. */
+  company?: string;
   note: string;
 }
 
@@ -71,6 +74,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastname: 'Peeters',
     language: 'en',
     user_id: 'MM-1001',
+    company: 'Acme Belgium',
     note: 'employee, my-area (phone +32 470 00 00 01)',
   },
   {
@@ -112,6 +116,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'en',
     user_id: 'MM-1005',
     mfa: ['sms', 'email', 'totp'],
+    company: 'Acme Belgium',
     note: 'MFA: SMS (primary), e-mail and authenticator (secret in README)',
   },
   {
@@ -135,6 +140,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     user_id: 'MM-LU-1001',
     national_register_number: '1985073012341',
     card: '5065000000000019',
+    company: 'Acme Luxembourg',
     note: 'Luxembourg edition, on lu.localhost (phone +352 621 000 001)',
   },
   {
@@ -222,6 +228,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'en_LU',
     user_id: 'MM-LU-1005',
     mfa: ['sms', 'email', 'totp'],
+    company: 'Acme Luxembourg',
     note: 'MFA in the Luxembourg edition: SMS +352 621 000 005 (primary), e-mail and authenticator (same secret and recovery keys as mfa@demo.test)',
   },
   {
@@ -431,6 +438,26 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     note: 'staff: security, Luxembourg edition only (authenticator: the demo TOTP secret)',
   },
   {
+    edition: 'lu',
+    email: 'desk-company@demo.lu',
+    firstname: 'Luc',
+    lastname: 'Schmit',
+    language: 'de_LU',
+    mfa: ['totp'],
+    staff: [{ role: 'company-admin', edition: 'lu', company: 'Acme Luxembourg' }],
+    note: 'staff: company admin of Acme Luxembourg (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'lu',
+    email: 'desk-operator@demo.lu',
+    firstname: 'Mia',
+    lastname: 'Kremer',
+    language: 'fr_LU',
+    mfa: ['totp'],
+    staff: [{ role: 'operator', edition: 'lu' }],
+    note: 'staff: operator, Luxembourg edition only (authenticator: the demo TOTP secret)',
+  },
+  {
     edition: 'general',
     email: 'desk-reset@demo.test',
     phone: '+32470000061',
@@ -588,6 +615,8 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
           .executeTakeFirstOrThrow();
         if (method === 'totp') await storeRecoveryKeys(trx, secrets, user.id, row.id, DEMO_RECOVERY_KEYS);
       }
+      if (account.company)
+        await joinCompany(trx, user.id, await companyId(trx, account.edition, account.company));
       for (const grant of account.staff ?? []) {
         const company = grant.company ? await companyId(trx, account.edition, grant.company) : null;
         await grantStaffRole(trx, {

@@ -151,6 +151,35 @@ export const ERRORS = {
     status: 412,
     en: 'Your preferences were changed elsewhere in the meantime. Check them and make your change again.',
   },
+  // Company administration and the operator's admin API (docs/decisions/0077-company-admin.md).
+  invitation_revoked: {
+    status: 410,
+    en: 'This invitation was withdrawn. Please ask your employer for a new one.',
+  },
+  invitation_not_pending: {
+    status: 409,
+    en: 'This invitation can no longer be revoked: it was used, revoked or has expired.',
+  },
+  already_member: { status: 409, en: 'This person already has an account in your company.' },
+  already_invited: { status: 409, en: 'This person already has an invitation waiting.' },
+  csv_invalid: {
+    status: 422,
+    en: 'Some rows of the file are not valid: nobody was invited. Correct them and upload the file again.',
+  },
+  locked_by_support: {
+    status: 409,
+    en: 'This account was locked by support, not by your company: only support can restore it.',
+  },
+  already_suspended: { status: 409, en: 'This access is already suspended.' },
+  not_suspended: { status: 409, en: 'This access is not suspended.' },
+  webhook_destination_refused: {
+    status: 422,
+    en: 'This address cannot receive webhooks: use a public HTTPS address.',
+  },
+  webhook_already_delivered: {
+    status: 409,
+    en: 'This delivery reached its receiver or is still being sent: it is not sent again.',
+  },
   // Administration (docs/decisions/0076-administration.md).
   staff_mfa_required: {
     status: 403,

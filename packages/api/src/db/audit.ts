@@ -57,6 +57,11 @@ export type AuditKind =
   | 'card.activation_failed'
   | 'cards.imported'
   | 'invitation.created'
+  // Company administration (decision 0077): a company admin's changes.
+  | 'invitation.revoked'
+  | 'account.suspended'
+  | 'account.restored'
+  | 'company.mfa_policy_changed'
   // Account merge.
   | 'fuzzion.offered'
   | 'fuzzion.merged'
@@ -101,7 +106,15 @@ export type StaffAuditKind =
   | 'staff.audit_exported'
   | 'staff.staff_listed'
   | 'staff.role_granted'
-  | 'staff.role_removed';
+  | 'staff.role_removed'
+  // Company administration and the operator's webhooks (decision 0077).
+  | 'company.people_listed'
+  | 'company.invitations_listed'
+  | 'webhook.created'
+  | 'webhook.secret_rotated'
+  | 'webhook.enabled'
+  | 'webhook.disabled_by_staff'
+  | 'webhook.replayed';
 
 type AuditEvent = {
   kind: AuditKind;

@@ -37,6 +37,8 @@ export interface UsersTable {
   erased_at: NullableTimestamp;
   /** Whether the new-device sign-in e-mail goes out (0029_account_closure). */
   notify_new_device: Generated<boolean>;
+  /** The customer company the account belongs to (0031_company_members); null for none. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Folded "lastname firstname" and "firstname lastname", kept by a trigger (0026_administration). */
   search_name: ColumnType<string | null, never, never>;
   search_name_first: ColumnType<string | null, never, never>;
@@ -271,6 +273,12 @@ export interface CompaniesTable {
   edition: string;
   name: string;
   created_at: CreatedAt;
+  /** 0031_company_members: given to every member (mfa_forced / mfa_customer). */
+  mfa_policy: ColumnType<
+    'none' | 'recommended' | 'required',
+    'none' | 'recommended' | 'required' | undefined,
+    'none' | 'recommended' | 'required'
+  >;
 }
 
 export interface InvitationsTable {
@@ -286,6 +294,8 @@ export interface InvitationsTable {
   used_at: NullableTimestamp;
   user_id: number | null;
   created_at: CreatedAt;
+  /** A company admin revoked it before it was used (0031_company_members). */
+  revoked_at: NullableTimestamp;
 }
 
 /** The invitee's "this was not me" code and the account it freezes (migration 0021). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES } from '../../src/admin/routes';
 import { createAccount } from '../support/accounts';
@@ -41,7 +42,7 @@ const CALLERS: Record<string, Caller> = {
 type Expected = Partial<Record<keyof typeof CALLERS, number>>;
 
 interface RouteRow {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The route as declared (matched against ADMIN_ROUTES, so none is forgotten). */
   route: string;
   path: (targets: AdminTargets) => string;
@@ -154,6 +155,89 @@ const ROUTES: RouteRow[] = [
     route: '/admin/staff',
     path: () => '/api/admin/staff',
     expect: { security: 200, 'security (lu only)': 200 },
+  },
+  // The company admin's routes (decision 0077) on Acme Belgium (company 1, the company admin's):
+  // the target account is no member of it, so acting on it answers 404 as for another company's.
+  ...(['people', 'invitations', 'mfa-adoption', 'mfa-policy'] as const).map(
+    (part): RouteRow => ({
+      method: 'GET',
+      route: `/admin/companies/:companyId/${part}`,
+      path: () => `/api/admin/companies/1/${part}`,
+      expect: { 'company admin': 200 },
+    }),
+  ),
+  {
+    method: 'PUT',
+    route: '/admin/companies/:companyId/mfa-policy',
+    path: () => '/api/admin/companies/1/mfa-policy',
+    body: () => ({ policy: 'none' }),
+    expect: { 'company admin': 200 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/companies/:companyId/invitations',
+    path: () => '/api/admin/companies/1/invitations',
+    body: () => ({ email: `table-${randomUUID().slice(0, 8)}@test.example` }),
+    expect: { 'company admin': 201 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/companies/:companyId/invitations/csv',
+    path: () => '/api/admin/companies/1/invitations/csv',
+    body: () => ({
+      csv_base64: Buffer.from(`email\ncsv-${randomUUID().slice(0, 8)}@test.example\n`).toString('base64'),
+    }),
+    expect: { 'company admin': 201 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/companies/:companyId/invitations/:invitationId/revoke',
+    path: (t) => `/api/admin/companies/1/invitations/${t.invitationId}/revoke`,
+    expect: { 'company admin': 204 },
+  },
+  ...(['suspend', 'restore'] as const).map(
+    (action): RouteRow => ({
+      method: 'POST',
+      route: `/admin/companies/:companyId/people/:id/${action}`,
+      path: (t) => `/api/admin/companies/1/people/${t.account.id}/${action}`,
+      body: () => reason,
+      expect: { 'company admin': 404 },
+    }),
+  ),
+  // The operator's webhooks: a subscription that does not exist is 404 to the operator only.
+  { method: 'GET', route: '/admin/webhooks', path: () => '/api/admin/webhooks', expect: { operator: 200 } },
+  {
+    method: 'POST',
+    route: '/admin/webhooks',
+    path: () => '/api/admin/webhooks',
+    body: () => ({ url: 'http://127.0.0.1:9/table', events: ['user.updated'] }),
+    expect: { operator: 201 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/webhooks/:id/rotate-secret',
+    path: () => '/api/admin/webhooks/999999/rotate-secret',
+    expect: { operator: 404 },
+  },
+  {
+    method: 'PUT',
+    route: '/admin/webhooks/:id/enabled',
+    path: () => '/api/admin/webhooks/999999/enabled',
+    body: () => ({ enabled: false }),
+    expect: { operator: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/admin/webhooks/:id/deliveries',
+    path: () => '/api/admin/webhooks/999999/deliveries',
+    expect: { operator: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/webhooks/:id/deliveries/:delivery/replay',
+    path: () => '/api/admin/webhooks/999999/deliveries/1/replay',
+    body: () => ({}),
+    expect: { operator: 404 },
   },
 ];
 

@@ -43,6 +43,8 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   app_approved: { app: `Deals ${HOSTILE}` },
   data_exported: {},
   account_closing: { expiresAt: new Date('2026-12-10T10:00:00Z'), cancelToken: 'a-cancel-token' },
+  access_suspended: { company: `Acme ${HOSTILE}`, reason: `Left the company ${HOSTILE}` },
+  access_restored: { company: 'Acme' },
   staff_enrolment: { role: 'support' },
   staff_password_reset: { code: '60418827', minutes: 10, payload: '0b6f4c0e-3c1f-4b7a-9a55-2d7c3e1b9f10' },
   mfa_reset: {},

@@ -51,6 +51,21 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Die Bedenkzeit ist vorbei: Dieses Konto wurde geschlossen und seine personenbezogenen Daten gelöscht.',
   preferences_changed:
     'Ihre Einstellungen wurden inzwischen anderswo geändert. Prüfen Sie sie und nehmen Sie Ihre Änderung erneut vor.',
+  invitation_revoked: 'Diese Einladung wurde zurückgezogen. Bitten Sie Ihren Arbeitgeber um eine neue.',
+  invitation_not_pending:
+    'Diese Einladung kann nicht mehr zurückgezogen werden: Sie wurde verwendet, zurückgezogen oder ist abgelaufen.',
+  already_member: 'Diese Person hat bereits ein Konto in Ihrem Unternehmen.',
+  already_invited: 'Diese Person hat bereits eine offene Einladung.',
+  csv_invalid:
+    'Einige Zeilen der Datei sind ungültig: Niemand wurde eingeladen. Korrigieren Sie sie und laden Sie die Datei erneut hoch.',
+  locked_by_support:
+    'Dieses Konto wurde vom Support gesperrt, nicht von Ihrem Unternehmen: Nur der Support kann es wiederherstellen.',
+  already_suspended: 'Dieser Zugang ist bereits gesperrt.',
+  not_suspended: 'Dieser Zugang ist nicht gesperrt.',
+  webhook_destination_refused:
+    'Diese Adresse kann keine Webhooks empfangen: Verwenden Sie eine öffentliche HTTPS-Adresse.',
+  webhook_already_delivered:
+    'Diese Zustellung hat ihren Empfänger erreicht oder wird noch gesendet: Sie wird nicht erneut gesendet.',
   unavailable: 'Der Dienst ist kurzzeitig nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',

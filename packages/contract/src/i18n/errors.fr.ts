@@ -51,6 +51,21 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     'Le délai de réflexion est écoulé : ce compte a été fermé et ses données personnelles effacées.',
   preferences_changed:
     'Vos préférences ont été modifiées ailleurs entre-temps. Vérifiez-les et refaites votre modification.',
+  invitation_revoked: 'Cette invitation a été retirée. Demandez-en une nouvelle à votre employeur.',
+  invitation_not_pending:
+    'Cette invitation ne peut plus être retirée : elle a été utilisée, retirée ou elle a expiré.',
+  already_member: 'Cette personne a déjà un compte dans votre entreprise.',
+  already_invited: 'Cette personne a déjà une invitation en attente.',
+  csv_invalid:
+    "Certaines lignes du fichier ne sont pas valables : personne n'a été invité. Corrigez-les et envoyez à nouveau le fichier.",
+  locked_by_support:
+    'Ce compte a été bloqué par le support, pas par votre entreprise : seul le support peut le rétablir.',
+  already_suspended: 'Cet accès est déjà suspendu.',
+  not_suspended: "Cet accès n'est pas suspendu.",
+  webhook_destination_refused:
+    'Cette adresse ne peut pas recevoir de webhooks : utilisez une adresse HTTPS publique.',
+  webhook_already_delivered:
+    "Cet envoi a atteint son destinataire ou est encore en cours : il n'est pas renvoyé.",
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',

@@ -48,6 +48,20 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
     'De bedenktijd is voorbij: dit account is gesloten en de persoonsgegevens zijn gewist.',
   preferences_changed:
     'Je voorkeuren zijn intussen elders gewijzigd. Controleer ze en voer je wijziging opnieuw uit.',
+  invitation_revoked: 'Deze uitnodiging is ingetrokken. Vraag je werkgever om een nieuwe.',
+  invitation_not_pending:
+    'Deze uitnodiging kan niet meer worden ingetrokken: ze is gebruikt, ingetrokken of verlopen.',
+  already_member: 'Deze persoon heeft al een account in je bedrijf.',
+  already_invited: 'Deze persoon heeft al een openstaande uitnodiging.',
+  csv_invalid:
+    'Sommige rijen van het bestand zijn niet geldig: niemand is uitgenodigd. Verbeter ze en upload het bestand opnieuw.',
+  locked_by_support:
+    'Dit account is geblokkeerd door de klantendienst, niet door je bedrijf: alleen de klantendienst kan het herstellen.',
+  already_suspended: 'Deze toegang is al geschorst.',
+  not_suspended: 'Deze toegang is niet geschorst.',
+  webhook_destination_refused: 'Dit adres kan geen webhooks ontvangen: gebruik een openbaar HTTPS-adres.',
+  webhook_already_delivered:
+    'Deze levering heeft haar ontvanger bereikt of wordt nog verstuurd: ze wordt niet opnieuw verstuurd.',
   unavailable: 'De dienst is even niet beschikbaar. Probeer het zo meteen opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',

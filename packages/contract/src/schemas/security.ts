@@ -105,6 +105,8 @@ export const SECURITY_EVENT_KINDS = [
   'passkey.added',
   'passkey.used',
   'passkey.removed',
+  'account.suspended',
+  'account.restored',
   // What the support desk did to the account (decision 0076), with the reason it gave.
   'staff.account_locked',
   'staff.account_unlocked',

@@ -49,6 +49,9 @@ export interface PurposeValues {
    * also when the cancel link stops working; cancelToken goes into the link's fragment only.
    */
   account_closing: { expiresAt: Date; cancelToken: string };
+  /** A company admin suspended (reason: what they told the person) or restored the access. */
+  access_suspended: { company: string; reason: string };
+  access_restored: { company: string };
   /** A staff role was granted (admin CLI): the link opens the administration console. */
   staff_enrolment: { role: string };
   /**

@@ -37,6 +37,9 @@ const SAFE_DETAIL_KEYS = [
   'client_id',
   'trusted_device',
   'current',
+  // A company admin's suspension: the company's name and the reason it gave the person.
+  'company',
+  'why',
 ];
 
 /** Audit rows as the timeline shows them: device, location and safe details. */

@@ -1,6 +1,8 @@
 import type { AdminCapability } from '@vestibule/contract/schemas/admin';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { TextKey } from '../../i18n/translator';
+import { WebhooksArea } from '../admin-webhooks/index';
+import { CompanyAdminArea } from '../company-admin/index';
 
 /** A part of the console: its path under /admin, the capability that shows it, its label, its page. */
 export interface AdminSection {
@@ -19,6 +21,8 @@ const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
  * a section is one entry here (its page is a lazily loaded chunk of its own).
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: 'company', capability: 'companies', label: 'companyAdmin.nav.title', Page: CompanyAdminArea },
+  { path: 'webhooks', capability: 'operations', label: 'adminWebhooks.nav', Page: WebhooksArea },
   {
     path: 'accounts',
     capability: 'accounts.read',

@@ -70,6 +70,8 @@ const EVENT_KEYS = {
   'passkey.added': 'passkeyAdded',
   'passkey.used': 'passkeyUsed',
   'passkey.removed': 'passkeyRemoved',
+  'account.suspended': 'accessSuspended',
+  'account.restored': 'accessRestored',
   'staff.account_locked': 'staffLocked',
   'staff.account_unlocked': 'staffUnlocked',
   'staff.sessions_ended': 'staffSessionsEnded',
@@ -83,5 +85,7 @@ export function eventLabel(t: TFunction, event: SecurityEvent): string {
   const client =
     typeof event.detail.client_name === 'string' ? event.detail.client_name : t('security.events.anApp');
   const reason = typeof event.detail.reason === 'string' ? event.detail.reason : '';
-  return t(`security.events.${EVENT_KEYS[event.kind]}`, { client, reason });
+  const company = typeof event.detail.company === 'string' ? event.detail.company : '';
+  const why = typeof event.detail.why === 'string' ? event.detail.why : '';
+  return t(`security.events.${EVENT_KEYS[event.kind]}`, { client, reason, company, why });
 }

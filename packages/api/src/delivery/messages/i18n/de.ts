@@ -136,6 +136,20 @@ export const de: MessageBundle = {
     action: 'Mein Konto behalten',
     sms: '{brand}: Ihr Konto wird am {date} geschlossen. Nicht Sie? Melden Sie sich an, um es zu behalten, oder rufen Sie den Support an.',
   },
+  access_suspended: {
+    subject: '{brand}: Ihr Zugang wurde von {company} gesperrt',
+    preheader: '{company} hat Ihren Zugang zu {brand} gesperrt.',
+    heading: 'Ihr Zugang wurde gesperrt',
+    body: '{company} hat den Zugang zu Ihrem {brand}-Konto gesperrt und seine Sitzungen beendet. Der angegebene Grund: {reason}. Bitte wenden Sie sich an {company}.',
+    sms: '{brand}: {company} hat Ihren Zugang gesperrt. Bitte wenden Sie sich an {company}.',
+  },
+  access_restored: {
+    subject: '{brand}: Ihr Zugang wurde wiederhergestellt',
+    preheader: '{company} hat Ihren Zugang zu {brand} wiederhergestellt.',
+    heading: 'Ihr Zugang wurde wiederhergestellt',
+    body: '{company} hat den Zugang zu Ihrem {brand}-Konto wiederhergestellt: Sie können sich wieder anmelden.',
+    sms: '{brand}: {company} hat Ihren Zugang wiederhergestellt. Sie können sich wieder anmelden.',
+  },
   data_exported: {
     subject: '{brand}: Eine Kopie Ihrer Daten wurde heruntergeladen',
     preheader: 'Jemand hat die Daten Ihres {brand}-Kontos heruntergeladen.',

@@ -139,6 +139,20 @@ export const en = {
     action: 'Keep my account',
     sms: '{brand}: your account will be closed on {date}. Not you? Sign in to keep it, or call our support.',
   },
+  access_suspended: {
+    subject: '{brand}: your access was suspended by {company}',
+    preheader: '{company} suspended your access to {brand}.',
+    heading: 'Your access was suspended',
+    body: '{company} suspended your access to your {brand} account and ended its sessions. The reason they gave: {reason}. Please contact {company} about it.',
+    sms: '{brand}: {company} suspended your access. Please contact {company}.',
+  },
+  access_restored: {
+    subject: '{brand}: your access was restored',
+    preheader: '{company} restored your access to {brand}.',
+    heading: 'Your access was restored',
+    body: '{company} restored your access to your {brand} account: you can log in again.',
+    sms: '{brand}: {company} restored your access. You can log in again.',
+  },
   data_exported: {
     subject: '{brand}: a copy of your data was downloaded',
     preheader: 'Someone downloaded the data of your {brand} account.',

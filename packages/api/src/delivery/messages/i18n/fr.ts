@@ -140,6 +140,20 @@ export const fr: MessageBundle = {
     action: 'Garder mon compte',
     sms: "{brand} : votre compte sera fermé le {date}. Ce n'est pas vous ? Connectez-vous pour le garder, ou appelez notre support.",
   },
+  access_suspended: {
+    subject: '{brand} : votre accès a été suspendu par {company}',
+    preheader: '{company} a suspendu votre accès à {brand}.',
+    heading: 'Votre accès a été suspendu',
+    body: "{company} a suspendu l'accès à votre compte {brand} et a fermé ses sessions. La raison donnée : {reason}. Contactez {company} à ce sujet.",
+    sms: '{brand} : {company} a suspendu votre accès. Contactez {company}.',
+  },
+  access_restored: {
+    subject: '{brand} : votre accès a été rétabli',
+    preheader: '{company} a rétabli votre accès à {brand}.',
+    heading: 'Votre accès a été rétabli',
+    body: "{company} a rétabli l'accès à votre compte {brand} : vous pouvez à nouveau vous connecter.",
+    sms: '{brand} : {company} a rétabli votre accès. Vous pouvez à nouveau vous connecter.',
+  },
   data_exported: {
     subject: '{brand} : une copie de vos données a été téléchargée',
     preheader: "Quelqu'un a téléchargé les données de votre compte {brand}.",

@@ -133,6 +133,20 @@ export const nl: MessageBundle = {
     action: 'Mijn account behouden',
     sms: '{brand}: je account wordt gesloten op {date}. Niet jij? Meld je aan om het te behouden, of bel onze support.',
   },
+  access_suspended: {
+    subject: '{brand}: je toegang is geschorst door {company}',
+    preheader: '{company} heeft je toegang tot {brand} geschorst.',
+    heading: 'Je toegang is geschorst',
+    body: '{company} heeft de toegang tot je {brand}-account geschorst en de sessies beëindigd. De opgegeven reden: {reason}. Neem hierover contact op met {company}.',
+    sms: '{brand}: {company} heeft je toegang geschorst. Neem contact op met {company}.',
+  },
+  access_restored: {
+    subject: '{brand}: je toegang is hersteld',
+    preheader: '{company} heeft je toegang tot {brand} hersteld.',
+    heading: 'Je toegang is hersteld',
+    body: '{company} heeft de toegang tot je {brand}-account hersteld: je kunt weer inloggen.',
+    sms: '{brand}: {company} heeft je toegang hersteld. Je kunt weer inloggen.',
+  },
   data_exported: {
     subject: '{brand}: er is een kopie van je gegevens gedownload',
     preheader: 'Iemand heeft de gegevens van je {brand}-account gedownload.',

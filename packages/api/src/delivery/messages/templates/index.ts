@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import type { MessageContext } from '../context';
 import type { Purpose } from '../purposes';
 import { AccountClosing } from './account-closing';
+import { AccessRestored } from './access-restored';
+import { AccessSuspended } from './access-suspended';
 import { AppApproved } from './app-approved';
 import { ContactAdded } from './contact-added';
 import { ContactChanged } from './contact-changed';
@@ -32,6 +34,8 @@ import { StepUpCode } from './step-up-code';
 
 /** The e-mail template of each purpose (purposes.ts). */
 export const TEMPLATES: { [P in Purpose]: (m: MessageContext<P>) => ReactElement } = {
+  access_restored: AccessRestored,
+  access_suspended: AccessSuspended,
   app_approved: AppApproved,
   contact_added: ContactAdded,
   contact_changed: ContactChanged,

@@ -129,6 +129,8 @@ export const securityDeLU: typeof securityEn = {
     passkeyAdded: 'Passkey hinzugef\u00fcgt',
     passkeyUsed: 'Mit einem Passkey angemeldet oder best\u00e4tigt',
     passkeyRemoved: 'Passkey gel\u00f6scht',
+    accessSuspended: 'Ihr Unternehmen {{company}} hat Ihren Zugang gesperrt: {{why}}',
+    accessRestored: 'Ihr Unternehmen {{company}} hat Ihren Zugang wiederhergestellt',
     staffLocked: 'Der Support hat Ihr Konto gesperrt: {{reason}}',
     staffUnlocked: 'Der Support hat Ihr Konto entsperrt: {{reason}}',
     staffSessionsEnded: 'Der Support hat Ihre Sitzungen beendet: {{reason}}',

@@ -128,6 +128,8 @@ export const securityEn = {
     passkeyAdded: 'Passkey added',
     passkeyUsed: 'Signed in or confirmed with a passkey',
     passkeyRemoved: 'Passkey deleted',
+    accessSuspended: 'Your company {{company}} suspended your access: {{why}}',
+    accessRestored: 'Your company {{company}} restored your access',
     staffLocked: 'Support locked your account: {{reason}}',
     staffUnlocked: 'Support unlocked your account: {{reason}}',
     staffSessionsEnded: 'Support ended your sessions: {{reason}}',

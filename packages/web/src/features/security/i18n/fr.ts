@@ -128,6 +128,8 @@ export const securityFr: typeof securityEn = {
     passkeyAdded: "Cl\u00e9 d'acc\u00e8s ajout\u00e9e",
     passkeyUsed: "Connexion ou confirmation avec une cl\u00e9 d'acc\u00e8s",
     passkeyRemoved: "Cl\u00e9 d'acc\u00e8s supprim\u00e9e",
+    accessSuspended: 'Votre entreprise {{company}} a suspendu votre accès : {{why}}',
+    accessRestored: 'Votre entreprise {{company}} a rétabli votre accès',
     staffLocked: 'Le support a bloqué votre compte : {{reason}}',
     staffUnlocked: 'Le support a débloqué votre compte : {{reason}}',
     staffSessionsEnded: 'Le support a fermé vos sessions : {{reason}}',

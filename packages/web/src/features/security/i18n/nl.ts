@@ -128,6 +128,8 @@ export const securityNl: typeof securityEn = {
     passkeyAdded: 'Passkey toegevoegd',
     passkeyUsed: 'Aangemeld of bevestigd met een passkey',
     passkeyRemoved: 'Passkey verwijderd',
+    accessSuspended: 'Je bedrijf {{company}} heeft je toegang geschorst: {{why}}',
+    accessRestored: 'Je bedrijf {{company}} heeft je toegang hersteld',
     staffLocked: 'Support heeft je account geblokkeerd: {{reason}}',
     staffUnlocked: 'Support heeft je account gedeblokkeerd: {{reason}}',
     staffSessionsEnded: 'Support heeft je sessies beëindigd: {{reason}}',
