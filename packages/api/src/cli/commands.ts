@@ -7,8 +7,8 @@ import type { SecretBox } from '../security/secret-box';
 import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
-import { runTraceCommand, TRACE_USAGE } from './trace.command';
 import { runStaffCommand, STAFF_USAGE } from './staff.command';
+import { runTraceCommand, TRACE_USAGE } from './trace.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 

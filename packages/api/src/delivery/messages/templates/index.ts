@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import type { MessageContext } from '../context';
 import type { Purpose } from '../purposes';
-import { AccountClosing } from './account-closing';
 import { AccessRestored } from './access-restored';
 import { AccessSuspended } from './access-suspended';
+import { AccountClosing } from './account-closing';
 import { AppApproved } from './app-approved';
 import { ContactAdded } from './contact-added';
 import { ContactChanged } from './contact-changed';
