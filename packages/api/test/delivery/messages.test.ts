@@ -1,6 +1,6 @@
 import { EDITION_IDS, LOCALES } from '@vestibule/contract/editions';
-import { describe, expect, it } from 'vitest';
-import { MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configureMessageBrands, MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
 import { MESSAGE_BUNDLES } from '../../src/delivery/messages/i18n';
 import { CODE_PURPOSES, type Purpose, type PurposeValues } from '../../src/delivery/messages/purposes';
 import { renderEmail, renderSms } from '../../src/delivery/messages/render';
@@ -62,6 +62,10 @@ const escaped = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#x27;');
 const codeOf = (values: object) => ('code' in values ? String(values.code) : undefined);
+
+// API test files share one process: an app started before with an operator's settings (a
+// production test) configured the brands, and these checks compare with the demo operator's.
+beforeAll(() => configureMessageBrands({ general: {}, lu: {} }));
 
 describe('the message bundles', () => {
   type Tree = { [key: string]: string | Tree };
