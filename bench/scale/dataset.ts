@@ -153,3 +153,13 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] as number;
 }
+
+/** The card number index of account n's linked card (cards are numbered over the accounts that hold one). */
+export function linkedCardIndex(n: number): number {
+  return Math.floor(n / 100) * 90 + Math.min(n % 100, 90);
+}
+
+/** The card index of the u-th card not yet linked to an account (after every linked card). */
+export function unlinkedCardIndex(accounts: number, u: number): number {
+  return linkedCardIndex(accounts) + u;
+}
