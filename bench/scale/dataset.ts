@@ -1,7 +1,6 @@
 // The shape of the scale bench's data set (bench/scale/build.ts), as pure functions of a seed and
 // an account number: the same seed gives the same accounts, cards, identifiers and passwords, so
 // the harness finds a card, a national number or a login of the set without reading it back.
-import { createHash } from 'node:crypto';
 import { luhnCheckDigit } from '../../packages/contract/src/card-number';
 import { verhoeffCheckDigit } from '../../packages/contract/src/national-register-number';
 
@@ -54,12 +53,6 @@ export function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-/** A number in [0, 1) fixed by the seed, the account and a label: no state to carry across tables. */
-export function hashUnit(seed: number, n: number, label: string): number {
-  const digest = createHash('sha1').update(`${seed}:${label}:${n}`).digest();
-  return digest.readUInt32BE(0) / 4_294_967_296;
 }
 
 /** Account n (0-based): its edition, mostly the general one (Belgium), a tenth Luxembourg. */
@@ -144,14 +137,6 @@ export function copyLine(values: readonly (string | number | boolean | null | un
     else line += String(value);
   }
   return `${line}\n`;
-}
-
-/** Percentile (0–100) of numbers, nearest rank. */
-export function percentile(values: readonly number[], p: number): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] as number;
 }
 
 /** The card number index of account n's linked card (cards are numbered over the accounts that hold one). */

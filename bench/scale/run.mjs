@@ -324,7 +324,7 @@ async function measureSize(size) {
     await until(
       async () => {
         const { rows } = await monitor.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND (${purgeStatement})`,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND state = 'active' AND (${purgeStatement})`,
           [size.database],
         );
         const polled = performance.now();
