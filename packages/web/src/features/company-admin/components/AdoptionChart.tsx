@@ -1,6 +1,7 @@
 import type { AdoptionPoint } from '@vestibule/contract/schemas/company-admin';
 import { useId } from 'react';
 import { useTranslation } from '../../../i18n/react';
+import { useFormatDay } from '../formatDay';
 import styles from './CompanyAdmin.module.css';
 
 const WIDTH = 640;
@@ -11,6 +12,7 @@ const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
 export function AdoptionChart({ series }: { series: readonly AdoptionPoint[] }) {
   const { t } = useTranslation();
   const id = useId();
+  const formatDay = useFormatDay();
   const max = Math.max(1, ...series.map((point) => point.members));
   const x = (index: number) =>
     PAD.left + (index * (WIDTH - PAD.left - PAD.right)) / Math.max(1, series.length - 1);
@@ -39,12 +41,12 @@ export function AdoptionChart({ series }: { series: readonly AdoptionPoint[] }) 
         ))}
         {first && (
           <text className={styles.gridLabel} x={PAD.left} y={HEIGHT - 8}>
-            {first.day}
+            {formatDay(first.day)}
           </text>
         )}
         {last && (
           <text className={styles.gridLabel} x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end">
-            {last.day}
+            {formatDay(last.day)}
           </text>
         )}
         <path className={styles.lineMembers} d={path((point) => point.members)} />

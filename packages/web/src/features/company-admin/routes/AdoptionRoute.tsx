@@ -9,6 +9,7 @@ import { useAdoption } from '../api/adoption';
 import { useCompanyId } from '../companyId';
 import { AdoptionChart } from '../components/AdoptionChart';
 import styles from '../components/CompanyAdmin.module.css';
+import { useFormatDay } from '../formatDay';
 
 /** /admin/company/:companyId/adoption: MFA adoption over 30 days and by method, with its table. */
 export function AdoptionRoute() {
@@ -18,6 +19,7 @@ export function AdoptionRoute() {
   const data = adoption.data;
   const percent = data?.members ? Math.round((100 * data.with_mfa) / data.members) : 0;
   const today = data?.series.at(-1);
+  const formatDay = useFormatDay();
 
   return (
     <Page title={t('companyAdmin.adoption.title')} intro={t('companyAdmin.adoption.intro')} width="wide">
@@ -94,7 +96,7 @@ export function AdoptionRoute() {
                   <tbody>
                     {[...data.series].reverse().map((point) => (
                       <tr key={point.day}>
-                        <th scope="row">{point.day}</th>
+                        <th scope="row">{formatDay(point.day)}</th>
                         <td className={styles.num}>{point.members}</td>
                         <td className={styles.num}>{point.with_mfa}</td>
                         {MFA_KINDS.map((kind) => (
