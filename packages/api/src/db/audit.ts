@@ -72,7 +72,15 @@ export type AuditKind =
   // Privacy: the account's data downloaded.
   | 'account.data_exported'
   // Webhooks: a subscription stopped after three days of failed deliveries.
-  | 'webhook.disabled';
+  | 'webhook.disabled'
+  // An account removed (SCIM deprovisioning of an account its invitation alone created).
+  | 'account.deleted'
+  // SCIM: company tokens, and the people a company's HR system provisions.
+  | 'scim.token_created'
+  | 'scim.token_revoked'
+  | 'scim.user_created'
+  | 'scim.user_updated'
+  | 'scim.user_deprovisioned';
 
 type AuditEvent = {
   kind: AuditKind;
