@@ -39,8 +39,15 @@ function textComparison(name: string, column: string, caseExact: boolean, compar
       return sql<SqlBool>`${target} = ${text}`;
     case 'ne':
       return sql<SqlBool>`${target} IS DISTINCT FROM ${text}`;
-    case 'sw':
-      return sql<SqlBool>`${target} LIKE ${`${likeLiteral(text)}%`}`;
+    case 'sw': {
+      // A byte-order range the text_pattern_ops index answers even when the plan is generic; the
+      // LIKE keeps the meaning exact.
+      const like = sql<SqlBool>`${target} LIKE ${`${likeLiteral(text)}%`}`;
+      const last = text.codePointAt(text.length - 1);
+      if (!text || last === undefined) return like;
+      const upper = text.slice(0, text.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1);
+      return sql<SqlBool>`${target} ~>=~ ${text} AND ${target} ~<~ ${upper} AND ${like}`;
+    }
     case 'ew':
       return sql<SqlBool>`${target} LIKE ${`%${likeLiteral(text)}`}`;
     case 'co':

@@ -331,12 +331,11 @@ async function scimPlugin(scope: FastifyInstance) {
   scope.addContentTypeParser(['application/json', 'application/scim+json'], { parseAs: 'string' }, (request, body, done) =>
     parseJson(request, body as string, done),
   );
+  // The form parser of the API is not SCIM's: such a body is 415 like any other media type.
+  scope.removeContentTypeParser('application/x-www-form-urlencoded');
   scope.setErrorHandler(handleError);
-  scope.setNotFoundHandler(async (request, reply) => {
-    await authenticateCompany(request, reply);
-    return sendError(reply, 404, null, 'No such SCIM endpoint');
-  });
   scope.addHook('onRequest', authenticateCompany);
+  scope.addHook('preValidation', refuseMalformedId);
   scope.addHook('preHandler', refuseControlCharacters);
   scope.get('/ServiceProviderConfig', serviceProviderConfig);
   scope.get('/Schemas', schemas);
@@ -349,6 +348,22 @@ async function scimPlugin(scope: FastifyInstance) {
   scope.put('/Users/:id', replaceUser);
   scope.patch('/Users/:id', patchUser);
   scope.delete('/Users/:id', deleteUser);
+  // Anything else under /scim/v2 (Groups, Bulk, /Me …) is SCIM's 404, not the SPA's page.
+  scope.all('/*', unknownEndpoint);
+}
+
+/** An endpoint this server does not offer. */
+async function unknownEndpoint(_request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, 404, null, 'No such SCIM endpoint');
+}
+
+const RESOURCE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A User id is a UUID; anything else names no resource (and never reaches a filter). */
+async function refuseMalformedId(request: FastifyRequest) {
+  const { id } = (request.params ?? {}) as Partial<IdParams>;
+  if (id !== undefined && request.url.includes('/Users/') && !RESOURCE_ID.test(id))
+    throw scimError(404, null, 'Resource not found');
 }
 
 /** Registers /scim/v2 with its own body parsing, errors and authentication. */
