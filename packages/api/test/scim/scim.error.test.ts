@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => test.app.close());
 
-function scim(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {}) {
+function scim(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return test.app.inject({
     method,
     url: `/scim/v2${path}`,
@@ -37,7 +42,12 @@ describe('SCIM errors', () => {
   const cases: [string, () => ReturnType<typeof scim>, number, string | undefined][] = [
     ['a filter that does not parse', () => scim('GET', filter('userName eq')), 400, 'invalidFilter'],
     ['a filter of two words', () => scim('GET', filter('foo bar')), 400, 'invalidFilter'],
-    ['a filter on an attribute we do not filter', () => scim('GET', filter('title eq "x"')), 400, 'invalidFilter'],
+    [
+      'a filter on an attribute we do not filter',
+      () => scim('GET', filter('title eq "x"')),
+      400,
+      'invalidFilter',
+    ],
     ['a filter on an unknown attribute', () => scim('GET', filter('shoeSize gt 3')), 400, 'invalidFilter'],
     ['a userName compared with a number', () => scim('GET', filter('userName eq 12')), 400, 'invalidFilter'],
     ['a "not" filter', () => scim('GET', filter('not (userName eq "a")')), 400, 'invalidFilter'],
@@ -46,27 +56,109 @@ describe('SCIM errors', () => {
     ['a filter given twice', () => scim('GET', '/Users?filter=a&filter=b'), 400, 'invalidFilter'],
     ['a count that is no integer', () => scim('GET', '/Users?count=ten'), 400, 'invalidValue'],
     ['an unknown attribute to return', () => scim('GET', '/Users?attributes=shoeSize'), 400, 'invalidValue'],
-    ['an unknown attribute to exclude', () => scim('GET', `/Users/${userId}?excludedAttributes=shoeSize`), 400, 'invalidValue'],
-    ['a control character in a filter', () => scim('GET', filter('userName eq "a\u0000b"')), 400, 'invalidValue'],
-    ['a control character in a body', () => scim('POST', '/Users', scimUser({ userName: 'a\u0007@test.example' })), 400, 'invalidValue'],
+    [
+      'an unknown attribute to exclude',
+      () => scim('GET', `/Users/${userId}?excludedAttributes=shoeSize`),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a control character in a filter',
+      () => scim('GET', filter('userName eq "a\u0000b"')),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a control character in a body',
+      () => scim('POST', '/Users', scimUser({ userName: 'a\u0007@test.example' })),
+      400,
+      'invalidValue',
+    ],
     ['a body that is not JSON', () => scim('POST', '/Users', '{"userName": '), 400, 'invalidSyntax'],
     ['a body that is a list', () => scim('POST', '/Users', '[]'), 400, 'invalidSyntax'],
     ['no body', () => scim('POST', '/Users'), 400, 'invalidSyntax'],
-    ['an unknown attribute in a User', () => scim('POST', '/Users', scimUser({ shoeSize: 44 })), 400, 'invalidValue'],
-    ['a User without userName', () => scim('POST', '/Users', { schemas: [], emails: [{ value: 'x@test.example' }] }), 400, 'invalidValue'],
-    ['a User without any address', () => scim('POST', '/Users', { userName: 'no-address' }), 400, 'invalidValue'],
-    ['a wrongly typed attribute', () => scim('POST', '/Users', scimUser({ active: 'maybe' })), 400, 'invalidValue'],
-    ['a PATCH path that does not exist', () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'shoeSize', value: 1 }] }), 400, 'invalidPath'],
-    ['a PATCH operation that is not one', () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'move', path: 'active' }] }), 400, 'invalidSyntax'],
-    ['a PATCH without operations', () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA] }), 400, 'invalidValue'],
-    ['a PATCH whose filter matches nothing', () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'emails[type eq "home"].value', value: 'x@test.example' }] }), 400, 'noTarget'],
-    ['a PATCH removal without a path', () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'remove' }] }), 400, 'noTarget'],
+    [
+      'an unknown attribute in a User',
+      () => scim('POST', '/Users', scimUser({ shoeSize: 44 })),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a User without userName',
+      () => scim('POST', '/Users', { schemas: [], emails: [{ value: 'x@test.example' }] }),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a User without any address',
+      () => scim('POST', '/Users', { userName: 'no-address' }),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a wrongly typed attribute',
+      () => scim('POST', '/Users', scimUser({ active: 'maybe' })),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a PATCH path that does not exist',
+      () =>
+        scim('PATCH', `/Users/${userId}`, {
+          schemas: [PATCH_SCHEMA],
+          Operations: [{ op: 'replace', path: 'shoeSize', value: 1 }],
+        }),
+      400,
+      'invalidPath',
+    ],
+    [
+      'a PATCH operation that is not one',
+      () =>
+        scim('PATCH', `/Users/${userId}`, {
+          schemas: [PATCH_SCHEMA],
+          Operations: [{ op: 'move', path: 'active' }],
+        }),
+      400,
+      'invalidSyntax',
+    ],
+    [
+      'a PATCH without operations',
+      () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA] }),
+      400,
+      'invalidValue',
+    ],
+    [
+      'a PATCH whose filter matches nothing',
+      () =>
+        scim('PATCH', `/Users/${userId}`, {
+          schemas: [PATCH_SCHEMA],
+          Operations: [{ op: 'replace', path: 'emails[type eq "home"].value', value: 'x@test.example' }],
+        }),
+      400,
+      'noTarget',
+    ],
+    [
+      'a PATCH removal without a path',
+      () => scim('PATCH', `/Users/${userId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'remove' }] }),
+      400,
+      'noTarget',
+    ],
     ['an unknown User id', () => scim('GET', '/Users/00000000-0000-4000-8000-000000000000'), 404, undefined],
     ['a User id that is no id', () => scim('GET', '/Users/%22%20or%20%22'), 404, undefined],
     ['an unknown endpoint', () => scim('GET', '/Groups'), 404, undefined],
     ['an unknown schema', () => scim('GET', '/Schemas/urn:nope'), 404, undefined],
-    ['a stale If-Match', () => scim('PUT', `/Users/${userId}`, scimUser(), { 'if-match': 'W/"999"' }), 412, undefined],
-    ['a body of another media type', () => scim('POST', '/Users', 'userName=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, undefined],
+    [
+      'a stale If-Match',
+      () => scim('PUT', `/Users/${userId}`, scimUser(), { 'if-match': 'W/"999"' }),
+      412,
+      undefined,
+    ],
+    [
+      'a body of another media type',
+      () => scim('POST', '/Users', 'userName=x', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      undefined,
+    ],
   ];
 
   it.each(cases)('%s answers a SCIM error', async (_name, request, status, scimType) => {
@@ -133,8 +225,15 @@ describe('SCIM authentication', () => {
     );
     expect(code).toBe(0);
     const token = /(scim_[\w-]+)/.exec(lines.join('\n'))?.[1] as string;
-    expect((await scim('GET', '/ServiceProviderConfig', undefined, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
-    const stored = await test.database.db.selectFrom('scim_tokens').select('token_hash').where('company_id', '=', own.id).execute();
+    expect(
+      (await scim('GET', '/ServiceProviderConfig', undefined, { authorization: `Bearer ${token}` }))
+        .statusCode,
+    ).toBe(200);
+    const stored = await test.database.db
+      .selectFrom('scim_tokens')
+      .select('token_hash')
+      .where('company_id', '=', own.id)
+      .execute();
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, start, toPasswordStep, complete } from '../onboarding/helpers';
+import { complete, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { invitationCodeTo, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser, USER_SCHEMA } from './helpers';
@@ -68,13 +68,22 @@ describe('a SCIM client session', () => {
       .executeTakeFirstOrThrow();
     expect(invitation).toEqual({ company_id: company.id, firstname: 'Bea' });
 
-    const filtered = await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${person.userName.toUpperCase()}"`)}`);
+    const filtered = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${person.userName.toUpperCase()}"`)}`,
+    );
     expect(filtered.status).toBe(200);
     expect(filtered.body).toMatchObject({ totalResults: 1, startIndex: 1, itemsPerPage: 1 });
     expect(filtered.body.Resources[0].id).toBe(id);
-    const byEmail = await scim('GET', `/Users?filter=${encodeURIComponent(`emails[value eq "${person.userName}"]`)}`);
+    const byEmail = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`emails[value eq "${person.userName}"]`)}`,
+    );
     expect(byEmail.body.Resources.map((user: { id: string }) => user.id)).toEqual([id]);
-    const byExternalId = await scim('GET', `/Users?filter=${encodeURIComponent(`externalId eq "${person.externalId}"`)}&attributes=userName`);
+    const byExternalId = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`externalId eq "${person.externalId}"`)}&attributes=userName`,
+    );
     expect(byExternalId.body.Resources).toHaveLength(1);
     expect(byExternalId.body.Resources[0]).toMatchObject({ id, userName: person.userName });
     expect(byExternalId.body.Resources[0].emails).toBeUndefined();
@@ -107,14 +116,24 @@ describe('a SCIM client session', () => {
       .where('kind', 'in', ['account.locked', 'session.revoked_all', 'scim.user_updated'])
       .orderBy('id')
       .execute();
-    expect(kinds.map((row) => row.kind)).toEqual(['account.locked', 'session.revoked_all', 'scim.user_updated']);
-    expect(kinds[0]?.detail).toMatchObject({ by: 'scim', company_id: company.id, reason: 'scim_deactivated' });
+    expect(kinds.map((row) => row.kind)).toEqual([
+      'account.locked',
+      'session.revoked_all',
+      'scim.user_updated',
+    ]);
+    expect(kinds[0]?.detail).toMatchObject({
+      by: 'scim',
+      company_id: company.id,
+      reason: 'scim_deactivated',
+    });
 
     const deleted = await scim('DELETE', `/Users/${id}`);
     expect(deleted.status).toBe(204);
     expect((await scim('GET', `/Users/${id}`)).status).toBe(404);
     // The account existed only by the invitation: it is deleted with the record.
-    expect(await db.selectFrom('users').select('id').where('id', '=', account.user_id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('users').select('id').where('id', '=', account.user_id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('announces the deactivation as user.locked and session.revoked webhooks', async () => {
@@ -134,15 +153,25 @@ describe('a SCIM client session', () => {
       const person = scimUser();
       const id = (await scim('POST', '/Users', person)).body.id as string;
       await acceptInvitation(person.userName);
-      await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'Replace', value: { active: 'False' } }] });
-      await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: true }] });
+      await scim('PATCH', `/Users/${id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Replace', value: { active: 'False' } }],
+      });
+      await scim('PATCH', `/Users/${id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'replace', path: 'active', value: true }],
+      });
       const events = await db
         .selectFrom('webhook_deliveries')
         .select(['event_type', 'payload'])
         .where('subscription_id', '=', subscription.id)
         .orderBy('id')
         .execute();
-      expect(events.map((row) => row.event_type)).toEqual(['user.locked', 'session.revoked', 'user.unlocked']);
+      expect(events.map((row) => row.event_type)).toEqual([
+        'user.locked',
+        'session.revoked',
+        'user.unlocked',
+      ]);
       expect(JSON.stringify(events)).not.toContain(person.userName);
     } finally {
       await db.deleteFrom('webhook_subscriptions').where('id', '=', subscription.id).execute();
@@ -178,11 +207,22 @@ describe('a SCIM client session', () => {
       .executeTakeFirstOrThrow();
     const accountId = invitation.user_id as number;
     // The account became an employee's (a card linked later gives it its employee-area id).
-    await db.updateTable('users').set({ user_id: `MM-${accountId}` }).where('id', '=', accountId).execute();
-    await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: false }] });
+    await db
+      .updateTable('users')
+      .set({ user_id: `MM-${accountId}` })
+      .where('id', '=', accountId)
+      .execute();
+    await scim('PATCH', `/Users/${id}`, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
     expect((await scim('DELETE', `/Users/${id}`)).status).toBe(204);
     expect((await test.call({ method: 'GET', url: '/api/user', token })).statusCode).toBe(401);
-    const kept = await db.selectFrom('users').select('locked_at').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('users')
+      .select('locked_at')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
     expect(kept.locked_at).toBeNull();
   });
 
@@ -191,10 +231,16 @@ describe('a SCIM client session', () => {
     const person = scimUser();
     const id = (await scim('POST', '/Users', person)).body.id as string;
     const code = await invitationCodeTo(db, person.userName);
-    await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: false }] });
+    await scim('PATCH', `/Users/${id}`, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
     const extra = { remoteAddress: randomIp(), deviceId: randomUUID() };
     expect((await start(test, 'invitation', code, extra)).statusCode).toBe(410);
-    await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: true }] });
+    await scim('PATCH', `/Users/${id}`, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: 'replace', path: 'active', value: true }],
+    });
     const fresh = await invitationCodeTo(db, person.userName);
     expect(fresh).not.toBe(code);
     expect((await start(test, 'invitation', fresh, extra)).statusCode).toBe(201);
@@ -204,7 +250,12 @@ describe('a SCIM client session', () => {
     const other = await scimCompany(test.database.db);
     const headers = { authorization: `Bearer ${other.token}` };
     for (let i = 0; i < 3; i++) await scim('POST', '/Users', scimUser(), headers);
-    const page = await scim('GET', '/Users?startIndex=2&count=1&excludedAttributes=emails,name', undefined, headers);
+    const page = await scim(
+      'GET',
+      '/Users?startIndex=2&count=1&excludedAttributes=emails,name',
+      undefined,
+      headers,
+    );
     expect(page.body).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
     expect(page.body.Resources[0].emails).toBeUndefined();
     expect(page.body.Resources[0].userName).toBeTypeOf('string');
@@ -214,7 +265,11 @@ describe('a SCIM client session', () => {
 
   it('describes itself: ServiceProviderConfig, Schemas, ResourceTypes', async () => {
     const config = await scim('GET', '/ServiceProviderConfig');
-    expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, bulk: { supported: false } });
+    expect(config.body).toMatchObject({
+      patch: { supported: true },
+      filter: { supported: true, maxResults: 200 },
+      bulk: { supported: false },
+    });
     const schemas = await scim('GET', '/Schemas');
     expect(schemas.body.Resources.map((schema: { id: string }) => schema.id)).toEqual([USER_SCHEMA]);
     expect((await scim('GET', `/Schemas/${USER_SCHEMA}`)).body.id).toBe(USER_SCHEMA);
@@ -234,9 +289,19 @@ describe('another company', () => {
     expect((await scim('GET', '/Users', undefined, headers)).body.totalResults).toBe(0);
     const account = await createAccount(db);
     // A company naming an existing account's address gets an invitation, never that account.
-    const claimed = await scim('POST', '/Users', scimUser({ userName: account.email, emails: [{ value: account.email }] }), headers);
+    const claimed = await scim(
+      'POST',
+      '/Users',
+      scimUser({ userName: account.email, emails: [{ value: account.email }] }),
+      headers,
+    );
     expect(claimed.status).toBe(201);
-    await scim('PATCH', `/Users/${claimed.body.id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: false }] }, headers);
+    await scim(
+      'PATCH',
+      `/Users/${claimed.body.id}`,
+      { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: false }] },
+      headers,
+    );
     await expect(login(test, account.email, account.password)).resolves.toBeTypeOf('string');
   });
 });

@@ -9,7 +9,11 @@ export interface ScimErrorBody {
 }
 
 /** A SCIM error to throw: scimmy's own type, so errors from scimmy and from us travel alike. */
-export function scimError(status: number, scimType: string | null, detail: string): InstanceType<typeof SCIMMY.Types.Error> {
+export function scimError(
+  status: number,
+  scimType: string | null,
+  detail: string,
+): InstanceType<typeof SCIMMY.Types.Error> {
   return new SCIMMY.Types.Error(status, scimType as string, detail);
 }
 
@@ -17,7 +21,11 @@ export function isScimError(error: unknown): error is InstanceType<typeof SCIMMY
   return error instanceof SCIMMY.Types.Error;
 }
 
-export function errorBody(status: number, scimType: string | null | undefined, detail: string): ScimErrorBody {
+export function errorBody(
+  status: number,
+  scimType: string | null | undefined,
+  detail: string,
+): ScimErrorBody {
   return {
     schemas: [SCIMMY.Messages.ErrorResponse.id],
     status: String(status),

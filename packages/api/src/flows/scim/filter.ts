@@ -21,7 +21,8 @@ const TEXT_ATTRIBUTES: Record<string, { column: string; caseExact: boolean }> = 
 
 const SUPPORTED = 'userName, emails.value, externalId (eq, ne, sw, ew, co, pr), id (eq), active (eq)';
 
-const invalid = (detail: string) => scimError(400, 'invalidFilter', `${detail}. Filters accept ${SUPPORTED}.`);
+const invalid = (detail: string) =>
+  scimError(400, 'invalidFilter', `${detail}. Filters accept ${SUPPORTED}.`);
 
 /** A LIKE pattern that matches `value` literally. */
 function likeLiteral(value: string): string {
@@ -73,10 +74,10 @@ function attributeCondition(name: string, value: unknown): Expression<SqlBool>[]
   }
   const comparisons = comparisonsOf(value);
   if (!comparisons.length) throw invalid(`the filter on ${name} is not understood`);
-  if (comparisons.some((comparison) => comparison[0] === 'not'))
-    throw invalid('"not" is not supported');
+  if (comparisons.some((comparison) => comparison[0] === 'not')) throw invalid('"not" is not supported');
   const text = TEXT_ATTRIBUTES[key];
-  if (text) return comparisons.map((comparison) => textComparison(name, text.column, text.caseExact, comparison));
+  if (text)
+    return comparisons.map((comparison) => textComparison(name, text.column, text.caseExact, comparison));
   if (key === 'id')
     return comparisons.map(([operator, id]) => {
       if (operator !== 'eq' || typeof id !== 'string') throw invalid('id takes eq and a string');
@@ -84,7 +85,8 @@ function attributeCondition(name: string, value: unknown): Expression<SqlBool>[]
     });
   if (key === 'active')
     return comparisons.map(([operator, active]) => {
-      if (operator !== 'eq' || typeof active !== 'boolean') throw invalid('active takes eq and true or false');
+      if (operator !== 'eq' || typeof active !== 'boolean')
+        throw invalid('active takes eq and true or false');
       return sql<SqlBool>`scim_users.active = ${active}`;
     });
   throw invalid(`filtering on ${name} is not supported`);

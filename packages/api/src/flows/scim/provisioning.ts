@@ -43,7 +43,8 @@ const LIMIT = 200;
 function text(value: string | undefined, name: string): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
-  if (trimmed.length > LIMIT) throw scimError(400, 'invalidValue', `${name} is longer than ${LIMIT} characters`);
+  if (trimmed.length > LIMIT)
+    throw scimError(400, 'invalidValue', `${name} is longer than ${LIMIT} characters`);
   return trimmed;
 }
 
@@ -60,7 +61,11 @@ function personOf(input: ScimUserInput, edition: string, current?: ScimUserRow):
   const candidate = chosen?.value ?? (emails.length ? undefined : (current?.email ?? userName));
   const email = emailSchema.safeParse(candidate ?? '');
   if (!email.success)
-    throw scimError(400, 'invalidValue', 'An e-mail address is needed (emails[].value, or a userName that is one)');
+    throw scimError(
+      400,
+      'invalidValue',
+      'An e-mail address is needed (emails[].value, or a userName that is one)',
+    );
   const language = input.preferredLanguage
     ? localeFor(EDITIONS[edition as EditionId], input.preferredLanguage.replace('-', '_'))
     : undefined;
@@ -75,7 +80,12 @@ function personOf(input: ScimUserInput, edition: string, current?: ScimUserRow):
   };
 }
 
-async function event(scope: Scope, kind: AuditKind, userId: number | null, detail: Record<string, unknown> = {}) {
+async function event(
+  scope: Scope,
+  kind: AuditKind,
+  userId: number | null,
+  detail: Record<string, unknown> = {},
+) {
   await audit(
     scope.trx,
     {
@@ -136,9 +146,13 @@ async function suspendAccount(scope: Scope, row: ScimUserRow): Promise<boolean> 
     .where('locked_at', 'is', null)
     .executeTakeFirst();
   const lockedNow = Number(locked.numUpdatedRows) === 1;
-  if (lockedNow) await event(scope, 'account.locked', accountId, { reason: 'scim_deactivated', scim_id: row.id });
+  if (lockedNow)
+    await event(scope, 'account.locked', accountId, { reason: 'scim_deactivated', scim_id: row.id });
   const ended = await endEverythingOfUser(scope.trx, accountId);
-  await event(scope, 'session.revoked_all', accountId, { reason: 'scim_deactivated', sessions_ended: ended.sessions });
+  await event(scope, 'session.revoked_all', accountId, {
+    reason: 'scim_deactivated',
+    sessions_ended: ended.sessions,
+  });
   scope.aftermath.sessionsEnded = true;
   return lockedNow;
 }
@@ -201,7 +215,8 @@ export async function update(scope: Scope, current: ScimUserRow, input: ScimUser
     invitationId = null;
   }
   if (pending && person.active && invitationId === null) invitationId = await invite(scope, person);
-  if (!pending && current.active && !person.active) lockedAccount = (await suspendAccount(scope, current)) || lockedAccount;
+  if (!pending && current.active && !person.active)
+    lockedAccount = (await suspendAccount(scope, current)) || lockedAccount;
   if (!pending && !current.active && person.active) {
     await restoreAccount(scope, current);
     lockedAccount = false;
@@ -233,7 +248,11 @@ export async function update(scope: Scope, current: ScimUserRow, input: ScimUser
  */
 async function onlyByInvitation(trx: Db, accountId: number, invitationId: number): Promise<boolean> {
   const [user, card, other] = await Promise.all([
-    trx.selectFrom('users').select(['user_id', 'fridom_user_id']).where('id', '=', accountId).executeTakeFirst(),
+    trx
+      .selectFrom('users')
+      .select(['user_id', 'fridom_user_id'])
+      .where('id', '=', accountId)
+      .executeTakeFirst(),
     trx.selectFrom('cards').select('id').where('user_id', '=', accountId).executeTakeFirst(),
     trx
       .selectFrom('invitations')
@@ -257,14 +276,20 @@ export async function deprovision(scope: Scope, current: ScimUserRow): Promise<v
   else if (await onlyByInvitation(scope.trx, accountId, current.invitation_id as number)) {
     outcome = 'account_deleted';
     const ended = await endEverythingOfUser(scope.trx, accountId);
-    await event(scope, 'session.revoked_all', accountId, { reason: 'scim_deprovisioned', sessions_ended: ended.sessions });
+    await event(scope, 'session.revoked_all', accountId, {
+      reason: 'scim_deprovisioned',
+      sessions_ended: ended.sessions,
+    });
     await event(scope, 'account.deleted', accountId, { reason: 'scim_deprovisioned', account_id: accountId });
     await scope.trx.deleteFrom('users').where('id', '=', accountId).execute();
     scope.aftermath.sessionsEnded = true;
   } else {
     outcome = 'account_kept';
     const ended = await endEverythingOfUser(scope.trx, accountId);
-    await event(scope, 'session.revoked_all', accountId, { reason: 'scim_deprovisioned', sessions_ended: ended.sessions });
+    await event(scope, 'session.revoked_all', accountId, {
+      reason: 'scim_deprovisioned',
+      sessions_ended: ended.sessions,
+    });
     scope.aftermath.sessionsEnded = true;
     await restoreAccount(scope, current);
   }

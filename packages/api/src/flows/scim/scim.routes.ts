@@ -84,12 +84,14 @@ async function authenticateCompany(request: FastifyRequest, reply: FastifyReply)
   const caller = token ? await findScimCaller(request.server.ctx.db, token) : undefined;
   if (!caller) {
     const wait = await overLimit(request, BAD_TOKEN_RULE, request.ip);
-    if (wait !== undefined) throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
+    if (wait !== undefined)
+      throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
     reply.header('www-authenticate', 'Bearer realm="scim"');
     throw scimError(401, null, 'A valid company token is required (Authorization: Bearer scim_…)');
   }
   const wait = await overLimit(request, TOKEN_RULE, String(caller.tokenId));
-  if (wait !== undefined) throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
+  if (wait !== undefined)
+    throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
   request.scimCaller = caller;
 }
 
@@ -176,9 +178,12 @@ async function withHandlers<T>(
     return row;
   };
   const handlers: UserHandlers = {
-    read: (id) => keep(() => (request.method === 'GET' ? findScimUser(db, caller.companyId, id) : current(id))),
+    read: (id) =>
+      keep(() => (request.method === 'GET' ? findScimUser(db, caller.companyId, id) : current(id))),
     write: (id, instance: ScimUserInput) =>
-      keep(async () => (id === undefined ? provision(scope, instance) : update(scope, await current(id), instance))),
+      keep(async () =>
+        id === undefined ? provision(scope, instance) : update(scope, await current(id), instance),
+      ),
     remove: (id) => keep(async () => deprovision(scope, await current(id))),
   };
   try {
@@ -210,8 +215,12 @@ function sendUser(request: FastifyRequest, reply: FastifyReply, status: number, 
 async function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Query;
   const { filter } = query;
-  if (filter !== undefined && typeof filter !== 'string') throw scimError(400, 'invalidFilter', 'filter is given once');
-  const resource = new SCIMMY.Resources.User(undefined, { ...(filter !== undefined ? { filter } : {}), ...projection(query) });
+  if (filter !== undefined && typeof filter !== 'string')
+    throw scimError(400, 'invalidFilter', 'filter is given once');
+  const resource = new SCIMMY.Resources.User(undefined, {
+    ...(filter !== undefined ? { filter } : {}),
+    ...projection(query),
+  });
   const startIndex = Math.max(integer(query, 'startIndex', 1), 1);
   const count = Math.min(Math.max(integer(query, 'count', DEFAULT_COUNT), 0), MAX_RESULTS);
   const condition = resource.filter ? filterCondition(resource.filter) : undefined;
@@ -222,7 +231,7 @@ async function listUsers(request: FastifyRequest, reply: FastifyReply) {
     count ? scimUserPageQuery(db, caller.companyId, condition, startIndex - 1, count).execute() : [],
   ]);
   const Resources = rows.map(
-    (row) => new SCIMMY.Schemas.User(toScimUser(row), 'out', SCIM_BASE_PATH + '/Users', resource.attributes),
+    (row) => new SCIMMY.Schemas.User(toScimUser(row), 'out', `${SCIM_BASE_PATH}/Users`, resource.attributes),
   );
   return send(
     reply,
@@ -242,7 +251,9 @@ type IdParams = { id: string };
 /** GET /Users/{id}: one person, projected by attributes / excludedAttributes. */
 async function getUser(request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply) {
   const resource = new SCIMMY.Resources.User(request.params.id, projection(request.query as Query));
-  const user = await withHandlers(request, request.server.ctx.db, { sessionsEnded: false }, (ctx) => resource.read(ctx));
+  const user = await withHandlers(request, request.server.ctx.db, { sessionsEnded: false }, (ctx) =>
+    resource.read(ctx),
+  );
   return sendUser(request, reply, 200, user);
 }
 
@@ -265,11 +276,13 @@ async function replaceUser(request: FastifyRequest<{ Params: IdParams }>, reply:
 
 /** Azure/Entra sends booleans as "True"/"False": read them as the booleans they mean. */
 function normaliseOperations(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || !Array.isArray((body as { Operations?: unknown }).Operations)) return body;
+  if (!body || typeof body !== 'object' || !Array.isArray((body as { Operations?: unknown }).Operations))
+    return body;
   const operations = (body as { Operations: unknown[] }).Operations.map((operation) => {
     if (!operation || typeof operation !== 'object') return operation;
     const { op, value, ...rest } = operation as { op?: unknown; value?: unknown };
-    const flag = (item: unknown) => (item === 'True' || item === 'true' ? true : item === 'False' || item === 'false' ? false : item);
+    const flag = (item: unknown) =>
+      item === 'True' || item === 'true' ? true : item === 'False' || item === 'false' ? false : item;
     const path = typeof (rest as { path?: unknown }).path === 'string' ? (rest as { path: string }).path : '';
     const normalisedValue =
       path.toLowerCase() === 'active'
@@ -285,7 +298,9 @@ function normaliseOperations(body: unknown): unknown {
 /** PATCH /Users/{id}: RFC 7644 §3.5.2 operations; `active: false` suspends the account. */
 async function patchUser(request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply) {
   const resource = new SCIMMY.Resources.User(request.params.id, projection(request.query as Query));
-  const user = await change(request, (ctx) => resource.patch(normaliseOperations(request.body) as Parameters<typeof resource.patch>[0], ctx));
+  const user = await change(request, (ctx) =>
+    resource.patch(normaliseOperations(request.body) as Parameters<typeof resource.patch>[0], ctx),
+  );
   if (!user) {
     // Nothing changed: the resource as it is (RFC 7644 §3.5.2 allows 204; clients prefer the body).
     return getUser(request, reply);
@@ -317,7 +332,11 @@ async function resourceTypes(request: FastifyRequest<{ Params: Partial<IdParams>
   return send(reply, 200, absolute(request, await new SCIMMY.Resources.ResourceType(id, {}).read()));
 }
 
-function parseJson(_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
+function parseJson(
+  _request: FastifyRequest,
+  body: string,
+  done: (error: Error | null, value?: unknown) => void,
+) {
   if (body === '') return done(null, undefined);
   try {
     done(null, JSON.parse(body));
@@ -328,8 +347,10 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
 
 async function scimPlugin(scope: FastifyInstance) {
   scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser(['application/json', 'application/scim+json'], { parseAs: 'string' }, (request, body, done) =>
-    parseJson(request, body as string, done),
+  scope.addContentTypeParser(
+    ['application/json', 'application/scim+json'],
+    { parseAs: 'string' },
+    (request, body, done) => parseJson(request, body as string, done),
   );
   // The form parser of the API is not SCIM's: such a body is 415 like any other media type.
   scope.removeContentTypeParser('application/x-www-form-urlencoded');

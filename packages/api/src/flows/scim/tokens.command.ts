@@ -18,11 +18,19 @@ const positiveId = (value: string | undefined) =>
   value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 
 /** `scim tokens …`; undefined when argv is not a `scim` command. */
-export async function runScimCommand(db: Db, argv: readonly string[], write: Write): Promise<number | undefined> {
+export async function runScimCommand(
+  db: Db,
+  argv: readonly string[],
+  write: Write,
+): Promise<number | undefined> {
   const [command, object, action, ...rest] = argv;
   if (command !== 'scim') return undefined;
   if (object === 'companies') {
-    const companies = await db.selectFrom('companies').select(['id', 'edition', 'name']).orderBy('id').execute();
+    const companies = await db
+      .selectFrom('companies')
+      .select(['id', 'edition', 'name'])
+      .orderBy('id')
+      .execute();
     for (const company of companies) write(`${company.id}\t${company.edition}\t${company.name}`);
     return 0;
   }
@@ -54,7 +62,11 @@ export async function runScimCommand(db: Db, argv: readonly string[], write: Wri
         const tokenId = positiveId(rest[0]);
         if (tokenId === undefined) break;
         const revoked = await revokeScimToken(db, { companyId, tokenId, revokedBy: 'admin-cli' });
-        write(revoked ? `SCIM token ${tokenId} revoked.` : `Company ${companyId} has no live SCIM token ${tokenId}.`);
+        write(
+          revoked
+            ? `SCIM token ${tokenId} revoked.`
+            : `Company ${companyId} has no live SCIM token ${tokenId}.`,
+        );
         return revoked ? 0 : 1;
       }
     }

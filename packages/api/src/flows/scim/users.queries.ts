@@ -25,7 +25,9 @@ export async function findScimUser(
   { forUpdate = false } = {},
 ): Promise<ScimUserRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  let query = withAccount(db).where('scim_users.company_id', '=', companyId).where('scim_users.id', '=', id.toLowerCase());
+  let query = withAccount(db)
+    .where('scim_users.company_id', '=', companyId)
+    .where('scim_users.id', '=', id.toLowerCase());
   if (forUpdate) query = query.forUpdate('scim_users');
   return query.executeTakeFirst();
 }
