@@ -370,6 +370,7 @@ async function scimPlugin(scope: FastifyInstance) {
   scope.patch('/Users/:id', patchUser);
   scope.delete('/Users/:id', deleteUser);
   // Anything else under /scim/v2 (Groups, Bulk, /Me …) is SCIM's 404, not the SPA's page.
+  scope.all('/', unknownEndpoint);
   scope.all('/*', unknownEndpoint);
 }
 
