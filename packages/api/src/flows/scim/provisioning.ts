@@ -55,7 +55,7 @@ function text(value: string | undefined, name: string): string | null {
 function personOf(input: ScimUserInput, edition: string, current?: ScimUserRow): Person {
   const userName = text(input.userName, 'userName');
   if (!userName) throw scimError(400, 'invalidValue', 'userName is required');
-  const emails = input.emails ?? [];
+  const emails = (input.emails ?? []).filter((email) => email !== null && typeof email === 'object');
   const chosen =
     emails.find((email) => email.primary) ?? emails.find((email) => email.type === 'work') ?? emails[0];
   const candidate = chosen?.value ?? (emails.length ? undefined : (current?.email ?? userName));
