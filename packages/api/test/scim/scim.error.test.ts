@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
+import { setMaintenance } from '../../src/db/maintenance';
 import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
 import { ERROR_SCHEMA, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser } from './helpers';
 
@@ -56,6 +57,12 @@ describe('SCIM errors', () => {
     ['a filter given twice', () => scim('GET', '/Users?filter=a&filter=b'), 400, 'invalidFilter'],
     ['a count that is no integer', () => scim('GET', '/Users?count=ten'), 400, 'invalidValue'],
     ['an unknown attribute to return', () => scim('GET', '/Users?attributes=shoeSize'), 400, 'invalidValue'],
+    [
+      'an empty attribute name',
+      () => scim('GET', '/Users?excludedAttributes=userName,,emails'),
+      400,
+      'invalidValue',
+    ],
     [
       'an unknown attribute to exclude',
       () => scim('GET', `/Users/${userId}?excludedAttributes=shoeSize`),
@@ -185,6 +192,31 @@ describe('SCIM errors', () => {
     expect(again.json().scimType).toBe('uniqueness');
     const sameExternal = await scim('POST', '/Users', scimUser({ externalId: person.externalId }));
     expect(sameExternal.json()).toMatchObject({ status: '409', scimType: 'uniqueness' });
+  });
+
+  it('lets one of two racing creations of a userName win; the other is 409 uniqueness', async () => {
+    const person = scimUser();
+    const answers = await Promise.all([
+      scim('POST', '/Users', person),
+      scim('POST', '/Users', scimUser({ userName: person.userName })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().scimType).toBe('uniqueness');
+  });
+});
+
+describe('SCIM during maintenance', () => {
+  it('answers 503 with Retry-After while the maintenance switch is on', async () => {
+    await setMaintenance(test.database.db, true);
+    try {
+      const response = await scim('GET', '/Users');
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '503' });
+    } finally {
+      await setMaintenance(test.database.db, false);
+    }
+    expect((await scim('GET', '/Users')).statusCode).toBe(200);
   });
 });
 

@@ -103,6 +103,17 @@ async function refuseClash(scope: Scope, person: Person, exceptId?: string) {
   if (clash) throw scimError(409, 'uniqueness', `Another User of this company has this ${clash}`);
 }
 
+/** A write the unique indexes refused (two requests racing past `refuseClash`) is a 409 too. */
+async function unlessTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '23505')
+      throw scimError(409, 'uniqueness', 'Another User of this company has this userName or externalId');
+    throw error;
+  }
+}
+
 /** Sends the person an invitation to their company and edition (the onboarding flow's own). */
 async function invite(scope: Scope, person: Person): Promise<number> {
   const { config, secrets } = scope.request.server.ctx;
@@ -170,22 +181,24 @@ export async function provision(scope: Scope, input: ScimUserInput): Promise<Sci
   await refuseClash(scope, person);
   const id = randomUUID();
   const invitationId = person.active ? await invite(scope, person) : null;
-  await scope.trx
-    .insertInto('scim_users')
-    .values({
-      id,
-      company_id: scope.caller.companyId,
-      edition: scope.caller.edition,
-      user_name: person.userName,
-      external_id: person.externalId,
-      email: person.email,
-      given_name: person.givenName,
-      family_name: person.familyName,
-      language: person.language,
-      active: person.active,
-      invitation_id: invitationId,
-    })
-    .execute();
+  await unlessTaken(
+    scope.trx
+      .insertInto('scim_users')
+      .values({
+        id,
+        company_id: scope.caller.companyId,
+        edition: scope.caller.edition,
+        user_name: person.userName,
+        external_id: person.externalId,
+        email: person.email,
+        given_name: person.givenName,
+        family_name: person.familyName,
+        language: person.language,
+        active: person.active,
+        invitation_id: invitationId,
+      })
+      .execute(),
+  );
   await event(scope, 'scim.user_created', null, { scim_id: id, invitation_id: invitationId });
   return (await findScimUser(scope.trx, scope.caller.companyId, id)) as ScimUserRow;
 }
@@ -221,23 +234,25 @@ export async function update(scope: Scope, current: ScimUserRow, input: ScimUser
     await restoreAccount(scope, current);
     lockedAccount = false;
   }
-  await scope.trx
-    .updateTable('scim_users')
-    .set({
-      user_name: person.userName,
-      external_id: person.externalId,
-      email: person.email,
-      given_name: person.givenName,
-      family_name: person.familyName,
-      language: person.language,
-      active: person.active,
-      invitation_id: invitationId,
-      locked_account: lockedAccount,
-      version: current.version + 1,
-      updated_at: new Date(),
-    })
-    .where('id', '=', current.id)
-    .execute();
+  await unlessTaken(
+    scope.trx
+      .updateTable('scim_users')
+      .set({
+        user_name: person.userName,
+        external_id: person.externalId,
+        email: person.email,
+        given_name: person.givenName,
+        family_name: person.familyName,
+        language: person.language,
+        active: person.active,
+        invitation_id: invitationId,
+        locked_account: lockedAccount,
+        version: current.version + 1,
+        updated_at: new Date(),
+      })
+      .where('id', '=', current.id)
+      .execute(),
+  );
   await event(scope, 'scim.user_updated', current.account_id, { scim_id: current.id, fields: changed });
   return (await findScimUser(scope.trx, scope.caller.companyId, current.id)) as ScimUserRow;
 }

@@ -109,7 +109,7 @@ export function refuseUnknownAttributeNames(list: string | undefined) {
   for (const raw of list.split(',')) {
     const name = raw.trim().toLowerCase().replace('urn:ietf:params:scim:schemas:core:2.0:user:', '');
     const top = name.split('.')[0] ?? '';
-    if (top && !KNOWN_ATTRIBUTES.has(top))
-      throw scimError(400, 'invalidValue', `Unknown attribute '${raw.trim()}'`);
+    if (!top) throw scimError(400, 'invalidValue', 'An attribute name is empty');
+    if (!KNOWN_ATTRIBUTES.has(top)) throw scimError(400, 'invalidValue', `Unknown attribute '${raw.trim()}'`);
   }
 }

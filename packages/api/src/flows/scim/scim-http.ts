@@ -1,6 +1,7 @@
 import { controlCharacterAt } from '@vestibule/contract/control-characters';
 import { errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isMaintenanceOn } from '../../db/maintenance';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { ApiError } from '../../http/api-error';
 import { overLimit } from '../../http/enforce-limit';
@@ -90,6 +91,11 @@ export async function authenticateCompany(request: FastifyRequest, reply: Fastif
   const wait = await overLimit(request, TOKEN_RULE, String(caller.tokenId));
   if (wait !== undefined)
     throw new ApiError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
+  // The maintenance switch holds provisioning too: HR systems retry a 503 later.
+  if (await isMaintenanceOn(request.server.ctx.db)) {
+    reply.header('retry-after', '60');
+    throw scimError(503, null, 'The service is under maintenance; try again later');
+  }
   request.scimCaller = caller;
 }
 
