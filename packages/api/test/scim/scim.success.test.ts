@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import SCIMMY from 'scimmy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complete, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
@@ -7,6 +8,8 @@ import { invitationCodeTo, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser, USER_
 
 // A SCIM client session over real HTTP, as an HR system runs it (RFC 7644 §3 examples): create,
 // filter, deactivate, delete; and what each step does to the invitation and the account.
+
+const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 let test: TestApp;
 let base: string;
@@ -275,6 +278,85 @@ describe('a SCIM client session', () => {
     expect((await scim('GET', `/Schemas/${USER_SCHEMA}`)).body.id).toBe(USER_SCHEMA);
     const types = await scim('GET', '/ResourceTypes');
     expect(types.body.Resources).toMatchObject([{ id: 'User', endpoint: '/Users', schema: USER_SCHEMA }]);
+  });
+});
+
+describe('the RFC examples', () => {
+  it('takes the full User of RFC 7643 §8.2 with the enterprise extension, keeping what maps and never a password', async () => {
+    const local = `bjensen-${randomUUID().slice(0, 8)}`;
+    const full = {
+      schemas: [USER_SCHEMA, ENTERPRISE],
+      externalId: local,
+      userName: `${local}@example.com`,
+      name: {
+        formatted: 'Ms. Barbara J Jensen, III',
+        familyName: 'Jensen',
+        givenName: 'Barbara',
+        middleName: 'Jane',
+        honorificPrefix: 'Ms.',
+        honorificSuffix: 'III',
+      },
+      displayName: 'Babs Jensen',
+      nickName: 'Babs',
+      profileUrl: 'https://login.example.com/bjensen',
+      emails: [
+        { value: `${local}@example.com`, type: 'work', primary: true },
+        { value: `${local}@jensen.org`, type: 'home' },
+      ],
+      addresses: [
+        {
+          type: 'work',
+          streetAddress: '100 Universal City Plaza',
+          locality: 'Hollywood',
+          region: 'CA',
+          postalCode: '91608',
+          country: 'USA',
+          primary: true,
+        },
+      ],
+      phoneNumbers: [{ value: '555-555-5555', type: 'work' }],
+      userType: 'Employee',
+      title: 'Tour Guide',
+      preferredLanguage: 'nl-BE',
+      locale: 'en-US',
+      timezone: 'America/Los_Angeles',
+      active: true,
+      password: 't1meMa$heen',
+      [ENTERPRISE]: {
+        employeeNumber: '701984',
+        costCenter: '4130',
+        organization: 'Universal Studios',
+        department: 'Tour Operations',
+      },
+    };
+    const created = await scim('POST', '/Users', full);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      userName: full.userName,
+      externalId: local,
+      name: { givenName: 'Barbara', familyName: 'Jensen' },
+      preferredLanguage: 'nl',
+      active: true,
+    });
+    expect(created.body.emails).toEqual([{ value: full.userName, type: 'work', primary: true }]);
+    expect(JSON.stringify(created.body)).not.toContain('t1meMa$heen');
+    // scimmy, read as a client reads an answer, takes the list and its resources as SCIM.
+    const listed = await scim('GET', `/Users?filter=${encodeURIComponent(`externalId eq "${local}"`)}`);
+    const list = new SCIMMY.Messages.ListResponse(listed.body);
+    expect(list.Resources.map((user) => new SCIMMY.Schemas.User(user, 'in').userName)).toEqual([
+      full.userName,
+    ]);
+  });
+
+  it('applies the PATCH of RFC 7644 §3.5.2.1 (add a home e-mail): the invitation stays with the primary one', async () => {
+    const person = scimUser();
+    const id = (await scim('POST', '/Users', person)).body.id as string;
+    const patched = await scim('PATCH', `/Users/${id}`, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: 'add', path: 'emails', value: [{ value: 'babs@jensen.org', type: 'home' }] }],
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.emails).toEqual([{ value: person.userName, type: 'work', primary: true }]);
   });
 });
 
