@@ -24,6 +24,8 @@ describe('the migration lint', () => {
     ["ALTER TABLE cards ADD CHECK (status <> '');", 'constraint-validated-under-lock'],
     ['ALTER TABLE cards ADD CONSTRAINT cards_number UNIQUE (number);', 'unique-or-primary-key-constraint'],
     ['VACUUM FULL audit_events;', 'vacuum-full-or-cluster'],
+    ['UPDATE sessions SET authenticated_at = created_at;', 'whole-table-backfill'],
+    ['DELETE FROM audit_events;', 'whole-table-backfill'],
   ])('refuses %s', (sql, rule) => {
     expect(rulesOf(sql)).toContain(rule);
   });
@@ -36,6 +38,7 @@ describe('the migration lint', () => {
     'ALTER TABLE cards VALIDATE CONSTRAINT cards_user;',
     'ALTER TABLE cards ADD CONSTRAINT cards_number UNIQUE USING INDEX cards_number_idx;',
     'ALTER TABLE users DROP COLUMN legacy;',
+    "UPDATE settings SET value = '1' WHERE key = 'x';",
   ])('lets %s through', (sql) => {
     expect(rulesOf(sql)).toEqual([]);
   });

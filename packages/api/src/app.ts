@@ -2,9 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { MAX_JSON_BODY_BYTES } from '@vestibule/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ADMIN_ROUTES } from './admin/routes';
 import { migrationsComplete } from './db/migrate';
 import { configureMessageBrands } from './delivery/messages/brand';
 import { registerDelivery } from './delivery/register';
+import { closureRoutes } from './flows/closure/closure.routes';
 import { contactRoutes } from './flows/contacts/contacts.routes';
 import { fuzzionRoutes } from './flows/fuzzion/fuzzion.routes';
 import { mergeRoutes } from './flows/fuzzion/merge.routes';
@@ -23,7 +25,9 @@ import { onboardingRoutes } from './flows/onboarding/onboarding.routes';
 import { passkeyManageRoutes } from './flows/passkeys/manage.routes';
 import { passkeyRegistrationRoutes } from './flows/passkeys/registration.routes';
 import { passkeyUseRoutes } from './flows/passkeys/use.routes';
+import { passwordCheckRoutes } from './flows/password/password-check.routes';
 import { weakPasswordRoutes } from './flows/password/weak-password.routes';
+import { preferencesRoutes } from './flows/preferences/preferences.routes';
 import { consentRoutes } from './flows/privacy/consents.routes';
 import { dataExportRoutes } from './flows/privacy/export.routes';
 import { ibanRoutes } from './flows/profile/iban.routes';
@@ -58,6 +62,8 @@ export const API_ROUTES = [
   ...userRoutes,
   ...dataExportRoutes,
   ...consentRoutes,
+  ...closureRoutes,
+  ...preferencesRoutes,
   ...contactRoutes,
   ...loginChangeRoutes,
   ...ibanRoutes,
@@ -71,6 +77,7 @@ export const API_ROUTES = [
   ...passkeyUseRoutes,
   ...passkeyManageRoutes,
   ...weakPasswordRoutes,
+  ...passwordCheckRoutes,
   ...forgotPasswordRoutes,
   ...resetPasswordRoutes,
   ...forgotUsernameRoutes,
@@ -81,6 +88,7 @@ export const API_ROUTES = [
   ...securityEventRoutes,
   ...securityPasswordRoutes,
   ...onboardingRoutes,
+  ...ADMIN_ROUTES,
 ];
 
 /**

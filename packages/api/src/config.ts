@@ -170,6 +170,12 @@ const envSchema = z.object({
   SENTRY_REPLAYS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Days the audit trail (security events) is kept before the purge deletes it. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+  /** Days a closed account can still be kept before its personal data is erased (decision 0079). */
+  CLOSURE_GRACE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Days an ended session's row (device, browser, address) is kept before the purge deletes it. */
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(1),
+  /** Days a delivered or failed message (recipient, no body) and webhook delivery are kept. */
+  MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   /** How often the purge of expired rows runs (one instance at a time). */
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
 });
@@ -401,6 +407,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : undefined,
     metricsPort: e.METRICS_PORT,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    closureGraceDays: e.CLOSURE_GRACE_DAYS,
+    sessionRetentionDays: e.SESSION_RETENTION_DAYS,
+    messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     purgeIntervalMs: e.PURGE_INTERVAL_MINUTES * 60_000,
     /** Undefined when no captcha provider is configured: no widget, no verification. */
     captcha: e.CAPTCHA_PROVIDER

@@ -1,8 +1,12 @@
+import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { sql } from 'kysely';
+import { grantStaffRole } from './admin/staff.queries';
 import type { Db } from './db/database';
+import { joinCompany } from './flows/company-admin/membership';
 import { storeRecoveryKeys } from './flows/mfa/recovery-keys';
 import { seedOAuthDemo } from './flows/oauth/demo';
 import { seedOnboardingDemo } from './flows/onboarding/demo';
+import { companyId } from './flows/onboarding/registry';
 import { hashPassword } from './security/password';
 import { sealedCardNumber, sealedHolderNrn, sealedUserNrn } from './security/sealed-identifiers';
 import type { SecretBox } from './security/secret-box';
@@ -49,6 +53,12 @@ interface DemoAccount {
   /** More contacts besides the primary ones (profile specs); `mfa` adds an SMS method on it. */
   extraEmails?: readonly { address: string; verified: boolean }[];
   extraPhones?: readonly { number: string; verified: boolean; mfa?: boolean }[];
+  /** Date of birth (YYYY-MM-DD): the MFA-reset identity check compares it. */
+  birthdate?: string;
+  /** Staff roles (decision 0076): edition null is both; company names a demo company of the edition. */
+  staff?: readonly { role: StaffRole; edition: 'general' | 'lu' | null; company?: string }[];
+  /** The demo company (of the edition) the account belongs to: the company admin's people. */
+  company?: string;
   note: string;
 }
 
@@ -64,6 +74,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastname: 'Peeters',
     language: 'en',
     user_id: 'MM-1001',
+    company: 'Acme Belgium',
     note: 'employee, my-area (phone +32 470 00 00 01)',
   },
   {
@@ -105,6 +116,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'en',
     user_id: 'MM-1005',
     mfa: ['sms', 'email', 'totp'],
+    company: 'Acme Belgium',
     note: 'MFA: SMS (primary), e-mail and authenticator (secret in README)',
   },
   {
@@ -128,6 +140,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     user_id: 'MM-LU-1001',
     national_register_number: '1985073012341',
     card: '5065000000000019',
+    company: 'Acme Luxembourg',
     note: 'Luxembourg edition, on lu.localhost (phone +352 621 000 001)',
   },
   {
@@ -215,6 +228,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'en_LU',
     user_id: 'MM-LU-1005',
     mfa: ['sms', 'email', 'totp'],
+    company: 'Acme Luxembourg',
     note: 'MFA in the Luxembourg edition: SMS +352 621 000 005 (primary), e-mail and authenticator (same secret and recovery keys as mfa@demo.test)',
   },
   {
@@ -336,6 +350,149 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     user_id: 'MM-LU-1050',
     note: 'passkey specs in the Luxembourg edition: no MFA, steps up with a code to its e-mail',
   },
+  // Closed, kept, closed again and erased by the closure end-to-end spec (decision 0079): an account
+  // of its own per edition, so no other spec loses its account.
+  {
+    edition: 'general',
+    email: 'closure@demo.test',
+    phone: '+32470000062',
+    firstname: 'Cleo',
+    lastname: 'Vandamme',
+    language: 'en',
+    user_id: 'MM-1062',
+    card: '5065000000000605',
+    note: 'closure spec: closes the account (step-up code to its e-mail), keeps it, closes it again; erased at the end',
+  },
+  {
+    edition: 'lu',
+    email: 'closure@demo.lu',
+    phone: '+352621000062',
+    firstname: 'Carla',
+    lastname: 'Wagener',
+    language: 'fr_LU',
+    user_id: 'MM-LU-1062',
+    card: '5065000000000613',
+    note: 'closure spec in the Luxembourg edition: no MFA, steps up with a code to its e-mail; erased at the end',
+  },
+  // The administration (decision 0076): one staff account per role, each signing in with the
+  // authenticator of DEMO_TOTP_SECRET; Luxembourg twins of support and security for the specs of
+  // that edition. And two card holders who lost their phone, whose MFA the specs reset.
+  {
+    edition: 'general',
+    email: 'desk-support@demo.test',
+    firstname: 'Sofie',
+    lastname: 'Jacobs',
+    language: 'en',
+    mfa: ['totp'],
+    staff: [{ role: 'support', edition: 'general' }],
+    note: 'staff: support, general edition (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'general',
+    email: 'desk-security@demo.test',
+    firstname: 'Bram',
+    lastname: 'De Smet',
+    language: 'en',
+    mfa: ['totp'],
+    staff: [{ role: 'security', edition: null }],
+    note: 'staff: security, both editions (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'general',
+    email: 'desk-operator@demo.test',
+    firstname: 'Olivia',
+    lastname: 'Martens',
+    language: 'en',
+    mfa: ['totp'],
+    staff: [{ role: 'operator', edition: null }],
+    note: 'staff: operator, both editions (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'general',
+    email: 'desk-company@demo.test',
+    firstname: 'Hanne',
+    lastname: 'Vermeulen',
+    language: 'fr',
+    mfa: ['totp'],
+    staff: [{ role: 'company-admin', edition: 'general', company: 'Acme Belgium' }],
+    note: 'staff: company admin of Acme Belgium (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'lu',
+    email: 'desk-support@demo.lu',
+    firstname: 'Tom',
+    lastname: 'Reuter',
+    language: 'en_LU',
+    mfa: ['totp'],
+    staff: [{ role: 'support', edition: 'lu' }],
+    note: 'staff: support, Luxembourg edition only (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'lu',
+    email: 'desk-security@demo.lu',
+    firstname: 'Anne',
+    lastname: 'Thill',
+    language: 'en_LU',
+    mfa: ['totp'],
+    staff: [{ role: 'security', edition: 'lu' }],
+    note: 'staff: security, Luxembourg edition only (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'lu',
+    email: 'desk-company@demo.lu',
+    firstname: 'Luc',
+    lastname: 'Schmit',
+    language: 'de_LU',
+    mfa: ['totp'],
+    staff: [{ role: 'company-admin', edition: 'lu', company: 'Acme Luxembourg' }],
+    note: 'staff: company admin of Acme Luxembourg (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'lu',
+    email: 'desk-operator@demo.lu',
+    firstname: 'Mia',
+    lastname: 'Kremer',
+    language: 'fr_LU',
+    mfa: ['totp'],
+    staff: [{ role: 'operator', edition: 'lu' }],
+    note: 'staff: operator, Luxembourg edition only (authenticator: the demo TOTP secret)',
+  },
+  {
+    edition: 'general',
+    email: 'desk-reset@demo.test',
+    phone: '+32470000061',
+    firstname: 'Rita',
+    lastname: 'Desmet',
+    language: 'en',
+    user_id: 'MM-1061',
+    note: 'forgot her password and called the desk: support sends her a reset code by e-mail (the spec changes her password)',
+  },
+  {
+    edition: 'general',
+    email: 'lost-phone@demo.test',
+    phone: '+32470000060',
+    firstname: 'Élodie',
+    lastname: 'Dupont',
+    language: 'en',
+    user_id: 'MM-1060',
+    card: '5065000000000068',
+    birthdate: '1990-04-12',
+    mfa: ['sms', 'totp'],
+    note: 'lost her phone: support finds her by card 5065 0000 0000 0068 (born 1990-04-12) and asks for an MFA reset',
+  },
+  {
+    edition: 'lu',
+    email: 'lost-phone@demo.lu',
+    phone: '+352621000060',
+    firstname: 'Gilles',
+    lastname: 'Müller',
+    language: 'en_LU',
+    user_id: 'MM-LU-1060',
+    card: '5065000000000076',
+    birthdate: '1988-09-03',
+    mfa: ['sms', 'email'],
+    note: 'lost his phone (Luxembourg): card 5065 0000 0000 0076, born 1988-09-03; the specs reset his MFA',
+  },
 ];
 
 /** Arbitrary constant naming the seeding lock. */
@@ -367,7 +524,7 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
           customer_user_id: account.customer_user_id ?? null,
           fridom_user_id: account.fridom_user_id ?? null,
           gender: null,
-          birthdate: null,
+          birthdate: account.birthdate ?? null,
           iban: null,
           country: account.edition === 'lu' ? 'LU' : 'BE',
           ...sealedUserNrn(secrets, account.national_register_number ?? null),
@@ -457,6 +614,18 @@ export async function seedDemoData(db: Db, secrets: SecretBox): Promise<boolean>
           .returning('id')
           .executeTakeFirstOrThrow();
         if (method === 'totp') await storeRecoveryKeys(trx, secrets, user.id, row.id, DEMO_RECOVERY_KEYS);
+      }
+      if (account.company)
+        await joinCompany(trx, user.id, await companyId(trx, account.edition, account.company));
+      for (const grant of account.staff ?? []) {
+        const company = grant.company ? await companyId(trx, account.edition, grant.company) : null;
+        await grantStaffRole(trx, {
+          userId: user.id,
+          role: grant.role,
+          edition: grant.edition,
+          companyId: company,
+          grantedBy: 'seed',
+        });
       }
     }
     return true;

@@ -9,10 +9,12 @@ import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate, waitForSchema } from './db/migrate';
 import { waitForDatabase } from './db/wait-for-database';
 import { sealPlainBodies } from './delivery/sealed-body';
+import { ErasureJob } from './flows/closure/erase';
 import { createLogger, wantsPrettyLogs } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
 import { openKeyring } from './operations/keyring';
 import { PurgeJob } from './operations/purge';
+import { fillSearchNames } from './operations/search-names';
 import { resolveEncryptionKeys } from './security/encryption-key';
 import { databaseRateLimiter } from './security/rate-limit';
 import { redisWithDatabaseFallback } from './security/redis-fallback-rate-limit';
@@ -68,6 +70,8 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     await database.close();
     throw error;
   });
+  const named = await fillSearchNames(database.db);
+  if (named) log.info({ named }, 'accounts: folded names for the admin search filled');
   const sealed = await sealPlainBodies(database.db, secrets);
   if (sealed) log.info({ sealed }, 'outbox: bodies written before sealing are now sealed');
   const seeded =
@@ -109,8 +113,20 @@ export async function createServer(config: Config, options: { seed?: boolean } =
     log: log.child({ component: 'purge' }),
     intervalMs: config.purgeIntervalMs,
     auditRetentionDays: config.auditRetentionDays,
+    sessionRetentionDays: config.sessionRetentionDays,
+    messageRetentionDays: config.messageRetentionDays,
   });
-  app.addHook('onReady', async () => purge.start());
+  // Closed accounts whose grace period ended are erased; the apps still linked are told.
+  const erasure = new ErasureJob({
+    db: database.db,
+    log: log.child({ component: 'closure' }),
+    intervalMs: config.purgeIntervalMs,
+    afterErasure: () => app.oauth.endSessionsOfEndedPortalSessions(),
+  });
+  app.addHook('onReady', async () => {
+    purge.start();
+    erasure.start();
+  });
   return {
     app,
     database,
@@ -119,6 +135,7 @@ export async function createServer(config: Config, options: { seed?: boolean } =
       draining = true;
       startDraining(app);
       await purge.stop();
+      await erasure.stop();
       const sweep = setInterval(() => app.server.closeIdleConnections?.(), IDLE_SWEEP_MS);
       try {
         await app.close();

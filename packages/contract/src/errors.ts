@@ -125,6 +125,79 @@ export const ERRORS = {
   // Account merge (docs/decisions/0012-fuzzion.md); texts from SPEC §8.
   fuzzion_invalid: { status: 422, en: 'The information you provided is invalid' },
   fuzzion_failed: { status: 409, en: 'A technical error occurred during the merging of the accounts.' },
+  // Closing the account (docs/decisions/0079-account-closure.md).
+  account_closing: {
+    status: 409,
+    en: 'This account is being closed. You can still keep it until the end of the grace period.',
+  },
+  closure_merge_in_progress: {
+    status: 409,
+    en: 'An account merge is under way. Finish or cancel it before closing your account.',
+  },
+  closure_already_requested: { status: 409, en: 'This account is already being closed.' },
+  closure_link_invalid: {
+    status: 404,
+    en: 'This link is not valid. Open the whole link from the e-mail, or sign in to keep your account.',
+  },
+  closure_link_used: {
+    status: 410,
+    en: 'This link was already used: the closure was cancelled and the account is kept. You can sign in.',
+  },
+  closure_link_expired: {
+    status: 410,
+    en: 'The grace period is over: this account was closed and its personal data erased.',
+  },
+  preferences_changed: {
+    status: 412,
+    en: 'Your preferences were changed elsewhere in the meantime. Check them and make your change again.',
+  },
+  // Company administration and the operator's admin API (docs/decisions/0077-company-admin.md).
+  invitation_revoked: {
+    status: 410,
+    en: 'This invitation was withdrawn. Please ask your employer for a new one.',
+  },
+  invitation_not_pending: {
+    status: 409,
+    en: 'This invitation can no longer be revoked: it was used, revoked or has expired.',
+  },
+  already_member: { status: 409, en: 'This person already has an account in your company.' },
+  already_invited: { status: 409, en: 'This person already has an invitation waiting.' },
+  csv_invalid: {
+    status: 422,
+    en: 'Some rows of the file are not valid: nobody was invited. Correct them and upload the file again.',
+  },
+  locked_by_support: {
+    status: 409,
+    en: 'This account was locked by support, not by your company: only support can restore it.',
+  },
+  already_suspended: { status: 409, en: 'This access is already suspended.' },
+  not_suspended: { status: 409, en: 'This access is not suspended.' },
+  webhook_destination_refused: {
+    status: 422,
+    en: 'This address cannot receive webhooks: use a public HTTPS address.',
+  },
+  webhook_already_delivered: {
+    status: 409,
+    en: 'This delivery reached its receiver or is still being sent: it is not sent again.',
+  },
+  // Administration (docs/decisions/0076-administration.md).
+  staff_mfa_required: {
+    status: 403,
+    en: 'Staff sign in with an authenticator app or a passkey. Set one up in your security settings first.',
+  },
+  reason_required: { status: 422, en: 'Please say why you are doing this.' },
+  search_too_short: { status: 422, en: 'Please type at least 3 characters.' },
+  identity_check_failed: {
+    status: 422,
+    en: 'The card number and date of birth do not match this account.',
+  },
+  mfa_reset_pending: { status: 409, en: 'This account already has an MFA reset waiting for a decision.' },
+  mfa_reset_decided: { status: 409, en: 'This request has already been decided.' },
+  self_approval: {
+    status: 409,
+    en: 'You cannot decide your own request: another security officer must do it.',
+  },
+  no_verified_contact: { status: 409, en: 'This account has no verified contact to send a code to.' },
   /** The database cannot be reached right now (a restart, a failover): nothing was done. */
   unavailable: { status: 503, en: 'The service is briefly unavailable. Please try again in a moment.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },

@@ -5,8 +5,11 @@ import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
 import { runScimCommand, SCIM_USAGE } from '../flows/scim/tokens.command';
 import type { SecretBox } from '../security/secret-box';
+import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
 import { KEYS_USAGE, runKeysCommand } from './keys.command';
+import { runStaffCommand, STAFF_USAGE } from './staff.command';
+import { runTraceCommand, TRACE_USAGE } from './trace.command';
 import { runUsersCommand, USERS_USAGE } from './users.command';
 import { runWebhooksCommand, WEBHOOKS_USAGE } from './webhooks.command';
 
@@ -15,7 +18,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${SCIM_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${STAFF_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${SCIM_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -29,7 +32,7 @@ export async function runAdminCommand(
   argv: readonly string[],
   write: Write,
   secrets: SecretBox,
-  context: Pick<Config, 'production' | 'webhookPolicy'>,
+  context: Pick<Config, 'production' | 'webhookPolicy' | 'publicUrls' | 'closureGraceDays'>,
 ): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -51,8 +54,14 @@ export async function runAdminCommand(
       return 0;
     }
   }
-  const users = await runUsersCommand(db, argv, write);
+  const users = await runUsersCommand(db, argv, write, { secrets, config: context });
   if (users !== undefined) return users;
+  const closures = await runClosuresCommand(db, argv, write, context);
+  if (closures !== undefined) return closures;
+  const trace = await runTraceCommand(db, argv, write, secrets);
+  if (trace !== undefined) return trace;
+  const staff = await runStaffCommand(db, argv, write, { secrets, config: context });
+  if (staff !== undefined) return staff;
   const oauth = await runOAuthCommand(db, argv, write, secrets);
   if (oauth !== undefined) return oauth;
   const onboarding = await runOnboardingCommand(db, argv, write, secrets);

@@ -3,6 +3,8 @@ import { parseUsername } from '@vestibule/contract/username';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
 import { findUserByUsername } from '../flows/login/user-lookup.queries';
+import type { SecretBox } from '../security/secret-box';
+import { type ClosureCommandContext, closeForHolder } from './closure.command';
 
 export const USERS_USAGE = `  users find LOGIN [--edition general|lu]              show an account by e-mail or phone
   users lock|unlock LOGIN [--edition …]               lock (ends its sessions) or unlock an account
@@ -22,6 +24,7 @@ export async function runUsersCommand(
   db: Db,
   argv: readonly string[],
   write: Write,
+  closure: { secrets: SecretBox; config: ClosureCommandContext },
 ): Promise<number | undefined> {
   const [command, action, login, value] = argv;
   if (command !== 'users') return undefined;
@@ -42,6 +45,8 @@ export async function runUsersCommand(
     audit(db, { kind, userId, edition: edition.id, detail: { ...detail, by: 'admin-cli' } });
 
   switch (action) {
+    case 'close':
+      return closeForHolder({ db, ...closure }, userId, argv, write);
     case 'find': {
       const user = await db
         .selectFrom('users')
@@ -52,6 +57,8 @@ export async function runUsersCommand(
       write(
         [
           `Account ${user.id} (${user.edition}): ${[user.firstname, user.lastname].filter(Boolean).join(' ')}`,
+          ...(user.erased_at ? [`  erased on ${user.erased_at.toISOString()} (closed account)`] : []),
+          ...(user.closes_at ? [`  closing: data erased after ${user.closes_at.toISOString()}`] : []),
           `  language ${user.language}, password_status ${user.password_status}, ${user.locked_at ? `locked since ${user.locked_at.toISOString()}` : 'not locked'}`,
           `  mfa_forced ${user.mfa_forced}, mfa_customer ${user.mfa_customer}, ${sessions.length} session(s)`,
           `  user_id ${user.user_id ?? '-'}, customer_user_id ${user.customer_user_id ?? '-'}, fridom_user_id ${user.fridom_user_id ?? '-'}`,

@@ -57,6 +57,11 @@ export type AuditKind =
   | 'card.activation_failed'
   | 'cards.imported'
   | 'invitation.created'
+  // Company administration (decision 0077): a company admin's changes.
+  | 'invitation.revoked'
+  | 'account.suspended'
+  | 'account.restored'
+  | 'company.mfa_policy_changed'
   // Account merge.
   | 'fuzzion.offered'
   | 'fuzzion.merged'
@@ -71,22 +76,59 @@ export type AuditKind =
   | 'passkey.removed'
   // Privacy: the account's data downloaded.
   | 'account.data_exported'
+  // Closing the account (decision 0079): asked, kept after all, its data erased.
+  | 'account.closure_requested'
+  | 'account.closure_cancelled'
+  | 'account.deleted'
+  // The optional messages and marketing preferences.
+  | 'preferences.updated'
   // Webhooks: a subscription stopped after three days of failed deliveries.
   | 'webhook.disabled'
-  // An account removed (SCIM deprovisioning of an account its invitation alone created).
-  | 'account.deleted'
   // SCIM: company tokens, and the people a company's HR system provisions.
   | 'scim.token_created'
   | 'scim.token_revoked'
   | 'scim.user_created'
   | 'scim.user_updated'
-  | 'scim.user_deprovisioned';
+  | 'scim.user_deprovisioned'
+  // Administration (decision 0076): what staff and machine clients read and did, with the actor
+  // in the row's actor columns and the reason and ticket in its detail.
+  | StaffAuditKind;
+
+/** Staff actions; those on an account also reach its timeline (SECURITY_EVENT_KINDS). */
+export type StaffAuditKind =
+  | 'staff.accounts_searched'
+  | 'staff.account_viewed'
+  | 'staff.field_revealed'
+  | 'staff.account_locked'
+  | 'staff.account_unlocked'
+  | 'staff.sessions_ended'
+  | 'staff.password_reset_sent'
+  | 'staff.invitation_resent'
+  | 'staff.invitation_revoked'
+  | 'staff.mfa_reset_requested'
+  | 'staff.mfa_reset_approved'
+  | 'staff.mfa_reset_refused'
+  | 'staff.audit_searched'
+  | 'staff.audit_exported'
+  | 'staff.staff_listed'
+  | 'staff.role_granted'
+  | 'staff.role_removed'
+  // Company administration and the operator's webhooks (decision 0077).
+  | 'company.people_listed'
+  | 'company.invitations_listed'
+  | 'webhook.created'
+  | 'webhook.secret_rotated'
+  | 'webhook.enabled'
+  | 'webhook.disabled_by_staff'
+  | 'webhook.replayed';
 
 type AuditEvent = {
   kind: AuditKind;
   userId: number | null;
   edition: string;
   detail?: Record<string, unknown>;
+  /** A staff action's actor ('user:<id>', 'client:<id>') and the role it acted in. */
+  actor?: { ref: string; role: string };
 };
 
 /** The audit_events row of an event (also written inside one statement with other rows). */
@@ -98,6 +140,7 @@ export function auditRow(event: AuditEvent, request?: FastifyRequest) {
     detail: JSON.stringify(event.detail ?? {}),
     ip: request?.ip ?? null,
     device_id: request?.deviceId ?? null,
+    ...(event.actor ? { actor: event.actor.ref, actor_role: event.actor.role } : {}),
   };
 }
 

@@ -31,6 +31,17 @@ export interface UsersTable {
   national_register_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** Blind index of the national register number (0020_sealed_identifiers). */
   national_register_number_index: ColumnType<string | null, string | null | undefined, string | null>;
+  /** While closing: when the data is erased (0029_account_closure). */
+  closes_at: NullableTimestamp;
+  /** Once erased: the row is a pseudonymous tombstone (0029_account_closure). */
+  erased_at: NullableTimestamp;
+  /** Whether the new-device sign-in e-mail goes out (0029_account_closure). */
+  notify_new_device: Generated<boolean>;
+  /** The customer company the account belongs to (0031_company_members); null for none. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Folded "lastname firstname" and "firstname lastname", kept by a trigger (0026_administration). */
+  search_name: ColumnType<string | null, never, never>;
+  search_name_first: ColumnType<string | null, never, never>;
 }
 
 export interface UserEmailsTable {
@@ -67,6 +78,8 @@ export interface SessionsTable {
   sudo_single: Generated<boolean>;
   /** 'authenticator': the grant serves only the authenticator's re-setup and keys (migration 0015). */
   sudo_scope: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The factor that gave the grant (0026_administration): staff changes need 'totp' or 'passkey'. */
+  sudo_method: ColumnType<string | null, string | null | undefined, string | null>;
   client_id: string | null;
   /** The login that opened the session: the ID token's auth_time and amr (migration 0009). */
   authenticated_at: ColumnType<Date, Date | undefined, Date>;
@@ -161,6 +174,9 @@ export interface AuditEventsTable {
   ip: string | null;
   device_id: string | null;
   created_at: CreatedAt;
+  /** A staff action's actor ('user:<id>' or 'client:<id>') and role (0026_administration). */
+  actor: ColumnType<string | null, string | null | undefined, string | null>;
+  actor_role: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {
@@ -220,12 +236,49 @@ export interface CardsTable {
   activated_at: NullableTimestamp;
 }
 
+// 0026_administration: staff roles and MFA-reset requests.
+export type StaffRoleName = 'support' | 'security' | 'operator' | 'company-admin';
+
+export interface StaffRolesTable {
+  id: Generated<number>;
+  user_id: number;
+  role: StaffRoleName;
+  /** NULL: both editions. */
+  edition: string | null;
+  company_id: number | null;
+  /** Who granted it: 'cli', 'seed', or an actor ('user:<id>'). */
+  granted_by: string;
+  created_at: CreatedAt;
+}
+
+export interface MfaResetRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  edition: string;
+  requested_by: string;
+  identity_checked: JSONColumnType<Record<string, unknown>, string, string>;
+  reason: string;
+  ticket: string | null;
+  status: Generated<'pending' | 'approved' | 'refused'>;
+  decided_by: string | null;
+  decision_reason: string | null;
+  decision_ticket: string | null;
+  created_at: CreatedAt;
+  decided_at: NullableTimestamp;
+}
+
 // 0007_onboarding: companies, invitations, onboarding flows, consents.
 export interface CompaniesTable {
   id: Generated<number>;
   edition: string;
   name: string;
   created_at: CreatedAt;
+  /** 0031_company_members: given to every member (mfa_forced / mfa_customer). */
+  mfa_policy: ColumnType<
+    'none' | 'recommended' | 'required',
+    'none' | 'recommended' | 'required' | undefined,
+    'none' | 'recommended' | 'required'
+  >;
 }
 
 export interface InvitationsTable {
@@ -241,6 +294,8 @@ export interface InvitationsTable {
   used_at: NullableTimestamp;
   user_id: number | null;
   created_at: CreatedAt;
+  /** A company admin revoked it before it was used (0031_company_members). */
+  revoked_at: NullableTimestamp;
 }
 
 /** The invitee's "this was not me" code and the account it freezes (migration 0021). */
@@ -466,6 +521,21 @@ export interface ScimUsersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface AccountClosuresTable {
+  id: Generated<number>;
+  user_id: number;
+  requested_at: CreatedAt;
+  erase_after: Timestamp;
+  cancel_token_hash: string;
+  requested_by: 'user' | 'staff';
+  staff_actor: string | null;
+  staff_role: string | null;
+  reason: string | null;
+  ticket: string | null;
+  cancelled_at: NullableTimestamp;
+  erased_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -498,4 +568,7 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable;
   scim_tokens: ScimTokensTable;
   scim_users: ScimUsersTable;
+  account_closures: AccountClosuresTable;
+  staff_roles: StaffRolesTable;
+  mfa_reset_requests: MfaResetRequestsTable;
 }

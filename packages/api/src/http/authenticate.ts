@@ -22,7 +22,14 @@ export interface AuthContext {
   token: string;
   session: Pick<
     LiveSession,
-    'createdAt' | 'sudoUntil' | 'sudoSingle' | 'sudoScope' | 'clientId' | 'authenticatedAt' | 'amr'
+    | 'createdAt'
+    | 'sudoUntil'
+    | 'sudoSingle'
+    | 'sudoScope'
+    | 'sudoMethod'
+    | 'clientId'
+    | 'authenticatedAt'
+    | 'amr'
   >;
   restriction: SessionRestriction | undefined;
 }
@@ -114,6 +121,7 @@ export async function authenticateWith<Found extends LiveSession>(
       sudoUntil: session.sudoUntil,
       sudoSingle: session.sudoSingle,
       sudoScope: session.sudoScope,
+      sudoMethod: session.sudoMethod,
       clientId: session.clientId,
       authenticatedAt: session.authenticatedAt,
       amr: session.amr,

@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '@vestibule/contract/errors';
+import { ADMIN_SCOPES, type AdminScope } from '@vestibule/contract/schemas/admin';
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -37,6 +38,14 @@ function parameters(route: RouteDefinition) {
   return list;
 }
 
+const ADMIN_SCOPE_TEXT: Record<AdminScope, string> = {
+  'admin:accounts.read': 'Find and read accounts (personal fields masked until revealed with a reason)',
+  'admin:accounts.write': 'Act on accounts: lock, unlock, end sessions, send codes, ask for MFA resets',
+  'admin:audit': 'Search and export the audit log',
+  'admin:companies': "Manage a customer company's people",
+  'admin:operations': 'Operate the service: clients, maintenance, imports, webhooks',
+};
+
 /** The document's sections: an operation's tag is the first segment of its path. */
 const TAGS: Record<string, string> = {
   status: 'Whether the portal is open',
@@ -52,6 +61,8 @@ const TAGS: Record<string, string> = {
   security: 'The security timeline',
   notifications: 'Notifications',
   onboarding: 'Signing up from a card, an activation code or an invitation',
+  admin:
+    'The administration: staff sessions (support, security, operator, company admin) and machine clients with admin scopes',
 };
 
 const tagOf = (url: string) => url.split('/')[1] ?? '';
@@ -113,9 +124,18 @@ function errorStatuses(route: RouteDefinition): number[] {
   const statuses = [400, 429, 500, 503];
   if (route.body || route.query || route.params) statuses.push(422);
   if (route.body) statuses.push(413, 415);
-  if (route.auth === 'user') statuses.push(401, 403);
-  if (route.params) statuses.push(404);
+  if (route.auth === 'user' || route.auth === 'admin') statuses.push(401, 403);
+  // An admin caller never learns of a resource outside its editions or company: 404.
+  if (route.params || route.auth === 'admin') statuses.push(404);
   return statuses.sort((a, b) => a - b);
+}
+
+/** A user's session; on the admin API, a staff session or a machine client's token with the route's scope. */
+function securityOf(route: RouteDefinition) {
+  if (route.auth === 'user') return [{ bearer: [] }];
+  if (route.auth === 'admin')
+    return [{ staffSession: [] }, ...(route.adminScope ? [{ adminClient: [route.adminScope] }] : [])];
+  return [];
 }
 
 const operationId = (method: string, path: string) =>
@@ -131,7 +151,7 @@ function operation(route: RouteDefinition, method: string, path: string) {
     operationId: operationId(method, path),
     summary: route.summary,
     tags: [tagOf(route.url)],
-    security: route.auth === 'user' ? [{ bearer: [] }] : [],
+    security: securityOf(route),
     parameters: [{ $ref: '#/components/parameters/DeviceId' }, ...parameters(route)],
     ...(body
       ? {
@@ -273,6 +293,23 @@ export function openApiDocument(routes: readonly RouteDefinition[]) {
           type: 'http',
           scheme: 'bearer',
           description: 'The opaque session token answered by POST /api/token',
+        },
+        staffSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'On /api/admin: the portal session of an account that holds a staff role and signs in with an authenticator app or a passkey',
+        },
+        adminClient: {
+          type: 'oauth2',
+          description:
+            'On /api/admin: a client-credentials access token of a client registered with admin scopes',
+          flows: {
+            clientCredentials: {
+              tokenUrl: '/oauth/token',
+              scopes: Object.fromEntries(ADMIN_SCOPES.map((scope) => [scope, ADMIN_SCOPE_TEXT[scope]])),
+            },
+          },
         },
       },
       parameters: {

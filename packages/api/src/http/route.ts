@@ -13,7 +13,7 @@ export interface RouteDefinition<
   Body extends z.ZodType = z.ZodType,
   Query extends z.ZodType = z.ZodType,
   Params extends z.ZodType = z.ZodType,
-  Auth extends 'public' | 'user' = 'public' | 'user',
+  Auth extends RouteAuth = RouteAuth,
   Found extends LiveSession = LiveSession,
 > {
   method: HTTPMethods;
@@ -21,7 +21,15 @@ export interface RouteDefinition<
   url: string;
   /** What the route does, in a line: the operation's summary in the OpenAPI document. */
   summary: string;
+  /**
+   * Who may call it: anyone, a user's session, or the admin API's callers (a staff session or a
+   * machine client), whom `admit` lets in (admin/guard.ts) before any input is read.
+   */
   auth: Auth;
+  /** For `auth: 'admin'`: the check that admits the caller; its answer reaches the handler as `admitted`. */
+  admit?: (request: FastifyRequest) => Promise<unknown>;
+  /** The OAuth scope a machine client needs (the OpenAPI document's security requirement). */
+  adminScope?: string;
   /**
    * Whether a restricted session (weak password to replace, forced MFA setup unfinished) may call
    * this route. Off by default: new routes are closed to such sessions.
@@ -62,16 +70,20 @@ export interface RouteDefinition<
     auth: Auth extends 'user' ? AuthContext : AuthContext | undefined;
     /** The row of `findSession`, on a route that declares one. */
     found: Found | undefined;
+    /** What `admit` answered, on an admin route. */
+    admitted: unknown;
     request: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<unknown>;
 }
 
+export type RouteAuth = 'public' | 'user' | 'admin';
+
 export function defineRoute<
   Body extends z.ZodType,
   Query extends z.ZodType,
   Params extends z.ZodType,
-  Auth extends 'public' | 'user',
+  Auth extends RouteAuth,
   Found extends LiveSession = LiveSession,
 >(definition: RouteDefinition<Body, Query, Params, Auth, Found>): RouteDefinition {
   return definition as unknown as RouteDefinition;
@@ -130,12 +142,14 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
         const auth = authenticated?.auth;
         if (auth?.restriction && !route.whileRestricted && !passesToPartner(route, auth))
           throw new ApiError(auth.restriction);
+        const admitted = route.auth === 'admin' && route.admit ? await route.admit(request) : undefined;
         const answer = await route.handler({
           body: parse(route.body, request.body, 'body'),
           query: parse(route.query, request.query, 'query'),
           params: parse(route.params, request.params, 'params'),
           auth: auth as AuthContext,
           found: authenticated?.found,
+          admitted,
           request,
           reply,
         });

@@ -14,17 +14,20 @@ const GRACE = sql`interval '1 day'`;
 const PURGE_STATEMENT_TIMEOUT = '5min';
 /** After a failed purge (the database out of reach), the next try comes this soon at the latest. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
-/** Finished outbox rows (bodies already dropped) are kept this long for delivery questions. */
-const OUTBOX_RETENTION = sql`interval '30 days'`;
-
 export interface PurgeOptions {
   auditRetentionDays: number;
+  /** Days an ended session's row stays (SESSION_RETENTION_DAYS, 1 by default). */
+  sessionRetentionDays?: number;
+  /** Days finished outbox rows (bodies already dropped) and webhook deliveries stay (30). */
+  messageRetentionDays?: number;
 }
 
 /** Each kind of expired row and the statement that removes it (or empties its secret part). */
 function statements(options: PurgeOptions) {
+  const SESSION_RETENTION = sql`make_interval(days => ${options.sessionRetentionDays ?? 1})`;
+  const OUTBOX_RETENTION = sql`make_interval(days => ${options.messageRetentionDays ?? 30})`;
   return {
-    sessions: sql`DELETE FROM sessions WHERE expires_at < now() - ${GRACE}`,
+    sessions: sql`DELETE FROM sessions WHERE expires_at < now() - ${SESSION_RETENTION}`,
     challenges: sql`DELETE FROM code_challenges WHERE expires_at < now() - ${GRACE}`,
     trusted_devices: sql`DELETE FROM trusted_devices WHERE expires_at < now() - ${GRACE}`,
     handover_codes: sql`DELETE FROM handover_codes WHERE expires_at < now() - ${GRACE}`,

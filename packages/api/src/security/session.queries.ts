@@ -37,6 +37,8 @@ export interface NewSession {
   sudoUntil?: Date | null | undefined;
   /** Limits that grant to some changes (a recovery-key login: 'authenticator', decision 0038). */
   sudoScope?: SudoScope | null | undefined;
+  /** The second factor that gave that grant ('totp', 'passkey', 'sms' …): staff changes need an app or a key. */
+  sudoMethod?: string | null | undefined;
   /** The configured lifetime; the defaults of config.ts (30 and 30 days) when not given. */
   lifetime?: SessionLifetime;
   /** How the user authenticated (RFC 8176 amr values); a password alone when not given. */
@@ -63,6 +65,7 @@ export function newSessionRow(session: NewSession) {
       client_id: session.clientId ?? null,
       sudo_until: session.sudoUntil ?? null,
       sudo_scope: session.sudoScope ?? null,
+      sudo_method: session.sudoUntil ? (session.sudoMethod ?? null) : null,
       amr: JSON.stringify(session.amr ?? ['pwd']),
     },
   };
@@ -87,6 +90,7 @@ export interface LiveSession {
   sudoUntil: Date | null;
   sudoSingle: boolean;
   sudoScope: SudoScope | null;
+  sudoMethod: string | null;
   clientId: string | null;
   passwordStatus: number;
   mfaForced: boolean;
@@ -129,6 +133,7 @@ export function liveSessionQuery(db: Db, bounds: LiveSessionBounds) {
       'sessions.sudo_until as sudoUntil',
       'sessions.sudo_single as sudoSingle',
       'sessions.sudo_scope as sudoScope',
+      'sessions.sudo_method as sudoMethod',
       'sessions.client_id as clientId',
       'users.password_status as passwordStatus',
       'users.mfa_forced as mfaForced',

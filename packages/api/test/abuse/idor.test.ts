@@ -717,6 +717,9 @@ describe('IDOR: every reference to an object of another account', () => {
   it('every route with an id in its path, body or query has a case below (or a reason it names nothing owned)', () => {
     const missing: string[] = [];
     for (const { key, path, route } of ROUTES) {
+      // An end user reaches no admin route (403); staff reaching another edition's or company's
+      // objects is the admin route table's (test/admin/route-table.test.ts: 404 for each route).
+      if (route.auth === 'admin') continue;
       if (pathParams(path).length && !PATH_CASES[key]) missing.push(key);
       for (const field of [...schemaKeys(route.body), ...schemaKeys(route.query)]) {
         const name = `${key} ${field}`;

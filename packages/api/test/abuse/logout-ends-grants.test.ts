@@ -147,3 +147,24 @@ describe('a partner grant without offline_access ends with the portal session', 
     expect(await listUserGrants(test.database.db, signed.account.id)).toHaveLength(1);
   });
 });
+
+describe('closing the account (decision 0079)', () => {
+  it('ends every grant of the account, offline_access too: refresh and userinfo stop at once', async () => {
+    const signed = await signedIn('openid profile offline_access');
+    const other = await loginOn(test, signed.account);
+    await stepUpByEmail(test, other.token, signed.account);
+    const closed = await test.call({
+      method: 'POST',
+      url: '/api/user/closure',
+      token: other.token,
+      deviceId: other.deviceId,
+      payload: { confirm: true },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const refreshed = await refresh(test.origin, signed.client, signed.tokens.refresh_token as string);
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await userinfo(signed.tokens.access_token)).toBe(401);
+    expect(await listUserGrants(test.database.db, signed.account.id)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { EDITION_IDS, LOCALES } from '@vestibule/contract/editions';
-import { describe, expect, it } from 'vitest';
-import { MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configureMessageBrands, MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
 import { MESSAGE_BUNDLES } from '../../src/delivery/messages/i18n';
 import { CODE_PURPOSES, type Purpose, type PurposeValues } from '../../src/delivery/messages/purposes';
 import { renderEmail, renderSms } from '../../src/delivery/messages/render';
@@ -42,6 +42,12 @@ const SAMPLES: { [P in Purpose]: PurposeValues[P] } = {
   merge_refused: { contact: '+352 *** 001' },
   app_approved: { app: `Deals ${HOSTILE}` },
   data_exported: {},
+  account_closing: { expiresAt: new Date('2026-12-10T10:00:00Z'), cancelToken: 'a-cancel-token' },
+  access_suspended: { company: `Acme ${HOSTILE}`, reason: `Left the company ${HOSTILE}` },
+  access_restored: { company: 'Acme' },
+  staff_enrolment: { role: 'support' },
+  staff_password_reset: { code: '60418827', minutes: 10, payload: '0b6f4c0e-3c1f-4b7a-9a55-2d7c3e1b9f10' },
+  mfa_reset: {},
 };
 
 const PURPOSES = Object.keys(TEMPLATES) as Purpose[];
@@ -56,6 +62,10 @@ const escaped = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#x27;');
 const codeOf = (values: object) => ('code' in values ? String(values.code) : undefined);
+
+// API test files share one process: an app started before with an operator's settings (a
+// production test) configured the brands, and these checks compare with the demo operator's.
+beforeAll(() => configureMessageBrands({ general: {}, lu: {} }));
 
 describe('the message bundles', () => {
   type Tree = { [key: string]: string | Tree };
@@ -110,6 +120,9 @@ describe.each(EDITION_IDS)('the %s edition', (edition) => {
       // The invitee of a used invitation has no account to recover: their "not me" freezes the other one.
       if (purpose === 'invitation_used')
         expect(links).toContain(`${origin}/invitation/not-me?code=Zx9_-abcDEF`);
+      // A closure's "not me" is its keep link, the token in the fragment that no server receives.
+      else if (purpose === 'account_closing')
+        expect(links).toContain(`${origin}/account-closure#closure=a-cancel-token`);
       else if (!CODE_PURPOSES.includes(purpose as never) && purpose !== 'invitation')
         expect(links).toContain(`${origin}/forgot-password`);
       // Branded: legal footer, support contact, privacy link.

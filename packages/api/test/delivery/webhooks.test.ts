@@ -214,6 +214,27 @@ describe('webhook deliveries (a database of their own)', () => {
     await database.db.deleteFrom('webhook_subscriptions').where('id', '=', id).execute();
   });
 
+  it('claims the next batch at once after a full one, not a poll later', async () => {
+    const { id } = await createSubscription(database.db, TEST_SECRETS, LOCAL, {
+      url: receiver.url,
+      events: ['iban.changed'],
+    });
+    // Five accounts, one event each: three batches of two, with no poll in between.
+    for (let index = 0; index < 5; index += 1)
+      await audit(database.db, {
+        kind: 'iban.changed',
+        userId: await newAccount(database.db),
+        edition: 'general',
+      });
+    receiver.answer(() => ({ status: 200 }));
+    receiver.received.length = 0;
+    const running = worker({ batchSize: 2, pollIntervalMs: 600_000 });
+    running.start();
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(5);
+    await running.stop();
+    await database.db.deleteFrom('webhook_subscriptions').where('id', '=', id).execute();
+  });
+
   it('gives up on a slow receiver at the timeout without holding the other subscriptions', async () => {
     const slow = await startReceiver();
     slow.answer(() => ({ status: 200, delayMs: 3000 }));

@@ -66,6 +66,28 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the retention settings with their defaults and refuses a value out of range, in production too', () => {
+    expect(loadConfig({})).toMatchObject({
+      closureGraceDays: 14,
+      auditRetentionDays: 400,
+      sessionRetentionDays: 1,
+      messageRetentionDays: 30,
+    });
+    expect(loadConfig({ CLOSURE_GRACE_DAYS: '30' }).closureGraceDays).toBe(30);
+    for (const [name, value] of [
+      ['CLOSURE_GRACE_DAYS', '0'],
+      ['CLOSURE_GRACE_DAYS', 'two weeks'],
+      ['SESSION_RETENTION_DAYS', '91'],
+      ['MESSAGE_RETENTION_DAYS', '-1'],
+      ['AUDIT_RETENTION_DAYS', '0'],
+    ]) {
+      expect(() => loadConfig({ [name as string]: value })).toThrowError(new RegExp(`${name}:`));
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', ...PRODUCTION_OPERATOR_ENV, [name as string]: value }),
+      ).toThrowError(new RegExp(`${name}:`));
+    }
+  });
+
   it('prefixes the login cookie name with production_ for develop and staging builds', () => {
     expect(loadConfig({ COOKIE_FLAVOUR: 'staging' }).cookiePrefix).toBe('production_');
     expect(loadConfig({}).cookiePrefix).toBe('');

@@ -21,7 +21,12 @@ describe('OpenID Connect Discovery 1.0 §3', () => {
   it('lists the code response type and the three response modes', () => {
     expect(discovery.response_types_supported).toEqual(['code']);
     expect(sorted(discovery.response_modes_supported)).toEqual(['form_post', 'fragment', 'query']);
-    expect(discovery.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
+    // client_credentials serves only machine clients of the admin API (decision 0076).
+    expect(sorted(discovery.grant_types_supported)).toEqual([
+      'authorization_code',
+      'client_credentials',
+      'refresh_token',
+    ]);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
   });
 

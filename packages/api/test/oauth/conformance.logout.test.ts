@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomIp, resetPassword, resetTokenFor } from '../recovery/helpers';
+import { loginOn, stepUpByEmail } from '../security/helpers';
 import {
   authorizationRequest,
   type BackChannelReceiver,
@@ -192,6 +193,23 @@ describe('Back-Channel Logout 1.0: every end of a portal session tells the relyi
     await expectLogoutToken(receiver.tokens[0]!, client, idToken);
     // The other device's own session is untouched.
     expect((await other.api('/user')).status).toBe(200);
+  });
+
+  it('closing the account (decision 0079)', async () => {
+    const { client, browser, account, idToken } = await signedInRelyingParty();
+    const other = await loginOn(test, account);
+    await stepUpByEmail(test, other.token, account);
+    const closed = await test.call({
+      method: 'POST',
+      url: '/api/user/closure',
+      token: other.token,
+      deviceId: other.deviceId,
+      payload: { confirm: true },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await receiver.waitFor(1);
+    await expectLogoutToken(receiver.tokens[0]!, client, idToken);
+    expect((await browser.api('/user')).status).toBe(401);
   });
 
   it('a password reset', async () => {

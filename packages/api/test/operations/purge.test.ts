@@ -135,6 +135,38 @@ describe('purgeExpiredRows', () => {
 });
 
 describe('PurgeJob while the database is out of reach', () => {
+  it('keeps ended sessions SESSION_RETENTION_DAYS and finished messages MESSAGE_RETENTION_DAYS', async () => {
+    const userId = await demoUserId();
+    const session = await db
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: randomUUID(), device_id: randomUUID(), expires_at: ago(3) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const message = await enqueueMessage(db, TEST_SECRETS, {
+      channel: 'email',
+      edition: 'general',
+      recipient: `retention-${randomUUID()}@demo.test`,
+      bodyText: 'Hello',
+    });
+    await db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: ago(10), created_at: ago(10) } as never)
+      .where('id', '=', message)
+      .execute();
+    const left = async () => ({
+      session: (await db.selectFrom('sessions').select('id').where('id', '=', session.id).execute()).length,
+      message: (await db.selectFrom('outbox').select('id').where('id', '=', message).execute()).length,
+    });
+    await purgeExpiredRows(db, {
+      auditRetentionDays: 400,
+      sessionRetentionDays: 5,
+      messageRetentionDays: 30,
+    });
+    expect(await left()).toEqual({ session: 1, message: 1 });
+    await purgeExpiredRows(db, { auditRetentionDays: 400, sessionRetentionDays: 2, messageRetentionDays: 7 });
+    expect(await left()).toEqual({ session: 0, message: 0 });
+  });
+
   it('tries again soon after a failure instead of waiting a whole interval, and keeps going', async () => {
     // Nothing listens on port 1: every run fails at once, as during an outage.
     const unreachable = await openDatabase({

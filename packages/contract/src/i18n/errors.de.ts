@@ -39,6 +39,33 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung, um fortzufahren.',
   terms_outdated: 'Die Bedingungen haben sich geändert. Bitte lesen und akzeptieren Sie die neue Version.',
+  account_closing: 'Dieses Konto wird geschlossen. Sie können es bis zum Ende der Bedenkzeit noch behalten.',
+  closure_merge_in_progress:
+    'Eine Zusammenführung von Konten läuft. Schließen Sie sie ab oder brechen Sie sie ab, bevor Sie Ihr Konto schließen.',
+  closure_already_requested: 'Dieses Konto wird bereits geschlossen.',
+  closure_link_invalid:
+    'Dieser Link ist ungültig. Öffnen Sie den vollständigen Link aus der E-Mail oder melden Sie sich an, um Ihr Konto zu behalten.',
+  closure_link_used:
+    'Dieser Link wurde bereits verwendet: Die Schließung wurde abgebrochen, das Konto bleibt bestehen. Sie können sich anmelden.',
+  closure_link_expired:
+    'Die Bedenkzeit ist vorbei: Dieses Konto wurde geschlossen und seine personenbezogenen Daten gelöscht.',
+  preferences_changed:
+    'Ihre Einstellungen wurden inzwischen anderswo geändert. Prüfen Sie sie und nehmen Sie Ihre Änderung erneut vor.',
+  invitation_revoked: 'Diese Einladung wurde zurückgezogen. Bitten Sie Ihren Arbeitgeber um eine neue.',
+  invitation_not_pending:
+    'Diese Einladung kann nicht mehr zurückgezogen werden: Sie wurde verwendet, zurückgezogen oder ist abgelaufen.',
+  already_member: 'Diese Person hat bereits ein Konto in Ihrem Unternehmen.',
+  already_invited: 'Diese Person hat bereits eine offene Einladung.',
+  csv_invalid:
+    'Einige Zeilen der Datei sind ungültig: Niemand wurde eingeladen. Korrigieren Sie sie und laden Sie die Datei erneut hoch.',
+  locked_by_support:
+    'Dieses Konto wurde vom Support gesperrt, nicht von Ihrem Unternehmen: Nur der Support kann es wiederherstellen.',
+  already_suspended: 'Dieser Zugang ist bereits gesperrt.',
+  not_suspended: 'Dieser Zugang ist nicht gesperrt.',
+  webhook_destination_refused:
+    'Diese Adresse kann keine Webhooks empfangen: Verwenden Sie eine öffentliche HTTPS-Adresse.',
+  webhook_already_delivered:
+    'Diese Zustellung hat ihren Empfänger erreicht oder wird noch gesendet: Sie wird nicht erneut gesendet.',
   unavailable: 'Der Dienst ist kurzzeitig nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',
@@ -83,4 +110,15 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   fuzzion_invalid: 'Die angegebenen Informationen sind ungültig',
   fuzzion_failed: 'Beim Zusammenführen der Konten ist ein technischer Fehler aufgetreten.',
   link_expired: 'Dieser Link ist nicht mehr gültig.',
+  staff_mfa_required:
+    'Mitarbeitende melden sich mit einer Authenticator-App oder einem Passkey an. Richten Sie zuerst eines in Ihren Sicherheitseinstellungen ein.',
+  reason_required: 'Bitte geben Sie an, warum Sie dies tun.',
+  search_too_short: 'Bitte geben Sie mindestens 3 Zeichen ein.',
+  identity_check_failed: 'Die Kartennummer und das Geburtsdatum passen nicht zu diesem Konto.',
+  mfa_reset_pending:
+    'Für dieses Konto wartet bereits eine Zurücksetzung der Zwei-Schritt-Verifizierung auf eine Entscheidung.',
+  mfa_reset_decided: 'Über diese Anfrage wurde bereits entschieden.',
+  self_approval:
+    'Sie können nicht über Ihre eigene Anfrage entscheiden: Ein anderer Sicherheitsverantwortlicher muss das tun.',
+  no_verified_contact: 'Dieses Konto hat keinen bestätigten Kontakt, an den ein Code gesendet werden kann.',
 };

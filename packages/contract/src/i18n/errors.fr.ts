@@ -38,6 +38,34 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   terms_required:
     'Veuillez accepter les conditions générales et la déclaration de confidentialité pour continuer.',
   terms_outdated: 'Les conditions ont changé. Veuillez lire et accepter la nouvelle version.',
+  account_closing:
+    "Ce compte est en cours de fermeture. Vous pouvez encore le garder jusqu'à la fin du délai de réflexion.",
+  closure_merge_in_progress:
+    'Une fusion de comptes est en cours. Terminez-la ou annulez-la avant de fermer votre compte.',
+  closure_already_requested: 'Ce compte est déjà en cours de fermeture.',
+  closure_link_invalid:
+    "Ce lien n'est pas valide. Ouvrez le lien complet de l'e-mail, ou connectez-vous pour garder votre compte.",
+  closure_link_used:
+    'Ce lien a déjà été utilisé : la fermeture a été annulée et le compte est conservé. Vous pouvez vous connecter.',
+  closure_link_expired:
+    'Le délai de réflexion est écoulé : ce compte a été fermé et ses données personnelles effacées.',
+  preferences_changed:
+    'Vos préférences ont été modifiées ailleurs entre-temps. Vérifiez-les et refaites votre modification.',
+  invitation_revoked: 'Cette invitation a été retirée. Demandez-en une nouvelle à votre employeur.',
+  invitation_not_pending:
+    'Cette invitation ne peut plus être retirée : elle a été utilisée, retirée ou elle a expiré.',
+  already_member: 'Cette personne a déjà un compte dans votre entreprise.',
+  already_invited: 'Cette personne a déjà une invitation en attente.',
+  csv_invalid:
+    "Certaines lignes du fichier ne sont pas valables : personne n'a été invité. Corrigez-les et envoyez à nouveau le fichier.",
+  locked_by_support:
+    'Ce compte a été bloqué par le support, pas par votre entreprise : seul le support peut le rétablir.',
+  already_suspended: 'Cet accès est déjà suspendu.',
+  not_suspended: "Cet accès n'est pas suspendu.",
+  webhook_destination_refused:
+    'Cette adresse ne peut pas recevoir de webhooks : utilisez une adresse HTTPS publique.',
+  webhook_already_delivered:
+    "Cet envoi a atteint son destinataire ou est encore en cours : il n'est pas renvoyé.",
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',
@@ -82,4 +110,15 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   fuzzion_invalid: 'Les informations fournies sont invalides',
   fuzzion_failed: 'Une erreur technique est survenue lors de la fusion des comptes.',
   link_expired: "Ce lien n'est plus valable.",
+  staff_mfa_required:
+    "Le personnel se connecte avec une application d'authentification ou une clé d'accès. Configurez-en une d'abord dans vos paramètres de sécurité.",
+  reason_required: 'Veuillez indiquer pourquoi vous faites ceci.',
+  search_too_short: 'Veuillez saisir au moins 3 caractères.',
+  identity_check_failed: 'Le numéro de carte et la date de naissance ne correspondent pas à ce compte.',
+  mfa_reset_pending:
+    "Ce compte a déjà une réinitialisation de la vérification en deux étapes en attente d'une décision.",
+  mfa_reset_decided: 'Cette demande a déjà été traitée.',
+  self_approval:
+    'Vous ne pouvez pas décider de votre propre demande : un autre responsable de la sécurité doit le faire.',
+  no_verified_contact: "Ce compte n'a aucun contact vérifié auquel envoyer un code.",
 };

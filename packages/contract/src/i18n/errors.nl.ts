@@ -36,6 +36,32 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   onboarding_invalid_phone: 'Het opgegeven telefoonnummer is ongeldig',
   terms_required: 'Aanvaard de algemene voorwaarden en de privacyverklaring om verder te gaan.',
   terms_outdated: 'De voorwaarden zijn gewijzigd. Lees en aanvaard de nieuwe versie.',
+  account_closing: 'Dit account wordt gesloten. Je kunt het nog behouden tot het einde van de bedenktijd.',
+  closure_merge_in_progress:
+    'Er loopt een samenvoeging van accounts. Rond die af of annuleer ze voordat je je account sluit.',
+  closure_already_requested: 'Dit account wordt al gesloten.',
+  closure_link_invalid:
+    'Deze link is niet geldig. Open de volledige link uit de e-mail, of meld je aan om je account te behouden.',
+  closure_link_used:
+    'Deze link is al gebruikt: de sluiting is geannuleerd en het account blijft bestaan. Je kunt je aanmelden.',
+  closure_link_expired:
+    'De bedenktijd is voorbij: dit account is gesloten en de persoonsgegevens zijn gewist.',
+  preferences_changed:
+    'Je voorkeuren zijn intussen elders gewijzigd. Controleer ze en voer je wijziging opnieuw uit.',
+  invitation_revoked: 'Deze uitnodiging is ingetrokken. Vraag je werkgever om een nieuwe.',
+  invitation_not_pending:
+    'Deze uitnodiging kan niet meer worden ingetrokken: ze is gebruikt, ingetrokken of verlopen.',
+  already_member: 'Deze persoon heeft al een account in je bedrijf.',
+  already_invited: 'Deze persoon heeft al een openstaande uitnodiging.',
+  csv_invalid:
+    'Sommige rijen van het bestand zijn niet geldig: niemand is uitgenodigd. Verbeter ze en upload het bestand opnieuw.',
+  locked_by_support:
+    'Dit account is geblokkeerd door de klantendienst, niet door je bedrijf: alleen de klantendienst kan het herstellen.',
+  already_suspended: 'Deze toegang is al geschorst.',
+  not_suspended: 'Deze toegang is niet geschorst.',
+  webhook_destination_refused: 'Dit adres kan geen webhooks ontvangen: gebruik een openbaar HTTPS-adres.',
+  webhook_already_delivered:
+    'Deze levering heeft haar ontvanger bereikt of wordt nog verstuurd: ze wordt niet opnieuw verstuurd.',
   unavailable: 'De dienst is even niet beschikbaar. Probeer het zo meteen opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',
@@ -80,4 +106,14 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   fuzzion_invalid: 'De opgegeven informatie is ongeldig',
   fuzzion_failed: 'Er is een technische fout opgetreden bij het samenvoegen van de accounts.',
   link_expired: 'Deze link is niet meer geldig.',
+  staff_mfa_required:
+    'Medewerkers melden zich aan met een authenticator-app of een passkey. Stel er eerst een in bij je beveiligingsinstellingen.',
+  reason_required: 'Geef aan waarom je dit doet.',
+  search_too_short: 'Typ minstens 3 tekens.',
+  identity_check_failed: 'Het kaartnummer en de geboortedatum komen niet overeen met deze account.',
+  mfa_reset_pending: 'Voor deze account wacht al een reset van de tweestapsverificatie op een beslissing.',
+  mfa_reset_decided: 'Over deze aanvraag is al beslist.',
+  self_approval:
+    'Je kunt niet over je eigen aanvraag beslissen: een andere beveiligingsverantwoordelijke moet dat doen.',
+  no_verified_contact: 'Deze account heeft geen geverifieerd contact om een code naar te sturen.',
 };

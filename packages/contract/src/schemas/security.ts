@@ -105,6 +105,14 @@ export const SECURITY_EVENT_KINDS = [
   'passkey.added',
   'passkey.used',
   'passkey.removed',
+  'account.suspended',
+  'account.restored',
+  // What the support desk did to the account (decision 0076), with the reason it gave.
+  'staff.account_locked',
+  'staff.account_unlocked',
+  'staff.sessions_ended',
+  'staff.password_reset_sent',
+  'staff.mfa_reset_approved',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -171,3 +179,15 @@ export const notificationsReadRequestSchema = z
  */
 export const sessionCheckResponseSchema = z.object({ seconds_left: z.number().int().nonnegative() });
 export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;
+
+/** POST /api/password/check: a new password as typed, before the form is sent. */
+export const passwordCheckRequestSchema = z
+  .object({
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH * 4),
+  })
+  .strict();
+/** Whether the password is on the blocklist of common passwords (DESIGN §4), as a save would find. */
+export const passwordCheckResponseSchema = z.object({ common: z.boolean() });

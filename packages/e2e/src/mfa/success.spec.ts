@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import {
@@ -168,7 +169,17 @@ test.describe('MFA (success)', () => {
       await page.goto(`${origin}/user/dashboard`);
       await expect(page).toHaveURL(/\/weak-password\?verified=true$/);
 
+      // "Not common" is the server's blocklist: ticked once it said so of a strong password,
+      // never of a common one.
+      const notCommon = page
+        .getByRole('listitem')
+        .filter({ hasText: 'not be a common or easily guessed password' });
+      await page.getByLabel('New password', { exact: true }).fill('Lantern-orchard-7391');
+      await expect(notCommon).toContainText('(done)');
+      const checked = page.waitForResponse((response) => response.url().endsWith('/api/password/check'));
       await page.getByLabel('New password', { exact: true }).fill('password123');
+      expect((await (await checked).json()).common).toBe(true);
+      await expect(notCommon).not.toContainText('(done)');
       await page.getByLabel('Confirm the new password').fill('password123');
       await page.getByRole('button', { name: 'Save my new password' }).click();
       await expect(page.getByText('This password is too common. Please choose another one.')).toBeVisible();
@@ -202,6 +213,9 @@ test.describe('MFA (success)', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download as a text file' }).click();
     expect((await download).suggestedFilename()).toBe('recovery-keys.txt');
+    // The file says whose keys it holds: a file kept for years must not leave it to a guess.
+    const file = await readFile((await (await download).path()) as string, 'utf8');
+    expect(file.split('\n')[0]).toContain(`Vestibule account ${MFA_USER}, created on `);
     await page.getByRole('button', { name: 'I have saved my keys' }).click();
     await expect(page).toHaveURL(/\/security\/mfa-edit$/);
     await page.goBack();

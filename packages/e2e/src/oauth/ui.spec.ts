@@ -83,3 +83,28 @@ test('the deals destination is hidden in the Luxembourg edition', async ({ page 
   await expect(page.locator('[data-destination="myArea"]')).toBeVisible();
   await expect(page.locator('[data-destination="deals"]')).toHaveCount(0);
 });
+
+// The partner landing offers the areas the account has an id on, as the dashboard lists them.
+for (const { origin, email, has, hasNot, width, skipSetup } of [
+  { origin: LUXEMBOURG, email: 'employee@demo.lu', has: 'myArea', hasNot: 'clientArea', width: 390 },
+  // mfa_customer, in French: the customer MFA intro comes first and is skipped.
+  {
+    origin: GENERAL,
+    email: 'customer@demo.test',
+    has: 'clientArea',
+    hasNot: 'myArea',
+    width: 1280,
+    skipSetup: 'Ignorer pour le moment',
+  },
+]) {
+  test(`the partner landing offers only the account's own areas (${new URL(origin).hostname}, ${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await logInWithEmail(page, origin, email, undefined, skipSetup);
+    await page.goto(`${origin}/partner?client_id=demo-partner`);
+    await expect(page.locator(`[data-destination="${has}"]`)).toBeVisible();
+    await expect(page.locator('[data-destination="admin"]')).toBeVisible();
+    await expect(page.locator(`[data-destination="${hasNot}"]`)).toHaveCount(0);
+  });
+}

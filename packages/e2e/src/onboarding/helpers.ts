@@ -129,8 +129,10 @@ export async function signUpFromWelcome(
   onDuplicateScreen?: () => Promise<unknown>,
 ) {
   await expect(page).toHaveURL(/\/onboarding\/welcome$/, SLOW);
-  // The welcome answers the card or invitation: still the first step.
-  await expectStep(page, 1);
+  // The welcome answers the card or invitation and lists the steps ahead: "Step 1 of 6" is the
+  // card's or code's screen only, never two screens in a row.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('ol[aria-labelledby]')).toHaveCount(0);
   await page.locator('section button').first().click();
   await expect(page).toHaveURL(/\/onboarding\/terms-conditions$/, SLOW);
   await expectStep(page, 2);

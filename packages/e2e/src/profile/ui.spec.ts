@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { LAYOUTS, openProfile, signedInProfiles } from './helpers';
 
@@ -47,5 +48,37 @@ for (const layout of LAYOUTS) {
       expect(overflow).toBe(false);
       expect(new URL(page.url()).origin).toBe(LUXEMBOURG);
     });
+  });
+}
+
+// A gender never chosen reads on the overview as the form pre-selects it ("Prefer not to say"),
+// not "Not set" beside a form that says otherwise.
+for (const { origin, email, width } of [
+  { origin: GENERAL, email: 'employee@demo.test', width: 1280 },
+  { origin: LUXEMBOURG, email: 'employee@demo.lu', width: 390 },
+]) {
+  test(`the overview names the gender as the form pre-selects it (${new URL(origin).hostname}, ${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await logInWithEmail(page, origin, email);
+    await page.goto(`${origin}/profile`);
+    await page.locator('main a[href$="/profile/edit-info"]').click();
+    const gender = page
+      .locator('fieldset')
+      .filter({ has: page.locator('input[type="radio"][name$="-gender"]') });
+    const question = (await gender.locator('legend').textContent()) as string;
+    const chosen = (await gender
+      .locator('label')
+      .filter({ has: page.locator('input:checked') })
+      .textContent()) as string;
+    expect(chosen.trim()).not.toBe('');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/profile$/);
+    const shown = page
+      .locator('main dl > div')
+      .filter({ has: page.locator('dt', { hasText: question }) })
+      .locator('dd');
+    await expect(shown).toHaveText(chosen.trim());
   });
 }

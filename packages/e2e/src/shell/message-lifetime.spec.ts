@@ -48,3 +48,23 @@ test("a wrong code's error is gone once a new code is sent (lu.localhost, 390 px
   await expect(page.getByText('A new code is on its way.')).toBeVisible();
   await expect(error).toHaveCount(0);
 });
+
+// Every code screen, as the login's: the forgot-password code of an address no account uses
+// (the screen answers as for a known one), so no account's hourly budget is spent.
+test("a wrong reset code's error is gone once a new code is sent (localhost, 1280 px)", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${GENERAL}/forgot-password/email`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await page.locator('input[autocomplete~="username"]').fill(`nobody-${Date.now()}@demo.test`);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/forgot-password-sent$/);
+  await page.locator('input[autocomplete="one-time-code"]').fill('00000000');
+  await page.locator('form button[type="submit"]').click();
+  const error = page.getByText('Your code is invalid, try again.');
+  await expect(error).toBeVisible();
+  const resend = page.getByRole('button', { name: 'Send a new code by e-mail' });
+  await expect(resend).toBeEnabled({ timeout: 20_000 });
+  await resend.click();
+  await expect(page.getByText('A new code is on its way.')).toBeVisible();
+  await expect(error).toHaveCount(0);
+});

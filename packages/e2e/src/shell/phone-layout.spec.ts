@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
+import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // What a 390 px phone shows: nothing scrolls sideways, the top bar and the tab bar keep one line
@@ -75,3 +76,58 @@ test('at 1280 px notifications stay in the sidebar, not in the top bar', async (
   ).toBeVisible();
   await expect(page.getByTestId('brand-name')).toHaveText('Vestibule');
 });
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Whether two boxes share any pixel. */
+const overlap = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+// A toast on a phone sits under the top bar: at the bottom it covered the new recovery keys and
+// their Copy button for its six seconds. Runs after the mfa/ specs: the keys of these accounts change.
+for (const { origin, email } of [
+  { origin: LUXEMBOURG, email: 'mfa@demo.lu' },
+  { origin: GENERAL, email: 'mfa@demo.test' },
+]) {
+  test(`new recovery keys are not covered by their toast (${new URL(origin).hostname}, 390 px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const since = Date.now();
+    await passwordStep(page, origin, email);
+    await chooseMethod(page, /^E-mail/);
+    await enterCode(page, await codeFromInbox(page, GENERAL, email, since));
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto(`${origin}/security/edit-recovery`);
+    await page.getByRole('button', { name: 'Generate new recovery keys' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate new keys' }).click();
+    await expect(page).toHaveURL(/\/setup-totp\/success\?isRegenerated=true/);
+    const toast = page.getByRole('status').filter({ hasText: 'New recovery keys created.' });
+    await expect(toast).toBeVisible();
+    const keys = page.getByTestId('recovery-keys');
+    await expect(keys.locator('li')).toHaveCount(10);
+    const covered = await page.evaluate(() => {
+      const box = (node: Element) => {
+        const { left, right, top, bottom } = node.getBoundingClientRect();
+        return { left, right, top, bottom };
+      };
+      const toastBox = Array.from(document.querySelectorAll('[role="status"] > *')).map(box);
+      const shown = [
+        ...Array.from(document.querySelectorAll('[data-testid="recovery-keys"] li')),
+        ...Array.from(document.querySelectorAll('main button')),
+      ]
+        .filter((node) => !node.closest('[role="status"]'))
+        .map(box)
+        .filter((b) => b.bottom > 0 && b.top < window.innerHeight);
+      return { toastBox, shown };
+    });
+    expect(covered.toastBox.length).toBeGreaterThan(0);
+    expect(covered.shown.length).toBeGreaterThan(0);
+    for (const box of covered.shown) for (const t of covered.toastBox) expect(overlap(box, t)).toBe(false);
+  });
+}

@@ -1,6 +1,6 @@
 import type { TFunction } from '../i18n';
 import type { CoreMessages } from '../i18n/en';
-import { type AppPath, normalizePath, PATHS } from '../lib/paths';
+import { type AppPath, isAdminPath, normalizePath, PATHS } from '../lib/paths';
 
 type TitleKey = keyof CoreMessages['titles'];
 
@@ -44,6 +44,9 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.securityHistory]: 'securityHistory',
   [PATHS.securityEditPassword]: 'editPassword',
   [PATHS.securityMyData]: 'myData',
+  [PATHS.securityCloseAccount]: 'closeAccount',
+  [PATHS.securityPreferences]: 'preferences',
+  [PATHS.accountClosure]: 'accountClosure',
   [PATHS.notifications]: 'notifications',
   [PATHS.profile]: 'profile',
   [PATHS.profileEditInfo]: 'editInfo',
@@ -66,6 +69,7 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
   [PATHS.onboardingDuplicate]: 'onboarding',
   [PATHS.duplicated]: 'merge',
   [PATHS.fuzzionSuccess]: 'merge',
+  [PATHS.admin]: 'admin',
 };
 
 /**
@@ -73,6 +77,9 @@ const TITLE_OF_PATH: Record<AppPath, TitleKey> = {
  * the title of a path without a page of its own).
  */
 export function pageTitle(path: string, t: TFunction, brand: string): string {
-  const key = TITLE_OF_PATH[normalizePath(path) as AppPath] as TitleKey | undefined;
+  // The console's sections share its title.
+  const key = isAdminPath(path)
+    ? 'admin'
+    : (TITLE_OF_PATH[normalizePath(path) as AppPath] as TitleKey | undefined);
   return key ? t('head.page', { page: t(`titles.${key}`), brand }) : t('head.title', { brand });
 }

@@ -248,6 +248,13 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                       }),
                     },
                     {
+                      path: PATHS.accountClosure,
+                      lazy: async () => ({
+                        Component: (await import('../features/security/routes/AccountClosureRoute'))
+                          .AccountClosureRoute,
+                      }),
+                    },
+                    {
                       path: PATHS.invitationNotMe,
                       lazy: async () => ({
                         Component: (await import('../features/onboarding/routes/InvitationNotMeRoute'))
@@ -266,6 +273,13 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
             {
               lazy: queryLayout,
               children: [
+                {
+                  // The administration console: a chunk of its own, with its own navigation.
+                  path: `${PATHS.admin}/*`,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/AdminArea')).AdminArea,
+                  }),
+                },
                 {
                   lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),
                   children: [

@@ -32,6 +32,19 @@ export const securityRoutes: RouteObject[] = [
     }),
   },
   {
+    path: PATHS.securityCloseAccount,
+    loader: requireStepUp('close-account'),
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/CloseAccountRoute')).CloseAccountRoute,
+    }),
+  },
+  {
+    path: PATHS.securityPreferences,
+    lazy: async () => ({
+      Component: (await import('../features/security/routes/PreferencesRoute')).PreferencesRoute,
+    }),
+  },
+  {
     path: PATHS.notifications,
     lazy: async () => ({
       Component: (await import('../features/security/routes/NotificationsRoute')).NotificationsRoute,

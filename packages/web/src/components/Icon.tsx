@@ -23,6 +23,8 @@ const PATHS = {
   computer: 'M3 4h18v12H3zM8 20h8M12 16v4',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   key: 'M8 15a4 4 0 1 1 3.5-6L21 9v4h-3v3h-3v-3h-3.5A4 4 0 0 1 8 15z',
+  // A stopwatch: the authenticator's code that changes every 30 seconds (the key is the recovery key's).
+  authenticator: 'M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM12 9v4l2.5 2.5M10 2h4M18.5 5.5l1.5-1.5',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
   globe:

@@ -5,6 +5,8 @@ import {
   type PersonalData,
 } from '@vestibule/contract/password';
 import type { ComponentProps } from 'react';
+import { useNotCommonPassword } from '../lib/commonPassword';
+import { CapsLockNotice } from './CapsLockNotice';
 import styles from './Card.module.css';
 import { Icon } from './Icon';
 import { PasswordRules } from './PasswordRules';
@@ -40,18 +42,30 @@ interface NewPasswordFieldsProps {
   onToggleShown?: () => void;
 }
 
-/** The rules this screen can judge alone (the blocklist is the server's) that `password` meets. */
-function metRules(password: string, personal?: PersonalData): Set<PasswordRuleId> {
+/**
+ * The rules that `password` meets: those this screen judges alone, and "not common" once the
+ * server's blocklist said so (`notCommon`).
+ */
+function metRules(
+  password: string,
+  personal: PersonalData | undefined,
+  notCommon: boolean,
+): Set<PasswordRuleId> {
   if (!password) return new Set();
   const broken = brokenLocalPasswordRules(password, personal);
   const judged: PasswordRuleId[] = personal ? ['length', 'not_personal'] : ['length'];
-  return new Set(judged.filter((rule) => !broken.includes(rule)));
+  const met = new Set(judged.filter((rule) => !broken.includes(rule)));
+  if (notCommon) met.add('not_common');
+  return met;
 }
 
 /** A new password and its confirmation, with the rules of DESIGN §4 listed between them. */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const { id, labels, shown, onToggleShown, passwordError, confirmationError } = props;
   const type = shown ? 'text' : 'password';
+  // The blocklist is asked about a password of a valid length only.
+  const typed = props.value ?? '';
+  const notCommon = useNotCommonPassword(typed, !brokenLocalPasswordRules(typed).includes('length'));
   const passwordInput = (
     <input
       id={`${id}-password`}
@@ -86,6 +100,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         ) : (
           passwordInput
         )}
+        <CapsLockNotice inputId={`${id}-password`} />
         {passwordError && (
           <p id={`${id}-password-error`} className={styles.fieldError}>
             {passwordError}
@@ -93,7 +108,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         )}
       </div>
 
-      <PasswordRules id={`${id}-rules`} met={metRules(props.value, props.personal)} />
+      <PasswordRules id={`${id}-rules`} met={metRules(props.value, props.personal, notCommon)} />
 
       <div className={styles.field}>
         <label htmlFor={`${id}-confirmation`} className={styles.label}>

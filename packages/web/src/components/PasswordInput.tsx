@@ -1,6 +1,7 @@
 import { type ComponentPropsWithRef, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { useHydrated } from '../lib/useClientValue';
+import { CapsLockNotice } from './CapsLockNotice';
 import styles from './card/Field.module.css';
 import { Icon } from './Icon';
 
@@ -14,24 +15,27 @@ export function PasswordInput({ className, id, ...props }: ComponentPropsWithRef
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   return (
-    <div className={styles.passwordRow}>
-      <input
-        id={id}
-        className={`${className ?? styles.input} ${styles.passwordInput}`}
-        type={shown ? 'text' : 'password'}
-        {...props}
-      />
-      <button
-        type="button"
-        className={styles.reveal}
-        aria-pressed={shown}
-        aria-controls={id}
-        disabled={!hydrated}
-        onClick={() => setShown((value) => !value)}
-      >
-        <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
-        <span className="visually-hidden">{t('login.showPassword')}</span>
-      </button>
-    </div>
+    <>
+      <div className={styles.passwordRow}>
+        <input
+          id={id}
+          className={`${className ?? styles.input} ${styles.passwordInput}`}
+          type={shown ? 'text' : 'password'}
+          {...props}
+        />
+        <button
+          type="button"
+          className={styles.reveal}
+          aria-pressed={shown}
+          aria-controls={id}
+          disabled={!hydrated}
+          onClick={() => setShown((value) => !value)}
+        >
+          <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
+          <span className="visually-hidden">{t('login.showPassword')}</span>
+        </button>
+      </div>
+      {id && <CapsLockNotice inputId={id} />}
+    </>
   );
 }

@@ -8,6 +8,7 @@ export const deLU: CoreMessages = {
   },
   titles: {
     login: 'Anmelden',
+    admin: 'Verwaltung',
     maintenance: 'Wartung',
     handover: 'Fortfahren',
     forgotPassword: 'Passwort vergessen',
@@ -25,6 +26,9 @@ export const deLU: CoreMessages = {
     securityHistory: 'Sicherheitsverlauf',
     editPassword: 'Passwort ändern',
     myData: 'Meine Daten herunterladen',
+    closeAccount: 'Mein Konto schließen',
+    accountClosure: 'Schließung des Kontos',
+    preferences: 'Nachrichten',
     notifications: 'Benachrichtigungen',
     profile: 'Profil',
     editInfo: 'Persönliche Daten',
@@ -41,6 +45,7 @@ export const deLU: CoreMessages = {
     loading: 'Wird geladen…',
     notifications: 'Benachrichtigungen',
     cancel: 'Abbrechen',
+    capsLock: 'Die Feststelltaste ist aktiviert.',
   },
   languages: {
     en: 'English',

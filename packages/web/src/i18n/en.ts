@@ -11,6 +11,7 @@ export const en = {
   },
   titles: {
     login: 'Log in',
+    admin: 'Administration',
     maintenance: 'Maintenance',
     handover: 'Continue',
     forgotPassword: 'Forgotten password',
@@ -28,6 +29,9 @@ export const en = {
     securityHistory: 'Security history',
     editPassword: 'Change password',
     myData: 'Download my data',
+    closeAccount: 'Close my account',
+    accountClosure: 'Account closure',
+    preferences: 'Messages',
     notifications: 'Notifications',
     profile: 'Profile',
     editInfo: 'Personal details',
@@ -44,6 +48,7 @@ export const en = {
     loading: 'Loading…',
     notifications: 'Notifications',
     cancel: 'Cancel',
+    capsLock: 'Caps Lock is on.',
   },
   languages: {
     en: 'English',

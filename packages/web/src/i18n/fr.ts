@@ -8,6 +8,7 @@ export const fr: CoreMessages = {
   },
   titles: {
     login: 'Connexion',
+    admin: 'Administration',
     maintenance: 'Maintenance',
     handover: 'Continuer',
     forgotPassword: 'Mot de passe oublié',
@@ -25,6 +26,9 @@ export const fr: CoreMessages = {
     securityHistory: 'Historique de sécurité',
     editPassword: 'Changer le mot de passe',
     myData: 'Télécharger mes données',
+    closeAccount: 'Fermer mon compte',
+    accountClosure: 'Fermeture du compte',
+    preferences: 'Messages',
     notifications: 'Notifications',
     profile: 'Profil',
     editInfo: 'Données personnelles',
@@ -41,6 +45,7 @@ export const fr: CoreMessages = {
     loading: 'Chargement…',
     notifications: 'Notifications',
     cancel: 'Annuler',
+    capsLock: 'La touche Verr. Maj est activée.',
   },
   languages: {
     en: 'English',

@@ -8,6 +8,7 @@ export const nl: CoreMessages = {
   },
   titles: {
     login: 'Aanmelden',
+    admin: 'Beheer',
     maintenance: 'Onderhoud',
     handover: 'Doorgaan',
     forgotPassword: 'Wachtwoord vergeten',
@@ -25,6 +26,9 @@ export const nl: CoreMessages = {
     securityHistory: 'Beveiligingsgeschiedenis',
     editPassword: 'Wachtwoord wijzigen',
     myData: 'Mijn gegevens downloaden',
+    closeAccount: 'Mijn account sluiten',
+    accountClosure: 'Sluiting van het account',
+    preferences: 'Berichten',
     notifications: 'Meldingen',
     profile: 'Profiel',
     editInfo: 'Persoonlijke gegevens',
@@ -41,6 +45,7 @@ export const nl: CoreMessages = {
     loading: 'Laden…',
     notifications: 'Meldingen',
     cancel: 'Annuleren',
+    capsLock: 'Caps Lock staat aan.',
   },
   languages: {
     en: 'English',

@@ -91,6 +91,8 @@ export interface ApiRequest<S extends AnswerParser<unknown> | undefined> {
   form?: Record<string, string | undefined>;
   /** Validates a 2xx JSON answer; without it the answer is ignored. */
   schema?: S;
+  /** The 2xx answer's body as text (a CSV export), instead of JSON. */
+  asText?: boolean;
   /** A 401 here is an expected answer (login, resume, MFA), not a lost session. */
   expectUnauthorized?: boolean;
   /**
@@ -181,6 +183,7 @@ export async function apiRequest<S extends AnswerParser<unknown> | undefined = u
     else if (error.status === 401 && !request.expectUnauthorized) handlers.onUnauthorized();
     throw error;
   }
+  if (request.asText) return (await response.text()) as never;
   if (!request.schema || response.status === 204) return undefined as never;
   return (await request.schema.parse(await response.json())) as never;
 }

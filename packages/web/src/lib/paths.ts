@@ -44,6 +44,10 @@ export const PATHS = {
   securityHistory: '/security/history',
   securityEditPassword: '/security/edit-password',
   securityMyData: '/security/my-data',
+  securityCloseAccount: '/security/close-account',
+  securityPreferences: '/security/preferences',
+  /** A closing account: keep it (e-mail link, sign-in) or see when it closes (decision 0079). */
+  accountClosure: '/account-closure',
   notifications: '/notifications',
   // Profile
   profile: '/profile',
@@ -70,6 +74,8 @@ export const PATHS = {
   // Legal texts, linked from every page's footer
   privacy: '/privacy',
   terms: '/terms',
+  // The administration console (decision 0076): its sections route below it (features/admin).
+  admin: '/admin',
 } as const;
 
 export type RouteName = keyof typeof PATHS;
@@ -106,6 +112,7 @@ const NEUTRAL_PATHS: readonly string[] = [
   PATHS.terms,
   PATHS.handover,
   PATHS.invitationNotMe,
+  PATHS.accountClosure,
 ];
 
 export function normalizePath(path: string): string {
@@ -125,6 +132,12 @@ export function isNeutralPath(path: string): boolean {
 
 const ROUTED: readonly string[] = Object.values(PATHS);
 
+/** The console and every path below it: the console routes its own sections. */
+export function isAdminPath(path: string): boolean {
+  const normalized = normalizePath(path);
+  return normalized === PATHS.admin || normalized.startsWith(`${PATHS.admin}/`);
+}
+
 export function isRoutedPath(path: string): boolean {
-  return ROUTED.includes(normalizePath(path));
+  return ROUTED.includes(normalizePath(path)) || isAdminPath(path);
 }

@@ -16,6 +16,7 @@ export const SENSITIVE_ROUTES = {
   'edit-credentials': '/profile/edit-credentials',
   'edit-iban': '/profile/edit-iban',
   'my-data': '/security/my-data',
+  'close-account': '/security/close-account',
 } as const;
 export type SensitiveRouteName = keyof typeof SENSITIVE_ROUTES;
 
@@ -56,6 +57,14 @@ export function requireStepUp(routeName: SensitiveRouteName) {
     if (status.sudo) return { sudoExpiresAt: status.sudo_expires_at, routeName };
     throw redirect(stepUpPath(`${url.pathname}${url.search}`));
   };
+}
+
+/**
+ * A staff member's step-up (decision 0076): a grant for the desk's next minutes, proved with an
+ * authenticator app or a passkey only (the server refuses a grant made with an SMS or e-mail code).
+ */
+export function staffStepUpPath(redirectTo: string): string {
+  return stepUpPath(redirectTo, { single: 'false', factors: 'app-or-key' });
 }
 
 /** For a 403 sudo_required met inside a screen (a single grant already used): step up again. */

@@ -44,6 +44,23 @@ export interface PurposeValues {
   app_approved: { app: string };
   /** The account's data was downloaded (GDPR Art. 15): who did it should know. */
   data_exported: Record<string, never>;
+  /**
+   * The account's closure started (decision 0079): expiresAt is when its data is erased, which is
+   * also when the cancel link stops working; cancelToken goes into the link's fragment only.
+   */
+  account_closing: { expiresAt: Date; cancelToken: string };
+  /** A company admin suspended (reason: what they told the person) or restored the access. */
+  access_suspended: { company: string; reason: string };
+  access_restored: { company: string };
+  /** A staff role was granted (admin CLI): the link opens the administration console. */
+  staff_enrolment: { role: string };
+  /**
+   * A password reset the support desk sent: the code, and the page that takes it (payload: the
+   * challenge, in the link's query). E-mail only: an SMS carries no link.
+   */
+  staff_password_reset: CodeValues & { payload: string };
+  /** Security approved an MFA reset support asked for: the user sets up two-step verification again. */
+  mfa_reset: Record<string, never>;
 }
 
 export type Purpose = keyof PurposeValues;

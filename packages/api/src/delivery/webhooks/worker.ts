@@ -92,13 +92,18 @@ export class WebhookWorker {
     this.running = true;
     const tick = () => {
       if (!this.running) return;
+      // A full batch means more may be due: the next one is claimed at once, not after a poll.
+      let full = false;
       this.current = this.runOnce()
         .then(
-          () => this.resumeAfterOutage(),
+          ({ delivered, failed }) => {
+            this.resumeAfterOutage();
+            full = delivered + failed >= this.options.batchSize;
+          },
           (error: unknown) => this.noteFailure(error),
         )
         .finally(() => {
-          if (this.running) this.timer = setTimeout(tick, this.nextPollMs());
+          if (this.running) this.timer = setTimeout(tick, full ? 0 : this.nextPollMs());
         });
     };
     tick();

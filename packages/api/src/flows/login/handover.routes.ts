@@ -12,6 +12,7 @@ import { ApiError } from '../../http/api-error';
 import { authenticate, bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
+import { closingAccountError } from '../closure/closure';
 import { setLoginCookie } from './login-cookie';
 import { openLoginSession } from './open-session';
 
@@ -107,10 +108,12 @@ const redeem = defineRoute({
       if (!spent) throw new ApiError('link_expired');
       const user = await trx
         .selectFrom('users')
-        .select('locked_at')
+        .select(['locked_at', 'closes_at'])
         .where('id', '=', spent.user_id)
         .executeTakeFirst();
       if (!user || user.locked_at) throw new ApiError('account_locked');
+      if (user.closes_at)
+        throw closingAccountError(request.server.ctx.secrets, spent.user_id, user.closes_at);
       await audit(
         trx,
         { kind: 'login.handover', userId: spent.user_id, edition: request.edition.id },

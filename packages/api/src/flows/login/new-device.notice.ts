@@ -30,8 +30,17 @@ export function newDeviceColumns(userId: number, deviceId: string | null) {
   ];
 }
 
-/** "New sign-in from a new device", by e-mail, naming the browser and system the agent tells. */
+/**
+ * "New sign-in from a new device", by e-mail, naming the browser and system the agent tells;
+ * unless the user turned this optional alert off (preferences, decision 0079).
+ */
 export async function notifyNewDevice(trx: Db, request: FastifyRequest, userId: number): Promise<void> {
+  const wanted = await trx
+    .selectFrom('users')
+    .select('notify_new_device')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!wanted?.notify_new_device) return;
   const described = describeUserAgent(request.headers['user-agent']);
   const device = [described.deviceName, described.browser, described.os].filter(Boolean).join(' · ');
   await notifyAccount(

@@ -65,6 +65,7 @@ export async function openLoginSession(
     clientId: input.clientId,
     sudoUntil: input.sudo ? new Date(Date.now() + SUDO_TTL_SECONDS * 1000) : null,
     sudoScope: typeof input.sudo === 'string' ? input.sudo : null,
+    sudoMethod: input.passkey ? 'passkey' : (input.mfa ?? null),
     lifetime: sessionLifetime(request.server.ctx.config),
     amr: authenticationMethods(input.mfa, input.passkey),
   });

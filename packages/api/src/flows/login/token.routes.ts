@@ -8,6 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
+import { closingAccountError } from '../closure/closure';
 import { startLoginFlow } from '../mfa/login-flow';
 import { selectableMethods } from '../mfa/mfa-method.queries';
 import { redeemTrustedDevice } from '../mfa/trusted-device.queries';
@@ -81,6 +82,8 @@ const login = defineRoute({
       throw new ApiError('invalid_credentials');
     }
     if (user.lockedAt) throw new ApiError('account_locked');
+    // A closing account signs in to a question (keep it?), never silently (decision 0079).
+    if (user.closesAt) throw closingAccountError(request.server.ctx.secrets, user.id, user.closesAt);
 
     const rehash = needsRehash(user.passwordHash) ? await hashPassword(body.password) : undefined;
     const breached =

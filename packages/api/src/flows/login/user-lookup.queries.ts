@@ -6,6 +6,8 @@ export interface LoginCandidate {
   id: number;
   passwordHash: string | null;
   lockedAt: Date | null;
+  /** While the account is closing: when its data is erased (decision 0079). */
+  closesAt: Date | null;
   passwordStatus: number;
   /** Whether the account has any MFA method: only then are its methods read. */
   hasMfaMethods: boolean;
@@ -19,6 +21,7 @@ function candidateQuery(db: Db) {
       'users.id',
       'users.password_hash as passwordHash',
       'users.locked_at as lockedAt',
+      'users.closes_at as closesAt',
       'users.password_status as passwordStatus',
       'users.mfa_forced as mfaForced',
     ])

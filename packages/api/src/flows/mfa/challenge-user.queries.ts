@@ -4,7 +4,16 @@ import type { Db } from '../../db/database';
 export async function loadChallengeUser(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'edition', 'language', 'password_status', 'locked_at', 'firstname', 'lastname'])
+    .select([
+      'id',
+      'edition',
+      'language',
+      'password_status',
+      'locked_at',
+      'closes_at',
+      'firstname',
+      'lastname',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -30,6 +30,7 @@ import {
   limitCodeChecking,
   limitCodeSending,
 } from '../../security/challenges/challenge.rate-limits';
+import { closingAccountError } from '../closure/closure';
 import { setLoginCookie } from '../login/login-cookie';
 import { openLoginSession, weakPasswordFlag } from '../login/open-session';
 import { grantSudo } from '../sudo/sudo';
@@ -259,7 +260,7 @@ const verify = defineRoute({
         if (kind === 'totpRecovery')
           await audit(trx, { kind: 'recovery.used', userId, edition: challenge.edition }, request);
         if (challenge.purpose === 'sudo') {
-          await grantSudo(trx, challenge.session_id as number, challenge.data.single === true);
+          await grantSudo(trx, challenge.session_id as number, challenge.data.single === true, kind);
           await audit(
             trx,
             { kind: 'sudo.granted', userId, edition: challenge.edition, detail: { method: kind } },
@@ -271,6 +272,7 @@ const verify = defineRoute({
         await consumeChallenge(trx, challenge.parent_id as string);
         const user = await loadChallengeUser(trx, userId);
         if (!user || user.locked_at) throw new ApiError('account_locked');
+        if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, user.id, user.closes_at);
         if (body.isTrustedDevice) {
           deviceSecret = await trustDevice(trx, userId, request);
           await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
+import { isAdminScope } from '@vestibule/contract/schemas/admin';
 import { clientIdSchema } from '@vestibule/contract/schemas/oauth';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
@@ -21,6 +22,11 @@ export const OAUTH_USAGE = `  clients list                          registered O
               [--response-mode query|fragment|form_post ...] [--post-logout-redirect-uri URI ...]
               [--backchannel-logout-uri URI] [--id-token-alg RS256|ES256]
                                         registers a client; a confidential one gets a secret, shown once
+  clients add --name NAME --scopes "admin:accounts.read admin:audit ..." [--edition general|lu]
+                                        a machine client of the admin API: client-credentials
+                                        tokens with those scopes (admin:accounts.read,
+                                        admin:accounts.write, admin:audit, admin:companies,
+                                        admin:operations), no redirect URI
   clients update ID [--name NAME] [--redirect-uri URI ...] [--scopes "..."] [--homepage URL|--no-homepage]
               [--edition general|lu|--all-editions] [--rotate-secret] [--response-mode MODE ...]
               [--post-logout-redirect-uri URI ...|--no-post-logout] [--backchannel-logout-uri URI|--no-backchannel]
@@ -37,7 +43,13 @@ async function add(db: Db, args: readonly string[], write: Write, secrets: Secre
   const flags = parseFlags(args, new Set(['--public', '--first-party']));
   const name = flags.one('--name');
   const redirectUris = flags.values.get('--redirect-uri') ?? [];
-  if (!name || !redirectUris.length) throw new UsageError('clients add needs --name and --redirect-uri');
+  const scopes = checkScopes(flags.one('--scopes') ?? '');
+  // A machine client (admin scopes) gets client-credentials tokens: it has no redirect URI.
+  const machine = scopes.some(isAdminScope);
+  if (!name || (!machine && !redirectUris.length))
+    throw new UsageError('clients add needs --name and --redirect-uri');
+  if (machine && (redirectUris.length || flags.on.has('--public')))
+    throw new UsageError('a machine client (admin scopes) is confidential and has no redirect URI');
   checkUris(redirectUris, 'redirect URI');
   const homepage = flags.one('--homepage') ?? null;
   if (homepage) checkUris([homepage], 'homepage');
@@ -66,7 +78,7 @@ async function add(db: Db, args: readonly string[], write: Write, secrets: Secre
       edition: checkEdition(flags.one('--edition')),
       name,
       redirect_uris: JSON.stringify(redirectUris),
-      scopes: JSON.stringify(checkScopes(flags.one('--scopes') ?? '')),
+      scopes: JSON.stringify(scopes),
       homepage,
       confidential,
       secret_enc: secret ? secrets.encrypt(secret) : null,

@@ -1,5 +1,6 @@
 import { EDITION_IDS, EDITIONS } from '@vestibule/contract/editions';
 import { isRegistrableAddress } from '@vestibule/contract/redirects';
+import { isAdminScope } from '@vestibule/contract/schemas/admin';
 import { registrableScopes } from '@vestibule/contract/scopes';
 import { RESPONSE_MODES } from './clients.queries';
 
@@ -37,8 +38,11 @@ export function checkUris(uris: readonly string[], what: string) {
 export function checkScopes(text: string): string[] {
   const known = registrableScopes(Object.values(EDITIONS));
   const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-  const unknown = scopes.filter((scope) => !known.has(scope));
+  const unknown = scopes.filter((scope) => !known.has(scope) && !isAdminScope(scope));
   if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
+  // A machine client of the admin API holds admin scopes only: no user ever stands behind it.
+  if (scopes.some(isAdminScope) && !scopes.every(isAdminScope))
+    throw new UsageError('admin scopes cannot be mixed with user scopes: register a machine client apart');
   return scopes;
 }
 

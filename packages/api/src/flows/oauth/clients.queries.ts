@@ -1,3 +1,4 @@
+import { isAdminScope } from '@vestibule/contract/schemas/admin';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Db } from '../../db/database';
 import type { IdTokenAlgorithm, OAuthClientsTable } from '../../db/schema';
@@ -80,6 +81,7 @@ export async function clientNames(db: Db, clientIds: readonly string[]): Promise
  * unless told otherwise); auth_time in every ID token; a back-channel logout address with the sid.
  */
 export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientMetadata {
+  if (client.scopes.some(isAdminScope)) return machineClientMetadata(client, secrets);
   return {
     client_id: client.clientId,
     client_name: client.name,
@@ -101,5 +103,23 @@ export function clientMetadata(client: OAuthClient, secrets: SecretBox): ClientM
     first_party: client.firstParty,
     // Also the algorithm of its back-channel logout tokens (oidc-provider signs both alike).
     id_token_signed_response_alg: client.idTokenAlgorithm,
+  };
+}
+
+/**
+ * A machine client of the admin API (registered with admin scopes, decision 0076): client
+ * credentials only, no redirect, no user ever behind its tokens.
+ */
+function machineClientMetadata(client: OAuthClient, secrets: SecretBox): ClientMetadata {
+  return {
+    client_id: client.clientId,
+    client_name: client.name,
+    redirect_uris: [],
+    grant_types: ['client_credentials'],
+    response_types: [],
+    scope: client.scopes.join(' '),
+    token_endpoint_auth_method: client.authMethod,
+    ...(client.secretEnc ? { client_secret: secrets.decrypt(client.secretEnc) } : {}),
+    first_party: false,
   };
 }

@@ -1,4 +1,5 @@
 import type { Edition } from '@vestibule/contract/editions';
+import { ADMIN_SCOPES } from '@vestibule/contract/schemas/admin';
 import { SCOPE_CLAIMS, supportedScopes } from '@vestibule/contract/scopes';
 import Provider, {
   type Configuration,
@@ -35,6 +36,8 @@ import { endPortalSessionOnLogout, linkPortalSession } from './session-links';
 export const OAUTH_TTL = {
   AuthorizationCode: 60,
   AccessToken: 15 * 60,
+  // A machine client's admin token (decision 0076): short, it asks again.
+  ClientCredentials: 10 * 60,
   IdToken: 60 * 60,
   RefreshToken: 30 * 24 * 60 * 60,
   Interaction: 30 * 60,
@@ -118,7 +121,8 @@ export function createProvider(options: ProviderOptions): Provider {
       short: { httpOnly: true, sameSite: 'lax', path: '/' },
     },
     routes: ROUTES,
-    scopes: supportedScopes(edition),
+    // Admin scopes are registered only on machine clients, which get client-credentials tokens only.
+    scopes: [...supportedScopes(edition), ...ADMIN_SCOPES],
     claims: {
       ...Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
       // How the user authenticated (RFC 8176): every ID token says it (the openid scope's claims).
@@ -154,6 +158,8 @@ export function createProvider(options: ProviderOptions): Provider {
         },
       },
       userinfo: { enabled: true },
+      // Machine clients of the admin API (decision 0076): their grant type is client_credentials only.
+      clientCredentials: { enabled: true },
     },
     extraClientMetadata: {
       properties: ['first_party'],

@@ -21,6 +21,8 @@ import { storedPayload } from './payload-rows';
 //    again is still found consumed, and the provider still revokes the grant.
 // Anything held back and not yet written when the provider has answered is written then
 // (finishRefreshWrites), so a consumption is never lost.
+// The order of the provider's adapter calls this relies on is pinned by
+// test/oauth/refresh-order.test.ts: an upgrade that changes it fails there, not in production.
 
 /** What one refresh request read ahead, and the writes it holds back. */
 interface RefreshBatch {

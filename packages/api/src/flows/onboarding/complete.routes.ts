@@ -10,6 +10,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword } from '../../security/password';
+import { joinCompany } from '../company-admin/membership';
 import { offerFuzzion } from '../fuzzion/offer';
 import { openLoginSession } from '../login/open-session';
 import { notifyAccount } from '../notices/notify-account';
@@ -34,7 +35,7 @@ function uniqueViolation(error: unknown): string | undefined {
 async function redeemCard(trx: Db, request: FastifyRequest, flow: FlowRow, userId: number) {
   const card = await trx
     .selectFrom('cards')
-    .select(['id', 'status', 'user_id'])
+    .select(['id', 'status', 'user_id', 'company_id'])
     .where('id', '=', flow.card_id as number)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -46,6 +47,8 @@ async function redeemCard(trx: Db, request: FastifyRequest, flow: FlowRow, userI
     .set({ user_id: userId, updated_at: new Date() })
     .where('id', '=', card.id)
     .execute();
+  // A card issued for a company makes the holder one of its people (the company admin's list).
+  if (card.company_id !== null) await joinCompany(trx, userId, card.company_id);
   const result = await activateWithProcessor(trx, card);
   await audit(
     trx,
@@ -60,15 +63,26 @@ async function redeemCard(trx: Db, request: FastifyRequest, flow: FlowRow, userI
   return result === 'activated' ? 'card_activated' : 'card_failed';
 }
 
-/** Marks the invitation used by the account, once. */
+/** Marks the invitation used by the account, once, and makes the account one of its company's. */
 async function redeemInvitation(trx: Db, flow: FlowRow, userId: number) {
   const used = await trx
     .updateTable('invitations')
     .set({ used_at: new Date(), user_id: userId })
     .where('id', '=', flow.invitation_id as number)
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning('company_id')
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new ApiError('invitation_used');
+  if (!used) {
+    // Revoked by the company admin while the sign-up was under way, or used by another sign-up.
+    const invitation = await trx
+      .selectFrom('invitations')
+      .select('revoked_at')
+      .where('id', '=', flow.invitation_id as number)
+      .executeTakeFirst();
+    throw new ApiError(invitation?.revoked_at ? 'invitation_revoked' : 'invitation_used');
+  }
+  await joinCompany(trx, userId, used.company_id);
 }
 
 /**

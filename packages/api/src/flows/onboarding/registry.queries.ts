@@ -53,16 +53,17 @@ async function redeemableCard(
   return { kind, cardId: card.id, firstname: card.holder_firstname, lastname: card.holder_lastname };
 }
 
-/** The invitation of a code: unknown 422, used 409, expired 410. */
+/** The invitation of a code: unknown 422, used 409, expired or revoked 410. */
 async function redeemableInvitation(db: Db, edition: string, code: string): Promise<Redeemable> {
   const invitation = await db
     .selectFrom('invitations')
-    .select(['id', 'email', 'firstname', 'lastname', 'used_at', 'expires_at'])
+    .select(['id', 'email', 'firstname', 'lastname', 'used_at', 'expires_at', 'revoked_at'])
     .where('edition', '=', edition)
     .where('code_hash', '=', hashToken(code))
     .executeTakeFirst();
   if (!invitation) throw new ApiError('invalid_invitation_code');
   if (invitation.used_at !== null) throw new ApiError('invitation_used');
+  if (invitation.revoked_at !== null) throw new ApiError('invitation_revoked');
   if (new Date(invitation.expires_at).getTime() <= Date.now()) throw new ApiError('invitation_expired');
   return {
     kind: 'invitation',

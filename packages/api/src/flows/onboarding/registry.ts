@@ -75,3 +75,62 @@ export async function createInvitation(db: Db, secrets: SecretBox, input: NewInv
   );
   return { id: row.id, code, expiresAt };
 }
+
+/**
+ * A new code for an unused invitation (the old one stops working), valid the usual days again,
+ * and its e-mail to the outbox, in `db`'s transaction. Answers false for a used or unknown one.
+ */
+export async function renewInvitation(
+  db: Db,
+  secrets: SecretBox,
+  invitationId: number,
+  publicUrls: Readonly<Partial<Record<string, string>>>,
+): Promise<boolean> {
+  const code = randomCodeSymbols(INVITATION_CODE_LENGTH, (n) => randomBytes(n));
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const row = await db
+    .updateTable('invitations')
+    .set({ code_hash: hashToken(code), expires_at: expiresAt })
+    .where('id', '=', invitationId)
+    .where('used_at', 'is', null)
+    .returning(['edition', 'email', 'language', 'company_id'])
+    .executeTakeFirst();
+  if (!row) return false;
+  const company = await db
+    .selectFrom('companies')
+    .select('name')
+    .where('id', '=', row.company_id)
+    .executeTakeFirstOrThrow();
+  await sendMessage(
+    db,
+    { secrets, publicUrls },
+    {
+      purpose: 'invitation',
+      edition: row.edition,
+      locale: row.language,
+      values: { company: company.name, code: formatCode(code), expiresAt },
+      to: [{ channel: 'email', address: row.email }],
+    },
+  );
+  return true;
+}
+
+/** An unused invitation stops working now; answers false for a used or unknown one. */
+export async function revokeInvitation(db: Db, invitationId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ expires_at: new Date() })
+    .where('id', '=', invitationId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** An invitation's edition and whether it was used, for the desk's scope checks. */
+export async function invitationOf(db: Db, invitationId: number) {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'edition', 'email', 'used_at', 'user_id', 'company_id'])
+    .where('id', '=', invitationId)
+    .executeTakeFirst();
+}

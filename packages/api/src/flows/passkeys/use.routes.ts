@@ -14,6 +14,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { consumeChallenge } from '../../security/challenges/challenge';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
+import { closingAccountError } from '../closure/closure';
 import { setLoginCookie } from '../login/login-cookie';
 import { openLoginSession, weakPasswordFlag } from '../login/open-session';
 import { loadChallengeUser } from '../mfa/challenge-user.queries';
@@ -120,6 +121,7 @@ const login = defineRoute({
       }
       const user = await loadChallengeUser(trx, passkey.user_id);
       if (!user || user.locked_at) throw new ApiError('account_locked');
+      if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, user.id, user.closes_at);
       if (flowId && body.isTrustedDevice) {
         deviceSecret = await trustDevice(trx, user.id, request);
         await audit(trx, { kind: 'trusted_device.added', userId: user.id, edition }, request);
@@ -204,7 +206,7 @@ const sudo = defineRoute({
       userId: auth.userId,
     });
     await db.transaction().execute(async (trx) => {
-      await grantSudo(trx, auth.sessionId, ceremony.data.single === true);
+      await grantSudo(trx, auth.sessionId, ceremony.data.single === true, 'passkey');
       await audit(
         trx,
         {

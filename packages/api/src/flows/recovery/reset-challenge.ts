@@ -1,9 +1,10 @@
-import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
+import { CODE_CHALLENGE_TTL_SECONDS, MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import type { RecoveryTechnology } from '@vestibule/contract/schemas/recovery';
 import type { Username } from '@vestibule/contract/username';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
+import { sendMessage } from '../../delivery/messages/send';
 import { ApiError } from '../../http/api-error';
 import {
   type Challenge,
@@ -11,6 +12,8 @@ import {
   resendInSeconds,
   sendChallengeCode,
 } from '../../security/challenges/challenge';
+import type { SecretBox } from '../../security/secret-box';
+import { newNumericCode } from '../../security/tokens';
 import type { RecoveryAccount } from './recovery.queries';
 
 // A forgot-password request is one code challenge (purpose `password_reset`, the challenge core of
@@ -126,13 +129,62 @@ export async function resendResetChallenge(
   );
 }
 
-/** Whether this request may use a reset challenge: same purpose, device and edition. */
+/**
+ * Whether this request may use a reset challenge: same purpose, device and edition. A reset the
+ * support desk sent (decision 0076) has no device: its link and code went to a verified address of
+ * the account together, and the device that opens the link is bound by the reset token.
+ */
 export function belongsToRequest(challenge: Challenge, request: FastifyRequest, purpose: string): boolean {
-  return (
-    challenge.purpose === purpose &&
-    challenge.device_id === request.deviceId &&
-    challenge.edition === request.edition.id
+  const device =
+    challenge.device_id === request.deviceId ||
+    (challenge.device_id === null && dataOf(challenge).by_staff === true);
+  return challenge.purpose === purpose && device && challenge.edition === request.edition.id;
+}
+
+/**
+ * A reset sent by the support desk to a verified e-mail of the account: a code and a link to the
+ * page that takes it, in one message, in `trx`. No device is bound until the link is opened.
+ */
+export async function startStaffResetChallenge(
+  trx: Db,
+  secrets: SecretBox,
+  input: {
+    userId: number;
+    edition: string;
+    email: string;
+    locale: string;
+    publicUrls: Readonly<Partial<Record<string, string>>>;
+  },
+): Promise<Challenge> {
+  const data: ResetChallengeData = { username: input.email, username_kind: 'email', by_staff: true };
+  const challenge = await createChallenge(trx, secrets, {
+    purpose: RESET_PURPOSE,
+    userId: input.userId,
+    edition: input.edition,
+    channel: 'email',
+    target: input.email,
+    deviceId: null,
+    data,
+  });
+  const code = newNumericCode(MESSAGE_CODE_LENGTH);
+  const sent = await trx
+    .updateTable('code_challenges')
+    .set({ code_hash: secrets.hash(challenge.id, code), last_sent_at: new Date(), resend_count: 0 })
+    .where('id', '=', challenge.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await sendMessage(
+    trx,
+    { secrets, publicUrls: input.publicUrls },
+    {
+      purpose: 'staff_password_reset',
+      edition: input.edition,
+      locale: input.locale,
+      values: { code, minutes: Math.round(CODE_CHALLENGE_TTL_SECONDS / 60), payload: challenge.id },
+      to: [{ channel: 'email', address: input.email }],
+    },
   );
+  return sent;
 }
 
 /**

@@ -28,6 +28,10 @@ export const NOTIFYING_KINDS: readonly SecurityEventKind[] = [
   'fuzzion.merged',
   'passkey.added',
   'passkey.removed',
+  'staff.account_unlocked',
+  'staff.sessions_ended',
+  'staff.password_reset_sent',
+  'staff.mfa_reset_approved',
 ];
 
 export interface EventRow {

@@ -37,6 +37,9 @@ const SAFE_DETAIL_KEYS = [
   'client_id',
   'trusted_device',
   'current',
+  // A company admin's suspension: the company's name and the reason it gave the person.
+  'company',
+  'why',
 ];
 
 /** Audit rows as the timeline shows them: device, location and safe details. */
@@ -71,7 +74,8 @@ async function present(request: FastifyRequest, userId: number, rows: EventRow[]
       this_device: row.device_id !== null && row.device_id === request.deviceId,
       browser: device.browser,
       os: device.os,
-      location: await locate(config.geoipDbPath, log, row.ip),
+      // A staff action happened at the desk: its address is the staff member's, not the user's.
+      location: row.kind.startsWith('staff.') ? null : await locate(config.geoipDbPath, log, row.ip),
       detail,
     });
   }

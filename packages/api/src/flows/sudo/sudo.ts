@@ -47,12 +47,15 @@ export async function requireSudo(db: Db, auth: AuthContext, scope?: SudoScope):
   if (Number(used.numUpdatedRows) !== 1) throw new ApiError('sudo_required');
 }
 
-/** Grants the elevated state on a session after a step-up code. */
-export async function grantSudo(db: Db, sessionId: number, single: boolean): Promise<Date> {
+/**
+ * Grants the elevated state on a session after a step-up; `method` is the factor that proved it
+ * ('sms', 'email', 'totp', 'totpRecovery', 'passkey'): staff changes need an app or a key.
+ */
+export async function grantSudo(db: Db, sessionId: number, single: boolean, method: string): Promise<Date> {
   const until = new Date(Date.now() + SUDO_TTL_SECONDS * 1000);
   await db
     .updateTable('sessions')
-    .set({ sudo_until: until, sudo_single: single, sudo_scope: null })
+    .set({ sudo_until: until, sudo_single: single, sudo_scope: null, sudo_method: method })
     .where('id', '=', sessionId)
     .execute();
   return until;

@@ -19,10 +19,11 @@ export function TopBar() {
   const path = location.pathname;
   // The guard only lets logged-in users reach non-public pages. The neutral ones are for everyone:
   // the legal texts offer the log-out when a session exists; a link's "Continue as …?" and an
-  // invitee's "not me" never do (they concern another account than the tab's, or none). The MFA
+  // invitee's "not me" and a closing account's page never do (they concern another account than the tab's, or none). The MFA
   // step of a login (isLogin=true) comes before the session: nothing to log out of yet.
   const hasSession = useClientValue(() => tokenStore.get() !== null, false);
-  const choosesAccount = path === PATHS.handover || path === PATHS.invitationNotMe;
+  const choosesAccount =
+    path === PATHS.handover || path === PATHS.invitationNotMe || path === PATHS.accountClosure;
   const beforeSession = new URLSearchParams(location.search).get('isLogin') === 'true';
   const loggedIn =
     !beforeSession && (isNeutralPath(path) ? hasSession && !choosesAccount : !isPublicPath(path));

@@ -1,10 +1,9 @@
 import type { Edition } from '@vestibule/contract/editions';
 import type { User } from '@vestibule/contract/schemas/user';
-import { areaHost, DEALS_PARTNER_URL, type Area as LibArea } from '../../lib/areas';
+import { areaHost, DEALS_PARTNER_URL, type UserArea, userAreas } from '../../lib/areas';
 
 export { areaHost, DEALS_PARTNER_URL } from '../../lib/areas';
 
-type Area = Exclude<LibArea, 'admin'>;
 export type ServiceId = 'clientArea' | 'myArea' | 'fridom' | 'deals';
 
 export interface Service {
@@ -19,15 +18,13 @@ export function servicesFor(
   edition: Pick<Edition, 'showDealsPartner'>,
   location: Pick<Location, 'protocol' | 'host'>,
 ): Service[] {
-  const area = (id: ServiceId, name: Area): Service => ({
+  const area = (id: ServiceId, name: UserArea): Service => ({
     id,
     href: `${location.protocol}//${areaHost(location.host, name)}/`,
     external: false,
   });
-  const services: Service[] = [];
-  if (user.customer_user_id) services.push(area('clientArea', 'client'));
-  if (user.user_id) services.push(area('myArea', 'my'));
-  if (user.fridom_user_id) services.push(area('fridom', 'fridom'));
+  const ids: Record<UserArea, ServiceId> = { client: 'clientArea', my: 'myArea', fridom: 'fridom' };
+  const services: Service[] = userAreas(user).map((name) => area(ids[name], name));
   if (edition.showDealsPartner) services.push({ id: 'deals', href: DEALS_PARTNER_URL, external: true });
   return services;
 }

@@ -70,6 +70,13 @@ const EVENT_KEYS = {
   'passkey.added': 'passkeyAdded',
   'passkey.used': 'passkeyUsed',
   'passkey.removed': 'passkeyRemoved',
+  'account.suspended': 'accessSuspended',
+  'account.restored': 'accessRestored',
+  'staff.account_locked': 'staffLocked',
+  'staff.account_unlocked': 'staffUnlocked',
+  'staff.sessions_ended': 'staffSessionsEnded',
+  'staff.password_reset_sent': 'staffPasswordReset',
+  'staff.mfa_reset_approved': 'staffMfaReset',
 } as const satisfies Record<SecurityEventKind, string>;
 
 /** What happened, in words: "Sign-in from a new device", "Access of Demo Partner revoked". */
@@ -77,5 +84,8 @@ export function eventLabel(t: TFunction, event: SecurityEvent): string {
   if (event.kind === 'login.succeeded' && event.new_device) return t('security.events.signInNewDevice');
   const client =
     typeof event.detail.client_name === 'string' ? event.detail.client_name : t('security.events.anApp');
-  return t(`security.events.${EVENT_KEYS[event.kind]}`, { client });
+  const reason = typeof event.detail.reason === 'string' ? event.detail.reason : '';
+  const company = typeof event.detail.company === 'string' ? event.detail.company : '';
+  const why = typeof event.detail.why === 'string' ? event.detail.why : '';
+  return t(`security.events.${EVENT_KEYS[event.kind]}`, { client, reason, company, why });
 }

@@ -1,3 +1,6 @@
+import { adminDeLU } from '../../features/admin/i18n/de_LU';
+import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
+import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
 import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
@@ -15,4 +18,7 @@ export const deLUAreas: AreaMessages = {
   passkeys: passkeysDeLU,
   onboarding: onboardingDeLU,
   handover: handoverDeLU,
+  companyAdmin: companyAdminDeLU,
+  adminWebhooks: adminWebhooksDeLU,
+  admin: adminDeLU,
 };

@@ -127,6 +127,29 @@ export const de: MessageBundle = {
     body: 'Für Ihr {brand}-Konto wurden neue Wiederherstellungsschlüssel erstellt. Die alten funktionieren nicht mehr.',
     sms: '{brand}: Neue Wiederherstellungsschlüssel erstellt. Nicht Sie? Rufen Sie sofort den Support an.',
   },
+  account_closing: {
+    subject: '{brand}: Ihr Konto wird am {date} geschlossen',
+    preheader:
+      'Sie haben die Schließung Ihres {brand}-Kontos beantragt. Sie können es bis zum {date} behalten.',
+    heading: 'Ihr Konto wird geschlossen',
+    body: 'Die Schließung Ihres {brand}-Kontos hat begonnen: Sie wurden überall abgemeldet, und die Apps, denen Sie Zugriff gegeben haben, haben ihn verloren. Am {date} werden Ihre personenbezogenen Daten gelöscht. Ihre Karte und ihr Guthaben sind nicht betroffen: Sie bleiben beim Kartenherausgeber. Haben Sie es sich anders überlegt, oder waren Sie es nicht? Behalten Sie Ihr Konto mit der Schaltfläche unten, oder melden Sie sich vor dem {date} an.',
+    action: 'Mein Konto behalten',
+    sms: '{brand}: Ihr Konto wird am {date} geschlossen. Nicht Sie? Melden Sie sich an, um es zu behalten, oder rufen Sie den Support an.',
+  },
+  access_suspended: {
+    subject: '{brand}: Ihr Zugang wurde von {company} gesperrt',
+    preheader: '{company} hat Ihren Zugang zu {brand} gesperrt.',
+    heading: 'Ihr Zugang wurde gesperrt',
+    body: '{company} hat den Zugang zu Ihrem {brand}-Konto gesperrt und seine Sitzungen beendet. Der angegebene Grund: {reason}. Bitte wenden Sie sich an {company}.',
+    sms: '{brand}: {company} hat Ihren Zugang gesperrt. Bitte wenden Sie sich an {company}.',
+  },
+  access_restored: {
+    subject: '{brand}: Ihr Zugang wurde wiederhergestellt',
+    preheader: '{company} hat Ihren Zugang zu {brand} wiederhergestellt.',
+    heading: 'Ihr Zugang wurde wiederhergestellt',
+    body: '{company} hat den Zugang zu Ihrem {brand}-Konto wiederhergestellt: Sie können sich wieder anmelden.',
+    sms: '{brand}: {company} hat Ihren Zugang wiederhergestellt. Sie können sich wieder anmelden.',
+  },
   data_exported: {
     subject: '{brand}: Eine Kopie Ihrer Daten wurde heruntergeladen',
     preheader: 'Jemand hat die Daten Ihres {brand}-Kontos heruntergeladen.',
@@ -194,5 +217,28 @@ export const de: MessageBundle = {
     body: 'Sie haben {app} erlaubt, Daten Ihres {brand}-Kontos zu verwenden. Sie können diesen Zugriff jederzeit widerrufen.',
     action: 'App-Zugriffe ansehen',
     sms: '{brand}: Sie haben {app} Zugriff auf Ihr Konto gegeben. Nicht Sie? Rufen Sie den Support an.',
+  },
+  staff_enrolment: {
+    subject: '{brand}: Sie können jetzt die Verwaltungskonsole nutzen',
+    preheader: 'Ihnen wurde die Rolle {role} bei {brand} zugewiesen.',
+    heading: 'Willkommen in der Verwaltungskonsole',
+    body: 'Ihnen wurde die Rolle {role} in der Verwaltungskonsole von {brand} zugewiesen. Melden Sie sich mit Ihrem üblichen Konto an. Mitarbeitende bestätigen jede Anmeldung und jede Änderung mit einer Authenticator-App oder einem Passkey: Wenn Sie keines davon haben, richten Sie zuerst eines im Tab Sicherheit ein.',
+    action: 'Konsole öffnen',
+    sms: '{brand}: Ihnen wurde die Rolle {role} in der Verwaltungskonsole zugewiesen. Unerwartet? Rufen Sie den Support an.',
+  },
+  mfa_reset: {
+    subject: '{brand}: Ihre Zwei-Schritt-Verifizierung wurde zurückgesetzt',
+    preheader: 'Unser Support hat die Zwei-Schritt-Verifizierung Ihres {brand}-Kontos zurückgesetzt.',
+    heading: 'Ihre Zwei-Schritt-Verifizierung wurde zurückgesetzt',
+    body: 'Auf Ihre Anfrage hat unser Support die Zwei-Schritt-Verifizierung Ihres {brand}-Kontos nach Prüfung Ihrer Identität zurückgesetzt, und ein zweites Teammitglied hat dies genehmigt. Ihre Verifizierungsmethoden, Passkeys und Wiederherstellungsschlüssel wurden entfernt. Bei Ihrer nächsten Anmeldung richten Sie die Zwei-Schritt-Verifizierung erneut ein.',
+    sms: '{brand}: Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt. Richten Sie sie bei der nächsten Anmeldung neu ein. Nicht Sie? Support anrufen.',
+  },
+  staff_password_reset: {
+    subject: '{brand}: Ihr Code zum Zurücksetzen des Passworts',
+    preheader: 'Unser Support hat Ihnen einen Code für ein neues Passwort gesendet.',
+    heading: 'Wählen Sie ein neues Passwort',
+    body: 'Auf Ihre Anfrage hat unser Support Ihnen diesen Code gesendet, um ein neues Passwort für Ihr {brand}-Konto zu wählen. Öffnen Sie die Seite unten und geben Sie den Code ein. Er ist {minutes} Minuten gültig.',
+    action: 'Neues Passwort wählen',
+    sms: '{code} ist Ihr {brand}-Code zum Zurücksetzen des Passworts. {minutes} Min. gültig. Niemals weitergeben.',
   },
 };

@@ -131,6 +131,28 @@ export const en = {
     body: 'New recovery keys were created for your {brand} account. The old ones no longer work.',
     sms: '{brand}: new recovery keys were created, the old ones no longer work. Not you? Call our support.',
   },
+  account_closing: {
+    subject: '{brand}: your account will be closed on {date}',
+    preheader: 'You asked to close your {brand} account. You can keep it until {date}.',
+    heading: 'Your account is being closed',
+    body: 'The closure of your {brand} account has started: you were signed out everywhere and the apps you allowed lost their access. On {date} your personal data will be erased. Your card and its balance are not affected: they stay with the card issuer. Changed your mind, or was it not you? Keep your account with the button below, or sign in before {date}.',
+    action: 'Keep my account',
+    sms: '{brand}: your account will be closed on {date}. Not you? Sign in to keep it, or call our support.',
+  },
+  access_suspended: {
+    subject: '{brand}: your access was suspended by {company}',
+    preheader: '{company} suspended your access to {brand}.',
+    heading: 'Your access was suspended',
+    body: '{company} suspended your access to your {brand} account and ended its sessions. The reason they gave: {reason}. Please contact {company} about it.',
+    sms: '{brand}: {company} suspended your access. Please contact {company}.',
+  },
+  access_restored: {
+    subject: '{brand}: your access was restored',
+    preheader: '{company} restored your access to {brand}.',
+    heading: 'Your access was restored',
+    body: '{company} restored your access to your {brand} account: you can log in again.',
+    sms: '{brand}: {company} restored your access. You can log in again.',
+  },
   data_exported: {
     subject: '{brand}: a copy of your data was downloaded',
     preheader: 'Someone downloaded the data of your {brand} account.',
@@ -198,6 +220,29 @@ export const en = {
     body: 'You allowed {app} to use data of your {brand} account. You can withdraw this access at any time.',
     action: 'Review app access',
     sms: '{brand}: you allowed {app} to use your account. Not you? Call our support now.',
+  },
+  staff_enrolment: {
+    subject: '{brand}: you can now use the administration console',
+    preheader: 'You were given the {role} role at {brand}.',
+    heading: 'Welcome to the administration console',
+    body: 'You were given the {role} role in the {brand} administration console. Sign in with your usual account. Staff confirm every sign-in and every change with an authenticator app or a passkey: if you have neither, set one up in the Security tab first.',
+    action: 'Open the console',
+    sms: '{brand}: you were given the {role} role in the administration console. Not expected? Call our support.',
+  },
+  mfa_reset: {
+    subject: '{brand}: your two-step verification was reset',
+    preheader: 'Our support reset the two-step verification of your {brand} account.',
+    heading: 'Your two-step verification was reset',
+    body: 'At your request, our support reset the two-step verification of your {brand} account after checking your identity, and a second member of our staff approved it. Your verification methods, passkeys and recovery keys were removed. At your next login, you will set up two-step verification again.',
+    sms: '{brand}: support reset your two-step verification. Set it up again at your next login. Not you? Call our support now.',
+  },
+  staff_password_reset: {
+    subject: '{brand}: your password reset code',
+    preheader: 'Our support sent you a code to choose a new password.',
+    heading: 'Choose a new password',
+    body: 'At your request, our support sent you this code to choose a new password for your {brand} account. Open the page below and enter the code. It is valid for {minutes} minutes.',
+    action: 'Choose a new password',
+    sms: '{code} is your {brand} password reset code. Valid {minutes} min. Never share it.',
   },
 };
 

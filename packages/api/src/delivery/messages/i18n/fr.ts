@@ -131,6 +131,29 @@ export const fr: MessageBundle = {
     body: 'De nouvelles clés de récupération ont été créées pour votre compte {brand}. Les anciennes ne fonctionnent plus.',
     sms: "{brand} : nouvelles clés de secours créées. Ce n'est pas vous ? Appelez notre support.",
   },
+  account_closing: {
+    subject: '{brand} : votre compte sera fermé le {date}',
+    preheader:
+      "Vous avez demandé la fermeture de votre compte {brand}. Vous pouvez le garder jusqu'au {date}.",
+    heading: 'Votre compte est en cours de fermeture',
+    body: "La fermeture de votre compte {brand} a commencé : vous avez été déconnecté partout et les applications que vous aviez autorisées ont perdu leur accès. Le {date}, vos données personnelles seront effacées. Votre carte et son solde ne sont pas concernés : ils restent auprès de l'émetteur de la carte. Vous avez changé d'avis, ou ce n'était pas vous ? Gardez votre compte avec le bouton ci-dessous, ou connectez-vous avant le {date}.",
+    action: 'Garder mon compte',
+    sms: "{brand} : votre compte sera fermé le {date}. Ce n'est pas vous ? Connectez-vous pour le garder, ou appelez notre support.",
+  },
+  access_suspended: {
+    subject: '{brand} : votre accès a été suspendu par {company}',
+    preheader: '{company} a suspendu votre accès à {brand}.',
+    heading: 'Votre accès a été suspendu',
+    body: "{company} a suspendu l'accès à votre compte {brand} et a fermé ses sessions. La raison donnée : {reason}. Contactez {company} à ce sujet.",
+    sms: '{brand} : {company} a suspendu votre accès. Contactez {company}.',
+  },
+  access_restored: {
+    subject: '{brand} : votre accès a été rétabli',
+    preheader: '{company} a rétabli votre accès à {brand}.',
+    heading: 'Votre accès a été rétabli',
+    body: "{company} a rétabli l'accès à votre compte {brand} : vous pouvez à nouveau vous connecter.",
+    sms: '{brand} : {company} a rétabli votre accès. Vous pouvez à nouveau vous connecter.',
+  },
   data_exported: {
     subject: '{brand} : une copie de vos données a été téléchargée',
     preheader: "Quelqu'un a téléchargé les données de votre compte {brand}.",
@@ -198,5 +221,28 @@ export const fr: MessageBundle = {
     body: 'Vous avez autorisé {app} à utiliser des données de votre compte {brand}. Vous pouvez retirer cet accès à tout moment.',
     action: 'Voir les accès des applications',
     sms: "{brand} : vous avez autorisé {app} sur votre compte. Ce n'est pas vous ? Appelez notre support.",
+  },
+  staff_enrolment: {
+    subject: "{brand} : vous pouvez utiliser la console d'administration",
+    preheader: 'Le rôle {role} vous a été attribué chez {brand}.',
+    heading: "Bienvenue dans la console d'administration",
+    body: "Le rôle {role} vous a été attribué dans la console d'administration de {brand}. Connectez-vous avec votre compte habituel. Le personnel confirme chaque connexion et chaque modification avec une application d'authentification ou une clé d'accès : si vous n'en avez pas, configurez-en une d'abord dans l'onglet Sécurité.",
+    action: 'Ouvrir la console',
+    sms: "{brand} : un accès à la console d'administration vous a été donné ({role}). Inattendu ? Appelez notre support.",
+  },
+  mfa_reset: {
+    subject: '{brand} : votre vérification en deux étapes a été réinitialisée',
+    preheader: 'Notre support a réinitialisé la vérification en deux étapes de votre compte {brand}.',
+    heading: 'Votre vérification en deux étapes a été réinitialisée',
+    body: "À votre demande, notre support a réinitialisé la vérification en deux étapes de votre compte {brand} après avoir vérifié votre identité, et un second membre de notre personnel l'a approuvé. Vos méthodes de vérification, clés d'accès et clés de récupération ont été supprimées. À votre prochaine connexion, vous configurerez à nouveau la vérification en deux étapes.",
+    sms: '{brand} : le support a réinitialisé votre vérification en deux étapes. Configurez-la à votre prochaine connexion. Pas vous ? Appelez le support.',
+  },
+  staff_password_reset: {
+    subject: '{brand} : votre code de réinitialisation du mot de passe',
+    preheader: 'Notre support vous a envoyé un code pour choisir un nouveau mot de passe.',
+    heading: 'Choisissez un nouveau mot de passe',
+    body: 'À votre demande, notre support vous a envoyé ce code pour choisir un nouveau mot de passe pour votre compte {brand}. Ouvrez la page ci-dessous et saisissez le code. Il est valable {minutes} minutes.',
+    action: 'Choisir un nouveau mot de passe',
+    sms: '{code} est votre code {brand} pour réinitialiser le mot de passe. Valable {minutes} min. Ne le partagez jamais.',
   },
 };

@@ -62,6 +62,8 @@ export function CodeStep({
     try {
       const answer = await resendProofCode(sent.payload, false);
       setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
+      // A new code: the error about the last one is gone with it.
+      setError(null);
       setResent(true);
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'resend_too_soon' && cause.retryAfterSeconds)

@@ -1,6 +1,7 @@
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import type { FuzzionOwnershipRequest, FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
+import { CapsLockNotice } from '../../../components/CapsLockNotice';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -108,6 +109,7 @@ export function OwnershipStep({
             setError(null);
           }}
         />
+        {proof !== 'card' && <CapsLockNotice inputId={id} />}
         {error && (
           <p id={`${id}-error`} className={styles.fieldError}>
             {error}

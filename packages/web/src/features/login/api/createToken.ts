@@ -1,6 +1,7 @@
 import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
 import { completeLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
+import { closingAccountPath } from '../../../lib/closureTicket';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
@@ -29,7 +30,9 @@ export type LogInOutcome =
   /** Logged in: `next` is weak-password, setup-mfa or the stored target. */
   | { kind: 'authenticated'; next: string }
   /** SPEC §4 "Login": 401 with an MFA payload, stored; `next` is mfa-methods in login mode. */
-  | { kind: 'mfa'; next: string };
+  | { kind: 'mfa'; next: string }
+  /** 409 account_closing: the account is in its grace period; `next` asks whether to keep it. */
+  | { kind: 'closing'; next: string };
 
 /**
  * Logs in: token, then the user (SPEC §4 "A 200 gives an access_token, which is stored, then the
@@ -41,6 +44,8 @@ async function logIn(request: TokenRequest): Promise<LogInOutcome> {
     mfaRequiredBodySchema.preload?.();
     answer = await createToken(request);
   } catch (error) {
+    const closing = closingAccountPath(error);
+    if (closing) return { kind: 'closing', next: closing };
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     const mfa = await Promise.resolve(mfaRequiredBodySchema.parse(error.body)).catch(() => undefined);
     if (!mfa) throw error;

@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button';
 import { FormError } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
+import { closingAccountPath } from '../../../lib/closureTicket';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import styles from './PasskeySignIn.module.css';
@@ -47,7 +48,9 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
         if (active) onLoggedIn(next);
       } catch (error) {
         // Aborted (the button started a ceremony, the page was left) or dismissed: nothing to say.
-        if (active && error instanceof ApiError) setProblem(errorMessage(t, error));
+        const closing = closingAccountPath(error);
+        if (active && closing) onLoggedIn(closing);
+        else if (active && error instanceof ApiError) setProblem(errorMessage(t, error));
       }
     };
     const isUsernameField = (element: EventTarget | null) =>
@@ -77,7 +80,9 @@ export function PasskeySignIn({ onLoggedIn }: { onLoggedIn: (next: string) => vo
       try {
         onLoggedIn(await ceremony.signInWithPasskey());
       } catch (error) {
-        if (ceremony.isCancelled(error)) setProblem(t('login.passkeyCancelled'));
+        const closing = closingAccountPath(error);
+        if (closing) onLoggedIn(closing);
+        else if (ceremony.isCancelled(error)) setProblem(t('login.passkeyCancelled'));
         else setProblem(error instanceof ApiError ? errorMessage(t, error) : t('login.passkeyError'));
       }
     } finally {

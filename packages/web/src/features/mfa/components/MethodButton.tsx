@@ -7,7 +7,7 @@ import { maskTarget } from '../../../lib/maskTarget';
 const ICONS: Record<MfaMethod['method'], IconName> = {
   sms: 'phone',
   email: 'mail',
-  totp: 'key',
+  totp: 'authenticator',
   totpRecovery: 'key',
   // A passkey: the shield, as the Security tab's own icon.
   passkey: 'security',

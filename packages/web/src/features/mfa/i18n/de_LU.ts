@@ -166,7 +166,8 @@ export const mfaDeLU: typeof mfaEn = {
       copy: 'Schlüssel kopieren',
       copied: 'Wiederherstellungsschlüssel kopiert.',
       download: 'Als Textdatei herunterladen',
-      fileHeader: 'Wiederherstellungsschlüssel für Ihr {{brand}}-Konto. Jeder Schlüssel funktioniert einmal.',
+      fileHeader:
+        'Wiederherstellungsschlüssel für Ihr {{brand}}-Konto {{account}}, erstellt am {{date}}. Jeder Schlüssel funktioniert einmal.',
       continue: 'Ich habe meine Schlüssel gespeichert',
       gone: 'Zu Ihrer Sicherheit werden Wiederherstellungsschlüssel nur einmal angezeigt. Unter Sicherheit können Sie neue erstellen.',
       generated: 'Neue Wiederherstellungsschlüssel erstellt.',

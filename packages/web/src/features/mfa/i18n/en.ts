@@ -162,7 +162,8 @@ export const mfaEn = {
       copy: 'Copy the keys',
       copied: 'Recovery keys copied.',
       download: 'Download as a text file',
-      fileHeader: 'Recovery keys for your {{brand}} account. Each key works once.',
+      fileHeader:
+        'Recovery keys for your {{brand}} account {{account}}, created on {{date}}. Each key works once.',
       continue: 'I have saved my keys',
       gone: 'For your security, recovery keys are shown only once. You can generate new ones in Security.',
       generated: 'New recovery keys created.',

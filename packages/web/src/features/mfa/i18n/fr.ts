@@ -164,7 +164,8 @@ export const mfaFr: typeof mfaEn = {
       copy: 'Copier les clés',
       copied: 'Clés de récupération copiées.',
       download: 'Télécharger en fichier texte',
-      fileHeader: 'Clés de récupération de votre compte {{brand}}. Chaque clé fonctionne une fois.',
+      fileHeader:
+        'Clés de récupération de votre compte {{brand}} {{account}}, créées le {{date}}. Chaque clé fonctionne une fois.',
       continue: "J'ai enregistré mes clés",
       gone: "Pour votre sécurité, les clés de récupération ne sont affichées qu'une fois. Vous pouvez en générer de nouvelles dans Sécurité.",
       generated: 'Nouvelles clés de récupération créées.',

@@ -161,7 +161,8 @@ export const mfaNl: typeof mfaEn = {
       copy: 'Sleutels kopiëren',
       copied: 'Herstelsleutels gekopieerd.',
       download: 'Downloaden als tekstbestand',
-      fileHeader: 'Herstelsleutels van je {{brand}}-account. Elke sleutel werkt één keer.',
+      fileHeader:
+        'Herstelsleutels van je {{brand}}-account {{account}}, aangemaakt op {{date}}. Elke sleutel werkt één keer.',
       continue: 'Ik heb mijn sleutels bewaard',
       gone: 'Voor je veiligheid worden herstelsleutels maar één keer getoond. Je kunt nieuwe aanmaken onder Beveiliging.',
       generated: 'Nieuwe herstelsleutels aangemaakt.',

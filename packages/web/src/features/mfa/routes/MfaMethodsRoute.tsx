@@ -46,6 +46,7 @@ export function MfaMethodsRoute() {
 
 function StepUpMethods() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const methods = useMethods();
   const user = useUser();
   if (methods.isPending || user.isPending)
@@ -67,7 +68,12 @@ function StepUpMethods() {
         </div>
       </div>
     );
-  return <MethodsScreen methods={stepUpChoices(methods.data, user.data)} loginPayload={undefined} />;
+  // Staff step up with an authenticator app or a passkey only (decision 0076).
+  const choices = stepUpChoices(methods.data, user.data).filter(
+    (method) =>
+      params.get('factors') !== 'app-or-key' || method.method === 'totp' || method.method === 'passkey',
+  );
+  return <MethodsScreen methods={choices} loginPayload={undefined} />;
 }
 
 function MethodsScreen({
@@ -147,10 +153,10 @@ function MethodsScreen({
 
   const loginDead = isLogin && start.error instanceof ApiError && start.error.code === 'challenge_expired';
 
-  // The wide card: a method's name and its Primary tag keep one line on a desktop in every
-  // language ("Text message (SMS)" and "Primary" did not fit the login's width).
+  // The login's width, as every card of the login flow: a name too long for its Primary tag
+  // takes its last word to the next line with the tag (MethodName).
   return (
-    <div className={`${styles.page} ${styles.wide}`}>
+    <div className={styles.page}>
       <section className={styles.card} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>{t('mfa.methods.title')}</h1>
         <p className={styles.intro}>{t(isLogin ? 'mfa.methods.introLogin' : 'mfa.methods.introStepUp')}</p>

@@ -203,6 +203,9 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     try {
       const answer = await resendCode(sent.payload, false);
       setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
+      // A new code: the error about the last one is gone with it.
+      setCodeError(null);
+      confirm.reset();
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.retryAfterSeconds)

@@ -10,7 +10,7 @@ import { hasMethod } from '../setupSteps';
 const CHOICES: { kind: 'sms' | 'email' | 'totp'; icon: IconName; to: string }[] = [
   { kind: 'sms', icon: 'phone', to: PATHS.setupMfaPhone },
   { kind: 'email', icon: 'mail', to: PATHS.setupMfaEmail },
-  { kind: 'totp', icon: 'key', to: PATHS.setupMfaTotp },
+  { kind: 'totp', icon: 'authenticator', to: PATHS.setupMfaTotp },
 ];
 
 /** /setup-mfa/selection: which methods to set up (the customer variant's choice). */

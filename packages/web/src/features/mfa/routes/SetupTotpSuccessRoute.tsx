@@ -1,3 +1,5 @@
+import { formatPhone } from '@vestibule/contract/phone';
+import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
@@ -5,9 +7,11 @@ import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
+import { intlLocale } from '../../../lib/intl';
 import { PATHS } from '../../../lib/paths';
 import { useStepDone } from '../../../lib/stepDone';
 import { takeTargetPath } from '../../../lib/targetUrl';
+import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 
 /** The recovery keys as a text file, one per line, with a header saying what they are. */
@@ -15,12 +19,21 @@ export function recoveryKeysFile(header: string, keys: readonly string[]): strin
   return `${header}\n\n${keys.join('\n')}\n`;
 }
 
+/** The account as its owner logs in with it: the primary e-mail, else the primary phone. */
+export function accountLogin(user: Pick<User, 'email' | 'phone'> | undefined): string {
+  const email = user?.email.find((entry) => entry.default) ?? user?.email[0];
+  if (email) return email.email;
+  const phone = user?.phone.find((entry) => entry.default) ?? user?.phone[0];
+  return phone ? formatPhone(phone.phone) : '';
+}
+
 /**
  * /setup-totp/success (isRegenerated=true after a regeneration): the recovery keys, shown once —
  * they come in the navigation state only, never stored, so a reload no longer shows them.
  */
 export function SetupTotpSuccessRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUser();
   const id = useId();
   const navigate = useNavigate();
   const toast = useToast();
@@ -43,7 +56,12 @@ export function SetupTotpSuccessRoute() {
   }, [regenerated, keys, toast, t]);
 
   const text = recoveryKeysFile(
-    t('mfa.setup.totpSuccess.fileHeader', { brand: currentEdition().brandName }),
+    // Names the account and the day: a file kept for years must say which keys it holds.
+    t('mfa.setup.totpSuccess.fileHeader', {
+      brand: currentEdition().brandName,
+      account: accountLogin(user),
+      date: new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date()),
+    }),
     keys,
   );
   const download = () => {

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router';
 import { Icon, type IconName } from '../../../components/Icon';
 import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
-import { type Area, areaUrl, DEALS_PARTNER_URL } from '../../../lib/areas';
+import { type Area, areaUrl, DEALS_PARTNER_URL, userAreas } from '../../../lib/areas';
 import { currentEdition } from '../../../lib/edition';
+import { useUser } from '../../../lib/user';
 import { usePartner } from '../api/partner';
 import styles from './OAuthPage.module.css';
 
@@ -40,7 +41,12 @@ export function PartnerRoute() {
   const partner = usePartner(failed ? undefined : clientId, redirectUri);
   const invalid = failed || partner.isError;
 
-  const destinations: Destination[] = AREAS.map(({ id, area, icon }) => ({
+  const user = useUser();
+  // The client and employee areas the account has an id on, as the dashboard lists them; the
+  // administration signs its users in itself, so it is always offered.
+  const has = new Set<Area>(user.data ? userAreas(user.data) : []);
+  const offered = AREAS.filter(({ area }) => area === 'admin' || has.has(area));
+  const destinations: Destination[] = offered.map(({ id, area, icon }) => ({
     id,
     href: areaUrl(window.location, area),
     icon,

@@ -56,6 +56,9 @@ function CodeForm({ flow }: { flow: Flow }) {
     try {
       const answer = await resend.mutateAsync(challenge.payload);
       if (answer.challenge) flow.save({ challenge: withResendAt(answer.challenge) });
+      // A new code: the error about the last one is gone with it.
+      setFieldError(null);
+      verify.reset();
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)

@@ -23,8 +23,8 @@ export function WelcomeRoute() {
               ? t('onboarding.welcome.card', { company, last4: state.card_last4 })
               : t('onboarding.welcome.cardNoCompany', { last4: state.card_last4 });
         return (
+          // No step counter: this page follows step 1 (the card or code) and lists the steps ahead.
           <OnboardingPage
-            step={1}
             title={name ? t('onboarding.welcome.title', { name }) : t('onboarding.welcome.titleNoName')}
             intro={text}
           >

@@ -55,7 +55,9 @@ export function ChangedElsewhere({
     const notSet = t('profile.notSet');
     switch (field) {
       case 'gender':
-        return after.gender ? t(`profile.personal.genders.${after.gender}`) : notSet;
+        return after.gender
+          ? t(`profile.personal.genders.${after.gender}`)
+          : t('profile.editInfo.genderNone');
       case 'birthdate':
         return after.birthdate ? formatDate(after.birthdate, i18n.language) : notSet;
       case 'language':

@@ -56,7 +56,12 @@ export function ProfileRoute() {
             </div>
             <div>
               <dt>{t('profile.personal.gender')}</dt>
-              <dd>{data.gender ? t(`profile.personal.genders.${data.gender}`) : notSet}</dd>
+              {/* No gender is the form's "Prefer not to say", said in the same words. */}
+              <dd>
+                {data.gender
+                  ? t(`profile.personal.genders.${data.gender}`)
+                  : t('profile.editInfo.genderNone')}
+              </dd>
             </div>
             <div>
               <dt>{t('profile.personal.birthdate')}</dt>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecoveryTechnology } from '@vestibule/contract/schemas/recovery';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import styles from '../../../components/Card.module.css';
 import { CodeInput } from '../../../components/CodeInput';
@@ -31,7 +31,22 @@ type FieldKey = 'recovery.sent.required' | 'recovery.sent.format' | 'errors.inva
 
 /** /forgot-password-sent: the 8-digit code, with resend by e-mail or SMS and its countdown. */
 export function ForgotPasswordSentRoute() {
-  const initial = readRecovery();
+  const [params] = useSearchParams();
+  // A reset the support desk sent (decision 0076): its e-mail links here with the request.
+  const [initial] = useState(() => {
+    const sent = params.get('reset');
+    if (!sent || !/^[\w-]{1,100}$/.test(sent)) return readRecovery();
+    const state: RecoveryState = {
+      username: '',
+      usernameKind: 'email',
+      payload: sent,
+      recipient: [],
+      technology: 'EMAIL',
+      resendAt: Date.now() + 15_000,
+    };
+    writeRecovery(state);
+    return state;
+  });
   if (!initial || initial.done) return <Navigate to={PATHS.forgotPasswordEmail} replace />;
   return <CodeScreen initial={initial} />;
 }
@@ -49,6 +64,7 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -82,6 +98,9 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
         technology: answer.technology,
         resendAt: Date.now() + answer.resend_in * 1000,
       });
+      // A new code: the error about the last one is gone with it.
+      clearErrors('code');
+      verify.reset();
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)

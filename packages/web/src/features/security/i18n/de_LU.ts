@@ -129,6 +129,14 @@ export const securityDeLU: typeof securityEn = {
     passkeyAdded: 'Passkey hinzugef\u00fcgt',
     passkeyUsed: 'Mit einem Passkey angemeldet oder best\u00e4tigt',
     passkeyRemoved: 'Passkey gel\u00f6scht',
+    accessSuspended: 'Ihr Unternehmen {{company}} hat Ihren Zugang gesperrt: {{why}}',
+    accessRestored: 'Ihr Unternehmen {{company}} hat Ihren Zugang wiederhergestellt',
+    staffLocked: 'Der Support hat Ihr Konto gesperrt: {{reason}}',
+    staffUnlocked: 'Der Support hat Ihr Konto entsperrt: {{reason}}',
+    staffSessionsEnded: 'Der Support hat Ihre Sitzungen beendet: {{reason}}',
+    staffPasswordReset:
+      'Der Support hat Ihnen einen Code zum Zurücksetzen des Passworts gesendet: {{reason}}',
+    staffMfaReset: 'Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt: {{reason}}',
     anApp: 'eine App',
     where: '{{device}} · {{place}}',
   },
@@ -225,6 +233,84 @@ export const securityDeLU: typeof securityEn = {
         completed_at: 'Abgeschlossen',
       },
     },
+  },
+  closeAccount: {
+    crumb: 'Mein Konto schließen',
+    title: 'Mein Konto schließen',
+    intro: 'Sie können Ihr {{brand}}-Konto jederzeit schließen. Das bedeutet es.',
+    closesTitle: 'Was geschlossen wird',
+    closes1: 'Ihr {{brand}}-Konto mit Profil, E-Mail-Adressen und Telefonnummern.',
+    closes2:
+      'Jede Anmeldemöglichkeit: Passwort, Bestätigungsmethoden, Passkeys und Wiederherstellungsschlüssel. Sie werden sofort überall abgemeldet.',
+    closes3:
+      'Der Zugriff, den Sie anderen Apps gegeben haben: Sie werden informiert und können Ihre Daten nicht mehr lesen.',
+    keepsTitle: 'Was nicht geschlossen wird',
+    keeps1:
+      'Ihre Karte und ihr Guthaben: Sie werden vom Kartenherausgeber verwaltet, nicht von diesem Portal. Wenden Sie sich an den Herausgeber, um die Karte zu sperren oder das Guthaben zurückzuerhalten.',
+    graceTitle: 'Sie können es sich anders überlegen',
+    grace:
+      '{{days}} Tage lang wird nichts gelöscht. Wir senden Ihnen eine E-Mail mit einem Link, um Ihr Konto zu behalten, und wenn Sie sich in dieser Zeit anmelden, fragen wir, ob Sie es behalten möchten. Nach {{days}} Tagen werden Ihre personenbezogenen Daten endgültig gelöscht; Sicherheitsprotokolle behalten nur eine anonyme Nummer.',
+    confirm:
+      'Ich verstehe, dass mein Konto geschlossen und meine personenbezogenen Daten nach {{days}} Tagen gelöscht werden.',
+    confirmRequired:
+      'Kreuzen Sie das Kästchen an, um zu bestätigen, dass Sie verstehen, was geschlossen wird.',
+    submit: 'Mein Konto schließen',
+    dialogTitle: 'Ihr Konto schließen?',
+    dialogBody: 'Sie werden jetzt überall abgemeldet. Sie können Ihr Konto noch {{days}} Tage behalten.',
+    dialogConfirm: 'Ja, mein Konto schließen',
+    dialogCancel: 'Mein Konto behalten',
+    cardTitle: 'Mein Konto schließen',
+    cardIntro:
+      'Schließen Sie Ihr {{brand}}-Konto und löschen Sie Ihre personenbezogenen Daten. Ihre Karte und ihr Guthaben bleiben beim Kartenherausgeber.',
+  },
+  closure: {
+    closingTitle: 'Ihr Konto wird geschlossen',
+    closingIntro: 'Sie sind überall abgemeldet. Ihre personenbezogenen Daten werden am {{date}} gelöscht.',
+    closingEmail:
+      'Wir haben Ihnen eine E-Mail mit einem Link geschickt, um Ihr Konto bis dahin zu behalten. Sie können sich auch vor dem {{date}} anmelden: Wir fragen Sie dann, ob Sie es behalten möchten.',
+    signInTitle: 'Ihr Konto wird geschlossen',
+    signInIntro:
+      'Sie haben die Schließung dieses Kontos beantragt. Seine personenbezogenen Daten werden am {{date}} gelöscht.',
+    signInQuestion: 'Möchten Sie Ihr Konto behalten?',
+    keep: 'Mein Konto behalten',
+    leave: 'Nein, schließen lassen',
+    linkTitle: 'Ihr Konto behalten?',
+    linkIntro: 'Die Schließung Ihres Kontos läuft. Das Konto und alles darin so behalten, wie es war?',
+    keptTitle: 'Ihr Konto bleibt bestehen',
+    kept: 'Die Schließung ist abgebrochen. Sie können sich wie bisher anmelden; die Apps, die Sie genutzt haben, fragen erneut nach Ihrer Zustimmung.',
+    login: 'Zur Anmeldeseite',
+    problemTitle: 'Dieser Link funktioniert nicht mehr',
+    noLink:
+      'Diese Seite braucht den Link aus der E-Mail, die wir zu Beginn der Schließung geschickt haben. Öffnen Sie den vollständigen Link, oder melden Sie sich an, um Ihr Konto zu behalten.',
+  },
+  preferences: {
+    crumb: 'Nachrichten',
+    title: 'Nachrichten, die wir Ihnen senden',
+    intro: 'Wählen Sie die optionalen Nachrichten. Sicherheitshinweise werden immer gesendet.',
+    optionalTitle: 'Optionale Nachrichten',
+    newDevice: 'Anmeldung von einem neuen Gerät',
+    newDeviceHint: 'Eine E-Mail, wenn sich jemand von einem nie benutzten Gerät bei Ihrem Konto anmeldet.',
+    marketingEmail: 'Neuigkeiten und Angebote per E-Mail',
+    marketingEmailHint: 'Was Sie bei der Registrierung gewählt haben; jederzeit änderbar.',
+    marketingSms: 'Neuigkeiten und Angebote per SMS',
+    marketingSmsHint: 'Was Sie bei der Registrierung gewählt haben; jederzeit änderbar.',
+    save: 'Meine Auswahl speichern',
+    saving: 'Wird gespeichert…',
+    saved: 'Ihre Auswahl ist gespeichert.',
+    changedElsewhere:
+      'Ihre Auswahl wurde in einem anderen Fenster geändert. So ist sie jetzt: Nehmen Sie Ihre Änderung erneut vor.',
+    loadError: 'Ihre Auswahl konnte nicht geladen werden.',
+    mandatoryTitle: 'Sicherheitshinweise, die Sie immer erhalten',
+    mandatoryIntro:
+      'Sie melden Änderungen, die nur Sie vornehmen sollten. Waren Sie es nicht, können Sie sofort handeln: Deshalb lassen sie sich nicht abschalten.',
+    notices: {
+      password_changed: 'Ihr Passwort wurde geändert',
+      mfa_removed: 'Eine Bestätigungsmethode wurde entfernt',
+      iban_changed: 'Ihr Bankkonto (IBAN) wurde geändert',
+      contact_changed: 'Eine E-Mail-Adresse oder Telefonnummer wurde hinzugefügt, geändert oder entfernt',
+      account_closing: 'Ihr Konto wird geschlossen',
+    },
+    cardLink: 'Nachrichten, die wir Ihnen senden',
   },
   notifications: {
     title: 'Benachrichtigungen',

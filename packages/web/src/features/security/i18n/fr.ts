@@ -128,6 +128,13 @@ export const securityFr: typeof securityEn = {
     passkeyAdded: "Cl\u00e9 d'acc\u00e8s ajout\u00e9e",
     passkeyUsed: "Connexion ou confirmation avec une cl\u00e9 d'acc\u00e8s",
     passkeyRemoved: "Cl\u00e9 d'acc\u00e8s supprim\u00e9e",
+    accessSuspended: 'Votre entreprise {{company}} a suspendu votre accès : {{why}}',
+    accessRestored: 'Votre entreprise {{company}} a rétabli votre accès',
+    staffLocked: 'Le support a bloqué votre compte : {{reason}}',
+    staffUnlocked: 'Le support a débloqué votre compte : {{reason}}',
+    staffSessionsEnded: 'Le support a fermé vos sessions : {{reason}}',
+    staffPasswordReset: 'Le support vous a envoyé un code de réinitialisation du mot de passe : {{reason}}',
+    staffMfaReset: 'Le support a réinitialisé votre vérification en deux étapes : {{reason}}',
     anApp: 'une application',
     where: '{{device}} · {{place}}',
   },
@@ -224,6 +231,85 @@ export const securityFr: typeof securityEn = {
         completed_at: 'Terminée le',
       },
     },
+  },
+  closeAccount: {
+    crumb: 'Fermer mon compte',
+    title: 'Fermer mon compte',
+    intro: 'Vous pouvez fermer votre compte {{brand}} à tout moment. Voici ce que cela signifie.',
+    closesTitle: 'Ce qui est fermé',
+    closes1: 'Votre compte {{brand}} et son profil, vos adresses e-mail et numéros de téléphone.',
+    closes2:
+      'Tous les moyens de connexion : mot de passe, méthodes de vérification, clés d’accès et clés de secours. Vous êtes déconnecté partout immédiatement.',
+    closes3:
+      'Les accès donnés à d’autres applications : elles sont prévenues et ne peuvent plus lire vos données.',
+    keepsTitle: 'Ce qui n’est pas fermé',
+    keeps1:
+      'Votre carte et son solde : ils sont gérés par l’émetteur de la carte, pas par ce portail. Contactez l’émetteur pour bloquer la carte ou récupérer le solde.',
+    graceTitle: 'Vous pouvez changer d’avis',
+    grace:
+      'Rien n’est effacé pendant {{days}} jours. Nous vous envoyons un e-mail avec un lien pour garder votre compte, et si vous vous connectez pendant ce délai, nous vous demandons si vous voulez le garder. Après {{days}} jours, vos données personnelles sont effacées définitivement ; les traces de sécurité ne gardent qu’un numéro anonyme.',
+    confirm:
+      'Je comprends que mon compte sera fermé et mes données personnelles effacées après {{days}} jours.',
+    confirmRequired: 'Cochez la case pour confirmer que vous comprenez ce qui est fermé.',
+    submit: 'Fermer mon compte',
+    dialogTitle: 'Fermer votre compte ?',
+    dialogBody:
+      'Vous serez déconnecté partout maintenant. Vous pourrez encore garder votre compte pendant {{days}} jours.',
+    dialogConfirm: 'Oui, fermer mon compte',
+    dialogCancel: 'Garder mon compte',
+    cardTitle: 'Fermer mon compte',
+    cardIntro:
+      'Fermez votre compte {{brand}} et effacez vos données personnelles. Votre carte et son solde restent auprès de l’émetteur.',
+  },
+  closure: {
+    closingTitle: 'Votre compte est en cours de fermeture',
+    closingIntro: 'Vous êtes déconnecté partout. Vos données personnelles seront effacées le {{date}}.',
+    closingEmail:
+      'Nous vous avons envoyé un e-mail avec un lien pour garder votre compte d’ici là. Vous pouvez aussi vous connecter avant le {{date}} : nous vous demanderons si vous voulez le garder.',
+    signInTitle: 'Votre compte est en cours de fermeture',
+    signInIntro:
+      'Vous avez demandé la fermeture de ce compte. Ses données personnelles seront effacées le {{date}}.',
+    signInQuestion: 'Voulez-vous garder votre compte ?',
+    keep: 'Garder mon compte',
+    leave: 'Non, le laisser fermer',
+    linkTitle: 'Garder votre compte ?',
+    linkIntro:
+      'La fermeture de votre compte est en cours. Garder le compte et tout ce qu’il contient tel quel ?',
+    keptTitle: 'Votre compte est conservé',
+    kept: 'La fermeture est annulée. Vous pouvez vous connecter comme avant ; les applications que vous utilisiez vous redemanderont votre accord.',
+    login: 'Aller à la page de connexion',
+    problemTitle: 'Ce lien ne fonctionne plus',
+    noLink:
+      'Cette page a besoin du lien de l’e-mail envoyé au début de la fermeture. Ouvrez le lien complet, ou connectez-vous pour garder votre compte.',
+  },
+  preferences: {
+    crumb: 'Messages',
+    title: 'Les messages que nous vous envoyons',
+    intro: 'Choisissez les messages facultatifs. Les avis de sécurité sont toujours envoyés.',
+    optionalTitle: 'Messages facultatifs',
+    newDevice: 'Connexion depuis un nouvel appareil',
+    newDeviceHint: 'Un e-mail quand quelqu’un se connecte à votre compte depuis un appareil jamais utilisé.',
+    marketingEmail: 'Actualités et offres par e-mail',
+    marketingEmailHint: 'Ce que vous avez choisi à l’inscription ; modifiable à tout moment.',
+    marketingSms: 'Actualités et offres par SMS',
+    marketingSmsHint: 'Ce que vous avez choisi à l’inscription ; modifiable à tout moment.',
+    save: 'Enregistrer mes choix',
+    saving: 'Enregistrement…',
+    saved: 'Vos choix sont enregistrés.',
+    changedElsewhere:
+      'Vos choix ont été modifiés dans une autre fenêtre. Les voici tels qu’ils sont : refaites votre modification.',
+    loadError: 'Vos choix n’ont pas pu être chargés.',
+    mandatoryTitle: 'Avis de sécurité toujours envoyés',
+    mandatoryIntro:
+      'Ils vous informent de changements que vous seul devriez faire. Si ce n’était pas vous, c’est votre chance de réagir tout de suite : ils ne peuvent donc pas être désactivés.',
+    notices: {
+      password_changed: 'Votre mot de passe a été modifié',
+      mfa_removed: 'Une méthode de vérification a été supprimée',
+      iban_changed: 'Votre compte bancaire (IBAN) a été modifié',
+      contact_changed: 'Une adresse e-mail ou un numéro a été ajouté, modifié ou supprimé',
+      account_closing: 'Votre compte est en cours de fermeture',
+    },
+    cardLink: 'Les messages que nous vous envoyons',
   },
   notifications: {
     title: 'Notifications',

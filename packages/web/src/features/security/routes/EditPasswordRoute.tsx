@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { CapsLockNotice } from '../../../components/CapsLockNotice';
 import { Icon } from '../../../components/Icon';
 import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
@@ -128,6 +129,7 @@ export function EditPasswordRoute() {
               aria-describedby={currentError ? `${id}-current-error` : undefined}
               {...register('current')}
             />
+            <CapsLockNotice inputId={`${id}-current`} />
             {currentError && (
               <p id={`${id}-current-error`} className={styles.fieldError}>
                 {t(currentError)}

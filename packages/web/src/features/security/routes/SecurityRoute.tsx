@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
+import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { announceSessionEnd, endSession } from '../../../lib/signOut';
@@ -91,6 +92,19 @@ export function SecurityRoute() {
         </Link>
         <Link to={PATHS.securityMyData} className={styles.textLink}>
           {t('security.myData.title')}
+        </Link>
+        <Link to={PATHS.securityPreferences} className={styles.textLink}>
+          {t('security.preferences.cardLink')}
+        </Link>
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${id}-close`}>
+        <h2 id={`${id}-close`}>{t('security.closeAccount.cardTitle')}</h2>
+        <p className={styles.muted}>
+          {t('security.closeAccount.cardIntro', { brand: currentEdition().brandName })}
+        </p>
+        <Link to={PATHS.securityCloseAccount} className={styles.dangerButton}>
+          {t('security.closeAccount.title')}
         </Link>
       </section>
     </div>

@@ -1,0 +1,181 @@
+import { isIP } from 'node:net';
+import type { EditionId } from '@vestibule/contract/editions';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  auditExportRequestSchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  staffListResponseSchema,
+} from '@vestibule/contract/schemas/admin';
+import { ApiError } from '../http/api-error';
+import { enforceLimit } from '../http/enforce-limit';
+import { ADMIN_EXPORTS_PER_ACTOR } from './admin.rate-limits';
+import { defineAdminRoute } from './admin-route';
+import { type AuditRow, searchAudit } from './audit-search.queries';
+import type { AdminActor } from './guard';
+import { listStaff } from './staff.queries';
+import { requireReason, staffAudit } from './staff-audit';
+
+function entry(row: AuditRow): AuditEntry {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    edition: row.edition as EditionId,
+    account_id: row.user_id,
+    kind: row.kind,
+    ip: row.ip,
+    device_id: row.device_id,
+    actor: row.actor,
+    actor_role: row.actor_role,
+    reason: text(row.detail.reason),
+    ticket: text(row.detail.ticket),
+  };
+}
+
+/** The editions a search covers: the caller's, narrowed to one when asked (404 outside them). */
+function checkFilters(actor: AdminActor, filters: { ip?: string | undefined; edition?: string | undefined }) {
+  if (filters.ip && isIP(filters.ip) === 0)
+    throw new ApiError('validation_failed', { fields: { ip: 'invalid' } });
+  if (filters.edition && !(actor.editions as readonly string[]).includes(filters.edition))
+    throw new ApiError('not_found');
+}
+
+/** GET /api/admin/audit: audit rows across accounts, newest first, filtered, a page at a time. */
+const search = defineAdminRoute({
+  method: 'GET',
+  url: '/audit',
+  summary: 'Search the audit log across accounts: who, what, when, where, which staff member',
+  capability: 'audit',
+  query: auditQuerySchema,
+  response: auditResponseSchema,
+  async handler({ query, actor, request }) {
+    checkFilters(actor, query);
+    const { cursor, ...filters } = query;
+    const before = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
+    if (before !== undefined && !Number.isSafeInteger(before))
+      throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
+    const { db } = request.server.ctx;
+    const rows = await searchAudit(db, actor.editions, filters, AUDIT_PAGE_SIZE + 1, before);
+    const page = rows.slice(0, AUDIT_PAGE_SIZE);
+    await staffAudit(
+      db,
+      actor,
+      {
+        kind: 'staff.audit_searched',
+        userId: filters.account ?? null,
+        edition: filters.edition ?? request.edition.id,
+        detail: { filters: Object.keys(filters).join(','), found: page.length },
+      },
+      request,
+    );
+    const last = page.at(-1);
+    return {
+      data: page.map(entry),
+      next_cursor:
+        rows.length > AUDIT_PAGE_SIZE && last ? Buffer.from(String(last.id)).toString('base64url') : null,
+    };
+  },
+});
+
+const CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'edition',
+  'account_id',
+  'kind',
+  'ip',
+  'device_id',
+  'actor',
+  'actor_role',
+  'reason',
+  'ticket',
+] as const satisfies readonly (keyof AuditEntry)[];
+
+/** One CSV cell (RFC 4180), a formula-looking text made inert for spreadsheets (CSV injection). */
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * POST /api/admin/audit/export {filters, reason, ticket}: the rows of a search as CSV (at most
+ * AUDIT_EXPORT_MAX_ROWS), for a reason; the export itself is an audit row naming its filters.
+ */
+const exportCsv = defineAdminRoute({
+  method: 'POST',
+  url: '/audit/export',
+  summary: 'Export the rows of an audit search as CSV, for a reason (audited)',
+  capability: 'audit',
+  body: auditExportRequestSchema,
+  async handler({ body, actor, request, reply }) {
+    const { reason: _reason, ticket: _ticket, ...filters } = body;
+    const why = requireReason(body);
+    checkFilters(actor, filters);
+    await enforceLimit(request, ADMIN_EXPORTS_PER_ACTOR, actor.ref);
+    const { db } = request.server.ctx;
+    const rows = await searchAudit(db, actor.editions, filters, AUDIT_EXPORT_MAX_ROWS, undefined);
+    await staffAudit(
+      db,
+      actor,
+      {
+        kind: 'staff.audit_exported',
+        userId: filters.account ?? null,
+        edition: filters.edition ?? request.edition.id,
+        ...why,
+        detail: { filters: JSON.stringify(filters), rows: rows.length },
+      },
+      request,
+    );
+    const lines = [
+      CSV_COLUMNS.join(','),
+      ...rows.map((row) => CSV_COLUMNS.map((c) => cell(entry(row)[c])).join(',')),
+    ];
+    return reply
+      .header('content-disposition', 'attachment; filename="audit.csv"')
+      .type('text/csv; charset=utf-8')
+      .send(`${lines.join('\r\n')}\r\n`);
+  },
+});
+
+/** GET /api/admin/staff: every staff role held, and whether its account has an app or a key. */
+const staff = defineAdminRoute({
+  method: 'GET',
+  url: '/staff',
+  summary: 'Staff accounts and their roles',
+  capability: 'staff.read',
+  response: staffListResponseSchema,
+  async handler({ actor, request }) {
+    const { db } = request.server.ctx;
+    // Staff of the caller's editions: an officer of one edition does not learn the other's staff.
+    const members = (await listStaff(db)).filter((member) =>
+      (actor.editions as readonly string[]).includes(member.edition),
+    );
+    await staffAudit(
+      db,
+      actor,
+      { kind: 'staff.staff_listed', userId: null, edition: request.edition.id },
+      request,
+    );
+    return {
+      data: members.map((member) => ({
+        account_id: member.userId,
+        edition: member.edition as EditionId,
+        email: member.email,
+        name: [member.firstname, member.lastname].filter(Boolean).join(' '),
+        role: member.role,
+        scope: member.scopeEdition as EditionId | null,
+        company: member.companyName,
+        app_or_key: member.appOrKey,
+        locked: member.locked,
+        granted_at: new Date(member.grantedAt).toISOString(),
+      })),
+    };
+  },
+});
+
+export const adminAuditRoutes = [search, exportCsv, staff];

@@ -1,0 +1,285 @@
+import {
+  accessResponseSchema,
+  adoptionResponseSchema,
+  companyInvitationsQuerySchema,
+  companyInvitationsResponseSchema,
+  companyPeopleQuerySchema,
+  companyPeopleResponseSchema,
+  csvInviteRequestSchema,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  mfaPolicyRequestSchema,
+  mfaPolicySchema,
+  personParamsSchema,
+  suspendRequestSchema,
+} from '@vestibule/contract/schemas/company-admin';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { restoreAccess, suspendAccess } from '../flows/company-admin/access';
+import { adoption } from '../flows/company-admin/adoption.queries';
+import { invitationPage, inviteAll, revokeInvitation } from '../flows/company-admin/invitations';
+import { parseInviteCsv } from '../flows/company-admin/invite.csv';
+import { peoplePage } from '../flows/company-admin/people.queries';
+import { readPolicy, setPolicy } from '../flows/company-admin/policy';
+import { type CompanyActor, type CompanyScope, companyScope } from '../flows/company-admin/scope';
+import { ApiError } from '../http/api-error';
+import { defineAdminRoute } from './admin-route';
+import { type AdminActor, requireCompany, requireStaffStepUp } from './guard';
+import { staffAudit } from './staff-audit';
+
+// The company admin's part of the admin API (decision 0077), under /api/admin/companies/:companyId.
+// A company the caller does not administer answers 404, like one that does not exist.
+
+const companyParams = z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647) });
+const personParams = companyParams.extend(personParamsSchema.shape);
+const invitationParams = companyParams.extend({
+  invitationId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The company of the URL, when the caller administers it. */
+async function scopeOf(request: FastifyRequest, actor: AdminActor, companyId: number): Promise<CompanyScope> {
+  const scope = await companyScope(request.server.ctx.db, companyId);
+  requireCompany(actor, { id: scope.companyId, edition: scope.edition });
+  return scope;
+}
+
+const actorOf = (actor: AdminActor): CompanyActor => ({ ref: actor.ref, role: actor.role, name: actor.name });
+
+const linkBase = (request: FastifyRequest, scope: CompanyScope) =>
+  request.server.ctx.config.publicUrls[scope.edition];
+
+const people = defineAdminRoute({
+  method: 'GET',
+  url: '/companies/:companyId/people',
+  summary: "A company's people: access, MFA, filters, keyset pages",
+  capability: 'companies',
+  params: companyParams,
+  query: companyPeopleQuerySchema,
+  response: companyPeopleResponseSchema,
+  async handler({ params, query, actor, request }) {
+    const { db } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    return db.transaction().execute(async (trx) => {
+      const page = await peoplePage(trx, scope, query);
+      await staffAudit(
+        trx,
+        actor,
+        {
+          kind: 'company.people_listed',
+          userId: null,
+          edition: scope.edition,
+          detail: { company_id: scope.companyId, count: page.data.length, filtered: Boolean(query.q) },
+        },
+        request,
+      );
+      return page;
+    });
+  },
+});
+
+const invitations = defineAdminRoute({
+  method: 'GET',
+  url: '/companies/:companyId/invitations',
+  summary: "A company's invitations, newest first",
+  capability: 'companies',
+  params: companyParams,
+  query: companyInvitationsQuerySchema,
+  response: companyInvitationsResponseSchema,
+  async handler({ params, query, actor, request }) {
+    const { db } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    return db.transaction().execute(async (trx) => {
+      const page = await invitationPage(trx, scope, query);
+      await staffAudit(
+        trx,
+        actor,
+        {
+          kind: 'company.invitations_listed',
+          userId: null,
+          edition: scope.edition,
+          detail: { company_id: scope.companyId, count: page.data.length },
+        },
+        request,
+      );
+      return page;
+    });
+  },
+});
+
+const inviteOne = defineAdminRoute({
+  method: 'POST',
+  url: '/companies/:companyId/invitations',
+  summary: 'Invite one person to a company (the invitation e-mail goes out through the outbox)',
+  capability: 'companies',
+  params: companyParams,
+  body: inviteRequestSchema,
+  response: inviteResponseSchema,
+  status: 201,
+  async handler({ params, body, actor, request }) {
+    const { db, secrets } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    return db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      // One person is a file of one row: the same checks, the conflict answered as its own code.
+      const row = {
+        row: 1,
+        email: body.email,
+        firstname: body.firstname || null,
+        lastname: body.lastname || null,
+        language: body.language ?? null,
+      };
+      try {
+        return await inviteAll(
+          trx,
+          scope,
+          { secrets, linkBase: linkBase(request, scope), actor: actorOf(actor) },
+          [row],
+        );
+      } catch (error) {
+        const rows = (error as { options?: { extra?: { rows?: { code: string }[] } } }).options?.extra?.rows;
+        const code = rows?.[0]?.code;
+        if (code === 'already_member' || code === 'already_invited')
+          throw new ApiError(code, { fields: { email: code } });
+        if (code === 'invalid_language')
+          throw new ApiError('validation_failed', { fields: { language: code } });
+        throw error;
+      }
+    });
+  },
+});
+
+const inviteCsv = defineAdminRoute({
+  method: 'POST',
+  url: '/companies/:companyId/invitations/csv',
+  summary: 'Invite everyone of a CSV file to a company, or nobody (422 names each bad row)',
+  capability: 'companies',
+  params: companyParams,
+  body: csvInviteRequestSchema,
+  response: inviteResponseSchema,
+  status: 201,
+  async handler({ params, body, actor, request }) {
+    const { db, secrets } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    const parsed = parseInviteCsv(Buffer.from(body.csv_base64, 'base64').toString('utf8'));
+    return db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      return inviteAll(
+        trx,
+        scope,
+        { secrets, linkBase: linkBase(request, scope), actor: actorOf(actor) },
+        parsed.rows,
+        parsed.errors,
+      );
+    });
+  },
+});
+
+const revoke = defineAdminRoute({
+  method: 'POST',
+  url: '/companies/:companyId/invitations/:invitationId/revoke',
+  summary: "Revoke a company's waiting invitation: its code stops working",
+  capability: 'companies',
+  params: invitationParams,
+  status: 204,
+  async handler({ params, actor, request }) {
+    const { db } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    await db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      await revokeInvitation(trx, scope, actorOf(actor), params.invitationId);
+    });
+  },
+});
+
+const suspend = defineAdminRoute({
+  method: 'POST',
+  url: '/companies/:companyId/people/:id/suspend',
+  summary: "Suspend a person's access: lock the account and end its sessions, with a reason",
+  capability: 'companies',
+  params: personParams,
+  body: suspendRequestSchema,
+  response: accessResponseSchema,
+  async handler({ params, body, actor, request }) {
+    const { db } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    return db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      return suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket);
+    });
+  },
+});
+
+const restore = defineAdminRoute({
+  method: 'POST',
+  url: '/companies/:companyId/people/:id/restore',
+  summary: "Restore a person's access the company suspended",
+  capability: 'companies',
+  params: personParams,
+  body: suspendRequestSchema,
+  response: accessResponseSchema,
+  async handler({ params, body, actor, request }) {
+    const { db } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    return db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      return restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket);
+    });
+  },
+});
+
+const mfaAdoption = defineAdminRoute({
+  method: 'GET',
+  url: '/companies/:companyId/mfa-adoption',
+  summary: "A company's MFA adoption over 30 days, by method (aggregates, no personal data)",
+  capability: 'companies',
+  params: companyParams,
+  response: adoptionResponseSchema,
+  async handler({ params, actor, request }) {
+    const scope = await scopeOf(request, actor, params.companyId);
+    return adoption(request.server.ctx.db, scope);
+  },
+});
+
+const policy = defineAdminRoute({
+  method: 'GET',
+  url: '/companies/:companyId/mfa-policy',
+  summary: "A company's MFA policy (none, recommended or required) and how many people it covers",
+  capability: 'companies',
+  params: companyParams,
+  response: mfaPolicySchema,
+  async handler({ params, actor, request }) {
+    const scope = await scopeOf(request, actor, params.companyId);
+    return readPolicy(request.server.ctx.db, scope);
+  },
+});
+
+const updatePolicy = defineAdminRoute({
+  method: 'PUT',
+  url: '/companies/:companyId/mfa-policy',
+  summary: "Set a company's MFA policy: every member's mfa_forced / mfa_customer follows it",
+  capability: 'companies',
+  params: companyParams,
+  body: mfaPolicyRequestSchema,
+  response: mfaPolicySchema,
+  async handler({ params, body, actor, request }) {
+    const { db } = request.server.ctx;
+    const scope = await scopeOf(request, actor, params.companyId);
+    return db.transaction().execute(async (trx) => {
+      await requireStaffStepUp(trx, actor);
+      return setPolicy(trx, request, scope, actorOf(actor), body.policy);
+    });
+  },
+});
+
+export const companyAdminRoutes = [
+  people,
+  invitations,
+  inviteOne,
+  inviteCsv,
+  revoke,
+  suspend,
+  restore,
+  mfaAdoption,
+  policy,
+  updatePolicy,
+];

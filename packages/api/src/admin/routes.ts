@@ -1,0 +1,19 @@
+import type { RouteDefinition } from '../http/route';
+import { adminAccountActionRoutes } from './account-actions.routes';
+import { adminAccountRoutes } from './accounts.routes';
+import { adminAuditRoutes } from './audit.routes';
+import { companyAdminRoutes } from './company.routes';
+import { adminMeRoutes } from './me.routes';
+import { adminMfaResetRoutes } from './mfa-resets.routes';
+import { webhookAdminRoutes } from './webhooks.routes';
+
+/** Every /api/admin route (decision 0076); a new area of the desk adds its list here. */
+export const ADMIN_ROUTES: readonly RouteDefinition[] = [
+  ...adminMeRoutes,
+  ...adminAccountRoutes,
+  ...adminAccountActionRoutes,
+  ...adminMfaResetRoutes,
+  ...adminAuditRoutes,
+  ...companyAdminRoutes,
+  ...webhookAdminRoutes,
+];

@@ -1,0 +1,261 @@
+import {
+  createWebhookRequestSchema,
+  replayParamsSchema,
+  replayRequestSchema,
+  replayResponseSchema,
+  webhookDeliveriesResponseSchema,
+  webhookEnabledRequestSchema,
+  webhookListResponseSchema,
+  webhookParamsSchema,
+  webhookSecretResponseSchema,
+} from '@vestibule/contract/schemas/admin-webhooks';
+import { WebhookDestinationError } from '../delivery/webhooks/destination';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../delivery/webhooks/events';
+import {
+  createSubscription,
+  deliveryLog,
+  listSubscriptions,
+  replayDelivery,
+  rotateSubscriptionSecret,
+  SECRET_OVERLAP_HOURS,
+  setSubscriptionEnabled,
+  WebhookSubscriptionError,
+} from '../delivery/webhooks/subscriptions';
+import { ApiError } from '../http/api-error';
+import { defineAdminRoute } from './admin-route';
+import { requireStaffStepUp } from './guard';
+import { staffAudit } from './staff-audit';
+
+// The operator's webhooks through the admin API (decision 0075's `admin webhooks` commands, for
+// the console and for machine clients with admin:operations). Secrets are answered once.
+
+/** The domain's refusals as typed 4xx answers naming the field. */
+function asApiError(error: unknown): never {
+  if (error instanceof WebhookDestinationError)
+    throw new ApiError('webhook_destination_refused', { fields: { url: error.reason } });
+  if (error instanceof WebhookSubscriptionError) {
+    if (error.reason === 'not_found') throw new ApiError('not_found');
+    if (error.reason === 'already_delivered') throw new ApiError('webhook_already_delivered');
+    throw new ApiError('validation_failed', { fields: { events: error.reason } });
+  }
+  throw error;
+}
+
+/** Edition-scoped operators see and touch the subscriptions of their editions (and of both only with both). */
+function visibleTo(editions: readonly string[], edition: string | null) {
+  return edition === null ? editions.length > 1 : editions.includes(edition);
+}
+
+async function requireVisible(
+  request: import('fastify').FastifyRequest,
+  editions: readonly string[],
+  id: number,
+) {
+  const row = await request.server.ctx.db
+    .selectFrom('webhook_subscriptions')
+    .select(['id', 'edition', 'url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || !visibleTo(editions, row.edition)) throw new ApiError('not_found');
+  return row;
+}
+
+const list = defineAdminRoute({
+  method: 'GET',
+  url: '/webhooks',
+  summary: 'Webhook subscriptions, and the event types they can take',
+  capability: 'operations',
+  response: webhookListResponseSchema,
+  async handler({ actor, request }) {
+    const rows = await listSubscriptions(request.server.ctx.db);
+    return {
+      data: rows
+        .filter((row) => visibleTo(actor.editions, row.edition))
+        .map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+      event_types: WEBHOOK_EVENT_TYPES.map((type) => ({ type, description: WEBHOOK_EVENTS[type] })),
+    };
+  },
+});
+
+const create = defineAdminRoute({
+  method: 'POST',
+  url: '/webhooks',
+  summary: 'Subscribe an HTTPS endpoint to event types; answers its signing secret, once',
+  capability: 'operations',
+  body: createWebhookRequestSchema,
+  response: webhookSecretResponseSchema,
+  status: 201,
+  async handler({ body, actor, request }) {
+    const { db, secrets, config } = request.server.ctx;
+    if (!visibleTo(actor.editions, body.edition)) throw new ApiError('forbidden');
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        const created = await createSubscription(trx, secrets, config.webhookPolicy, {
+          url: body.url,
+          events: body.events,
+          edition: body.edition,
+          description: body.description,
+        });
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'webhook.created',
+            userId: null,
+            edition: body.edition ?? 'general',
+            detail: { subscription_id: created.id, events: body.events },
+          },
+          request,
+        );
+        return { id: created.id, secret: created.secret, previous_valid_until: null };
+      })
+      .catch(asApiError);
+  },
+});
+
+const rotate = defineAdminRoute({
+  method: 'POST',
+  url: '/webhooks/:id/rotate-secret',
+  summary: 'A new signing secret, answered once; the previous one signs too for 24 hours',
+  capability: 'operations',
+  params: webhookParamsSchema,
+  response: webhookSecretResponseSchema,
+  async handler({ params, actor, request }) {
+    const { db, secrets } = request.server.ctx;
+    const row = await requireVisible(request, actor.editions, params.id);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        const secret = await rotateSubscriptionSecret(trx, secrets, params.id);
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'webhook.secret_rotated',
+            userId: null,
+            edition: row.edition ?? 'general',
+            detail: { subscription_id: params.id },
+          },
+          request,
+        );
+        const until = new Date(Date.now() + SECRET_OVERLAP_HOURS * 3600 * 1000).toISOString();
+        return { id: params.id, secret, previous_valid_until: until };
+      })
+      .catch(asApiError);
+  },
+});
+
+const enabled = defineAdminRoute({
+  method: 'PUT',
+  url: '/webhooks/:id/enabled',
+  summary: 'Enable or disable a webhook subscription',
+  capability: 'operations',
+  params: webhookParamsSchema,
+  body: webhookEnabledRequestSchema,
+  status: 204,
+  async handler({ params, body, actor, request }) {
+    const { db } = request.server.ctx;
+    const row = await requireVisible(request, actor.editions, params.id);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        await setSubscriptionEnabled(
+          trx,
+          params.id,
+          body.enabled,
+          body.reason || `disabled by ${actor.name}`,
+        );
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: body.enabled ? 'webhook.enabled' : 'webhook.disabled_by_staff',
+            userId: null,
+            edition: row.edition ?? 'general',
+            detail: { subscription_id: params.id },
+          },
+          request,
+        );
+      })
+      .catch(asApiError);
+  },
+});
+
+const deliveries = defineAdminRoute({
+  method: 'GET',
+  url: '/webhooks/:id/deliveries',
+  summary: "A webhook subscription's delivery log, newest first, each delivery with its attempts",
+  capability: 'operations',
+  params: webhookParamsSchema,
+  response: webhookDeliveriesResponseSchema,
+  async handler({ params, actor, request }) {
+    await requireVisible(request, actor.editions, params.id);
+    const rows = await deliveryLog(request.server.ctx.db, params.id);
+    const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+    return {
+      data: rows.map((row) => ({
+        id: Number(row.id),
+        message_id: row.message_id,
+        event_type: row.event_type,
+        status: row.status,
+        attempts: row.attempts,
+        last_status: row.last_status,
+        created_at: new Date(row.created_at).toISOString(),
+        delivered_at: iso(row.delivered_at),
+        log: row.log.map((attempt) => ({
+          attempted_at: new Date(attempt.attempted_at).toISOString(),
+          status_code: attempt.status_code,
+          duration_ms: attempt.duration_ms,
+          error: attempt.error,
+        })),
+      })),
+    };
+  },
+});
+
+const replay = defineAdminRoute({
+  method: 'POST',
+  url: '/webhooks/:id/deliveries/:delivery/replay',
+  summary: 'Send a failed (or, with force, a delivered) event again, with the same webhook-id',
+  capability: 'operations',
+  params: replayParamsSchema,
+  body: replayRequestSchema,
+  response: replayResponseSchema,
+  status: 201,
+  async handler({ params, body, actor, request }) {
+    const { db } = request.server.ctx;
+    const row = await requireVisible(request, actor.editions, params.id);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        const belongs = await trx
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('id', '=', params.delivery)
+          .where('subscription_id', '=', params.id)
+          .executeTakeFirst();
+        if (!belongs) throw new ApiError('not_found');
+        const id = await replayDelivery(trx, params.delivery, { force: body.force });
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'webhook.replayed',
+            userId: null,
+            edition: row.edition ?? 'general',
+            detail: { subscription_id: params.id, delivery_id: params.delivery, force: body.force },
+          },
+          request,
+        );
+        return { delivery_id: id };
+      })
+      .catch(asApiError);
+  },
+});
+
+export const webhookAdminRoutes = [list, create, rotate, enabled, deliveries, replay];

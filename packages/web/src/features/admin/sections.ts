@@ -1,0 +1,62 @@
+import type { AdminCapability } from '@vestibule/contract/schemas/admin';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { TextKey } from '../../i18n/translator';
+import { WebhooksArea } from '../admin-webhooks/index';
+import { CompanyAdminArea } from '../company-admin/index';
+
+/** A part of the console: its path under /admin, the capability that shows it, its label, its page. */
+export interface AdminSection {
+  path: string;
+  capability: AdminCapability;
+  label: TextKey;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+/** A page module's named component as a lazily loaded chunk of its own. */
+const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }));
+
+/**
+ * The console's sections, in navigation order: a staff member sees those their roles carry. Adding
+ * a section is one entry here (its page is a lazily loaded chunk of its own).
+ */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: 'company', capability: 'companies', label: 'companyAdmin.nav.title', Page: CompanyAdminArea },
+  { path: 'webhooks', capability: 'operations', label: 'adminWebhooks.nav', Page: WebhooksArea },
+  {
+    path: 'accounts',
+    capability: 'accounts.read',
+    label: 'admin.nav.accounts',
+    Page: page(
+      () => import('./routes/AccountsRoute'),
+      (m) => m.AccountsRoute,
+    ),
+  },
+  {
+    path: 'mfa-resets',
+    capability: 'accounts.read',
+    label: 'admin.nav.mfaResets',
+    Page: page(
+      () => import('./routes/MfaResetsRoute'),
+      (m) => m.MfaResetsRoute,
+    ),
+  },
+  {
+    path: 'audit',
+    capability: 'audit',
+    label: 'admin.nav.audit',
+    Page: page(
+      () => import('./routes/AuditRoute'),
+      (m) => m.AuditRoute,
+    ),
+  },
+  {
+    path: 'staff',
+    capability: 'staff.read',
+    label: 'admin.nav.staff',
+    Page: page(
+      () => import('./routes/StaffRoute'),
+      (m) => m.StaffRoute,
+    ),
+  },
+];

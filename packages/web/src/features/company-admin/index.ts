@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+// The company admin's part of the console (decision 0077): one lazy chunk, its tabs inside.
+
+/** The section page the console mounts at /admin/company/*. */
+export const CompanyAdminArea = lazy(async () => ({
+  default: (await import('./routes/CompanyAdminArea')).CompanyAdminArea,
+}));
