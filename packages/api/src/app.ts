@@ -36,6 +36,7 @@ import { userRoutes } from './flows/profile/user.routes';
 import { forgotPasswordRoutes } from './flows/recovery/forgot-password.routes';
 import { forgotUsernameRoutes } from './flows/recovery/forgot-username.routes';
 import { resetPasswordRoutes } from './flows/recovery/reset-password.routes';
+import { registerScim } from './flows/scim/scim.routes';
 import { securityEventRoutes } from './flows/security/events.routes';
 import { securityPasswordRoutes } from './flows/security/password.routes';
 import { sessionRoutes } from './flows/sessions/sessions.routes';
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerRoutes(app, API_ROUTES);
   registerOpenApi(app, API_ROUTES);
   registerApiDocs(app);
+  await registerScim(app);
   await registerDelivery(app);
   await registerSpa(app);
   return app;

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { isMaintenanceOn, setMaintenance } from '../db/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
+import { runScimCommand, SCIM_USAGE } from '../flows/scim/tokens.command';
 import type { SecretBox } from '../security/secret-box';
 import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
@@ -17,7 +18,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
-${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${STAFF_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${KEYS_USAGE}`;
+${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${STAFF_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${SCIM_USAGE}${KEYS_USAGE}`;
 
 type Write = (line: string) => void;
 
@@ -67,6 +68,8 @@ export async function runAdminCommand(
   if (onboarding !== undefined) return onboarding;
   const webhooks = await runWebhooksCommand(db, argv, write, secrets, context.webhookPolicy);
   if (webhooks !== undefined) return webhooks;
+  const scim = await runScimCommand(db, argv, write);
+  if (scim !== undefined) return scim;
   const keys = await runKeysCommand(db, argv, write, secrets);
   if (keys !== undefined) return keys;
   write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);

@@ -84,6 +84,12 @@ export type AuditKind =
   | 'preferences.updated'
   // Webhooks: a subscription stopped after three days of failed deliveries.
   | 'webhook.disabled'
+  // SCIM: company tokens, and the people a company's HR system provisions.
+  | 'scim.token_created'
+  | 'scim.token_revoked'
+  | 'scim.user_created'
+  | 'scim.user_updated'
+  | 'scim.user_deprovisioned'
   // Administration (decision 0076): what staff and machine clients read and did, with the actor
   // in the row's actor columns and the reason and ticket in its detail.
   | StaffAuditKind;

@@ -490,6 +490,37 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** A company's SCIM bearer token, kept as its SHA-256 (migration 0028). */
+export interface ScimTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  token_hash: string;
+  label: Generated<string>;
+  created_by: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** A person a company provisioned through SCIM (migration 0028). */
+export interface ScimUsersTable {
+  id: string;
+  company_id: number;
+  edition: string;
+  user_name: string;
+  external_id: string | null;
+  email: string;
+  given_name: string | null;
+  family_name: string | null;
+  language: string | null;
+  active: Generated<boolean>;
+  invitation_id: number | null;
+  locked_account: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AccountClosuresTable {
   id: Generated<number>;
   user_id: number;
@@ -535,6 +566,8 @@ export interface DB {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  scim_tokens: ScimTokensTable;
+  scim_users: ScimUsersTable;
   account_closures: AccountClosuresTable;
   staff_roles: StaffRolesTable;
   mfa_reset_requests: MfaResetRequestsTable;

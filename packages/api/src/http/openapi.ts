@@ -269,7 +269,9 @@ export function openApiDocument(routes: readonly RouteDefinition[]) {
         "The account API of the Vestibule portal: what the portal's own pages call. Every call names its device in `X-Device-ID`; " +
         'signed-in calls carry the session token as a bearer token. Errors are `{ code, message }` with the message in the language of ' +
         '`Accept-Language`; a 422 adds `fields`, each with its message. Third-party applications use OpenID Connect at `/oauth` ' +
-        '(discovery at `/.well-known/openid-configuration`), not this API.',
+        '(discovery at `/.well-known/openid-configuration`), not this API. Customer companies provision their people with SCIM 2.0 ' +
+        'at `/scim/v2`, which describes itself (`/scim/v2/Schemas`, `/ResourceTypes`, `/ServiceProviderConfig`; RFC 7643) and is ' +
+        'therefore not listed here.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'The portal that serves this document' }],

@@ -11,6 +11,7 @@ import {
   verifyCode,
 } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
+import { invitationCodeTo, scimCompany, scimUser } from '../scim/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
@@ -288,6 +289,29 @@ describe('log hygiene of the API', () => {
       url: `/oauth/auth?client_id=${client.clientId}&redirect_uri=${access}`,
       deviceId: null,
     });
+
+    // SCIM: the company token, an invitation it sends (its code) and a filter naming an address.
+    const company = await scimCompany(db);
+    secret(company.token);
+    const invited = scimUser();
+    // A personal identifier, not a secret, but a log line has no use for it either.
+    secret(invited.userName);
+    const scim = (method: 'GET' | 'POST', url: string, payload?: unknown, token = company.token) =>
+      test.app.inject({
+        method,
+        url: `/scim/v2${url}`,
+        headers: {
+          host: 'localhost:3000',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/scim+json',
+        },
+        payload: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+    await scim('POST', '/Users', invited);
+    secret(await invitationCodeTo(db, invited.userName));
+    await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${invited.userName}"`)}`);
+    await scim('GET', '/Users', undefined, secret(`scim_${randomUUID()}`));
+    await scim('POST', '/Users', '{"password": "not json');
 
     // The scan: the logger did write (request lines), and no line holds any secret.
     expect(lines.length).toBeGreaterThan(50);
