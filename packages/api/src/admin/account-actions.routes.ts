@@ -3,6 +3,7 @@ import {
   accountActionParamsSchema,
   accountActionResponseSchema,
   accountIdParamsSchema,
+  closureStartedSchema,
   invitationParamsSchema,
   mfaResetRequestSchema,
   mfaResetSchema,
@@ -11,6 +12,7 @@ import {
 } from '@vestibule/contract/schemas/admin';
 import type { StaffAuditKind } from '../db/audit';
 import { outboxWorkerOf } from '../delivery/register';
+import { startClosure } from '../flows/closure/index';
 import { afterPortalSessionsEnded } from '../flows/oauth/index';
 import { invitationOf, renewInvitation, revokeInvitation } from '../flows/onboarding/index';
 import { endEverythingOfUser, startStaffResetChallenge } from '../flows/recovery/index';
@@ -231,4 +233,55 @@ const sendPasswordReset = defineAdminRoute({
   },
 });
 
-export const adminAccountActionRoutes = [requestMfaReset, sendPasswordReset, accountAction, invitationAction];
+/**
+ * POST /api/admin/accounts/:id/close {reason, ticket}: support starts the account's closure for the
+ * person (decision 0079): the same grace period, keep link and erasure as when they close it.
+ */
+const startAccountClosure = defineAdminRoute({
+  method: 'POST',
+  url: '/accounts/:id/close',
+  summary: 'Start the closure of an account for its holder, for a reason',
+  capability: 'accounts.write',
+  params: accountIdParamsSchema,
+  body: staffReasonSchema,
+  response: closureStartedSchema,
+  async handler({ params, body, actor, request }) {
+    const why = requireReason(body);
+    const { db, secrets, config } = request.server.ctx;
+    const profile = await accountInScope(request, actor, params.id);
+    if (actor.userId === profile.id) throw new ApiError('forbidden');
+    const staff = {
+      kind: 'staff' as const,
+      actor: actor.ref,
+      role: actor.role,
+      reason: why.reason,
+      ticket: why.ticket ?? undefined,
+    };
+    const { closesAt, sessionsEnded } = await startClosure(
+      { db, secrets, config },
+      profile.id,
+      staff,
+      request,
+      async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        await staffAudit(
+          trx,
+          actor,
+          { kind: 'staff.closure_started', userId: profile.id, edition: profile.edition, ...why, detail: {} },
+          request,
+        );
+      },
+    );
+    if (sessionsEnded) await afterPortalSessionsEnded(request);
+    outboxWorkerOf(request.server)?.notify();
+    return { closes_at: closesAt.toISOString() };
+  },
+});
+
+export const adminAccountActionRoutes = [
+  requestMfaReset,
+  sendPasswordReset,
+  startAccountClosure,
+  accountAction,
+  invitationAction,
+];

@@ -107,6 +107,7 @@ export type StaffAuditKind =
   | 'staff.invitation_revoked'
   | 'staff.mfa_reset_requested'
   | 'staff.mfa_reset_approved'
+  | 'staff.closure_started'
   | 'staff.mfa_reset_refused'
   | 'staff.audit_searched'
   | 'staff.audit_exported'

@@ -177,6 +177,52 @@ describe('support acts on an account', () => {
   });
 });
 
+describe('a closure started by support', () => {
+  it('ends the sessions, starts the grace period with its e-mail, and is audited once for the desk', async () => {
+    const support = await staffSession(db(), { role: 'support', scope: 'general', stepUp: 'totp' });
+    const user = await createAccount(db());
+    const before = await login(test, user.email, user.password);
+    const close = () =>
+      test.call({
+        method: 'POST',
+        url: `/api/admin/accounts/${user.id}/close`,
+        token: support.token,
+        payload: { reason: 'asked by phone', ticket: 'T-11' },
+      });
+    const started = await close();
+    expect(started.statusCode, started.body).toBe(200);
+    const closesAt = new Date(started.json().closes_at).getTime();
+    expect(closesAt).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    expect((await test.call({ method: 'GET', url: '/api/user', token: before })).statusCode).toBe(401);
+    const closing = await db()
+      .selectFrom('users')
+      .select('closes_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(closing.closes_at?.getTime()).toBe(closesAt);
+    const mail = await db()
+      .selectFrom('outbox')
+      .select('purpose')
+      .where('recipient', '=', user.email)
+      .where('purpose', '=', 'account_closing')
+      .executeTakeFirst();
+    expect(mail).toBeDefined();
+    const rows = await db()
+      .selectFrom('audit_events')
+      .select(['kind', 'actor', 'actor_role', 'detail'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'staff.closure_started')
+      .execute();
+    expect(rows.map((row) => [row.actor, row.actor_role, row.detail.reason, row.detail.ticket])).toEqual([
+      [`user:${support.id}`, 'support', 'asked by phone', 'T-11'],
+    ]);
+    // Asked twice: the first closure stands.
+    const again = await close();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('closure_already_requested');
+  });
+});
+
 describe('a password reset sent by support', () => {
   it('reaches a verified e-mail with a code and a link; the person sets a new password from their own device', async () => {
     const support = await staffSession(db(), { role: 'support', scope: 'general', stepUp: 'totp' });

@@ -108,6 +108,13 @@ const ROUTES: RouteRow[] = [
   },
   {
     method: 'POST',
+    route: '/admin/accounts/:id/close',
+    path: (t) => `/api/admin/accounts/${t.account.id}/close`,
+    body: () => reason,
+    expect: writers(200),
+  },
+  {
+    method: 'POST',
     route: '/admin/accounts/:id/password-reset',
     path: (t) => `/api/admin/accounts/${t.account.id}/password-reset`,
     body: () => reason,

@@ -1522,6 +1522,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounts/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the closure of an account for its holder, for a reason */
+        post: operations["postApiAdminAccountsIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accounts/{id}/{action}": {
         parameters: {
             query?: never;
@@ -6566,7 +6583,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored" | "staff.account_locked" | "staff.account_unlocked" | "staff.sessions_ended" | "staff.password_reset_sent" | "staff.mfa_reset_approved";
+                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored" | "staff.account_locked" | "staff.account_unlocked" | "staff.sessions_ended" | "staff.password_reset_sent" | "staff.mfa_reset_approved" | "staff.closure_started";
                             created_at: string;
                             new_device: boolean;
                             this_device: boolean;
@@ -6661,7 +6678,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored" | "staff.account_locked" | "staff.account_unlocked" | "staff.sessions_ended" | "staff.password_reset_sent" | "staff.mfa_reset_approved";
+                            kind: "login.succeeded" | "logout" | "session.revoked" | "session.revoked_all" | "security.not_me" | "mfa.added" | "mfa.edited" | "mfa.removed" | "mfa.primary_changed" | "recovery.regenerated" | "recovery.used" | "trusted_device.added" | "trusted_device.revoked" | "password.changed" | "password.reset" | "oauth.consent_granted" | "oauth.grant_revoked" | "contact.added" | "contact.edited" | "contact.removed" | "contact.primary_changed" | "iban.changed" | "profile.changed" | "fuzzion.merged" | "fuzzion.refused" | "passkey.added" | "passkey.used" | "passkey.removed" | "account.suspended" | "account.restored" | "staff.account_locked" | "staff.account_unlocked" | "staff.sessions_ended" | "staff.password_reset_sent" | "staff.mfa_reset_approved" | "staff.closure_started";
                             created_at: string;
                             new_device: boolean;
                             this_device: boolean;
@@ -7966,6 +7983,57 @@ export interface operations {
                 content: {
                     "application/json": {
                         sent_to: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminAccountsIdClose: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closes_at: string;
                     };
                 };
             };

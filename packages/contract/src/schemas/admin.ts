@@ -238,6 +238,9 @@ export const mfaResetRequestSchema = staffReasonSchema.extend({
 /** POST /api/admin/accounts/:id/password-reset: a code and a link to a verified e-mail of the account. */
 export const passwordResetSentSchema = z.object({ sent_to: z.string() });
 
+/** POST /api/admin/accounts/:id/close: when the account's data is erased unless the person keeps it. */
+export const closureStartedSchema = z.object({ closes_at: z.string() });
+
 export const invitationParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   action: z.enum(['resend', 'revoke']),

@@ -113,6 +113,7 @@ export const SECURITY_EVENT_KINDS = [
   'staff.sessions_ended',
   'staff.password_reset_sent',
   'staff.mfa_reset_approved',
+  'staff.closure_started',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

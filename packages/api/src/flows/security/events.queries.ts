@@ -32,6 +32,7 @@ export const NOTIFYING_KINDS: readonly SecurityEventKind[] = [
   'staff.sessions_ended',
   'staff.password_reset_sent',
   'staff.mfa_reset_approved',
+  'staff.closure_started',
 ];
 
 export interface EventRow {

@@ -77,6 +77,7 @@ const EVENT_KEYS = {
   'staff.sessions_ended': 'staffSessionsEnded',
   'staff.password_reset_sent': 'staffPasswordReset',
   'staff.mfa_reset_approved': 'staffMfaReset',
+  'staff.closure_started': 'staffClosure',
 } as const satisfies Record<SecurityEventKind, string>;
 
 /** What happened, in words: "Sign-in from a new device", "Access of Demo Partner revoked". */

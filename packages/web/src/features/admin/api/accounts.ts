@@ -8,6 +8,7 @@ const accountSchema = lazySchema(async () => (await schemas()).adminAccountSchem
 const revealSchema = lazySchema(async () => (await schemas()).revealResponseSchema);
 const actionSchema = lazySchema(async () => (await schemas()).accountActionResponseSchema);
 const passwordResetSchema = lazySchema(async () => (await schemas()).passwordResetSentSchema);
+const closureStartedSchema = lazySchema(async () => (await schemas()).closureStartedSchema);
 
 export interface Reason {
   reason: string;
@@ -91,6 +92,20 @@ export function useSendPasswordReset(id: number) {
         method: 'POST',
         json: withTicket(input),
         schema: passwordResetSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'account', id] }),
+  });
+}
+
+/** POST /api/admin/accounts/:id/close: the closure of the account, as if its holder had asked. */
+export function useStartClosure(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Reason) =>
+      apiRequest(`/admin/accounts/${id}/close`, {
+        method: 'POST',
+        json: withTicket(input),
+        schema: closureStartedSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'account', id] }),
   });

@@ -84,11 +84,15 @@ export const adminDeLU: typeof adminEn = {
     endSessions: 'Alle Sitzungen beenden',
     sendPasswordReset: 'Code zum Zurücksetzen des Passworts senden',
     requestMfaReset: 'MFA-Zurücksetzung beantragen',
+    closeAccount: 'Schließung des Kontos einleiten',
+    closeIntro:
+      'Die Person wird überall abgemeldet und ihre Apps verlieren den Zugriff. Ihre Daten werden nach der Bedenkzeit gelöscht, es sei denn, sie behält das Konto über den Link in der E-Mail oder indem sie sich anmeldet. Karten und Guthaben sind nicht betroffen.',
     mfaResetIntro:
       'Prüfen Sie zuerst die Identität der anrufenden Person: Fragen Sie nach der Nummer einer ihrer Karten und ihrem Geburtsdatum und geben Sie ein, was sie sagt. Die Sicherheit entscheidet über die Zurücksetzung.',
     cardNumber: 'Genannte Kartennummer',
     cardNumberHint: 'Die 16 Ziffern auf einer ihrer Karten.',
     confirm: {
+      close: 'Schließung dieses Kontos einleiten?',
       lock: 'Dieses Konto sperren?',
       unlock: 'Dieses Konto entsperren?',
       'end-sessions': 'Alle Sitzungen dieses Kontos beenden?',
@@ -96,6 +100,7 @@ export const adminDeLU: typeof adminEn = {
       revoke: 'Diese Einladung widerrufen?',
     },
     done: {
+      close: 'Das Konto wird am {{date}} geschlossen, es sei denn, die Person behält es.',
       lock: 'Das Konto ist gesperrt und seine Sitzungen sind beendet.',
       unlock: 'Das Konto ist entsperrt.',
       'end-sessions': 'Alle Sitzungen des Kontos sind beendet.',

@@ -83,11 +83,15 @@ export const adminEn = {
     endSessions: 'End all sessions',
     sendPasswordReset: 'Send a password reset code',
     requestMfaReset: 'Ask for an MFA reset',
+    closeAccount: 'Start closing the account',
+    closeIntro:
+      "The person is signed out everywhere and their apps lose access. Their data is erased after the grace period unless they keep the account from the e-mail's link or by signing in. Cards and balances are not affected.",
     mfaResetIntro:
       "Check the caller's identity first: ask for the number of one of their cards and their date of birth, and type what they say. Security decides on the reset.",
     cardNumber: 'Card number the caller gave',
     cardNumberHint: 'The 16 digits on one of their cards.',
     confirm: {
+      close: 'Start closing this account?',
       lock: 'Lock this account?',
       unlock: 'Unlock this account?',
       'end-sessions': 'End every session of this account?',
@@ -95,6 +99,7 @@ export const adminEn = {
       revoke: 'Revoke this invitation?',
     },
     done: {
+      close: 'The account closes on {{date}} unless the person keeps it.',
       lock: 'The account is locked and its sessions are ended.',
       unlock: 'The account is unlocked.',
       'end-sessions': 'Every session of the account is ended.',

@@ -84,11 +84,15 @@ export const adminFr: typeof adminEn = {
     endSessions: 'Fermer toutes les sessions',
     sendPasswordReset: 'Envoyer un code de réinitialisation du mot de passe',
     requestMfaReset: 'Demander une réinitialisation MFA',
+    closeAccount: 'Lancer la fermeture du compte',
+    closeIntro:
+      "La personne est déconnectée partout et ses applications perdent l'accès. Ses données sont effacées après le délai de réflexion, sauf si elle garde son compte avec le lien de l'e-mail ou en se connectant. Les cartes et leurs soldes ne sont pas concernés.",
     mfaResetIntro:
       "Vérifiez d'abord l'identité de l'appelant : demandez le numéro d'une de ses cartes et sa date de naissance, et saisissez ce qu'il dit. La sécurité décide de la réinitialisation.",
     cardNumber: "Numéro de carte donné par l'appelant",
     cardNumberHint: "Les 16 chiffres d'une de ses cartes.",
     confirm: {
+      close: 'Lancer la fermeture de ce compte ?',
       lock: 'Bloquer ce compte ?',
       unlock: 'Débloquer ce compte ?',
       'end-sessions': 'Fermer toutes les sessions de ce compte ?',
@@ -96,6 +100,7 @@ export const adminFr: typeof adminEn = {
       revoke: 'Révoquer cette invitation ?',
     },
     done: {
+      close: 'Le compte sera fermé le {{date}}, sauf si la personne le garde.',
       lock: 'Le compte est bloqué et ses sessions sont fermées.',
       unlock: 'Le compte est débloqué.',
       'end-sessions': 'Toutes les sessions du compte sont fermées.',

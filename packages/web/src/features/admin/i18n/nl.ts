@@ -83,11 +83,15 @@ export const adminNl: typeof adminEn = {
     endSessions: 'Alle sessies beëindigen',
     sendPasswordReset: 'Een code sturen om het wachtwoord te resetten',
     requestMfaReset: 'Een MFA-reset aanvragen',
+    closeAccount: 'Het sluiten van het account starten',
+    closeIntro:
+      'De persoon wordt overal afgemeld en de apps verliezen hun toegang. De gegevens worden na de bedenktijd gewist, tenzij de persoon het account behoudt via de link in de e-mail of door zich aan te melden. Kaarten en saldi blijven ongewijzigd.',
     mfaResetIntro:
       'Controleer eerst de identiteit van de beller: vraag het nummer van een van de kaarten en de geboortedatum, en typ wat de beller zegt. Beveiliging beslist over de reset.',
     cardNumber: 'Kaartnummer dat de beller gaf',
     cardNumberHint: 'De 16 cijfers op een van de kaarten.',
     confirm: {
+      close: 'Het sluiten van dit account starten?',
       lock: 'Dit account blokkeren?',
       unlock: 'Dit account deblokkeren?',
       'end-sessions': 'Alle sessies van dit account beëindigen?',
@@ -95,6 +99,7 @@ export const adminNl: typeof adminEn = {
       revoke: 'Deze uitnodiging intrekken?',
     },
     done: {
+      close: 'Het account wordt gesloten op {{date}}, tenzij de persoon het behoudt.',
       lock: 'Het account is geblokkeerd en de sessies zijn beëindigd.',
       unlock: 'Het account is gedeblokkeerd.',
       'end-sessions': 'Alle sessies van het account zijn beëindigd.',

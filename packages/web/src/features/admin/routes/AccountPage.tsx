@@ -19,6 +19,7 @@ import {
   useRequestMfaReset,
   useReveal,
   useSendPasswordReset,
+  useStartClosure,
 } from '../api/accounts';
 import { useAdminMe } from '../api/me';
 import styles from '../components/Admin.module.css';
@@ -29,6 +30,7 @@ type Dialog =
   | { kind: 'action'; action: AccountAction }
   | { kind: 'mfaReset' }
   | { kind: 'passwordReset' }
+  | { kind: 'close' }
   | { kind: 'reveal'; field: RevealableField }
   | { kind: 'invitation'; id: number; action: 'resend' | 'revoke' };
 
@@ -47,6 +49,7 @@ export function AccountPage() {
   const reveal = useReveal(id);
   const invitation = useInvitationAction(id);
   const passwordReset = useSendPasswordReset(id);
+  const closure = useStartClosure(id);
   const date = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(intlLocale(i18n.language), {
@@ -95,6 +98,9 @@ export function AccountPage() {
       } else if (dialog.kind === 'passwordReset') {
         const answer = await passwordReset.mutateAsync(input);
         toast.show('success', t('admin.account.done.passwordReset', { to: answer.sent_to }));
+      } else if (dialog.kind === 'close') {
+        const answer = await closure.mutateAsync(input);
+        toast.show('success', t('admin.account.done.close', { date: date(answer.closes_at) }));
       } else if (dialog.kind === 'reveal') {
         const answer = await reveal.mutateAsync({ field: dialog.field, ...input });
         setRevealed((current) => ({ ...current, [answer.field]: answer.values }));
@@ -176,6 +182,9 @@ export function AccountPage() {
               onClick={() => void open({ kind: 'mfaReset' })}
             >
               {t('admin.account.requestMfaReset')}
+            </Button>
+            <Button variant="danger" onClick={() => void open({ kind: 'close' })}>
+              {t('admin.account.closeAccount')}
             </Button>
           </div>
         </Section>
@@ -368,7 +377,7 @@ export function AccountPage() {
         open={dialog !== null}
         title={dialogTitle(t, dialog)}
         confirmLabel={dialog?.kind === 'reveal' ? t('admin.account.reveal') : t('admin.dialog.confirm')}
-        danger={dialog?.kind === 'action' && dialog.action === 'lock'}
+        danger={(dialog?.kind === 'action' && dialog.action === 'lock') || dialog?.kind === 'close'}
         extra={dialog?.kind === 'mfaReset' ? identityFields : []}
         onSubmit={submit}
         onClose={() => setDialog(null)}
@@ -377,7 +386,9 @@ export function AccountPage() {
           ? t('admin.account.mfaResetIntro')
           : dialog?.kind === 'reveal'
             ? t('admin.account.revealIntro')
-            : null}
+            : dialog?.kind === 'close'
+              ? t('admin.account.closeIntro')
+              : null}
       </ReasonDialog>
     </Page>
   );
@@ -388,6 +399,7 @@ function dialogTitle(t: ReturnType<typeof useTranslation>['t'], dialog: Dialog |
   if (dialog.kind === 'action') return t(`admin.account.confirm.${dialog.action}`);
   if (dialog.kind === 'mfaReset') return t('admin.account.requestMfaReset');
   if (dialog.kind === 'passwordReset') return t('admin.account.sendPasswordReset');
+  if (dialog.kind === 'close') return t('admin.account.confirm.close');
   if (dialog.kind === 'reveal') return t(`admin.account.revealTitle.${dialog.field}`);
   return t(`admin.account.confirm.${dialog.action}`);
 }

@@ -137,6 +137,7 @@ export const securityDeLU: typeof securityEn = {
     staffPasswordReset:
       'Der Support hat Ihnen einen Code zum Zurücksetzen des Passworts gesendet: {{reason}}',
     staffMfaReset: 'Der Support hat Ihre Zwei-Schritt-Verifizierung zurückgesetzt: {{reason}}',
+    staffClosure: 'Der Support hat die Schließung Ihres Kontos eingeleitet: {{reason}}',
     anApp: 'eine App',
     where: '{{device}} · {{place}}',
   },

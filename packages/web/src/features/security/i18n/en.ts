@@ -135,6 +135,7 @@ export const securityEn = {
     staffSessionsEnded: 'Support ended your sessions: {{reason}}',
     staffPasswordReset: 'Support sent you a password reset code: {{reason}}',
     staffMfaReset: 'Support reset your two-step verification: {{reason}}',
+    staffClosure: 'Support started closing your account: {{reason}}',
     anApp: 'an app',
     where: '{{device}} · {{place}}',
   },

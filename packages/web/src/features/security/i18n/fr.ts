@@ -135,6 +135,7 @@ export const securityFr: typeof securityEn = {
     staffSessionsEnded: 'Le support a fermé vos sessions : {{reason}}',
     staffPasswordReset: 'Le support vous a envoyé un code de réinitialisation du mot de passe : {{reason}}',
     staffMfaReset: 'Le support a réinitialisé votre vérification en deux étapes : {{reason}}',
+    staffClosure: 'Le support a lancé la fermeture de votre compte : {{reason}}',
     anApp: 'une application',
     where: '{{device}} · {{place}}',
   },

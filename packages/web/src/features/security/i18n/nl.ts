@@ -135,6 +135,7 @@ export const securityNl: typeof securityEn = {
     staffSessionsEnded: 'Support heeft je sessies beëindigd: {{reason}}',
     staffPasswordReset: 'Support stuurde je een code om je wachtwoord te resetten: {{reason}}',
     staffMfaReset: 'Support heeft je tweestapsverificatie gereset: {{reason}}',
+    staffClosure: 'Support is begonnen met het sluiten van je account: {{reason}}',
     anApp: 'een app',
     where: '{{device}} · {{place}}',
   },
