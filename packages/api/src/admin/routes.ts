@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './audit.routes';
 import { companyAdminRoutes } from './company.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
+import { adminStaffRoutes } from './staff.routes';
 import { webhookAdminRoutes } from './webhooks.routes';
 
 /** Every /api/admin route (decision 0076); a new area of the desk adds its list here. */
@@ -14,6 +15,7 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   ...adminAccountActionRoutes,
   ...adminMfaResetRoutes,
   ...adminAuditRoutes,
+  ...adminStaffRoutes,
   ...companyAdminRoutes,
   ...webhookAdminRoutes,
 ];

@@ -42,7 +42,7 @@ const CALLERS: Record<string, Caller> = {
 type Expected = Partial<Record<keyof typeof CALLERS, number>>;
 
 interface RouteRow {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route as declared (matched against ADMIN_ROUTES, so none is forgotten). */
   route: string;
   path: (targets: AdminTargets) => string;
@@ -162,6 +162,20 @@ const ROUTES: RouteRow[] = [
     route: '/admin/staff',
     path: () => '/api/admin/staff',
     expect: { security: 200, 'security (lu only)': 200 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/staff/roles',
+    path: () => '/api/admin/staff/roles',
+    body: (t) => ({ email: t.account.email, edition: 'general', role: 'support', ...reason }),
+    expect: { security: 200, 'security (lu only)': 404 },
+  },
+  {
+    method: 'DELETE',
+    route: '/admin/staff/roles/:grantId',
+    path: () => '/api/admin/staff/roles/999999',
+    body: () => reason,
+    expect: { security: 404, 'security (lu only)': 404 },
   },
   // The company admin's routes (decision 0077) on Acme Belgium (company 1, the company admin's):
   // the target account is no member of it, so acting on it answers 404 as for another company's.

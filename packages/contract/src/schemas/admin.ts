@@ -9,8 +9,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * What the admin API lets a caller do. A staff role carries some; a machine client gets those of
- * its `admin:<capability>` scopes (MACHINE_CAPABILITIES). Deciding an MFA reset and reading the
- * staff list are for people only.
+ * its `admin:<capability>` scopes (MACHINE_CAPABILITIES). Deciding an MFA reset, reading the staff
+ * list and granting staff roles are for people only.
  */
 export const ADMIN_CAPABILITIES = [
   'accounts.read',
@@ -18,6 +18,7 @@ export const ADMIN_CAPABILITIES = [
   'audit',
   'mfa_resets.decide',
   'staff.read',
+  'staff.write',
   'companies',
   'operations',
 ] as const;
@@ -25,7 +26,7 @@ export type AdminCapability = (typeof ADMIN_CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly AdminCapability[]> = {
   support: ['accounts.read', 'accounts.write'],
-  security: ['accounts.read', 'audit', 'mfa_resets.decide', 'staff.read'],
+  security: ['accounts.read', 'audit', 'mfa_resets.decide', 'staff.read', 'staff.write'],
   operator: ['operations'],
   'company-admin': ['companies'],
 };
@@ -324,6 +325,8 @@ export const auditExportRequestSchema = auditQuerySchema
   .extend(staffReasonSchema.shape);
 
 export const staffMemberSchema = z.object({
+  /** The grant itself (one role in one scope): what DELETE /api/admin/staff/roles/:id removes. */
+  grant_id: z.number().int(),
   account_id: z.number().int(),
   edition: editionSchema,
   email: z.string().nullable(),
@@ -336,3 +339,18 @@ export const staffMemberSchema = z.object({
   granted_at: z.string(),
 });
 export const staffListResponseSchema = z.object({ data: z.array(staffMemberSchema) });
+
+/**
+ * POST /api/admin/staff/roles: grants a role to the account of an e-mail address in an edition.
+ * `all_editions` widens support, security or operator to both editions; a company admin works in
+ * its company's edition.
+ */
+export const staffGrantRequestSchema = staffReasonSchema.extend({
+  email: z.string().trim().min(1).max(254),
+  edition: editionSchema,
+  role: z.enum(STAFF_ROLES),
+  all_editions: z.boolean().default(false),
+  company_id: z.number().int().positive().nullable().default(null),
+});
+export type StaffGrantRequest = z.input<typeof staffGrantRequestSchema>;
+export const staffGrantResponseSchema = z.object({ granted: z.boolean() });
