@@ -39,7 +39,14 @@ const staff = defineAdminRoute({
       { kind: 'staff.staff_listed', userId: null, edition: request.edition.id },
       request,
     );
+    const companies = await db
+      .selectFrom('companies')
+      .select(['id', 'name', 'edition'])
+      .where('edition', 'in', actor.editions)
+      .orderBy('name')
+      .execute();
     return {
+      companies: companies.map((company) => ({ ...company, edition: company.edition as EditionId })),
       data: members.map((member) => ({
         grant_id: member.grantId,
         account_id: member.userId,

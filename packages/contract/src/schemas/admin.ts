@@ -58,6 +58,8 @@ export type StaffGrant = z.infer<typeof staffGrantSchema>;
 /** GET /api/admin/me: who is at the desk, and what they may open. */
 export const adminMeSchema = z.object({
   kind: z.enum(['staff', 'client']),
+  /** The staff member's own account (null for a machine client): the console offers no change to it. */
+  account_id: z.number().int().nullable(),
   name: z.string(),
   grants: z.array(staffGrantSchema),
   capabilities: z.array(z.enum(ADMIN_CAPABILITIES)),
@@ -338,7 +340,18 @@ export const staffMemberSchema = z.object({
   locked: z.boolean(),
   granted_at: z.string(),
 });
-export const staffListResponseSchema = z.object({ data: z.array(staffMemberSchema) });
+/** A company a company admin can be granted: its id, name and edition. */
+export const staffCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  edition: editionSchema,
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListResponseSchema = z.object({
+  data: z.array(staffMemberSchema),
+  /** The companies of the caller's editions, for granting the company-admin role. */
+  companies: z.array(staffCompanySchema),
+});
 
 /**
  * POST /api/admin/staff/roles: grants a role to the account of an e-mail address in an edition.
