@@ -3,6 +3,7 @@ import { adminAccountActionRoutes } from './account-actions.routes';
 import { adminAccountRoutes } from './accounts.routes';
 import { adminAuditRoutes } from './audit.routes';
 import { companyAdminRoutes } from './company.routes';
+import { invitationBatchRoutes } from './invitation-batches.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
 import { adminStaffRoutes } from './staff.routes';
@@ -18,4 +19,5 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   ...adminStaffRoutes,
   ...companyAdminRoutes,
   ...webhookAdminRoutes,
+  ...invitationBatchRoutes,
 ];

@@ -225,6 +225,18 @@ const ROUTES: RouteRow[] = [
       expect: { 'company admin': 404 },
     }),
   ),
+  // The operator's invitation batches: the company admin's CSV for any company of its editions.
+  { method: 'GET', route: '/admin/companies', path: () => '/api/admin/companies', expect: { operator: 200 } },
+  {
+    method: 'POST',
+    route: '/admin/companies/:companyId/invitation-batches',
+    path: () => '/api/admin/companies/1/invitation-batches',
+    body: () => ({
+      csv_base64: Buffer.from(`email\nbatch-${randomUUID().slice(0, 8)}@test.example\n`).toString('base64'),
+      ...reason,
+    }),
+    expect: { operator: 201 },
+  },
   // The operator's webhooks: a subscription that does not exist is 404 to the operator only.
   { method: 'GET', route: '/admin/webhooks', path: () => '/api/admin/webhooks', expect: { operator: 200 } },
   {

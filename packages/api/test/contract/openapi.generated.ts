@@ -1916,6 +1916,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The companies of the caller's editions */
+        get: operations["getApiAdminCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/invitation-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite everyone of a CSV file to a company, or nobody (422 names each bad row) */
+        post: operations["postApiAdminCompaniesCompanyIdInvitationBatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "user.created": {
@@ -7677,6 +7711,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         kind: "staff" | "client";
+                        account_id: number | null;
                         name: string;
                         grants: {
                             /** @enum {string} */
@@ -8450,6 +8485,12 @@ export interface operations {
                             app_or_key: boolean;
                             locked: boolean;
                             granted_at: string;
+                        }[];
+                        companies: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
                         }[];
                     };
                 };
@@ -9336,6 +9377,101 @@ export interface operations {
                 content: {
                     "application/json": {
                         delivery_id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminCompanies: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdInvitationBatches: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    csv_base64: string;
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    csv_base64: string;
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invited: {
+                            row: number;
+                            id: number;
+                            email: string;
+                        }[];
                     };
                 };
             };
