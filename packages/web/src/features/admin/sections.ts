@@ -2,7 +2,7 @@ import type { AdminCapability } from '@vestibule/contract/schemas/admin';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { TextKey } from '../../i18n/translator';
 import { WebhooksArea } from '../admin-webhooks/index';
-import { CompanyAdminArea } from '../company-admin/index';
+import { CompanyAdminArea, InvitationBatchesArea } from '../company-admin/index';
 
 /** A part of the console: its path under /admin, the capability that shows it, its label, its page. */
 export interface AdminSection {
@@ -23,6 +23,12 @@ const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'company', capability: 'companies', label: 'companyAdmin.nav.title', Page: CompanyAdminArea },
   { path: 'webhooks', capability: 'operations', label: 'adminWebhooks.nav', Page: WebhooksArea },
+  {
+    path: 'invitations',
+    capability: 'operations',
+    label: 'companyAdmin.batches.nav',
+    Page: InvitationBatchesArea,
+  },
   {
     path: 'accounts',
     capability: 'accounts.read',
