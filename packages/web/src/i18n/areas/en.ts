@@ -1,6 +1,3 @@
-import { adminEn } from '../../features/admin/i18n/en';
-import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
-import { companyAdminEn } from '../../features/company-admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
 import { mfaEn } from '../../features/mfa/i18n/en';
 import { onboardingEn } from '../../features/onboarding/i18n/en';
@@ -20,9 +17,6 @@ export const enAreas = {
   passkeys: passkeysEn,
   onboarding: onboardingEn,
   handover: handoverEn,
-  companyAdmin: companyAdminEn,
-  adminWebhooks: adminWebhooksEn,
-  admin: adminEn,
 };
 
 export type AreaMessages = typeof enAreas;

@@ -1,0 +1,10 @@
+import { adminDeLU } from '../../features/admin/i18n/de_LU';
+import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
+import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
+import type { DeskMessages } from './en';
+
+export const deLUDesk: DeskMessages = {
+  admin: adminDeLU,
+  adminWebhooks: adminWebhooksDeLU,
+  companyAdmin: companyAdminDeLU,
+};

@@ -1,0 +1,10 @@
+import { adminNl } from '../../features/admin/i18n/nl';
+import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
+import { companyAdminNl } from '../../features/company-admin/i18n/nl';
+import type { DeskMessages } from './en';
+
+export const nlDesk: DeskMessages = {
+  admin: adminNl,
+  adminWebhooks: adminWebhooksNl,
+  companyAdmin: companyAdminNl,
+};
