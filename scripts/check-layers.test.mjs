@@ -75,8 +75,25 @@ describe('the layering check', () => {
       "import { W } from '../components/W';",
       'components/W.ts',
     ],
-    ['http/ importing flows/', api('http/x.ts'), "import { f } from '../flows/f/q';", 'flows/f/q.ts'],
-    ['security/ importing flows/', api('security/x.ts'), "import { f } from '../flows/f/q';", 'flows/f/q.ts'],
+    ['http/ importing flows/', api('http/x.ts'), "import { f } from '../flows/f/index';", 'flows/f/index.ts'],
+    [
+      "a flow reaching into another flow's files",
+      api('flows/g/x.ts'),
+      "import { f } from '../f/q';",
+      'flows/f/q.ts',
+    ],
+    [
+      'the admin API reaching into a flow',
+      api('admin/x.ts'),
+      "import { f } from '../flows/f/q';",
+      'flows/f/q.ts',
+    ],
+    [
+      'security/ importing flows/',
+      api('security/x.ts'),
+      "import { f } from '../flows/f/index';",
+      'flows/f/index.ts',
+    ],
     [
       'db/ importing security/',
       api('db/x.ts'),
@@ -103,6 +120,7 @@ describe('the layering check', () => {
       [web('features/b/index.ts')]: "export { C } from './components/C';\n",
       [web('components/W.ts')]: 'export const W = 1;\n',
       [api('flows/f/q.ts')]: 'export const f = 1;\n',
+      [api('flows/f/index.ts')]: "export { f } from './q';\n",
       [api('security/password.ts')]: 'export const p = 1;\n',
       [api('http/route.ts')]: 'export const r = 1;\n',
       [api('delivery/outbox.ts')]: 'export const o = 1;\n',
@@ -150,7 +168,9 @@ describe('the layering check', () => {
       [api('http/authenticate.ts')]: "import { q } from '../security/session.queries';\n",
       [api('security/session.queries.ts')]: "import { d } from '../db/audit';\n",
       [api('flows/f/routes.ts')]: "import { a } from '../../http/authenticate';\n",
-      [api('server.ts')]: "import { r } from './flows/f/routes';\n",
+      [api('flows/f/index.ts')]: "export { a } from './routes';\n",
+      [api('flows/g/x.ts')]: "import { a } from '../f/index';\n",
+      [api('server.ts')]: "import { a } from './flows/f/index';\n",
     });
     expect(checkRepository(root)).toEqual([]);
   });

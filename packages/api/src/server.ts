@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrate, waitForSchema } from './db/migrate';
 import { waitForDatabase } from './db/wait-for-database';
 import { sealPlainBodies } from './delivery/sealed-body';
-import { ErasureJob } from './flows/closure/erase';
+import { ErasureJob } from './flows/closure/index';
 import { createLogger, wantsPrettyLogs } from './logger';
 import { attachHealthSources, startDraining } from './operations/health';
 import { openKeyring } from './operations/keyring';

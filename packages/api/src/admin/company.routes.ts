@@ -15,13 +15,21 @@ import {
 } from '@vestibule/contract/schemas/company-admin';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { restoreAccess, suspendAccess } from '../flows/company-admin/access';
-import { adoption } from '../flows/company-admin/adoption.queries';
-import { invitationPage, inviteAll, revokeInvitation } from '../flows/company-admin/invitations';
-import { parseInviteCsv } from '../flows/company-admin/invite.csv';
-import { peoplePage } from '../flows/company-admin/people.queries';
-import { readPolicy, setPolicy } from '../flows/company-admin/policy';
-import { type CompanyActor, type CompanyScope, companyScope } from '../flows/company-admin/scope';
+import {
+  adoption,
+  type CompanyActor,
+  type CompanyScope,
+  companyScope,
+  invitationPage,
+  inviteAll,
+  parseInviteCsv,
+  peoplePage,
+  readPolicy,
+  restoreAccess,
+  revokeInvitation,
+  setPolicy,
+  suspendAccess,
+} from '../flows/company-admin/index';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
 import { type AdminActor, requireCompany, requireStaffStepUp } from './guard';

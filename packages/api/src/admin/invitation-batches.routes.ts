@@ -6,9 +6,7 @@ import {
 } from '@vestibule/contract/schemas/company-admin';
 import { z } from 'zod';
 import { outboxWorkerOf } from '../delivery/register';
-import { inviteAll } from '../flows/company-admin/invitations';
-import { parseInviteCsv } from '../flows/company-admin/invite.csv';
-import { companyScope } from '../flows/company-admin/scope';
+import { companyScope, inviteAll, parseInviteCsv } from '../flows/company-admin/index';
 import { defineAdminRoute } from './admin-route';
 import { requireEdition, requireStaffStepUp } from './guard';
 import { requireReason, staffAudit } from './staff-audit';

@@ -1,8 +1,7 @@
 import { userInfo } from 'node:os';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { startClosure } from '../flows/closure/closure';
-import { eraseDueAccounts } from '../flows/closure/erase';
+import { eraseDueAccounts, startClosure } from '../flows/closure/index';
 import { ApiError } from '../http/api-error';
 import type { SecretBox } from '../security/secret-box';
 

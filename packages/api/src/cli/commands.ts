@@ -1,9 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { isMaintenanceOn, setMaintenance } from '../db/maintenance';
-import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/clients.command';
-import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/cards.command';
-import { runScimCommand, SCIM_USAGE } from '../flows/scim/tokens.command';
+import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/index';
+import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/index';
+import { runScimCommand, SCIM_USAGE } from '../flows/scim/index';
 import type { SecretBox } from '../security/secret-box';
 import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';

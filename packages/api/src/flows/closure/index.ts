@@ -1,2 +1,4 @@
 // What other parts of the API use of the closure flow: support starts a closure for a user.
-export { startClosure } from './closure';
+export { closingAccountError, startClosure } from './closure';
+export { closureRoutes } from './closure.routes';
+export { ErasureJob, eraseDueAccounts } from './erase';

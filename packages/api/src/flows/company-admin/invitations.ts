@@ -5,8 +5,8 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { SecretBox } from '../../security/secret-box';
-import { createInvitation } from '../onboarding/registry';
-import { decodeCursor, encodeCursor } from '../sessions/cursor';
+import { createInvitation } from '../onboarding/index';
+import { decodeCursor, encodeCursor } from '../sessions/index';
 import type { InviteRow } from './invite.csv';
 import type { CompanyActor, CompanyScope } from './scope';
 

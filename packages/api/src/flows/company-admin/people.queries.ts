@@ -1,7 +1,7 @@
 import type { CompanyPeopleQuery, CompanyPerson, MfaKind } from '@vestibule/contract/schemas/company-admin';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { decodeCursor, encodeCursor } from '../sessions/cursor';
+import { decodeCursor, encodeCursor } from '../sessions/index';
 import type { CompanyScope } from './scope';
 
 /** LIKE's wildcards in what a person typed match themselves (fold_name keeps `\\`, `%` and `_`). */

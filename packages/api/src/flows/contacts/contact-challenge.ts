@@ -16,9 +16,8 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { loadChallengeUser } from '../mfa/challenge-user.queries';
-import { contactOwner } from '../mfa/contact.queries';
-import { hasSudo, requireSudo } from '../sudo/sudo';
+import { contactOwner, loadChallengeUser } from '../mfa/index';
+import { hasSudo, requireSudo } from '../sudo/index';
 import { CHANNEL } from './contact.queries';
 
 // Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two

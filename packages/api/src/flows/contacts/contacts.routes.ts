@@ -16,12 +16,17 @@ import { ApiError } from '../../http/api-error';
 import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
-import { offerFuzzion } from '../fuzzion/offer';
-import { contactOwner } from '../mfa/contact.queries';
-import { notifyChange, type Recipient, recipients } from '../profile/notify';
-import { loadUser } from '../profile/user.queries';
-import { profileTag, requireCurrentProfile } from '../profile/version';
-import { requireSudo } from '../sudo/sudo';
+import { offerFuzzion } from '../fuzzion/index';
+import { contactOwner } from '../mfa/index';
+import {
+  loadUser,
+  notifyChange,
+  profileTag,
+  type Recipient,
+  recipients,
+  requireCurrentProfile,
+} from '../profile/index';
+import { requireSudo } from '../sudo/index';
 import {
   backsMfaMethod,
   CHANNEL,

@@ -19,9 +19,7 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { verifyPassword } from '../../security/password';
-import { loadChallengeUser } from '../mfa/challenge-user.queries';
-import { listMethods, toMfaMethod } from '../mfa/mfa-method.queries';
-import { strategyFor } from '../mfa/strategies/registry';
+import { listMethods, loadChallengeUser, strategyFor, toMfaMethod } from '../mfa/index';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { countFuzzionFailure, findFuzzionFlow, OPEN_STEPS, setFuzzionStep } from './fuzzion.queries';
 

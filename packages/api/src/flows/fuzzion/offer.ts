@@ -3,8 +3,8 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import type { AuthContext } from '../../http/authenticate';
-import { contactOwner } from '../mfa/contact.queries';
-import { notifyAccount } from '../notices/notify-account';
+import { contactOwner } from '../mfa/index';
+import { notifyAccount } from '../notices/index';
 import { createFuzzionFlow } from './fuzzion.queries';
 
 /** The other account hears that an address of theirs was proven and a merge offered. */

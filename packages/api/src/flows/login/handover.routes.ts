@@ -12,7 +12,7 @@ import { ApiError } from '../../http/api-error';
 import { authenticate, bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
-import { closingAccountError } from '../closure/closure';
+import { closingAccountError } from '../closure/index';
 import { setLoginCookie } from './login-cookie';
 import { openLoginSession } from './open-session';
 

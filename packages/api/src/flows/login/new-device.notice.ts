@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { notifyAccount } from '../notices/notify-account';
-import { describeUserAgent } from '../sessions/user-agent';
+import { notifyAccount } from '../notices/index';
+import { describeUserAgent } from '../sessions/index';
 
 /**
  * Columns that tell whether a sign-in is from a device the account never signed in from: it is

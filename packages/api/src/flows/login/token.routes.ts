@@ -8,13 +8,15 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
-import { closingAccountError } from '../closure/closure';
-import { startLoginFlow } from '../mfa/login-flow';
-import { selectableMethods } from '../mfa/mfa-method.queries';
-import { redeemTrustedDevice } from '../mfa/trusted-device.queries';
-import { setTrustedDeviceCookie, trustedDeviceSecret } from '../mfa/trusted-device-cookie';
-import { findClient } from '../oauth/clients.queries';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
+import { closingAccountError } from '../closure/index';
+import {
+  redeemTrustedDevice,
+  selectableMethods,
+  setTrustedDeviceCookie,
+  startLoginFlow,
+  trustedDeviceSecret,
+} from '../mfa/index';
+import { afterPortalSessionsEnded, findClient } from '../oauth/index';
 import { LOGIN_PER_USERNAME } from './login.rate-limits';
 import { throttledLoginCandidate } from './login.throttle';
 import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';

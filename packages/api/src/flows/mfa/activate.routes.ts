@@ -19,11 +19,10 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import type { SudoScope } from '../../security/session.queries';
-import { listContacts } from '../contacts/contact.queries';
-import { createFuzzionFlow } from '../fuzzion/fuzzion.queries';
-import { notifyMergeOffered } from '../fuzzion/offer';
-import { notifyAccount } from '../notices/notify-account';
-import { requireSudo } from '../sudo/sudo';
+import { listContacts } from '../contacts/index';
+import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
+import { notifyAccount } from '../notices/index';
+import { requireSudo } from '../sudo/index';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
 import {

@@ -30,10 +30,9 @@ import {
   limitCodeChecking,
   limitCodeSending,
 } from '../../security/challenges/challenge.rate-limits';
-import { closingAccountError } from '../closure/closure';
-import { setLoginCookie } from '../login/login-cookie';
-import { openLoginSession, weakPasswordFlag } from '../login/open-session';
-import { grantSudo } from '../sudo/sudo';
+import { closingAccountError } from '../closure/index';
+import { openLoginSession, setLoginCookie, weakPasswordFlag } from '../login/index';
+import { grantSudo } from '../sudo/index';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { findOpenLoginFlow } from './login-flow';
 import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';

@@ -17,8 +17,8 @@ import { audit } from '../../db/audit';
 import type { MfaMethodKind } from '../../delivery/messages/purposes';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/notify-account';
-import { requireSudo, sudoStatus } from '../sudo/sudo';
+import { notifyAccount } from '../notices/index';
+import { requireSudo, sudoStatus } from '../sudo/index';
 import {
   deleteMethod,
   findMethod,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Purpose, PurposeValues } from '../../delivery/messages/purposes';
 import { sendMessage } from '../../delivery/messages/send';
-import { verifiedContacts } from '../recovery/recovery.queries';
+import { verifiedContacts } from '../recovery/index';
 
 /**
  * Tells an account about something that happened to it, in its edition and language, on its

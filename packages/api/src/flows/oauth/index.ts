@@ -1,5 +1,12 @@
 // What other parts of the server use of the OAuth flow.
+
+export { authorizeRoutes } from './authorize.routes';
 export { findClientCredentialsToken } from './client-credentials';
-export { clientNames } from './clients.queries';
+export { OAUTH_USAGE, runOAuthCommand } from './clients.command';
+export { clientNames, findClient } from './clients.queries';
+export { seedOAuthDemo } from './demo';
 export { afterPortalSessionsEnded } from './ended-sessions';
-export { listUserGrants } from './grants.queries';
+export { listUserGrants, revokeGrants } from './grants.queries';
+export { grantRoutes } from './grants.routes';
+export { partnerRoutes } from './partner.routes';
+export { registerOAuth } from './server';

@@ -1,6 +1,6 @@
 import { EDITIONS, type EditionId, localeFor } from '@vestibule/contract/editions';
 import type { Db } from '../../db/database';
-import { insertMethod } from '../mfa/mfa-method.queries';
+import { insertMethod } from '../mfa/index';
 import type { FlowRow } from './flow.queries';
 
 /**

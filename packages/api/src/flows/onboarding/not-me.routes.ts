@@ -1,6 +1,6 @@
 import { invitationNotMeRequestSchema } from '@vestibule/contract/schemas/onboarding';
 import { defineRoute } from '../../http/route';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
+import { afterPortalSessionsEnded } from '../oauth/index';
 import { freezeByInvitee } from './invitee';
 
 /**

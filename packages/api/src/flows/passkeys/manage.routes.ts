@@ -10,8 +10,8 @@ import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/notify-account';
-import { requireSudo } from '../sudo/sudo';
+import { notifyAccount } from '../notices/index';
+import { requireSudo } from '../sudo/index';
 import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
 
 /** GET /api/passkeys: the account's passkeys of this edition (the other edition's are not its). */

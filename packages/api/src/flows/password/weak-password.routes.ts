@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
+import { afterPortalSessionsEnded } from '../oauth/index';
 
 /**
  * POST /api/user/weak-password {password}: replaces a weak password (password_status 1 or 2)

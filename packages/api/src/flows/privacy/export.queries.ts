@@ -5,8 +5,7 @@ import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { openIdentifier } from '../../security/sealed-identifiers';
 import type { SecretBox } from '../../security/secret-box';
-import { clientNames } from '../oauth/clients.queries';
-import { listUserGrants } from '../oauth/grants.queries';
+import { clientNames, listUserGrants } from '../oauth/index';
 
 // Everything the portal holds about one account (GDPR Art. 15 and 20), one small query per part.
 // Secrets never leave (hashes, TOTP secrets, message bodies); cards, the IBAN, the national number

@@ -6,9 +6,8 @@ import type { Db } from '../../db/database';
 import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { defineRoute } from '../../http/route';
-import { primaryAddresses } from '../contacts/contact.queries';
-import { requireUser } from '../contacts/contact-challenge';
-import { requireSudo } from '../sudo/sudo';
+import { primaryAddresses, requireUser } from '../contacts/index';
+import { requireSudo } from '../sudo/index';
 import { collectAccountData } from './export.queries';
 
 /** The account's primary e-mail (else phone) learns that its data was downloaded. */

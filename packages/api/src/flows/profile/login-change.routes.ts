@@ -12,18 +12,16 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import {
   CHANNEL,
+  confirmAddressChallenge,
   insertContact,
   lockContacts,
   moveMfaTarget,
   replaceContactValue,
-} from '../contacts/contact.queries';
-import {
-  confirmAddressChallenge,
   requireFree,
   requireUser,
   startAddressChallenge,
-} from '../contacts/contact-challenge';
-import { requireSudo } from '../sudo/sudo';
+} from '../contacts/index';
+import { requireSudo } from '../sudo/index';
 import { notifyChange, recipients } from './notify';
 import { loadUser } from './user.queries';
 import { taggedUser } from './version';

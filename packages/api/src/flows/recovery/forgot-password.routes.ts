@@ -21,7 +21,7 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { primaryVerifiedContact } from '../mfa/challenge-user.queries';
+import { primaryVerifiedContact } from '../mfa/index';
 import { findAccountByVerifiedUsername, findRecoveryAccount } from './recovery.queries';
 import { FORGOT_PASSWORD_PER_USERNAME, forgotPasswordPerIp } from './recovery.rate-limits';
 import {

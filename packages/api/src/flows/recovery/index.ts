@@ -1,3 +1,13 @@
 // What other parts of the server use of the recovery flow's account queries.
-export { endEverythingOfUser, userIdsByCard, userIdsByNationalNumber } from './recovery.queries';
+
+export { forgotPasswordRoutes } from './forgot-password.routes';
+export { forgotUsernameRoutes } from './forgot-username.routes';
+export {
+  allEmails,
+  endEverythingOfUser,
+  userIdsByCard,
+  userIdsByNationalNumber,
+  verifiedContacts,
+} from './recovery.queries';
 export { startStaffResetChallenge } from './reset-challenge';
+export { resetPasswordRoutes } from './reset-password.routes';

@@ -13,7 +13,7 @@ import { attemptChallenge, codeMatches, findChallenge, isLive } from '../../secu
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
+import { afterPortalSessionsEnded } from '../oauth/index';
 import {
   allEmails,
   endEverythingOfUser,

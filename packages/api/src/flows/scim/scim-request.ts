@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
+import { afterPortalSessionsEnded } from '../oauth/index';
 import { isScimError, scimError } from './errors';
 import { type Aftermath, deprovision, provision, update } from './provisioning';
 import { refuseUnknownAttributeNames, type ScimUserInput, type UserHandlers } from './resource';

@@ -1,2 +1,7 @@
 // What other parts of the server use of the sessions flow.
+
+export { decodeCursor, encodeCursor } from './cursor';
+export { locate } from './geoip';
+export { clientNames, deleteOtherSessions } from './session-list.queries';
+export { sessionRoutes } from './sessions.routes';
 export { describeUserAgent } from './user-agent';

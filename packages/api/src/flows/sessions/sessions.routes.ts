@@ -12,8 +12,8 @@ import {
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../login/login-cookie';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
+import { clearLoginCookie } from '../login/index';
+import { afterPortalSessionsEnded } from '../oauth/index';
 import { decodeCursor, encodeCursor } from './cursor';
 import { locate } from './geoip';
 import {

@@ -1,2 +1,2 @@
 // What other parts of the server use of the step-up (sudo).
-export { requireSudo } from './sudo';
+export { grantSudo, hasSudo, requireSudo, sudoStatus } from './sudo';

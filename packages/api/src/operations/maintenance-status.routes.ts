@@ -1,6 +1,6 @@
 import { statusResponseSchema } from '@vestibule/contract/schemas/maintenance';
-import { isMaintenanceOn } from '../../db/maintenance';
-import { defineRoute } from '../../http/route';
+import { isMaintenanceOn } from '../db/maintenance';
+import { defineRoute } from '../http/route';
 
 /** GET /api/status: public; answers even during maintenance so the SPA can tell. */
 const status = defineRoute({

@@ -12,13 +12,10 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../login/login-cookie';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
-import { endEverythingOfUser } from '../recovery/recovery.queries';
-import { decodeCursor, encodeCursor } from '../sessions/cursor';
-import { locate } from '../sessions/geoip';
-import { clientNames } from '../sessions/session-list.queries';
-import { describeUserAgent } from '../sessions/user-agent';
+import { clearLoginCookie } from '../login/index';
+import { afterPortalSessionsEnded } from '../oauth/index';
+import { endEverythingOfUser } from '../recovery/index';
+import { clientNames, decodeCursor, describeUserAgent, encodeCursor, locate } from '../sessions/index';
 import {
   type EventRow,
   eventPage,

@@ -13,10 +13,10 @@ import { defineRoute } from '../../http/route';
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import type { RateLimitRule } from '../../security/rate-limit';
-import { afterPortalSessionsEnded } from '../oauth/ended-sessions';
-import { allEmails, verifiedContacts } from '../recovery/recovery.queries';
-import { deleteOtherSessions } from '../sessions/session-list.queries';
-import { hasSudo, requireSudo } from '../sudo/sudo';
+import { afterPortalSessionsEnded } from '../oauth/index';
+import { allEmails, verifiedContacts } from '../recovery/index';
+import { deleteOtherSessions } from '../sessions/index';
+import { hasSudo, requireSudo } from '../sudo/index';
 
 /** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */
 const CURRENT_PASSWORD_TRIES: RateLimitRule = { name: 'password:current', limit: 5, windowSeconds: 15 * 60 };
