@@ -2,9 +2,11 @@ import type { RouteDefinition } from '../http/route';
 import { adminAccountActionRoutes } from './account-actions.routes';
 import { adminAccountRoutes } from './accounts.routes';
 import { adminAuditRoutes } from './audit.routes';
+import { cardAdminRoutes } from './cards.routes';
 import { companyAdminRoutes } from './company.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
+import { scimTokenAdminRoutes } from './scim-tokens.routes';
 import { webhookAdminRoutes } from './webhooks.routes';
 
 /** Every /api/admin route (decision 0076); a new area of the desk adds its list here. */
@@ -16,4 +18,7 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   ...adminAuditRoutes,
   ...companyAdminRoutes,
   ...webhookAdminRoutes,
+  // The operator's card import and SCIM tokens.
+  ...cardAdminRoutes,
+  ...scimTokenAdminRoutes,
 ];
