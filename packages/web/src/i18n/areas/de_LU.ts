@@ -1,4 +1,5 @@
 import { adminDeLU } from '../../features/admin/i18n/de_LU';
+import { adminIntegrationDeLU } from '../../features/admin/i18n/integration.de_LU';
 import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
 import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
@@ -20,5 +21,6 @@ export const deLUAreas: AreaMessages = {
   handover: handoverDeLU,
   companyAdmin: companyAdminDeLU,
   adminWebhooks: adminWebhooksDeLU,
+  adminIntegration: adminIntegrationDeLU,
   admin: adminDeLU,
 };

@@ -1,4 +1,5 @@
 import { adminEn } from '../../features/admin/i18n/en';
+import { adminIntegrationEn } from '../../features/admin/i18n/integration.en';
 import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
 import { companyAdminEn } from '../../features/company-admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
@@ -22,6 +23,7 @@ export const enAreas = {
   handover: handoverEn,
   companyAdmin: companyAdminEn,
   adminWebhooks: adminWebhooksEn,
+  adminIntegration: adminIntegrationEn,
   admin: adminEn,
 };
 

@@ -1,4 +1,5 @@
 import { adminFr } from '../../features/admin/i18n/fr';
+import { adminIntegrationFr } from '../../features/admin/i18n/integration.fr';
 import { adminWebhooksFr } from '../../features/admin-webhooks/i18n/fr';
 import { companyAdminFr } from '../../features/company-admin/i18n/fr';
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
@@ -20,5 +21,6 @@ export const frAreas: AreaMessages = {
   handover: handoverFr,
   companyAdmin: companyAdminFr,
   adminWebhooks: adminWebhooksFr,
+  adminIntegration: adminIntegrationFr,
   admin: adminFr,
 };

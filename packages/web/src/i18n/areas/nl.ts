@@ -1,3 +1,4 @@
+import { adminIntegrationNl } from '../../features/admin/i18n/integration.nl';
 import { adminNl } from '../../features/admin/i18n/nl';
 import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
 import { companyAdminNl } from '../../features/company-admin/i18n/nl';
@@ -20,5 +21,6 @@ export const nlAreas: AreaMessages = {
   handover: handoverNl,
   companyAdmin: companyAdminNl,
   adminWebhooks: adminWebhooksNl,
+  adminIntegration: adminIntegrationNl,
   admin: adminNl,
 };
