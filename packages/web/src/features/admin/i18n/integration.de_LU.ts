@@ -66,6 +66,7 @@ export const adminIntegrationDeLU: typeof adminIntegrationEn = {
     title: 'SCIM-Provisionierung',
     intro:
       'Das HR-System eines Unternehmens legt die Einladungen seiner Mitarbeitenden mit SCIM 2.0 an, ändert und deaktiviert sie. Geben Sie ihm ein eigenes Token; widerrufen Sie das Token, wenn das Unternehmen aufhört.',
+    companyTitle: 'Das Unternehmen wählen',
     company: 'Unternehmen',
     chooseCompany: 'Wählen Sie ein Unternehmen',
     noCompany: 'Noch kein Kundenunternehmen.',

@@ -64,6 +64,7 @@ export const adminIntegrationEn = {
     title: 'SCIM provisioning',
     intro:
       "A company's HR system creates, updates and deactivates its people's invitations with SCIM 2.0. Give it a token of its own; revoke the token when the company stops.",
+    companyTitle: 'Choose the company',
     company: 'Company',
     chooseCompany: 'Choose a company',
     noCompany: 'No customer company yet.',

@@ -67,6 +67,7 @@ export const adminIntegrationFr: typeof adminIntegrationEn = {
     title: 'Provisionnement SCIM',
     intro:
       "Le système RH d'une entreprise crée, met à jour et désactive les invitations de son personnel avec SCIM 2.0. Donnez-lui un jeton à lui ; révoquez le jeton quand l'entreprise arrête.",
+    companyTitle: "Choisir l'entreprise",
     company: 'Entreprise',
     chooseCompany: 'Choisissez une entreprise',
     noCompany: "Pas encore d'entreprise cliente.",

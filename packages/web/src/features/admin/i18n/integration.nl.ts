@@ -66,6 +66,7 @@ export const adminIntegrationNl: typeof adminIntegrationEn = {
     title: 'SCIM-provisioning',
     intro:
       'Het hr-systeem van een bedrijf maakt, wijzigt en deactiveert de uitnodigingen van zijn personeel met SCIM 2.0. Geef het een eigen token; trek het token in wanneer het bedrijf stopt.',
+    companyTitle: 'Het bedrijf kiezen',
     company: 'Bedrijf',
     chooseCompany: 'Kies een bedrijf',
     noCompany: 'Nog geen klantbedrijf.',

@@ -32,9 +32,7 @@ export function ScimTokensRoute() {
     <Page title={t('adminIntegration.scim.title')} intro={t('adminIntegration.scim.intro')} width="wide">
       <div className={styles.stack}>
         <Card aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`} className={styles.visuallyHidden}>
-            {t('adminIntegration.scim.company')}
-          </h2>
+          <h2 id={`${id}-title`}>{t('adminIntegration.scim.companyTitle')}</h2>
           {companies.isError && <FormError>{errorMessage(t, companies.error)}</FormError>}
           {companies.data?.data.length === 0 ? (
             <p className={styles.muted}>{t('adminIntegration.scim.noCompany')}</p>
