@@ -33,6 +33,8 @@ function activationCode(): string {
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
+    // From the top: a full-page capture of a scrolled page draws the sticky top bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ScimCompany, ScimToken, ScimTokenCreated } from '@vestibule/contract/schemas/admin-integration';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
@@ -28,6 +28,12 @@ export function ScimTokensRoute() {
   const companyId = Number(search.get('company')) || null;
   const company = companies.data?.data.find((row) => row.id === companyId) ?? null;
   const [secret, setSecret] = useState<ScimTokenCreated | null>(null);
+  // Once the secret is put away, focus goes on to the list it joined, not to the page's start.
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const putAway = () => {
+    setSecret(null);
+    listHeading.current?.focus();
+  };
   return (
     <Page title={t('adminIntegration.scim.title')} intro={t('adminIntegration.scim.intro')} width="wide">
       <div className={styles.stack}>
@@ -59,8 +65,8 @@ export function ScimTokensRoute() {
             </Field>
           )}
         </Card>
-        {secret && <SecretCard secret={secret} onDone={() => setSecret(null)} />}
-        {company && <TokensCard company={company} onSecret={setSecret} />}
+        {secret && <SecretCard secret={secret} onDone={putAway} />}
+        {company && <TokensCard company={company} heading={listHeading} onSecret={setSecret} />}
       </div>
     </Page>
   );
@@ -149,7 +155,9 @@ function TokensCard({
   return (
     <>
       <Card aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>{t('adminIntegration.scim.tokensTitle', { name: company.name })}</h2>
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.focusTarget}>
+          {t('adminIntegration.scim.tokensTitle', { name: company.name })}
+        </h2>
         {tokens.isError && <FormError>{errorMessage(t, tokens.error)}</FormError>}
         {tokens.isPending ? (
           <p className={styles.muted} role="status">
