@@ -130,9 +130,11 @@ function SecretCard({ secret, onDone }: { secret: ScimTokenCreated; onDone: () =
 
 function TokensCard({
   company,
+  heading,
   onSecret,
 }: {
   company: ScimCompany;
+  heading: RefObject<HTMLHeadingElement | null>;
   onSecret: (secret: ScimTokenCreated) => void;
 }) {
   const { t, i18n } = useTranslation();
