@@ -47,6 +47,19 @@ async function upload(page: Page, csv: string) {
   });
 }
 
+/** Drops a file on the import's drop zone, as a file manager does. */
+async function drop(page: Page, csv: string, name: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ([text, file]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], file, { type: 'text/csv' }));
+      return transfer;
+    },
+    [csv, name] as const,
+  );
+  await page.getByTestId('card-drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
 interface Words {
   companyField: RegExp;
   tokenName: RegExp;
@@ -141,8 +154,9 @@ for (const edition of EDITIONS) {
     await shoot(page, `cards-errors-${edition.name}`);
 
     // The same good rows import now: had any been written before, they would be refused as known.
-    await upload(page, [header, ...good].join('\r\n'));
+    await drop(page, [header, ...good].join('\r\n'), 'cards-fixed.csv');
     await expect(errors).toHaveCount(0);
+    await expect(page.getByText(/^cards-fixed\.csv \(1 K/)).toBeVisible();
     await page.getByRole('button', { name: words.importButton }).click();
     await confirmWithReason(page, words, words.importButton, 'new batch from the issuer, fixed');
     const summary = page.getByTestId('card-import-summary');
