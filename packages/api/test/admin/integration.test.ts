@@ -142,6 +142,25 @@ describe('card import (admin API)', () => {
     expect(huge.statusCode).toBe(422);
   });
 
+  it('lets one of two concurrent imports of the same cards through; the other imports nothing', async () => {
+    const staff = await operator();
+    const company = `Race Co ${randomUUID().slice(0, 6)}`;
+    const csv = `edition,number,company,firstname,lastname\ngeneral,${randomCardNumber()},${company},A,B\ngeneral,${randomCardNumber()},${company},C,D\n`;
+    const answers = await Promise.all([importFile(staff.token, csv), importFile(staff.token, csv)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)?.json().code).toBe('cards_csv_invalid');
+    expect(await cardCount(company)).toBe(2);
+  });
+
+  it('counts imports per staff member: the 21st in an hour answers 429', async () => {
+    const staff = await operator();
+    const empty = 'edition,number,company,firstname,lastname\n';
+    for (let call = 0; call < 20; call++) expect((await importFile(staff.token, empty)).statusCode).toBe(422);
+    const limited = await importFile(staff.token, empty);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('imports an LU file with activation codes for an LU operator', async () => {
     const staff = await staffSession(test.database.db, {
       role: 'operator',
