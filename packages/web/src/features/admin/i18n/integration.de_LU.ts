@@ -14,6 +14,7 @@ export const adminIntegrationDeLU: typeof adminIntegrationEn = {
     choose: 'Datei auswählen',
     fileHint:
       'CSV, höchstens {{size}} KB und {{rows}} Karten. Spalten: edition, number, company, firstname, lastname; optional activation_code, birthdate, national_register_number, status (inactive oder held). Kommas oder Semikolons.',
+    noFile: 'Noch keine Datei ausgewählt.',
     chosen: '{{name}} ({{size}} KB)',
     fileRequired: 'Wählen Sie die zu importierende CSV-Datei aus.',
     fileTooLarge: 'Diese Datei ist größer als {{size}} KB: Teilen Sie sie auf mehrere Dateien auf.',

@@ -12,6 +12,7 @@ export const adminIntegrationEn = {
     choose: 'Choose a file',
     fileHint:
       'CSV, up to {{size}} KB and {{rows}} cards. Columns: edition, number, company, firstname, lastname; optional activation_code, birthdate, national_register_number, status (inactive or held). Commas or semicolons.',
+    noFile: 'No file chosen yet.',
     chosen: '{{name}} ({{size}} KB)',
     fileRequired: 'Choose the CSV file to import.',
     fileTooLarge: 'This file is larger than {{size}} KB: split it into several files.',

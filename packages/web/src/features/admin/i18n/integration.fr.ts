@@ -14,6 +14,7 @@ export const adminIntegrationFr: typeof adminIntegrationEn = {
     choose: 'Choisir un fichier',
     fileHint:
       'CSV, {{size}} Ko et {{rows}} cartes au plus. Colonnes : edition, number, company, firstname, lastname ; en option activation_code, birthdate, national_register_number, status (inactive ou held). Virgules ou points-virgules.',
+    noFile: 'Aucun fichier choisi.',
     chosen: '{{name}} ({{size}} Ko)',
     fileRequired: 'Choisissez le fichier CSV à importer.',
     fileTooLarge: 'Ce fichier dépasse {{size}} Ko : partagez-le en plusieurs fichiers.',

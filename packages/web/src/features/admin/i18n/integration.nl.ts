@@ -14,6 +14,7 @@ export const adminIntegrationNl: typeof adminIntegrationEn = {
     choose: 'Kies een bestand',
     fileHint:
       'CSV, hoogstens {{size}} kB en {{rows}} kaarten. Kolommen: edition, number, company, firstname, lastname; optioneel activation_code, birthdate, national_register_number, status (inactive of held). Komma’s of puntkomma’s.',
+    noFile: 'Nog geen bestand gekozen.',
     chosen: '{{name}} ({{size}} kB)',
     fileRequired: 'Kies het CSV-bestand om te importeren.',
     fileTooLarge: 'Dit bestand is groter dan {{size}} kB: verdeel het over meerdere bestanden.',

@@ -184,22 +184,35 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
             error={fileError}
           >
             {({ className: _input, ...control }) => (
-              <input
-                {...control}
-                ref={input}
-                className={styles.fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                disabled={progress !== null}
-                onChange={(event) => choose(event.target.files?.[0] ?? null)}
-              />
+              <span className={styles.filePicker}>
+                {/* The input keeps the focus and the label; the button shows its action in the page's language. */}
+                <input
+                  {...control}
+                  ref={input}
+                  className={styles.fileInput}
+                  type="file"
+                  accept=".csv,text/csv"
+                  disabled={progress !== null}
+                  onChange={(event) => choose(event.target.files?.[0] ?? null)}
+                />
+                <Button
+                  variant="secondary"
+                  className={styles.fileButton}
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  disabled={progress !== null}
+                  onClick={() => input.current?.click()}
+                >
+                  {t('adminIntegration.cards.choose')}
+                </Button>
+                <span className={styles.chosen}>
+                  {file
+                    ? t('adminIntegration.cards.chosen', { name: file.name, size: kilobytes(file.size) })
+                    : t('adminIntegration.cards.noFile')}
+                </span>
+              </span>
             )}
           </Field>
-          {file && !fileError && (
-            <p className={styles.chosen}>
-              {t('adminIntegration.cards.chosen', { name: file.name, size: kilobytes(file.size) })}
-            </p>
-          )}
         </fieldset>
         {progress && <ImportProgress progress={progress} />}
         {rows.length > 0 && <RowErrors rows={rows} />}
