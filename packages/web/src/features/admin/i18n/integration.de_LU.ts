@@ -1,7 +1,7 @@
 import type { adminIntegrationEn } from './integration.en';
 
 export const adminIntegrationDeLU: typeof adminIntegrationEn = {
-  nav: { cards: 'Kartenimport', scim: 'SCIM-Provisionierung' },
+  nav: { cards: 'Kartenimport', scim: 'SCIM-Tokens' },
   editions: { general: 'Allgemein', lu: 'Luxemburg' },
   cards: {
     title: 'Kartenimport',

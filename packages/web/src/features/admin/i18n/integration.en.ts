@@ -1,5 +1,5 @@
 export const adminIntegrationEn = {
-  nav: { cards: 'Card import', scim: 'SCIM provisioning' },
+  nav: { cards: 'Card import', scim: 'SCIM tokens' },
   editions: { general: 'General', lu: 'Luxembourg' },
   cards: {
     title: 'Card import',

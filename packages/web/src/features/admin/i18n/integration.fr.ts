@@ -1,7 +1,7 @@
 import type { adminIntegrationEn } from './integration.en';
 
 export const adminIntegrationFr: typeof adminIntegrationEn = {
-  nav: { cards: 'Import de cartes', scim: 'Provisionnement SCIM' },
+  nav: { cards: 'Import de cartes', scim: 'Jetons SCIM' },
   editions: { general: 'Générale', lu: 'Luxembourg' },
   cards: {
     title: 'Import de cartes',

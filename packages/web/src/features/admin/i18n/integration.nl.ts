@@ -1,7 +1,7 @@
 import type { adminIntegrationEn } from './integration.en';
 
 export const adminIntegrationNl: typeof adminIntegrationEn = {
-  nav: { cards: 'Kaartimport', scim: 'SCIM-provisioning' },
+  nav: { cards: 'Kaartimport', scim: 'SCIM-tokens' },
   editions: { general: 'Algemeen', lu: 'Luxemburg' },
   cards: {
     title: 'Kaartimport',

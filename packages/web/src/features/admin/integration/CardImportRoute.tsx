@@ -205,7 +205,7 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
                 >
                   {t('adminIntegration.cards.choose')}
                 </Button>
-                <span className={styles.chosen}>
+                <span className={file ? styles.chosen : styles.muted}>
                   {file
                     ? t('adminIntegration.cards.chosen', { name: file.name, size: kilobytes(file.size) })
                     : t('adminIntegration.cards.noFile')}
