@@ -166,6 +166,31 @@ for (const edition of EDITIONS) {
     await expectNoAxeViolations(page);
     await shoot(page, `cards-summary-${edition.name}`);
 
+    // A large file on a slow uplink: the bar follows the bytes sent, then the server's part.
+    if (edition.name === 'general') {
+      await page.getByRole('button', { name: /^Import another file$/ }).click();
+      const many = Array.from({ length: 400 }, () => edition.row(company));
+      await upload(page, [header, ...many].join('\r\n'));
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const uplink = (uploadThroughput: number) =>
+        cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput,
+        });
+      await uplink(12_000);
+      await page.getByRole('button', { name: words.importButton }).click();
+      await confirmWithReason(page, words, words.importButton, 'quarterly batch of the issuer');
+      const bar = page.getByRole('progressbar');
+      await expect(bar).toBeVisible();
+      await expect(page.getByText(/^Sending the file: \d+ %$/)).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('cards-progress-general-1280.png') });
+      await expect(summary.getByRole('definition').nth(1)).toHaveText('400', { timeout: 30_000 });
+      await uplink(-1);
+    }
+
     // SCIM: the operator chooses the company, creates a token (shown once), which works until revoked.
     await openApp(page, `${origin}/admin/scim`);
     await page.getByRole('combobox', { name: words.companyField }).selectOption({ label: edition.option });
