@@ -186,6 +186,11 @@ for (const edition of EDITIONS) {
       const bar = page.getByRole('progressbar');
       await expect(bar).toBeVisible();
       await expect(page.getByText(/^Sending the file: \d+ %$/)).toBeVisible();
+      // Determinate: the bar passes through values between its ends while the bytes go out.
+      await expect
+        .poll(async () => Number(await bar.getAttribute('value')), { intervals: [100], timeout: 10_000 })
+        .toBeGreaterThan(0);
+      expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
       await page.screenshot({ path: test.info().outputPath('cards-progress-general-1280.png') });
       await expect(summary.getByRole('definition').nth(1)).toHaveText('400', { timeout: 30_000 });
       await uplink(-1);
