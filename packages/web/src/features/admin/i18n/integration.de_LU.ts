@@ -97,6 +97,7 @@ export const adminIntegrationDeLU: typeof adminIntegrationEn = {
     secretText:
       'Kopieren Sie es jetzt in das HR-System des Unternehmens: Es wird als Hash gespeichert und nie wieder angezeigt.',
     token: 'Token',
+    baseUrlLabel: 'SCIM-Basis-URL:',
     baseUrl: 'SCIM-Basis-URL',
     copy: 'Kopieren',
     copyToken: 'Das Token kopieren',

@@ -94,6 +94,7 @@ export const adminIntegrationEn = {
     secretTitle: 'The token, shown once',
     secretText: "Copy it into the company's HR system now: it is stored as a hash and never shown again.",
     token: 'Token',
+    baseUrlLabel: 'SCIM base URL:',
     baseUrl: 'SCIM base URL',
     copy: 'Copy',
     copyToken: 'Copy the token',

@@ -98,6 +98,7 @@ export const adminIntegrationFr: typeof adminIntegrationEn = {
     secretText:
       "Copiez-le maintenant dans le système RH de l'entreprise : il est conservé sous forme d'empreinte et ne sera plus jamais affiché.",
     token: 'Jeton',
+    baseUrlLabel: 'URL de base SCIM :',
     baseUrl: 'URL de base SCIM',
     copy: 'Copier',
     copyToken: 'Copier le jeton',

@@ -97,6 +97,7 @@ export const adminIntegrationNl: typeof adminIntegrationEn = {
     secretText:
       'Kopieer het nu in het hr-systeem van het bedrijf: het wordt als hash bewaard en nooit meer getoond.',
     token: 'Token',
+    baseUrlLabel: 'SCIM-basis-URL:',
     baseUrl: 'SCIM-basis-URL',
     copy: 'Kopiëren',
     copyToken: 'Het token kopiëren',

@@ -161,6 +161,11 @@ function TokensCard({
           {t('adminIntegration.scim.tokensTitle', { name: company.name })}
         </h2>
         {tokens.isError && <FormError>{errorMessage(t, tokens.error)}</FormError>}
+        {tokens.data && (
+          <p className={styles.baseUrl}>
+            {t('adminIntegration.scim.baseUrlLabel')} <code>{tokens.data.scim_base_url}</code>
+          </p>
+        )}
         {tokens.isPending ? (
           <p className={styles.muted} role="status">
             {t('common.loading')}
