@@ -99,7 +99,6 @@ export const adminIntegrationDeLU: typeof adminIntegrationEn = {
     token: 'Token',
     baseUrlLabel: 'SCIM-Basis-URL:',
     baseUrl: 'SCIM-Basis-URL',
-    copy: 'Kopieren',
     copyToken: 'Das Token kopieren',
     copyUrl: 'Die SCIM-Basis-URL kopieren',
     copied: 'Kopiert.',

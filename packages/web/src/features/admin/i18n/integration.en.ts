@@ -96,7 +96,6 @@ export const adminIntegrationEn = {
     token: 'Token',
     baseUrlLabel: 'SCIM base URL:',
     baseUrl: 'SCIM base URL',
-    copy: 'Copy',
     copyToken: 'Copy the token',
     copyUrl: 'Copy the SCIM base URL',
     copied: 'Copied.',

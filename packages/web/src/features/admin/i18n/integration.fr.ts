@@ -100,7 +100,6 @@ export const adminIntegrationFr: typeof adminIntegrationEn = {
     token: 'Jeton',
     baseUrlLabel: 'URL de base SCIM :',
     baseUrl: 'URL de base SCIM',
-    copy: 'Copier',
     copyToken: 'Copier le jeton',
     copyUrl: "Copier l'URL de base SCIM",
     copied: 'Copié.',

@@ -99,7 +99,6 @@ export const adminIntegrationNl: typeof adminIntegrationEn = {
     token: 'Token',
     baseUrlLabel: 'SCIM-basis-URL:',
     baseUrl: 'SCIM-basis-URL',
-    copy: 'Kopiëren',
     copyToken: 'Het token kopiëren',
     copyUrl: 'De SCIM-basis-URL kopiëren',
     copied: 'Gekopieerd.',
