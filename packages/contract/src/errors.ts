@@ -203,6 +203,19 @@ export const ERRORS = {
     en: 'You cannot decide your own request: another security officer must do it.',
   },
   no_verified_contact: { status: 409, en: 'This account has no verified contact to send a code to.' },
+  staff_self_change: {
+    status: 409,
+    en: 'You cannot change your own roles: another security officer must do it.',
+  },
+  last_security_officer: {
+    status: 409,
+    en: 'This is the last security officer of this edition: grant the role to someone else first.',
+  },
+  staff_account_unknown: {
+    status: 422,
+    en: 'No account uses this e-mail address in this edition: the person signs up first.',
+  },
+  staff_company_required: { status: 422, en: 'Choose the company this person runs.' },
   /** The database cannot be reached right now (a restart, a failover): nothing was done. */
   unavailable: { status: 503, en: 'The service is briefly unavailable. Please try again in a moment.' },
   server_error: { status: 500, en: 'An error has occurred. Please try again later.' },

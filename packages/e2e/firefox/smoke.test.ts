@@ -99,6 +99,32 @@ describe('Firefox smoke', () => {
     await logOut(page);
   });
 
+  test('general: a support agent signs in to the console with an authenticator and finds an account', async () => {
+    const page = await freshPage();
+    await page.goto(`${GENERAL}/admin`);
+    await waitForUrl(page, /\/login\/email$/);
+    await passwordStep(page, GENERAL, 'desk-support@demo.test');
+    await waitForUrl(page, /\/mfa(\/methods)?\?/);
+    if (/\/mfa\/methods\?/.test(page.url())) await clickText(page, 'Authenticator app', 'button', true);
+    await waitForUrl(page, /\/mfa\?/);
+    await type(page, 'input[autocomplete="one-time-code"]', totp(DEMO_TOTP_SECRET));
+    await page.keyboard.press('Enter');
+    await waitForUrl(page, /\/admin$/);
+    await waitForText(page, 'h1', 'Administration');
+    await page.goto(`${GENERAL}/admin/accounts`);
+    await page.waitForSelector('html[data-hydrated]');
+    // The accounts page is a chunk of its own: its form shows once loaded.
+    await page.waitForSelector('form select', { visible: true });
+    await page.select('form select', 'email');
+    await type(page, 'input[type="search"]', 'employee@demo.test');
+    await page.keyboard.press('Enter');
+    // Results are masked until revealed with a reason.
+    await waitForText(page, '[data-testid="account-hits"] span', /e\*+@demo\.test/);
+    await page.click('[data-testid="account-hits"] a');
+    await waitForUrl(page, /\/admin\/accounts\/[\w-]+$/);
+    await logOut(page);
+  });
+
   describe('consent', () => {
     let partner: PartnerApp;
     before(async () => {

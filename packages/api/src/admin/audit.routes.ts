@@ -7,7 +7,6 @@ import {
   auditExportRequestSchema,
   auditQuerySchema,
   auditResponseSchema,
-  staffListResponseSchema,
 } from '@vestibule/contract/schemas/admin';
 import { ApiError } from '../http/api-error';
 import { enforceLimit } from '../http/enforce-limit';
@@ -15,7 +14,6 @@ import { ADMIN_EXPORTS_PER_ACTOR } from './admin.rate-limits';
 import { defineAdminRoute } from './admin-route';
 import { type AuditRow, searchAudit } from './audit-search.queries';
 import type { AdminActor } from './guard';
-import { listStaff } from './staff.queries';
 import { requireReason, staffAudit } from './staff-audit';
 
 function entry(row: AuditRow): AuditEntry {
@@ -142,40 +140,4 @@ const exportCsv = defineAdminRoute({
   },
 });
 
-/** GET /api/admin/staff: every staff role held, and whether its account has an app or a key. */
-const staff = defineAdminRoute({
-  method: 'GET',
-  url: '/staff',
-  summary: 'Staff accounts and their roles',
-  capability: 'staff.read',
-  response: staffListResponseSchema,
-  async handler({ actor, request }) {
-    const { db } = request.server.ctx;
-    // Staff of the caller's editions: an officer of one edition does not learn the other's staff.
-    const members = (await listStaff(db)).filter((member) =>
-      (actor.editions as readonly string[]).includes(member.edition),
-    );
-    await staffAudit(
-      db,
-      actor,
-      { kind: 'staff.staff_listed', userId: null, edition: request.edition.id },
-      request,
-    );
-    return {
-      data: members.map((member) => ({
-        account_id: member.userId,
-        edition: member.edition as EditionId,
-        email: member.email,
-        name: [member.firstname, member.lastname].filter(Boolean).join(' '),
-        role: member.role,
-        scope: member.scopeEdition as EditionId | null,
-        company: member.companyName,
-        app_or_key: member.appOrKey,
-        locked: member.locked,
-        granted_at: new Date(member.grantedAt).toISOString(),
-      })),
-    };
-  },
-});
-
-export const adminAuditRoutes = [search, exportCsv, staff];
+export const adminAuditRoutes = [search, exportCsv];

@@ -48,6 +48,6 @@ describe('the admin guard scopes', () => {
         { role: 'security', edition: null, company_id: null },
         { role: 'support', edition: 'lu', company_id: null },
       ]),
-    ).toEqual(['accounts.read', 'accounts.write', 'audit', 'mfa_resets.decide', 'staff.read']);
+    ).toEqual(['accounts.read', 'accounts.write', 'audit', 'mfa_resets.decide', 'staff.read', 'staff.write']);
   });
 });

@@ -11,6 +11,7 @@ const me = defineAdminRoute({
   async handler({ actor }): Promise<AdminMe> {
     return {
       kind: actor.kind,
+      account_id: actor.userId,
       name: actor.name,
       grants: actor.grants,
       capabilities: actor.capabilities,

@@ -4,9 +4,11 @@ import { adminAccountRoutes } from './accounts.routes';
 import { adminAuditRoutes } from './audit.routes';
 import { cardAdminRoutes } from './cards.routes';
 import { companyAdminRoutes } from './company.routes';
+import { invitationBatchRoutes } from './invitation-batches.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
 import { scimTokenAdminRoutes } from './scim-tokens.routes';
+import { adminStaffRoutes } from './staff.routes';
 import { webhookAdminRoutes } from './webhooks.routes';
 
 /** Every /api/admin route (decision 0076); a new area of the desk adds its list here. */
@@ -16,8 +18,10 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   ...adminAccountActionRoutes,
   ...adminMfaResetRoutes,
   ...adminAuditRoutes,
+  ...adminStaffRoutes,
   ...companyAdminRoutes,
   ...webhookAdminRoutes,
+  ...invitationBatchRoutes,
   // The operator's card import and SCIM tokens.
   ...cardAdminRoutes,
   ...scimTokenAdminRoutes,

@@ -2,7 +2,6 @@ import type { EditionId } from '@vestibule/contract/editions';
 import {
   createScimTokenRequestSchema,
   revokeScimTokenRequestSchema,
-  scimCompaniesResponseSchema,
   scimCompanyParamsSchema,
   scimTokenCreatedSchema,
   scimTokenParamsSchema,
@@ -21,7 +20,7 @@ import { requireReason, staffAudit } from './staff-audit';
 
 // A company's SCIM tokens (decision 0078) through the admin API: the CLI's `scim tokens …` for the
 // console and machine clients with admin:operations. A token's secret is answered once, at its
-// creation; lists, logs and audit rows name tokens by id.
+// creation; lists, logs and audit rows name tokens by id. The operator's companies are GET /api/admin/companies.
 
 /** The company, if the operator works in its edition; else 404 as for a company that does not exist. */
 async function companyOf(request: FastifyRequest, actor: AdminActor, companyId: number) {
@@ -38,24 +37,6 @@ async function companyOf(request: FastifyRequest, actor: AdminActor, companyId: 
 /** Where the company's HR system sends its requests: its edition's public origin. */
 const scimBaseUrl = (request: FastifyRequest, edition: EditionId) =>
   `${publicOrigin(request.server.ctx.config, edition)}${SCIM_BASE_PATH}`;
-
-const companies = defineAdminRoute({
-  method: 'GET',
-  url: '/scim/companies',
-  summary: 'The customer companies of the editions the operator works in, for their SCIM tokens',
-  capability: 'operations',
-  response: scimCompaniesResponseSchema,
-  async handler({ actor, request }) {
-    const rows = await request.server.ctx.db
-      .selectFrom('companies')
-      .select(['id', 'name', 'edition'])
-      .where('edition', 'in', actor.editions)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    return { data: rows.map((row) => ({ ...row, edition: row.edition as EditionId })) };
-  },
-});
 
 const list = defineAdminRoute({
   method: 'GET',
@@ -151,4 +132,4 @@ const revoke = defineAdminRoute({
   },
 });
 
-export const scimTokenAdminRoutes = [companies, list, create, revoke];
+export const scimTokenAdminRoutes = [list, create, revoke];

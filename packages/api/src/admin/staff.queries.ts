@@ -75,6 +75,7 @@ export async function removeStaffRole(
 }
 
 export interface StaffMember {
+  grantId: number;
   userId: number;
   edition: string;
   email: string | null;
@@ -100,6 +101,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     )
     .leftJoin('companies', 'companies.id', 'staff_roles.company_id')
     .select((eb) => [
+      'staff_roles.id as grantId',
       'users.id as userId',
       'users.edition',
       'user_emails.address as email',
@@ -131,4 +133,53 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     .orderBy('staff_roles.id')
     .execute();
   return rows as StaffMember[];
+}
+
+export interface StaffGrantRow {
+  id: number;
+  userId: number;
+  accountEdition: string;
+  role: StaffRole;
+  edition: string | null;
+  companyId: number | null;
+}
+
+/** One grant with its account's edition, or undefined. */
+export async function findStaffGrant(db: Db, grantId: number): Promise<StaffGrantRow | undefined> {
+  return db
+    .selectFrom('staff_roles')
+    .innerJoin('users', 'users.id', 'staff_roles.user_id')
+    .select([
+      'staff_roles.id',
+      'staff_roles.user_id as userId',
+      'users.edition as accountEdition',
+      'staff_roles.role',
+      'staff_roles.edition',
+      'staff_roles.company_id as companyId',
+    ])
+    .where('staff_roles.id', '=', grantId)
+    .executeTakeFirst() as Promise<StaffGrantRow | undefined>;
+}
+
+/** Removes one grant; answers whether it was there. */
+export async function deleteStaffGrant(db: Db, grantId: number): Promise<boolean> {
+  const result = await db.deleteFrom('staff_roles').where('id', '=', grantId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * How many security grants other than `exceptId` cover `edition` (a grant of both editions covers
+ * each), held by accounts that are not locked: the officers left to decide MFA resets there.
+ */
+export async function otherSecurityOfficers(db: Db, edition: string, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('staff_roles')
+    .innerJoin('users', 'users.id', 'staff_roles.user_id')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('staff_roles.role', '=', 'security')
+    .where('staff_roles.id', '!=', exceptId)
+    .where('users.locked_at', 'is', null)
+    .where((eb) => eb.or([eb('staff_roles.edition', 'is', null), eb('staff_roles.edition', '=', edition)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

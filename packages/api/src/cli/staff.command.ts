@@ -1,13 +1,11 @@
 import { EDITION_IDS, EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { STAFF_ROLES, type StaffRole } from '@vestibule/contract/schemas/admin';
 import { parseUsername } from '@vestibule/contract/username';
-import { grantStaffRole, listStaff, removeStaffRole } from '../admin/staff.queries';
-import type { Config } from '../config';
+import { listStaff, removeStaffRole } from '../admin/staff.queries';
+import { type EnrolmentDeps, grantRoleWithEnrolment } from '../admin/staff-grants';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
-import { sendMessage } from '../delivery/messages/send';
 import { findUserByUsername } from '../flows/login/user-lookup.queries';
-import type { SecretBox } from '../security/secret-box';
 
 export const STAFF_USAGE = `  staff add EMAIL --role support|security|operator|company-admin [--edition general|lu] [--company ID]
                                         grants a staff role (--edition: that edition only, else
@@ -78,13 +76,11 @@ async function add(db: Db, args: readonly string[], write: Write, deps: StaffDep
   // A company admin works in the company's edition; the other roles where --edition says, else both.
   const scope = company ? company.edition : (edition ?? null);
   const granted = await db.transaction().execute(async (trx) => {
-    const fresh = await grantStaffRole(trx, {
-      userId: account.id,
-      role,
-      edition: scope,
-      companyId: company?.id ?? null,
-      grantedBy: 'cli',
-    });
+    const fresh = await grantRoleWithEnrolment(
+      trx,
+      { account, email, role, scope, companyId: company?.id ?? null, grantedBy: 'cli' },
+      deps,
+    );
     if (!fresh) return false;
     await audit(trx, {
       kind: 'staff.role_granted',
@@ -93,23 +89,6 @@ async function add(db: Db, args: readonly string[], write: Write, deps: StaffDep
       actor: { ref: 'cli', role: 'cli' },
       detail: { role, scope: scope ?? 'both', ...(company ? { company_id: company.id } : {}) },
     });
-    const user = await trx
-      .selectFrom('users')
-      .select('language')
-      .where('id', '=', account.id)
-      .executeTakeFirstOrThrow();
-    // The enrolment link, through the outbox in the same transaction as the grant.
-    await sendMessage(
-      trx,
-      { secrets: deps.secrets, publicUrls: deps.config.publicUrls },
-      {
-        purpose: 'staff_enrolment',
-        edition: account.edition,
-        locale: user.language,
-        values: { role },
-        to: [{ channel: 'email', address: email.trim().toLowerCase() }],
-      },
-    );
     return true;
   });
   write(
@@ -170,10 +149,7 @@ async function list(db: Db, write: Write) {
   }
 }
 
-interface StaffDeps {
-  secrets: SecretBox;
-  config: Pick<Config, 'publicUrls'>;
-}
+type StaffDeps = EnrolmentDeps;
 
 /** Staff roles; answers undefined when argv is not a `staff` command. */
 export async function runStaffCommand(

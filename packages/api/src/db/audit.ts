@@ -114,6 +114,7 @@ export type StaffAuditKind =
   | 'staff.staff_listed'
   | 'staff.role_granted'
   | 'staff.role_removed'
+  | 'staff.invitations_batched'
   // Company administration and the operator's webhooks (decision 0077).
   | 'company.people_listed'
   | 'company.invitations_listed'

@@ -48,7 +48,13 @@ describe('the admin guard (GET /api/admin/me)', () => {
     const both = await me(security.token);
     expect(both.statusCode).toBe(200);
     expect(both.json().editions).toEqual(['general', 'lu']);
-    expect(both.json().capabilities).toEqual(['accounts.read', 'audit', 'mfa_resets.decide', 'staff.read']);
+    expect(both.json().capabilities).toEqual([
+      'accounts.read',
+      'audit',
+      'mfa_resets.decide',
+      'staff.read',
+      'staff.write',
+    ]);
   });
 
   it('admits a machine client by its client-credentials token, with the capabilities of its scopes', async () => {

@@ -187,7 +187,7 @@ describe('SCIM tokens (admin API)', () => {
     const company = await companyNamed(test.database.db, 'general', `SCIM Admin ${randomUUID().slice(0, 6)}`);
     const companies = await test.call({
       method: 'GET',
-      url: '/api/admin/scim/companies',
+      url: '/api/admin/companies',
       token: staff.token,
     });
     expect(companies.json().data).toContainEqual(
@@ -271,7 +271,7 @@ describe('SCIM tokens (admin API)', () => {
       token: general.token,
     });
     expect(hidden.statusCode).toBe(404);
-    const listed = await test.call({ method: 'GET', url: '/api/admin/scim/companies', token: general.token });
+    const listed = await test.call({ method: 'GET', url: '/api/admin/companies', token: general.token });
     expect(listed.json().data.map((row: { id: number }) => row.id)).not.toContain(lu);
     const stale = await staffSession(test.database.db, { role: 'operator', scope: null });
     const refused = await test.call({

@@ -42,7 +42,7 @@ const CALLERS: Record<string, Caller> = {
 type Expected = Partial<Record<keyof typeof CALLERS, number>>;
 
 interface RouteRow {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route as declared (matched against ADMIN_ROUTES, so none is forgotten). */
   route: string;
   path: (targets: AdminTargets) => string;
@@ -163,6 +163,20 @@ const ROUTES: RouteRow[] = [
     path: () => '/api/admin/staff',
     expect: { security: 200, 'security (lu only)': 200 },
   },
+  {
+    method: 'POST',
+    route: '/admin/staff/roles',
+    path: () => '/api/admin/staff/roles',
+    body: (t) => ({ email: t.account.email, edition: 'general', role: 'support', ...reason }),
+    expect: { security: 200, 'security (lu only)': 404 },
+  },
+  {
+    method: 'DELETE',
+    route: '/admin/staff/roles/:grantId',
+    path: () => '/api/admin/staff/roles/999999',
+    body: () => reason,
+    expect: { security: 404, 'security (lu only)': 404 },
+  },
   // The company admin's routes (decision 0077) on Acme Belgium (company 1, the company admin's):
   // the target account is no member of it, so acting on it answers 404 as for another company's.
   ...(['people', 'invitations', 'mfa-adoption', 'mfa-policy'] as const).map(
@@ -211,6 +225,18 @@ const ROUTES: RouteRow[] = [
       expect: { 'company admin': 404 },
     }),
   ),
+  // The operator's invitation batches: the company admin's CSV for any company of its editions.
+  { method: 'GET', route: '/admin/companies', path: () => '/api/admin/companies', expect: { operator: 200 } },
+  {
+    method: 'POST',
+    route: '/admin/companies/:companyId/invitation-batches',
+    path: () => '/api/admin/companies/1/invitation-batches',
+    body: () => ({
+      csv_base64: Buffer.from(`email\nbatch-${randomUUID().slice(0, 8)}@test.example\n`).toString('base64'),
+      ...reason,
+    }),
+    expect: { operator: 201 },
+  },
   // The operator's webhooks: a subscription that does not exist is 404 to the operator only.
   { method: 'GET', route: '/admin/webhooks', path: () => '/api/admin/webhooks', expect: { operator: 200 } },
   {
@@ -254,12 +280,6 @@ const ROUTES: RouteRow[] = [
     path: () => '/api/admin/cards/import',
     body: () => ({ edition: 'general', csv_base64: Buffer.from('edition\n').toString('base64'), ...reason }),
     expect: { operator: 422 },
-  },
-  {
-    method: 'GET',
-    route: '/admin/scim/companies',
-    path: () => '/api/admin/scim/companies',
-    expect: { operator: 200 },
   },
   {
     method: 'GET',

@@ -1658,6 +1658,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a staff role to an account (the enrolment link goes to its e-mail) */
+        post: operations["postApiAdminStaffRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/roles/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a staff role away */
+        delete: operations["deleteApiAdminStaffRolesGrantId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/companies/{companyId}/people": {
         parameters: {
             query?: never;
@@ -1882,6 +1916,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The companies of the caller's editions */
+        get: operations["getApiAdminCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/companies/{companyId}/invitation-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite everyone of a CSV file to a company, or nobody (422 names each bad row) */
+        post: operations["postApiAdminCompaniesCompanyIdInvitationBatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/cards/import": {
         parameters: {
             query?: never;
@@ -1893,23 +1961,6 @@ export interface paths {
         put?: never;
         /** Import issued cards of one edition from a CSV file, all rows or none (422 names each bad row) */
         post: operations["postApiAdminCardsImport"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/scim/companies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The customer companies of the editions the operator works in, for their SCIM tokens */
-        get: operations["getApiAdminScimCompanies"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2325,7 +2376,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "account_closing" | "closure_merge_in_progress" | "closure_already_requested" | "closure_link_invalid" | "closure_link_used" | "closure_link_expired" | "preferences_changed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "cards_csv_invalid" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "unavailable" | "server_error";
+                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "account_closing" | "closure_merge_in_progress" | "closure_already_requested" | "closure_link_invalid" | "closure_link_used" | "closure_link_expired" | "preferences_changed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "cards_csv_invalid" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "staff_self_change" | "last_security_officer" | "staff_account_unknown" | "staff_company_required" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -2348,7 +2399,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "cards_csv_invalid" | "csv_invalid" | "webhook_destination_refused" | "reason_required" | "search_too_short" | "identity_check_failed";
+                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "cards_csv_invalid" | "csv_invalid" | "webhook_destination_refused" | "reason_required" | "search_too_short" | "identity_check_failed" | "staff_account_unknown" | "staff_company_required";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -7712,6 +7763,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         kind: "staff" | "client";
+                        account_id: number | null;
                         name: string;
                         grants: {
                             /** @enum {string} */
@@ -7719,7 +7771,7 @@ export interface operations {
                             edition: ("general" | "lu") | null;
                             company_id: number | null;
                         }[];
-                        capabilities: ("accounts.read" | "accounts.write" | "audit" | "mfa_resets.decide" | "staff.read" | "companies" | "operations")[];
+                        capabilities: ("accounts.read" | "accounts.write" | "audit" | "mfa_resets.decide" | "staff.read" | "staff.write" | "companies" | "operations")[];
                         editions: ("general" | "lu")[];
                     };
                 };
@@ -8472,6 +8524,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            grant_id: number;
                             account_id: number;
                             /** @enum {string} */
                             edition: "general" | "lu";
@@ -8485,6 +8538,12 @@ export interface operations {
                             locked: boolean;
                             granted_at: string;
                         }[];
+                        companies: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                        }[];
                     };
                 };
             };
@@ -8492,6 +8551,120 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminStaffRoles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    email: string;
+                    /** @enum {string} */
+                    edition: "general" | "lu";
+                    /** @enum {string} */
+                    role: "support" | "security" | "operator" | "company-admin";
+                    /** @default false */
+                    all_editions?: boolean;
+                    /** @default null */
+                    company_id?: number | null;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    email: string;
+                    /** @enum {string} */
+                    edition: "general" | "lu";
+                    /** @enum {string} */
+                    role: "support" | "security" | "operator" | "company-admin";
+                    /** @default false */
+                    all_editions?: boolean;
+                    /** @default null */
+                    company_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        granted: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteApiAdminStaffRolesGrantId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                grantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -9272,6 +9445,101 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getApiAdminCompanies: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            edition: "general" | "lu";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCompaniesCompanyIdInvitationBatches: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    csv_base64: string;
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    csv_base64: string;
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invited: {
+                            row: number;
+                            id: number;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
     postApiAdminCardsImport: {
         parameters: {
             query?: never;
@@ -9324,44 +9592,6 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getApiAdminScimCompanies: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The random UUID the browser keeps for this device */
-                "X-Device-ID": components["parameters"]["DeviceId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            /** @enum {string} */
-                            edition: "general" | "lu";
-                        }[];
-                    };
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -123,4 +123,11 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
   self_approval:
     'Sie können nicht über Ihre eigene Anfrage entscheiden: Ein anderer Sicherheitsverantwortlicher muss das tun.',
   no_verified_contact: 'Dieses Konto hat keinen bestätigten Kontakt, an den ein Code gesendet werden kann.',
+  staff_self_change:
+    'Sie können Ihre eigenen Rollen nicht ändern: Ein anderer Sicherheitsverantwortlicher muss dies tun.',
+  last_security_officer:
+    'Dies ist der letzte Sicherheitsverantwortliche dieser Edition: Vergeben Sie die Rolle zuerst an jemand anderen.',
+  staff_account_unknown:
+    'Kein Konto verwendet diese E-Mail-Adresse in dieser Edition: Die Person muss sich zuerst registrieren.',
+  staff_company_required: 'Wählen Sie das Unternehmen, das diese Person verwaltet.',
 };

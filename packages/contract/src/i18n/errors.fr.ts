@@ -123,4 +123,11 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
   self_approval:
     'Vous ne pouvez pas décider de votre propre demande : un autre responsable de la sécurité doit le faire.',
   no_verified_contact: "Ce compte n'a aucun contact vérifié auquel envoyer un code.",
+  staff_self_change:
+    'Vous ne pouvez pas modifier vos propres rôles : un autre responsable de la sécurité doit le faire.',
+  last_security_officer:
+    "C'est le dernier responsable de la sécurité de cette édition : accordez d'abord le rôle à quelqu'un d'autre.",
+  staff_account_unknown:
+    "Aucun compte n'utilise cette adresse e-mail dans cette édition : la personne doit d'abord s'inscrire.",
+  staff_company_required: "Choisissez l'entreprise que cette personne gère.",
 };

@@ -118,4 +118,11 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   self_approval:
     'Je kunt niet over je eigen aanvraag beslissen: een andere beveiligingsverantwoordelijke moet dat doen.',
   no_verified_contact: 'Deze account heeft geen geverifieerd contact om een code naar te sturen.',
+  staff_self_change:
+    'Je kunt je eigen rollen niet wijzigen: een andere beveiligingsverantwoordelijke moet dat doen.',
+  last_security_officer:
+    'Dit is de laatste beveiligingsverantwoordelijke van deze editie: geef de rol eerst aan iemand anders.',
+  staff_account_unknown:
+    'Geen account gebruikt dit e-mailadres in deze editie: de persoon moet zich eerst registreren.',
+  staff_company_required: 'Kies het bedrijf dat deze persoon beheert.',
 };

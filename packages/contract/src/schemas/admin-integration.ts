@@ -74,10 +74,6 @@ export type CardImportResponse = z.infer<typeof cardImportResponseSchema>;
 
 // ---- SCIM tokens ------------------------------------------------------------------------------
 
-export const scimCompanySchema = z.object({ id: z.number().int(), name: z.string(), edition: editionSchema });
-export type ScimCompany = z.infer<typeof scimCompanySchema>;
-export const scimCompaniesResponseSchema = z.object({ data: z.array(scimCompanySchema) });
-
 export const scimCompanyParamsSchema = z.object({
   companyId: z.coerce.number().int().positive().max(2_147_483_647),
 });

@@ -9,8 +9,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * What the admin API lets a caller do. A staff role carries some; a machine client gets those of
- * its `admin:<capability>` scopes (MACHINE_CAPABILITIES). Deciding an MFA reset and reading the
- * staff list are for people only.
+ * its `admin:<capability>` scopes (MACHINE_CAPABILITIES). Deciding an MFA reset, reading the staff
+ * list and granting staff roles are for people only.
  */
 export const ADMIN_CAPABILITIES = [
   'accounts.read',
@@ -18,6 +18,7 @@ export const ADMIN_CAPABILITIES = [
   'audit',
   'mfa_resets.decide',
   'staff.read',
+  'staff.write',
   'companies',
   'operations',
 ] as const;
@@ -25,7 +26,7 @@ export type AdminCapability = (typeof ADMIN_CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly AdminCapability[]> = {
   support: ['accounts.read', 'accounts.write'],
-  security: ['accounts.read', 'audit', 'mfa_resets.decide', 'staff.read'],
+  security: ['accounts.read', 'audit', 'mfa_resets.decide', 'staff.read', 'staff.write'],
   operator: ['operations'],
   'company-admin': ['companies'],
 };
@@ -57,6 +58,8 @@ export type StaffGrant = z.infer<typeof staffGrantSchema>;
 /** GET /api/admin/me: who is at the desk, and what they may open. */
 export const adminMeSchema = z.object({
   kind: z.enum(['staff', 'client']),
+  /** The staff member's own account (null for a machine client): the console offers no change to it. */
+  account_id: z.number().int().nullable(),
   name: z.string(),
   grants: z.array(staffGrantSchema),
   capabilities: z.array(z.enum(ADMIN_CAPABILITIES)),
@@ -324,6 +327,8 @@ export const auditExportRequestSchema = auditQuerySchema
   .extend(staffReasonSchema.shape);
 
 export const staffMemberSchema = z.object({
+  /** The grant itself (one role in one scope): what DELETE /api/admin/staff/roles/:id removes. */
+  grant_id: z.number().int(),
   account_id: z.number().int(),
   edition: editionSchema,
   email: z.string().nullable(),
@@ -335,4 +340,30 @@ export const staffMemberSchema = z.object({
   locked: z.boolean(),
   granted_at: z.string(),
 });
-export const staffListResponseSchema = z.object({ data: z.array(staffMemberSchema) });
+/** A company a company admin can be granted: its id, name and edition. */
+export const staffCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  edition: editionSchema,
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListResponseSchema = z.object({
+  data: z.array(staffMemberSchema),
+  /** The companies of the caller's editions, for granting the company-admin role. */
+  companies: z.array(staffCompanySchema),
+});
+
+/**
+ * POST /api/admin/staff/roles: grants a role to the account of an e-mail address in an edition.
+ * `all_editions` widens support, security or operator to both editions; a company admin works in
+ * its company's edition.
+ */
+export const staffGrantRequestSchema = staffReasonSchema.extend({
+  email: z.string().trim().min(1).max(254),
+  edition: editionSchema,
+  role: z.enum(STAFF_ROLES),
+  all_editions: z.boolean().default(false),
+  company_id: z.number().int().positive().nullable().default(null),
+});
+export type StaffGrantRequest = z.input<typeof staffGrantRequestSchema>;
+export const staffGrantResponseSchema = z.object({ granted: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDITION_IDS } from '../editions';
 import { emailSchema } from '../username';
 import { staffReasonSchema } from './admin';
 
@@ -99,6 +100,17 @@ export const csvInviteRequestSchema = z.object({
     .max(Math.ceil(CSV_INVITE_MAX_BYTES / 3) * 4)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/),
 });
+
+/** A company the operator can send invitations for. */
+export const operatorCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  edition: z.enum(EDITION_IDS),
+});
+export type OperatorCompany = z.infer<typeof operatorCompanySchema>;
+export const operatorCompaniesResponseSchema = z.object({ data: z.array(operatorCompanySchema) });
+/** POST /api/admin/companies/:id/invitation-batches: the company admin's CSV, sent by the operator for a reason. */
+export const invitationBatchRequestSchema = csvInviteRequestSchema.extend(staffReasonSchema.shape);
 
 /** What is wrong with one row of an upload: its line in the file, the column, and a code. */
 export const CSV_ROW_ERROR_CODES = [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
@@ -27,6 +27,15 @@ const pairs = [
   },
 ] as const;
 
+/** The address inside the sentence moves to the next line whole: never broken at its hyphen. */
+async function expectAddressOnOneLine(page: Page, address: string) {
+  const kept = page.locator('.kept-value', { hasText: address }).first();
+  await expect(kept).toBeVisible();
+  expect(await kept.evaluate((element) => element.getClientRects().length)).toBe(1);
+  const box = await kept.boundingBox();
+  expect(box && box.width > box.height * 4).toBe(true);
+}
+
 test.describe('account merge', () => {
   for (const { origin, user, old, oldPhone, viewport } of pairs) {
     test(`${user} proves the e-mail of ${old}, its code and password, and merges the accounts (${viewport.width} px)`, async ({
@@ -48,6 +57,7 @@ test.describe('account merge', () => {
       await enterCode(page, stepUpCode);
       await expect(page).toHaveURL(/\/setup-mfa\/email$/);
       await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+      await expectAddressOnOneLine(page, old);
       await enterCode(page, await codeFromInbox(page, GENERAL, old, since));
 
       // The duplicate is found: the merge screen with its banner.
@@ -57,6 +67,7 @@ test.describe('account merge', () => {
       await expect(
         page.getByText(`The e-mail address ${old} already belongs to another account.`),
       ).toBeVisible();
+      await expectAddressOnOneLine(page, old);
       await expectNoAxeViolations(page);
       since = Date.now();
       await page.getByRole('button', { name: /Text message to/ }).click();

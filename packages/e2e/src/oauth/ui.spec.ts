@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { staffLogIn } from '../admin/helpers';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { type PartnerApp, startPartnerApp } from '../support/partnerApp';
@@ -104,7 +105,26 @@ for (const { origin, email, has, hasNot, width, skipSetup } of [
     await logInWithEmail(page, origin, email, undefined, skipSetup);
     await page.goto(`${origin}/partner?client_id=demo-partner`);
     await expect(page.locator(`[data-destination="${has}"]`)).toBeVisible();
-    await expect(page.locator('[data-destination="admin"]')).toBeVisible();
     await expect(page.locator(`[data-destination="${hasNot}"]`)).toHaveCount(0);
+    // Neither has a seat at the administration desk, so it is not offered.
+    await expect(page.locator('[data-destination="admin"]')).toHaveCount(0);
+  });
+}
+
+// A staff member (or a company's admin) is offered the console; the partner landing links to it.
+for (const { origin, email, width } of [
+  { origin: GENERAL, email: 'desk-company@demo.test', width: 1280 },
+  { origin: LUXEMBOURG, email: 'desk-support@demo.lu', width: 390 },
+]) {
+  test(`the partner landing offers the administration to staff (${new URL(origin).hostname}, ${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await staffLogIn(page, origin, email);
+    await page.goto(`${origin}/partner?client_id=demo-partner`);
+    const admin = page.locator('[data-destination="admin"] a');
+    await expect(admin).toBeVisible();
+    await admin.click();
+    await expect(page).toHaveURL(`${origin}/admin`);
   });
 }

@@ -10,7 +10,7 @@ import { LoginRoute } from '../features/login/routes/LoginRoute';
 import { onboardingEntryRule } from '../features/onboarding/entryOrder';
 import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
-import { ensureAreaStrings } from '../i18n';
+import { ensureAreaStrings, ensureDeskStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { decideNavigation, type MfaRule, type NavigationDecision } from '../lib/guard';
 import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
@@ -274,11 +274,15 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
               lazy: queryLayout,
               children: [
                 {
-                  // The administration console: a chunk of its own, with its own navigation.
+                  // The administration console: a chunk of its own, with its own navigation and texts.
                   path: `${PATHS.admin}/*`,
-                  lazy: async () => ({
-                    Component: (await import('../features/admin/routes/AdminArea')).AdminArea,
-                  }),
+                  lazy: async () => {
+                    const [{ AdminArea }] = await Promise.all([
+                      import('../features/admin/routes/AdminArea'),
+                      ensureDeskStrings(),
+                    ]);
+                    return { Component: AdminArea };
+                  },
                 },
                 {
                   lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),

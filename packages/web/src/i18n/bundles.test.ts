@@ -1,7 +1,8 @@
 import { LOCALES } from '@vestibule/contract/editions';
 import { describe, expect, it } from 'vitest';
 import { enAreas } from './areas/en';
-import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
+import { AREA_LOADERS, BUNDLE_LOADERS, DESK_LOADERS } from './bundles';
+import { enDesk } from './desk/en';
 import { en } from './en';
 import { enLU } from './en_LU';
 import { frLU } from './fr_LU';
@@ -20,12 +21,16 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const english = flatten({ ...en, ...enAreas } as unknown as Tree);
+const english = flatten({ ...en, ...enAreas, ...enDesk } as unknown as Tree);
 
-/** A locale's whole bundle: its core and its feature areas, loaded apart (bundles.ts). */
+/** A locale's whole bundle: its core, its feature areas and the console's, loaded apart (bundles.ts). */
 async function wholeBundle(locale: (typeof LOCALES)[number]) {
-  const [core, areas] = await Promise.all([BUNDLE_LOADERS[locale](), AREA_LOADERS[locale]()]);
-  return flatten({ ...core, ...areas } as unknown as Tree);
+  const [core, areas, desk] = await Promise.all([
+    BUNDLE_LOADERS[locale](),
+    AREA_LOADERS[locale](),
+    DESK_LOADERS[locale](),
+  ]);
+  return flatten({ ...core, ...areas, ...desk } as unknown as Tree);
 }
 
 describe.each(LOCALES)('the %s bundle, after overlaying', (locale) => {
@@ -38,11 +43,17 @@ describe.each(LOCALES)('the %s bundle, after overlaying', (locale) => {
     }
   });
 
-  it('splits into a core and feature areas that share no top-level key', async () => {
-    const [core, areas] = await Promise.all([BUNDLE_LOADERS[locale](), AREA_LOADERS[locale]()]);
-    expect(Object.keys(core).filter((key) => key in areas)).toEqual([]);
+  it('splits into a core, feature areas and the console that share no top-level key', async () => {
+    const [core, areas, desk] = await Promise.all([
+      BUNDLE_LOADERS[locale](),
+      AREA_LOADERS[locale](),
+      DESK_LOADERS[locale](),
+    ]);
+    const keys = [...Object.keys(core), ...Object.keys(areas), ...Object.keys(desk)];
+    expect(keys.length).toBe(new Set(keys).size);
     expect(Object.keys(core).sort()).toEqual(Object.keys(en).sort());
     expect(Object.keys(areas).sort()).toEqual(Object.keys(enAreas).sort());
+    expect(Object.keys(desk).sort()).toEqual(Object.keys(enDesk).sort());
   });
 });
 
@@ -56,8 +67,9 @@ describe('Luxembourg overlays', () => {
     expect(frLUBundle.get('mfa.methods.title')).toBe(fr.get('mfa.methods.title'));
   });
 
-  it('only name keys of the core or of the feature areas, so that splitting loses none', () => {
+  it('only name keys of the core, the feature areas or the console, so that splitting loses none', () => {
     for (const overlay of [enLU, frLU])
-      for (const key of Object.keys(overlay)) expect(key in en || key in enAreas, key).toBe(true);
+      for (const key of Object.keys(overlay))
+        expect(key in en || key in enAreas || key in enDesk, key).toBe(true);
   });
 });

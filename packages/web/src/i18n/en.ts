@@ -1,5 +1,6 @@
 import { EN_ERROR_MESSAGES } from '@vestibule/contract/errors';
 import type { AreaMessages } from './areas/en';
+import type { DeskMessages } from './desk/en';
 
 // The English bundle defines the keys (CONVENTIONS i18n): every other locale must have exactly
 // these keys and keep every {{placeholder}} (checked by bundles.test.ts).
@@ -377,5 +378,5 @@ export const en = {
 
 /** The login page's texts and those of the pages outside the feature areas. */
 export type CoreMessages = typeof en;
-/** Every text: the core above and the feature areas (i18n/areas/en.ts), loaded separately. */
-export type Messages = CoreMessages & AreaMessages;
+/** Every text: the core above, the feature areas (i18n/areas/en.ts) and the console's (i18n/desk/en.ts), loaded separately. */
+export type Messages = CoreMessages & AreaMessages & DeskMessages;

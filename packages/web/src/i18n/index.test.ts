@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLocale, ensureAreaStrings, i18n, initI18n } from './index';
+import { changeLocale, ensureAreaStrings, ensureDeskStrings, i18n, initI18n } from './index';
 
 describe('i18n runtime', () => {
   it('translates with Luxembourg locale codes and sets <html lang>', async () => {
@@ -21,5 +21,17 @@ describe('i18n runtime', () => {
     await changeLocale('en_LU');
     expect(i18n.t('mfa.setup.contact.phoneHint')).toContain('+352');
     expect(i18n.t('login.title')).toBe('Log in');
+  });
+
+  it("loads the console's texts only with the console, then with every language change", async () => {
+    await initI18n('nl');
+    await ensureAreaStrings();
+    // A card holder's pages never load them.
+    expect(i18n.exists('admin.staff.title')).toBe(false);
+    await ensureDeskStrings();
+    expect(i18n.t('admin.staff.title')).toBe((await import('../features/admin/i18n/nl')).adminNl.staff.title);
+    await changeLocale('fr');
+    expect(i18n.t('admin.staff.title')).toBe((await import('../features/admin/i18n/fr')).adminFr.staff.title);
+    expect(i18n.t('mfa.methods.title')).toBe((await import('../features/mfa/i18n/fr')).mfaFr.methods.title);
   });
 });

@@ -1,22 +1,25 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { setApiLanguage } from '../lib/api';
 import { htmlLang, storeLocaleChoice } from '../lib/language';
-import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
+import { AREA_LOADERS, BUNDLE_LOADERS, DESK_LOADERS } from './bundles';
 import { Translator } from './translator';
 
 export type { TFunction } from './translator';
 
 export const i18n = new Translator();
 
-// A locale's texts come in two parts with distinct top-level keys (i18n/bundles.ts): the core and
-// the feature areas. Each part is loaded once (a failed load may be tried again) and merged in.
+// A locale's texts come in three parts with distinct top-level keys (i18n/bundles.ts): the core,
+// the feature areas and the console's. Each part is loaded once (a failed load may be tried again)
+// and merged in.
 const loads = new Map<string, Promise<void>>();
+const LOADERS = { core: BUNDLE_LOADERS, areas: AREA_LOADERS, desk: DESK_LOADERS };
+type Part = keyof typeof LOADERS;
 
-function load(part: 'core' | 'areas', locale: Locale): Promise<void> {
+function load(part: Part, locale: Locale): Promise<void> {
   const key = `${part}:${locale}`;
   let loading = loads.get(key);
   if (!loading) {
-    loading = (part === 'core' ? BUNDLE_LOADERS : AREA_LOADERS)[locale]().then(
+    loading = LOADERS[part][locale]().then(
       (texts) => i18n.addTexts(locale, texts),
       (error: unknown) => {
         loads.delete(key);
@@ -29,23 +32,28 @@ function load(part: 'core' | 'areas', locale: Locale): Promise<void> {
 }
 
 const ensureBundle = (locale: Locale) => load('core', locale);
-const ensureAreas = (locale: Locale) => load('areas', locale);
 
 // The feature areas' texts (i18n/areas/) are not needed by the login page, which loads without them
 // (docs/performance.md): the first other page asks for them, and from then on every language
-// change brings them along before it happens.
-let areasWanted = false;
+// change brings them along before it happens. The console's (i18n/desk/) likewise, from the
+// console's first page on.
+const wanted = new Set<Exclude<Part, 'core'>>();
 
-/** The texts of every page but the login pages (app/router.tsx loads them with those pages). */
-export async function ensureAreaStrings(): Promise<void> {
-  areasWanted = true;
+async function ensurePart(part: Exclude<Part, 'core'>): Promise<void> {
+  wanted.add(part);
   // A language change may have happened meanwhile: load until the current language has them.
   for (;;) {
     const locale = currentLocale();
-    await ensureAreas(locale);
+    await load(part, locale);
     if (currentLocale() === locale) return;
   }
 }
+
+/** The texts of every page but the login pages (app/router.tsx loads them with those pages). */
+export const ensureAreaStrings = (): Promise<void> => ensurePart('areas');
+
+/** The administration console's texts (app/router.tsx loads them with the console). */
+export const ensureDeskStrings = (): Promise<void> => ensurePart('desk');
 
 /** Makes these bundles available to `i18n.getFixedT` (the maintenance page shows three). */
 export async function ensureLocales(locales: readonly Locale[]): Promise<void> {
@@ -61,7 +69,7 @@ function applyLocale(locale: Locale): void {
 export async function initI18n(locale: Locale): Promise<void> {
   // A new start has an empty store (the tests start more than once).
   loads.clear();
-  areasWanted = false;
+  wanted.clear();
   i18n.reset();
   await ensureBundle(locale);
   i18n.changeLanguage(locale);
@@ -72,7 +80,12 @@ export async function initI18n(locale: Locale): Promise<void> {
 export async function changeLocale(locale: Locale): Promise<void> {
   storeLocaleChoice(locale);
   if (i18n.language === locale) return;
-  await Promise.all([ensureBundle(locale), areasWanted ? ensureAreas(locale) : undefined]);
+  // A part wanted while this loads (the console opened meanwhile) comes along before the switch.
+  let parts: number;
+  do {
+    parts = wanted.size;
+    await Promise.all([ensureBundle(locale), ...[...wanted].map((part) => load(part, locale))]);
+  } while (wanted.size !== parts);
   i18n.changeLanguage(locale);
   applyLocale(locale);
 }

@@ -2,7 +2,7 @@ import type { AdminCapability } from '@vestibule/contract/schemas/admin';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { TextKey } from '../../i18n/translator';
 import { WebhooksArea } from '../admin-webhooks/index';
-import { CompanyAdminArea } from '../company-admin/index';
+import { CompanyAdminArea, InvitationBatchesArea } from '../company-admin/index';
 
 /** A part of the console: its path under /admin, the capability that shows it, its label, its page. */
 export interface AdminSection {
@@ -41,6 +41,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
       () => import('./integration/ScimTokensRoute'),
       (m) => m.ScimTokensRoute,
     ),
+  },
+  {
+    path: 'invitations',
+    capability: 'operations',
+    label: 'companyAdmin.batches.nav',
+    Page: InvitationBatchesArea,
   },
   {
     path: 'accounts',

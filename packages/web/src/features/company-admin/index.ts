@@ -6,3 +6,8 @@ import { lazy } from 'react';
 export const CompanyAdminArea = lazy(async () => ({
   default: (await import('./routes/CompanyAdminArea')).CompanyAdminArea,
 }));
+
+/** The operator's invitation batches, mounted at /admin/invitations. */
+export const InvitationBatchesArea = lazy(async () => ({
+  default: (await import('./routes/InvitationBatchesRoute')).InvitationBatchesRoute,
+}));

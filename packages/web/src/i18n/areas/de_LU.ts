@@ -1,7 +1,3 @@
-import { adminDeLU } from '../../features/admin/i18n/de_LU';
-import { adminIntegrationDeLU } from '../../features/admin/i18n/integration.de_LU';
-import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
-import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
 import { mfaDeLU } from '../../features/mfa/i18n/de_LU';
 import { onboardingDeLU } from '../../features/onboarding/i18n/de_LU';
@@ -19,8 +15,4 @@ export const deLUAreas: AreaMessages = {
   passkeys: passkeysDeLU,
   onboarding: onboardingDeLU,
   handover: handoverDeLU,
-  companyAdmin: companyAdminDeLU,
-  adminWebhooks: adminWebhooksDeLU,
-  adminIntegration: adminIntegrationDeLU,
-  admin: adminDeLU,
 };

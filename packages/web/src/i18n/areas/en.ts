@@ -1,7 +1,3 @@
-import { adminEn } from '../../features/admin/i18n/en';
-import { adminIntegrationEn } from '../../features/admin/i18n/integration.en';
-import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
-import { companyAdminEn } from '../../features/company-admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
 import { mfaEn } from '../../features/mfa/i18n/en';
 import { onboardingEn } from '../../features/onboarding/i18n/en';
@@ -21,10 +17,6 @@ export const enAreas = {
   passkeys: passkeysEn,
   onboarding: onboardingEn,
   handover: handoverEn,
-  companyAdmin: companyAdminEn,
-  adminWebhooks: adminWebhooksEn,
-  adminIntegration: adminIntegrationEn,
-  admin: adminEn,
 };
 
 export type AreaMessages = typeof enAreas;

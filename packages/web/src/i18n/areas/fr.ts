@@ -1,7 +1,3 @@
-import { adminFr } from '../../features/admin/i18n/fr';
-import { adminIntegrationFr } from '../../features/admin/i18n/integration.fr';
-import { adminWebhooksFr } from '../../features/admin-webhooks/i18n/fr';
-import { companyAdminFr } from '../../features/company-admin/i18n/fr';
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
 import { mfaFr } from '../../features/mfa/i18n/fr';
 import { onboardingFr } from '../../features/onboarding/i18n/fr';
@@ -19,8 +15,4 @@ export const frAreas: AreaMessages = {
   passkeys: passkeysFr,
   onboarding: onboardingFr,
   handover: handoverFr,
-  companyAdmin: companyAdminFr,
-  adminWebhooks: adminWebhooksFr,
-  adminIntegration: adminIntegrationFr,
-  admin: adminFr,
 };

@@ -1,7 +1,3 @@
-import { adminIntegrationNl } from '../../features/admin/i18n/integration.nl';
-import { adminNl } from '../../features/admin/i18n/nl';
-import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
-import { companyAdminNl } from '../../features/company-admin/i18n/nl';
 import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
 import { mfaNl } from '../../features/mfa/i18n/nl';
 import { onboardingNl } from '../../features/onboarding/i18n/nl';
@@ -19,8 +15,4 @@ export const nlAreas: AreaMessages = {
   passkeys: passkeysNl,
   onboarding: onboardingNl,
   handover: handoverNl,
-  companyAdmin: companyAdminNl,
-  adminWebhooks: adminWebhooksNl,
-  adminIntegration: adminIntegrationNl,
-  admin: adminNl,
 };

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditQuery } from '@vestibule/contract/schemas/admin';
+import type { AuditQuery, StaffGrantRequest } from '@vestibule/contract/schemas/admin';
 import { apiRequest, lazySchema } from '../../../lib/api';
 import type { Reason } from './accounts';
 
@@ -7,6 +7,7 @@ const schemas = () => import('@vestibule/contract/schemas/admin');
 const resetsSchema = lazySchema(async () => (await schemas()).mfaResetsResponseSchema);
 const auditSchema = lazySchema(async () => (await schemas()).auditResponseSchema);
 const staffSchema = lazySchema(async () => (await schemas()).staffListResponseSchema);
+const grantSchema = lazySchema(async () => (await schemas()).staffGrantResponseSchema);
 
 export type ResetStatus = 'pending' | 'approved' | 'refused';
 export type AuditFilters = Omit<AuditQuery, 'cursor'>;
@@ -78,5 +79,28 @@ export function useStaffList() {
   return useQuery({
     queryKey: ['admin', 'staff'],
     queryFn: ({ signal }) => apiRequest('/admin/staff', { schema: staffSchema, signal }),
+  });
+}
+
+/** POST /api/admin/staff/roles: answers whether the role is new (false: the account held it). */
+export function useGrantStaffRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffGrantRequest) =>
+      apiRequest('/admin/staff/roles', { method: 'POST', json: input, schema: grantSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}
+
+/** DELETE /api/admin/staff/roles/:grantId. */
+export function useRemoveStaffRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Reason & { grantId: number }) =>
+      apiRequest(`/admin/staff/roles/${input.grantId}`, {
+        method: 'DELETE',
+        json: { reason: input.reason, ...(input.ticket ? { ticket: input.ticket } : {}) },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
   });
 }

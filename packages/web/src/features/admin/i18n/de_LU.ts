@@ -203,8 +203,35 @@ export const adminDeLU: typeof adminEn = {
   staff: {
     title: 'Mitarbeitende',
     intro:
-      'Alle, die eine Rolle am Schalter haben. Rollen vergeben und entziehen mit npm run admin -- staff.',
+      'Alle, die eine Rolle am Schalter haben. Ein Sicherheitsverantwortlicher vergibt und entzieht Rollen; niemand ändert seine eigenen.',
     listTitle: 'Rollen',
     noFactor: 'Weder Authenticator-App noch Passkey: an der Konsole abgelehnt',
+    grant: {
+      open: 'Eine Rolle vergeben',
+      title: 'Eine Rolle vergeben',
+      email: 'E-Mail-Adresse des Kontos',
+      emailHint: 'Die Person registriert sich zuerst. Der Aktivierungslink geht an diese Adresse.',
+      edition: 'Edition des Kontos',
+      role: 'Rolle',
+      roleHints: {
+        support: 'Sucht Konten, sperrt und entsperrt sie, sendet Rücksetzcodes, beantragt MFA-Rücksetzungen.',
+        security: 'Liest das Audit, entscheidet über MFA-Rücksetzungen, vergibt und entzieht Rollen.',
+        operator: 'Verwaltet OAuth-Clients, Webhooks, Wartung und Importe.',
+        'company-admin': 'Verwaltet die Personen eines Unternehmens und seine MFA-Richtlinie.',
+      },
+      company: 'Unternehmen',
+      chooseCompany: 'Wählen Sie ein Unternehmen',
+      allEditions: 'In beiden Editionen',
+      submit: 'Die Rolle vergeben',
+      done: 'Rolle vergeben. Die Aktivierungs-E-Mail ist unterwegs.',
+      held: 'Das Konto hat diese Rolle bereits: Es wurde nichts geändert.',
+    },
+    remove: {
+      action: 'Entziehen',
+      title: 'Die Rolle {{role}} von {{name}} entziehen?',
+      intro: 'Die Person verliert den Zugang zu diesem Teil des Schalters bei ihrer nächsten Anfrage.',
+      confirm: 'Die Rolle entziehen',
+      done: 'Rolle entzogen.',
+    },
   },
 };

@@ -196,8 +196,36 @@ export const adminEn = {
   },
   staff: {
     title: 'Staff',
-    intro: 'Everyone who holds a role at the desk. Grant and remove roles with npm run admin -- staff.',
+    intro:
+      'Everyone who holds a role at the desk. A security officer grants and takes roles; nobody changes their own.',
     listTitle: 'Roles',
     noFactor: 'No authenticator or passkey: refused at the console',
+    grant: {
+      open: 'Grant a role',
+      title: 'Grant a role',
+      email: 'E-mail address of the account',
+      emailHint: 'The person signs up first. The enrolment link goes to this address.',
+      edition: 'Edition of the account',
+      role: 'Role',
+      roleHints: {
+        support: 'Finds accounts, locks and unlocks them, sends reset codes, asks for MFA resets.',
+        security: 'Reads the audit, decides MFA resets, grants and takes staff roles.',
+        operator: 'Runs OAuth clients, webhooks, maintenance and imports.',
+        'company-admin': "Manages one company's people and its MFA policy.",
+      },
+      company: 'Company',
+      chooseCompany: 'Choose a company',
+      allEditions: 'In both editions',
+      submit: 'Grant the role',
+      done: 'Role granted. The enrolment e-mail is on its way.',
+      held: 'The account already holds this role: nothing changed.',
+    },
+    remove: {
+      action: 'Take away',
+      title: 'Take the {{role}} role from {{name}}?',
+      intro: 'They lose access to this part of the desk at their next request.',
+      confirm: 'Take the role away',
+      done: 'Role taken away.',
+    },
   },
 };

@@ -208,8 +208,37 @@ export const adminFr: typeof adminEn = {
   staff: {
     title: 'Personnel',
     intro:
-      'Toutes les personnes qui ont un rôle au guichet. Attribuez et retirez les rôles avec npm run admin -- staff.',
+      'Toutes les personnes qui ont un rôle au guichet. Un responsable de la sécurité attribue et retire les rôles ; personne ne modifie les siens.',
     listTitle: 'Rôles',
     noFactor: "Ni application d'authentification ni clé d'accès : refusé à la console",
+    grant: {
+      open: 'Attribuer un rôle',
+      title: 'Attribuer un rôle',
+      email: 'Adresse e-mail du compte',
+      emailHint: "La personne s'inscrit d'abord. Le lien d'activation est envoyé à cette adresse.",
+      edition: 'Édition du compte',
+      role: 'Rôle',
+      roleHints: {
+        support:
+          'Recherche les comptes, les bloque et les débloque, envoie des codes de réinitialisation, demande des réinitialisations MFA.',
+        security:
+          "Consulte l'audit, décide des réinitialisations MFA, attribue et retire les rôles du personnel.",
+        operator: 'Gère les clients OAuth, les webhooks, la maintenance et les imports.',
+        'company-admin': "Gère les personnes d'une entreprise et sa politique MFA.",
+      },
+      company: 'Entreprise',
+      chooseCompany: 'Choisissez une entreprise',
+      allEditions: 'Dans les deux éditions',
+      submit: 'Attribuer le rôle',
+      done: "Rôle attribué. L'e-mail d'activation est en route.",
+      held: "Le compte a déjà ce rôle : rien n'a changé.",
+    },
+    remove: {
+      action: 'Retirer',
+      title: 'Retirer le rôle {{role}} à {{name}} ?',
+      intro: "La personne perd l'accès à cette partie du guichet dès sa prochaine demande.",
+      confirm: 'Retirer le rôle',
+      done: 'Rôle retiré.',
+    },
   },
 };

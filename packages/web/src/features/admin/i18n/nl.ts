@@ -197,8 +197,36 @@ export const adminNl: typeof adminEn = {
   },
   staff: {
     title: 'Medewerkers',
-    intro: 'Iedereen met een rol aan de balie. Rollen geven en afnemen met npm run admin -- staff.',
+    intro:
+      'Iedereen met een rol aan de balie. Een beveiligingsverantwoordelijke geeft en neemt rollen; niemand wijzigt zijn eigen rollen.',
     listTitle: 'Rollen',
     noFactor: 'Geen authenticator-app of passkey: geweigerd in de console',
+    grant: {
+      open: 'Een rol geven',
+      title: 'Een rol geven',
+      email: 'E-mailadres van de account',
+      emailHint: 'De persoon registreert zich eerst. De activeringslink gaat naar dit adres.',
+      edition: 'Editie van de account',
+      role: 'Rol',
+      roleHints: {
+        support: 'Zoekt accounts, blokkeert en deblokkeert ze, stuurt resetcodes, vraagt MFA-resets aan.',
+        security: 'Leest de audit, beslist over MFA-resets, geeft en neemt rollen van medewerkers.',
+        operator: 'Beheert OAuth-clients, webhooks, onderhoud en imports.',
+        'company-admin': 'Beheert de mensen van één bedrijf en zijn MFA-beleid.',
+      },
+      company: 'Bedrijf',
+      chooseCompany: 'Kies een bedrijf',
+      allEditions: 'In beide edities',
+      submit: 'De rol geven',
+      done: 'Rol gegeven. De activeringsmail is onderweg.',
+      held: 'De account heeft deze rol al: er is niets gewijzigd.',
+    },
+    remove: {
+      action: 'Afnemen',
+      title: 'De rol {{role}} afnemen van {{name}}?',
+      intro: 'De persoon verliest de toegang tot dit deel van de balie bij het volgende verzoek.',
+      confirm: 'De rol afnemen',
+      done: 'Rol afgenomen.',
+    },
   },
 };

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ScimCompany, ScimToken, ScimTokenCreated } from '@vestibule/contract/schemas/admin-integration';
+import type { ScimToken, ScimTokenCreated } from '@vestibule/contract/schemas/admin-integration';
+import type { OperatorCompany } from '@vestibule/contract/schemas/company-admin';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/Badge';
@@ -133,7 +134,7 @@ function TokensCard({
   heading,
   onSecret,
 }: {
-  company: ScimCompany;
+  company: OperatorCompany;
   heading: RefObject<HTMLHeadingElement | null>;
   onSecret: (secret: ScimTokenCreated) => void;
 }) {

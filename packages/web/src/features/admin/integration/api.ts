@@ -3,10 +3,10 @@ import {
   type CardImportRequest,
   type CreateScimTokenRequest,
   cardImportResponseSchema,
-  scimCompaniesResponseSchema,
   scimTokenCreatedSchema,
   scimTokensResponseSchema,
 } from '@vestibule/contract/schemas/admin-integration';
+import { operatorCompaniesResponseSchema } from '@vestibule/contract/schemas/company-admin';
 import { apiRequest, jsonRequestHeaders } from '../../../lib/api';
 import type { Reason } from '../api/accounts';
 
@@ -45,12 +45,12 @@ export function importCards(input: CardImportRequest, onProgress: (sent: number,
   });
 }
 
-/** GET /api/admin/scim/companies: the companies of the operator's editions. */
+/** GET /api/admin/companies: the companies of the operator's editions (shared with the invitation batches). */
 export function useScimCompanies() {
   return useQuery({
-    queryKey: ['admin', 'scim', 'companies'],
+    queryKey: ['admin', 'companies'],
     queryFn: ({ signal }) =>
-      apiRequest('/admin/scim/companies', { schema: scimCompaniesResponseSchema, signal }),
+      apiRequest('/admin/companies', { schema: operatorCompaniesResponseSchema, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,8 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   companyInvitationsResponseSchema,
   type InviteRequest,
   inviteResponseSchema,
+  operatorCompaniesResponseSchema,
 } from '@vestibule/contract/schemas/company-admin';
 import { apiRequest } from '../../../lib/api';
 
@@ -33,14 +34,36 @@ export function inviteOne(companyId: number, input: InviteRequest) {
   });
 }
 
-/** POST /api/admin/companies/:id/invitations/csv: everyone of the file, or nobody. */
-export function inviteCsv(companyId: number, bytes: Uint8Array) {
+function base64Of(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** POST /api/admin/companies/:id/invitations/csv: everyone of the file, or nobody. */
+export function inviteCsv(companyId: number, bytes: Uint8Array) {
   return apiRequest(`/admin/companies/${companyId}/invitations/csv`, {
     method: 'POST',
-    json: { csv_base64: btoa(binary) },
+    json: { csv_base64: base64Of(bytes) },
     schema: inviteResponseSchema,
+  });
+}
+
+/** POST /api/admin/companies/:id/invitation-batches: the operator's file for a company, with a reason. */
+export function inviteBatch(companyId: number, bytes: Uint8Array, why: { reason: string; ticket?: string }) {
+  return apiRequest(`/admin/companies/${companyId}/invitation-batches`, {
+    method: 'POST',
+    json: { csv_base64: base64Of(bytes), reason: why.reason, ...(why.ticket ? { ticket: why.ticket } : {}) },
+    schema: inviteResponseSchema,
+  });
+}
+
+/** GET /api/admin/companies: the companies of the operator's editions. */
+export function useOperatorCompanies() {
+  return useQuery({
+    queryKey: ['admin', 'companies'],
+    queryFn: ({ signal }) =>
+      apiRequest('/admin/companies', { schema: operatorCompaniesResponseSchema, signal }),
   });
 }
 

@@ -94,6 +94,18 @@ export const companyAdminDeLU: typeof companyAdminEn = {
     revoked: 'Einladung von {{email}} zurückgezogen.',
     failed: 'Die Einladung konnte nicht gesendet werden.',
   },
+  batches: {
+    nav: 'Einladungen',
+    title: 'Einladungen im Stapel',
+    intro:
+      'Laden Sie die neuen Personen eines Unternehmens mit der CSV-Datei seiner Personalabteilung ein. Alle werden eingeladen, oder niemand.',
+    company: 'Unternehmen',
+    chooseCompany: 'Wählen Sie ein Unternehmen',
+    companyRequired: 'Wählen Sie das Unternehmen, zu dem diese Personen gehören.',
+    reason: 'Grund',
+    ticket: 'Ticketreferenz (optional)',
+    editions: { general: 'allgemein', lu: 'Luxemburg' },
+  },
   adoption: {
     title: 'MFA-Nutzung',
     intro:

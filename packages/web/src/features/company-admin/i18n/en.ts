@@ -92,6 +92,18 @@ export const companyAdminEn = {
     revoked: 'Invitation of {{email}} revoked.',
     failed: 'The invitation could not be sent.',
   },
+  batches: {
+    nav: 'Invitations',
+    title: 'Invitation batches',
+    intro:
+      "Invite a company's new people from the CSV file its HR sends. Everyone in the file is invited, or nobody.",
+    company: 'Company',
+    chooseCompany: 'Choose a company',
+    companyRequired: 'Choose the company these people join.',
+    reason: 'Reason',
+    ticket: 'Ticket reference (optional)',
+    editions: { general: 'general', lu: 'Luxembourg' },
+  },
   adoption: {
     title: 'MFA adoption',
     intro: 'How many of your people protect their account with two-step verification, over the last 30 days.',

@@ -95,6 +95,18 @@ export const companyAdminFr: typeof companyAdminEn = {
     revoked: 'Invitation de {{email}} retirée.',
     failed: "L'invitation n'a pas pu être envoyée.",
   },
+  batches: {
+    nav: 'Invitations',
+    title: "Lots d'invitations",
+    intro:
+      "Invitez les nouvelles personnes d'une entreprise à partir du fichier CSV envoyé par ses RH. Tout le monde est invité, ou personne.",
+    company: 'Entreprise',
+    chooseCompany: 'Choisissez une entreprise',
+    companyRequired: "Choisissez l'entreprise que ces personnes rejoignent.",
+    reason: 'Motif',
+    ticket: 'Référence du ticket (facultatif)',
+    editions: { general: 'générale', lu: 'Luxembourg' },
+  },
   adoption: {
     title: 'Adoption de la MFA',
     intro:

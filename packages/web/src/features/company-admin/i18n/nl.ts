@@ -94,6 +94,18 @@ export const companyAdminNl: typeof companyAdminEn = {
     revoked: 'Uitnodiging van {{email}} ingetrokken.',
     failed: 'De uitnodiging kon niet worden verstuurd.',
   },
+  batches: {
+    nav: 'Uitnodigingen',
+    title: 'Uitnodigingen in bulk',
+    intro:
+      'Nodig de nieuwe mensen van een bedrijf uit met het CSV-bestand van de HR-dienst. Iedereen wordt uitgenodigd, of niemand.',
+    company: 'Bedrijf',
+    chooseCompany: 'Kies een bedrijf',
+    companyRequired: 'Kies het bedrijf waar deze mensen bij komen.',
+    reason: 'Reden',
+    ticket: 'Ticketreferentie (optioneel)',
+    editions: { general: 'algemeen', lu: 'Luxemburg' },
+  },
   adoption: {
     title: 'MFA-gebruik',
     intro:

@@ -6,7 +6,7 @@ import {
   csvRowErrorSchema,
 } from '@vestibule/contract/schemas/company-admin';
 import { emailSchema } from '@vestibule/contract/username';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/Button';
@@ -32,7 +32,7 @@ export function InviteRoute() {
     <Page title={t('companyAdmin.invite.title')} intro={t('companyAdmin.invite.intro')} width="wide">
       <div className={styles.stack}>
         <InviteOneCard />
-        <InviteCsvCard />
+        <CompanyCsvCard />
         <WaitingCard />
       </div>
     </Page>
@@ -137,13 +137,35 @@ function InviteOneCard() {
   );
 }
 
-function InviteCsvCard() {
+/** The company admin's own file, for the company of the URL. */
+function CompanyCsvCard() {
+  const companyId = useCompanyId();
+  const refresh = useAfterInvite();
+  return (
+    <InviteCsvCard
+      send={async (bytes) => {
+        const answer = await inviteCsv(companyId, bytes);
+        await refresh();
+        return answer;
+      }}
+    />
+  );
+}
+
+interface InviteCsvCardProps {
+  /** Sends the file's bytes; answers who was invited. */
+  send: (bytes: Uint8Array) => Promise<{ invited: readonly unknown[] }>;
+  /** Checks the fields around the card (the operator's company and reason) first. */
+  ready?: () => boolean;
+  children?: ReactNode;
+}
+
+/** A CSV file of people to invite: everyone, or nobody with each bad row named. */
+export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvCardProps) {
   const { t } = useTranslation();
   const id = useId();
-  const companyId = useCompanyId();
   const toast = useToast();
   const navigate = useNavigate();
-  const refresh = useAfterInvite();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -155,15 +177,16 @@ function InviteCsvCard() {
     setFormError(null);
     setRows([]);
     const file = input.current?.files?.[0];
+    const fieldsReady = ready();
     if (!file) return setError(t('companyAdmin.invite.fileRequired'));
+    if (!fieldsReady) return;
     if (file.size > CSV_INVITE_MAX_BYTES) return setError(t('companyAdmin.invite.fileTooLarge'));
     const bytes = new Uint8Array(await file.arrayBuffer());
     setBusy(true);
     try {
-      const { invited } = await inviteCsv(companyId, bytes);
+      const { invited } = await send(bytes);
       toast.show('success', t('companyAdmin.invite.csvSent', { count: invited.length }));
       if (input.current) input.current.value = '';
-      await refresh();
     } catch (cause) {
       const parsed =
         cause instanceof ApiError && cause.code === 'csv_invalid'
@@ -183,6 +206,7 @@ function InviteCsvCard() {
       <p className={styles.muted}>{t('companyAdmin.invite.csvIntro')}</p>
       <form className={styles.stack} noValidate onSubmit={submit}>
         {formError && <FormError>{formError}</FormError>}
+        {children}
         <Field id={`${id}-file`} label={t('companyAdmin.invite.file')} error={error}>
           {({ className: _input, ...control }) => (
             <input

@@ -1,6 +1,7 @@
 import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
 import { CodeInput } from '../../../components/CodeInput';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { displayContact } from '../../../lib/displayContact';
@@ -133,7 +134,11 @@ export function CodeStep({
   return (
     <form className={styles.form} onSubmit={confirm} noValidate>
       <p className={styles.intro} role="status">
-        {t('fuzzion.code.sent', { target: displayContact(sent.target) })}
+        <KeptValues
+          text="fuzzion.code.sent"
+          values={{ target: displayContact(sent.target) }}
+          keep={['target']}
+        />
       </p>
       <div className={styles.field}>
         <label htmlFor={id} className={styles.label}>

@@ -3,6 +3,7 @@ import { formatPhone } from '@vestibule/contract/phone';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/Toasts';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
@@ -95,7 +96,11 @@ export function DuplicatedRoute() {
         </h1>
         {target && !broken && (
           <p className={styles.banner}>
-            {t(method === 'sms' ? 'fuzzion.bannerSms' : 'fuzzion.bannerEmail', { target })}
+            <KeptValues
+              text={method === 'sms' ? 'fuzzion.bannerSms' : 'fuzzion.bannerEmail'}
+              values={{ target }}
+              keep={['target']}
+            />
           </p>
         )}
         {broken ? (
@@ -142,7 +147,9 @@ export function DuplicatedRoute() {
           </>
         ) : (
           <>
-            <p className={styles.intro}>{t('fuzzion.reject.intro', { target })}</p>
+            <p className={styles.intro}>
+              <KeptValues text="fuzzion.reject.intro" values={{ target }} keep={['target']} />
+            </p>
             <button
               type="button"
               className={styles.submit}

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin, startSession } from '../../../lib/afterLogin';
 import { ApiError } from '../../../lib/api';
@@ -163,13 +164,22 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
   const busy = verify.isPending || finishing;
   const target = state.target && keepTogether(state.target);
   const intro =
-    method === 'totp'
-      ? t('mfa.code.totp')
-      : method === 'totpRecovery'
-        ? t('mfa.code.totpRecovery')
-        : target
-          ? `${t(method === 'sms' ? 'mfa.code.toTargetSms' : 'mfa.code.toTargetEmail', { length: length ?? MESSAGE_CODE_LENGTH, target })} ${t('mfa.code.validity')}`
-          : t('mfa.code.validity');
+    method === 'totp' ? (
+      t('mfa.code.totp')
+    ) : method === 'totpRecovery' ? (
+      t('mfa.code.totpRecovery')
+    ) : target ? (
+      <>
+        <KeptValues
+          text={method === 'sms' ? 'mfa.code.toTargetSms' : 'mfa.code.toTargetEmail'}
+          values={{ length: length ?? MESSAGE_CODE_LENGTH, target }}
+          keep={['target']}
+        />{' '}
+        {t('mfa.code.validity')}
+      </>
+    ) : (
+      t('mfa.code.validity')
+    );
 
   return (
     <div className={styles.page}>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useToast } from '../../../components/Toasts';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactDraft } from '../../../lib/contactDraft';
@@ -297,9 +298,13 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
               aria-busy={confirm.isPending}
             >
               <p className={styles.intro}>
-                {t(kind === 'sms' ? 'mfa.setup.contact.codeIntroSms' : 'mfa.setup.contact.codeIntroEmail', {
-                  target: displayContact(sent.target),
-                })}
+                <KeptValues
+                  text={
+                    kind === 'sms' ? 'mfa.setup.contact.codeIntroSms' : 'mfa.setup.contact.codeIntroEmail'
+                  }
+                  values={{ target: displayContact(sent.target) }}
+                  keep={['target']}
+                />
               </p>
               <CodeField
                 id={`${id}-code`}

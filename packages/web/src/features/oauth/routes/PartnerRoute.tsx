@@ -3,9 +3,10 @@ import { useSearchParams } from 'react-router';
 import { Icon, type IconName } from '../../../components/Icon';
 import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
-import { type Area, areaUrl, DEALS_PARTNER_URL, userAreas } from '../../../lib/areas';
+import { areaUrl, DEALS_PARTNER_URL, type UserArea, userAreas } from '../../../lib/areas';
 import { currentEdition } from '../../../lib/edition';
 import { useUser } from '../../../lib/user';
+import { useHasDeskSeat } from '../api/desk';
 import { usePartner } from '../api/partner';
 import styles from './OAuthPage.module.css';
 
@@ -20,10 +21,9 @@ interface Destination {
   newTab: boolean;
 }
 
-const AREAS: { id: DestinationId; area: Area; icon: IconName }[] = [
+const AREAS: { id: DestinationId; area: UserArea; icon: IconName }[] = [
   { id: 'clientArea', area: 'client', icon: 'client' },
   { id: 'myArea', area: 'my', icon: 'my' },
-  { id: 'admin', area: 'admin', icon: 'security' },
 ];
 
 /**
@@ -42,17 +42,19 @@ export function PartnerRoute() {
   const invalid = failed || partner.isError;
 
   const user = useUser();
-  // The client and employee areas the account has an id on, as the dashboard lists them; the
-  // administration signs its users in itself, so it is always offered.
-  const has = new Set<Area>(user.data ? userAreas(user.data) : []);
-  const offered = AREAS.filter(({ area }) => area === 'admin' || has.has(area));
-  const destinations: Destination[] = offered.map(({ id, area, icon }) => ({
+  // The client and employee areas the account has an id on, as the dashboard lists them, and the
+  // administration console only for an account with a seat at the desk.
+  const has = new Set<UserArea>(user.data ? userAreas(user.data) : []);
+  const deskSeat = useHasDeskSeat(Boolean(user.data));
+  const destinations: Destination[] = AREAS.filter(({ area }) => has.has(area)).map(({ id, area, icon }) => ({
     id,
     href: areaUrl(window.location, area),
     icon,
     external: false,
     newTab: false,
   }));
+  if (deskSeat.data)
+    destinations.push({ id: 'admin', href: '/admin', icon: 'security', external: false, newTab: false });
   if (edition.showDealsPartner)
     destinations.push({ id: 'deals', href: DEALS_PARTNER_URL, icon: 'deals', external: true, newTab: true });
   const home = partner.data?.destination;

@@ -1,6 +1,7 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { useNavigate } from 'react-router';
 import card from '../../../components/Card.module.css';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { PATHS } from '../../../lib/paths';
@@ -78,9 +79,11 @@ export function ConfirmationRoute() {
             {offer && (
               <div className={card.notice}>
                 <p className={card.noticeTitle}>
-                  {t('onboarding.confirmation.duplicateTitle', {
-                    target: offer.method === 'sms' ? formatPhone(offer.target) : offer.target,
-                  })}
+                  <KeptValues
+                    text="onboarding.confirmation.duplicateTitle"
+                    values={{ target: offer.method === 'sms' ? formatPhone(offer.target) : offer.target }}
+                    keep={['target']}
+                  />
                 </p>
                 <p>{t('onboarding.confirmation.duplicateText')}</p>
               </div>

@@ -1,6 +1,7 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { Link, Navigate } from 'react-router';
 import card from '../../../components/Card.module.css';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { OnboardingPage } from '../components/OnboardingPage';
@@ -28,9 +29,11 @@ export function DuplicateFoundRoute() {
           >
             <div className={card.notice} role="status">
               <p className={card.noticeTitle}>
-                {t(byEmail ? 'onboarding.duplicate.textEmail' : 'onboarding.duplicate.textSms', {
-                  target: byEmail ? state.duplicate.target : formatPhone(state.duplicate.target),
-                })}
+                <KeptValues
+                  text={byEmail ? 'onboarding.duplicate.textEmail' : 'onboarding.duplicate.textSms'}
+                  values={{ target: byEmail ? state.duplicate.target : formatPhone(state.duplicate.target) }}
+                  keep={['target']}
+                />
               </p>
               <p>{t('onboarding.duplicate.next')}</p>
             </div>

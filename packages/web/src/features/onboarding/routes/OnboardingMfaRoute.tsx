@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import card from '../../../components/Card.module.css';
 import { CodeInput } from '../../../components/CodeInput';
 import { Field } from '../../../components/Field';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
@@ -76,7 +77,13 @@ function CodeForm({ flow }: { flow: Flow }) {
     <OnboardingPage
       step={byEmail ? 4 : 5}
       title={t(byEmail ? 'onboarding.mfa.titleEmail' : 'onboarding.mfa.titleSms')}
-      intro={t('onboarding.mfa.sent', { recipient: challenge.recipient })}
+      intro={
+        <KeptValues
+          text="onboarding.mfa.sent"
+          values={{ recipient: challenge.recipient }}
+          keep={['recipient']}
+        />
+      }
     >
       <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
         <Field

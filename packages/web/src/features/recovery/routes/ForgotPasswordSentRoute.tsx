@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import styles from '../../../components/Card.module.css';
 import { CodeInput } from '../../../components/CodeInput';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -124,9 +125,11 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
       <section className={styles.card} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>{t('recovery.sent.title')}</h1>
         <p className={styles.intro}>
-          {recipient
-            ? t('recovery.sent.toRecipient', { recipient })
-            : t(state.technology === 'SMS' ? 'recovery.sent.toPhone' : 'recovery.sent.toEmail')}{' '}
+          {recipient ? (
+            <KeptValues text="recovery.sent.toRecipient" values={{ recipient }} keep={['recipient']} />
+          ) : (
+            t(state.technology === 'SMS' ? 'recovery.sent.toPhone' : 'recovery.sent.toEmail')
+          )}{' '}
           {t('recovery.sent.validity')}
         </p>
 
