@@ -162,6 +162,11 @@ export const ERRORS = {
   },
   already_member: { status: 409, en: 'This person already has an account in your company.' },
   already_invited: { status: 409, en: 'This person already has an invitation waiting.' },
+  // The operator's card import in the console.
+  cards_csv_invalid: {
+    status: 422,
+    en: 'Some rows of the file are not valid: no card was imported. Correct them and upload the file again.',
+  },
   csv_invalid: {
     status: 422,
     en: 'Some rows of the file are not valid: nobody was invited. Correct them and upload the file again.',

@@ -15,3 +15,17 @@ export const ADMIN_EXPORTS_PER_ACTOR: RateLimitRule = {
   limit: 10,
   windowSeconds: 3600,
 };
+
+/** Card imports per caller an hour: each may write hundreds of cards. */
+export const ADMIN_CARD_IMPORTS_PER_ACTOR: RateLimitRule = {
+  name: 'admin:card-import',
+  limit: 20,
+  windowSeconds: 3600,
+};
+
+/** SCIM token changes (create, revoke) per caller an hour: a bearer secret per creation. */
+export const ADMIN_SCIM_TOKENS_PER_ACTOR: RateLimitRule = {
+  name: 'admin:scim-token',
+  limit: 20,
+  windowSeconds: 3600,
+};

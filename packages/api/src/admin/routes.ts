@@ -2,10 +2,12 @@ import type { RouteDefinition } from '../http/route';
 import { adminAccountActionRoutes } from './account-actions.routes';
 import { adminAccountRoutes } from './accounts.routes';
 import { adminAuditRoutes } from './audit.routes';
+import { cardAdminRoutes } from './cards.routes';
 import { companyAdminRoutes } from './company.routes';
 import { invitationBatchRoutes } from './invitation-batches.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
+import { scimTokenAdminRoutes } from './scim-tokens.routes';
 import { adminStaffRoutes } from './staff.routes';
 import { webhookAdminRoutes } from './webhooks.routes';
 
@@ -20,4 +22,7 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   ...companyAdminRoutes,
   ...webhookAdminRoutes,
   ...invitationBatchRoutes,
+  // The operator's card import and SCIM tokens.
+  ...cardAdminRoutes,
+  ...scimTokenAdminRoutes,
 ];

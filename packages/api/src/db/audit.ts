@@ -122,7 +122,11 @@ export type StaffAuditKind =
   | 'webhook.secret_rotated'
   | 'webhook.enabled'
   | 'webhook.disabled_by_staff'
-  | 'webhook.replayed';
+  | 'webhook.replayed'
+  // The operator's integration jobs in the console: a card import (its count), SCIM tokens.
+  | 'cards.imported'
+  | 'scim.token_created'
+  | 'scim.token_revoked';
 
 type AuditEvent = {
   kind: AuditKind;

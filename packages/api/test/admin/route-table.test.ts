@@ -272,6 +272,35 @@ const ROUTES: RouteRow[] = [
     body: () => ({}),
     expect: { operator: 404 },
   },
+  // The operator's card import and SCIM tokens: a bad file and a company that does not exist
+  // answer 422 and 404 to the operator only.
+  {
+    method: 'POST',
+    route: '/admin/cards/import',
+    path: () => '/api/admin/cards/import',
+    body: () => ({ edition: 'general', csv_base64: Buffer.from('edition\n').toString('base64'), ...reason }),
+    expect: { operator: 422 },
+  },
+  {
+    method: 'GET',
+    route: '/admin/scim/companies/:companyId/tokens',
+    path: () => '/api/admin/scim/companies/1/tokens',
+    expect: { operator: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/scim/companies/:companyId/tokens',
+    path: () => '/api/admin/scim/companies/999999/tokens',
+    body: () => ({ label: 'table', ...reason }),
+    expect: { operator: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/scim/companies/:companyId/tokens/:tokenId/revoke',
+    path: () => '/api/admin/scim/companies/1/tokens/999999/revoke',
+    body: () => reason,
+    expect: { operator: 404 },
+  },
 ];
 
 describe('the admin route table', () => {

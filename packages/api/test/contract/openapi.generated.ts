@@ -1950,6 +1950,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cards/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import issued cards of one edition from a CSV file, all rows or none (422 names each bad row) */
+        post: operations["postApiAdminCardsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/scim/companies/{companyId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's SCIM tokens, newest first, revoked ones included; never a secret */
+        get: operations["getApiAdminScimCompaniesCompanyIdTokens"];
+        put?: never;
+        /** A new SCIM token for a company; answers its secret, once, and the SCIM base URL */
+        post: operations["postApiAdminScimCompaniesCompanyIdTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/scim/companies/{companyId}/tokens/{tokenId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a company's SCIM token at once: its next request answers 401 */
+        post: operations["postApiAdminScimCompaniesCompanyIdTokensTokenIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "user.created": {
@@ -2324,7 +2376,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "account_closing" | "closure_merge_in_progress" | "closure_already_requested" | "closure_link_invalid" | "closure_link_used" | "closure_link_expired" | "preferences_changed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "staff_self_change" | "last_security_officer" | "staff_account_unknown" | "staff_company_required" | "unavailable" | "server_error";
+                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "account_closing" | "closure_merge_in_progress" | "closure_already_requested" | "closure_link_invalid" | "closure_link_used" | "closure_link_expired" | "preferences_changed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "cards_csv_invalid" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "staff_self_change" | "last_security_officer" | "staff_account_unknown" | "staff_company_required" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -2347,7 +2399,7 @@ export interface components {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "csv_invalid" | "webhook_destination_refused" | "reason_required" | "search_too_short" | "identity_check_failed" | "staff_account_unknown" | "staff_company_required";
+                    code: "validation_failed" | "invalid_code" | "invalid_email" | "invalid_phone" | "passkey_invalid" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "invalid_iban" | "invalid_activation_code" | "invalid_invitation_code" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "fuzzion_invalid" | "cards_csv_invalid" | "csv_invalid" | "webhook_destination_refused" | "reason_required" | "search_too_short" | "identity_check_failed" | "staff_account_unknown" | "staff_company_required";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -9474,6 +9526,213 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminCardsImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    /** @enum {string} */
+                    edition: "general" | "lu";
+                    csv_base64: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    /** @enum {string} */
+                    edition: "general" | "lu";
+                    csv_base64: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: number;
+                        created: number;
+                        updated: number;
+                        unchanged: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminScimCompaniesCompanyIdTokens: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            label: string;
+                            created_by: string;
+                            created_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        }[];
+                        scim_base_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminScimCompaniesCompanyIdTokens: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    /** @default  */
+                    label?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    /** @default  */
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        token: string;
+                        scim_base_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminScimCompaniesCompanyIdTokensTokenIdRevoke: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                companyId: number;
+                tokenId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];

@@ -134,6 +134,19 @@ describe('npm run admin -- cards import', () => {
     expect(quote.output).toMatch(/line \d+: .*quote/i);
   });
 
+  it('refuses a control character in a field, as the console does', async () => {
+    const result = await admin(
+      'cards',
+      'import',
+      csv('control.csv', [
+        'edition,number,company,firstname,lastname',
+        `general,${randomCardNumber()},X,"A\u0007",B`,
+      ]),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('line 2: firstname holds a control character');
+  });
+
   it('refuses a file without the required columns', async () => {
     const result = await admin(
       'cards',

@@ -56,6 +56,8 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Diese Einladung kann nicht mehr zurückgezogen werden: Sie wurde verwendet, zurückgezogen oder ist abgelaufen.',
   already_member: 'Diese Person hat bereits ein Konto in Ihrem Unternehmen.',
   already_invited: 'Diese Person hat bereits eine offene Einladung.',
+  cards_csv_invalid:
+    'Einige Zeilen der Datei sind ungültig: Es wurde keine Karte importiert. Korrigieren Sie sie und laden Sie die Datei erneut hoch.',
   csv_invalid:
     'Einige Zeilen der Datei sind ungültig: Niemand wurde eingeladen. Korrigieren Sie sie und laden Sie die Datei erneut hoch.',
   locked_by_support:

@@ -56,6 +56,8 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     'Cette invitation ne peut plus être retirée : elle a été utilisée, retirée ou elle a expiré.',
   already_member: 'Cette personne a déjà un compte dans votre entreprise.',
   already_invited: 'Cette personne a déjà une invitation en attente.',
+  cards_csv_invalid:
+    "Certaines lignes du fichier ne sont pas valables : aucune carte n'a été importée. Corrigez-les et envoyez à nouveau le fichier.",
   csv_invalid:
     "Certaines lignes du fichier ne sont pas valables : personne n'a été invité. Corrigez-les et envoyez à nouveau le fichier.",
   locked_by_support:

@@ -53,6 +53,8 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
     'Deze uitnodiging kan niet meer worden ingetrokken: ze is gebruikt, ingetrokken of verlopen.',
   already_member: 'Deze persoon heeft al een account in je bedrijf.',
   already_invited: 'Deze persoon heeft al een openstaande uitnodiging.',
+  cards_csv_invalid:
+    'Sommige regels van het bestand zijn ongeldig: er is geen kaart geïmporteerd. Verbeter ze en stuur het bestand opnieuw.',
   csv_invalid:
     'Sommige rijen van het bestand zijn niet geldig: niemand is uitgenodigd. Verbeter ze en upload het bestand opnieuw.',
   locked_by_support:

@@ -140,6 +140,11 @@ function bodyFor(request: ApiRequest<AnswerParser<unknown> | undefined>): BodyIn
   return request.json === undefined ? undefined : JSON.stringify(request.json);
 }
 
+/** The headers of a JSON call, for a caller that sends it itself (an upload that shows its progress). */
+export function jsonRequestHeaders(): Headers {
+  return headersFor({ json: true });
+}
+
 async function errorFrom(response: Response, statusOnlyOn401 = false): Promise<ApiError> {
   if (statusOnlyOn401 && response.status === 401) return new ApiError(401, undefined, 'unauthorized');
   const json: unknown = await response.json().catch(() => null);

@@ -4,11 +4,10 @@ import { EDITION_IDS, type EditionId } from '@vestibule/contract/editions';
 import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { sealedCardNumber, sealedHolderNrn } from '../../security/sealed-identifiers';
 import type { SecretBox } from '../../security/secret-box';
-import { hashToken } from '../../security/tokens';
 import { parseCardsCsv } from './cards.csv';
-import { companyId, createInvitation, INVITATION_TTL_DAYS } from './registry';
+import { countsByEdition, errorLines, insertCards, registryConflicts } from './cards.import';
+import { createInvitation, INVITATION_TTL_DAYS } from './registry';
 
 export const ONBOARDING_USAGE = `  cards import FILE.csv                 imports issued cards (header: edition,number,company,firstname,
                                         lastname[,activation_code,birthdate,national_register_number,status]),
@@ -44,67 +43,17 @@ async function importCards(
     return 1;
   }
   const { rows, errors } = parseCardsCsv(text);
-  // Cards already issued are refused like any other bad row; numbers are found by blind index.
-  if (rows.length) {
-    const indexesOf = (number: string) => secrets.blindIndexes('pan', number);
-    const existing = await db
-      .selectFrom('cards')
-      .select(['edition', 'number_index', 'activation_code_hash'])
-      .where((eb) =>
-        eb.or([
-          eb(
-            'number_index',
-            'in',
-            rows.flatMap((row) => indexesOf(row.number)),
-          ),
-          eb(
-            'activation_code_hash',
-            'in',
-            rows.flatMap((row) => (row.activationCode ? [hashToken(row.activationCode)] : ['-'])),
-          ),
-        ]),
-      )
-      .execute();
-    for (const row of rows) {
-      const indexes = indexesOf(row.number);
-      if (existing.some((card) => card.edition === row.edition && indexes.includes(card.number_index ?? '')))
-        errors.push({ line: row.line, message: `card …${row.number.slice(-4)} is already in the registry` });
-      else if (
-        row.activationCode &&
-        existing.some((card) => card.activation_code_hash === hashToken(row.activationCode as string))
-      )
-        errors.push({ line: row.line, message: 'activation code is already in the registry' });
-    }
-  }
+  errors.push(...(await registryConflicts(db, secrets, rows)));
   if (errors.length) {
-    for (const error of errors.sort((a, b) => a.line - b.line)) write(`line ${error.line}: ${error.message}`);
-    write(`Nothing imported: ${errors.length} bad row(s).`);
+    const lines = errorLines(errors);
+    for (const line of lines) write(line);
+    write(`Nothing imported: ${lines.length} bad row(s).`);
     return 1;
   }
   await db.transaction().execute(async (trx) => {
-    for (const row of rows)
-      await trx
-        .insertInto('cards')
-        .values({
-          edition: row.edition,
-          ...sealedCardNumber(secrets, row.number),
-          activation_code_hash: row.activationCode ? hashToken(row.activationCode) : null,
-          company_id: await companyId(trx, row.edition, row.company),
-          holder_firstname: row.firstname,
-          holder_lastname: row.lastname,
-          holder_birthdate: row.birthdate,
-          ...sealedHolderNrn(secrets, row.nationalRegisterNumber),
-          status: row.status,
-          user_id: null,
-        })
-        .execute();
-    for (const edition of new Set(rows.map((row) => row.edition)))
-      await audit(trx, {
-        kind: 'cards.imported',
-        userId: null,
-        edition,
-        detail: { count: rows.filter((row) => row.edition === edition).length },
-      });
+    await insertCards(trx, secrets, rows);
+    for (const [edition, count] of countsByEdition(rows))
+      await audit(trx, { kind: 'cards.imported', userId: null, edition, detail: { count } });
   });
   write(`Imported ${rows.length} card(s).`);
   return 0;

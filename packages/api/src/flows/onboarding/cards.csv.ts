@@ -1,10 +1,12 @@
 import { parseActivationCode } from '@vestibule/contract/activation-code';
 import { parseCardNumber } from '@vestibule/contract/card-number';
+import { hasControlCharacter } from '@vestibule/contract/control-characters';
 import { EDITION_IDS, EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { parseNationalRegisterNumber } from '@vestibule/contract/national-register-number';
+import type { CardRowErrorCode } from '@vestibule/contract/schemas/admin-integration';
 import { CsvError, parse } from 'csv-parse/sync';
 
-// The card import file (`npm run admin -- cards import FILE.csv`): one card per line after a header
+// The card import file (`npm run admin -- cards import FILE.csv`, and the console's card import): one card per line after a header
 // naming the columns, in any order, separated by commas, semicolons or tabs (read with csv-parse,
 // the delimiter taken from the header, a BOM dropped). Required: edition, number, company, firstname, lastname.
 // Optional: activation_code (required in an edition whose holders sign up with one), birthdate
@@ -38,8 +40,14 @@ export interface CardRow {
   status: 'inactive' | 'held';
 }
 
+/**
+ * One problem of one row: its line, the column (`file` for the file as a whole), a code the
+ * console translates, and the English sentence the CLI prints.
+ */
 export interface RowError {
   line: number;
+  field: string;
+  code: CardRowErrorCode;
   message: string;
 }
 
@@ -75,72 +83,86 @@ function isDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Every row checked; any error means the file is refused whole. Duplicates inside the file too. */
-export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError[] } {
-  let records: { fields: string[]; line: number }[];
-  try {
-    records = readRecords(text);
-  } catch (error) {
-    // An unclosed quote or the like: the parser names the line.
-    const line = error instanceof CsvError ? Number(error.lines ?? 1) : 1;
-    return { rows: [], errors: [{ line, message: error instanceof Error ? error.message : String(error) }] };
+/** The problems of one record, each naming its column. */
+function rowProblems(
+  value: (name: string) => string,
+  fieldCount: number,
+  headerCount: number,
+  seen: { numbers: Map<string, number>; codes: Map<string, number> },
+): { problems: Omit<RowError, 'line'>[]; row?: Omit<CardRow, 'line'> } {
+  const problems: Omit<RowError, 'line'>[] = [];
+  const problem = (field: string, code: CardRowErrorCode, message: string) =>
+    problems.push({ field, code, message });
+  if (fieldCount !== headerCount)
+    problem('file', 'field_count', `${fieldCount} fields, expected ${headerCount}`);
+  // A control character (a stray NUL, a line break inside quotes) would reach a holder's name.
+  for (const name of CARD_COLUMNS)
+    if (hasControlCharacter(value(name)))
+      problem(name, 'control_character', `${name} holds a control character`);
+  if (problems.some((item) => item.code === 'control_character')) return { problems };
+  const edition = value('edition') as EditionId;
+  if (!(EDITION_IDS as readonly string[]).includes(edition))
+    problem('edition', 'unknown_edition', `unknown edition "${value('edition')}"`);
+  const number = parseCardNumber(value('number'));
+  if (!number)
+    problem(
+      'number',
+      'invalid_number',
+      `invalid card number "${value('number')}" (16 digits, 5065, Luhn check)`,
+    );
+  else if (seen.numbers.has(number))
+    problem('number', 'duplicate_number', `card number repeats line ${seen.numbers.get(number)}`);
+  let activationCode: string | null = null;
+  if (value('activation_code')) {
+    activationCode = parseActivationCode(value('activation_code')) ?? null;
+    if (!activationCode)
+      problem(
+        'activation_code',
+        'invalid_activation_code',
+        `invalid activation code "${value('activation_code')}"`,
+      );
+    else if (seen.codes.has(activationCode))
+      problem(
+        'activation_code',
+        'duplicate_activation_code',
+        `activation code repeats line ${seen.codes.get(activationCode)}`,
+      );
+  } else if (EDITIONS[edition]?.onboardingCardEntry === 'activation_code')
+    problem(
+      'activation_code',
+      'activation_code_required',
+      `an activation code is required in the ${edition} edition`,
+    );
+  for (const name of ['company', 'firstname', 'lastname'])
+    if (!value(name)) problem(name, 'empty', `${name} is empty`);
+  const birthdate = value('birthdate') || null;
+  if (birthdate && !isDate(birthdate))
+    problem('birthdate', 'invalid_birthdate', `invalid birthdate "${birthdate}" (YYYY-MM-DD)`);
+  let nationalRegisterNumber: string | null = null;
+  if (value('national_register_number') && EDITIONS[edition]) {
+    nationalRegisterNumber =
+      parseNationalRegisterNumber(
+        value('national_register_number'),
+        EDITIONS[edition].nationalNumberFormat,
+      ) ?? null;
+    if (!nationalRegisterNumber)
+      problem(
+        'national_register_number',
+        'invalid_national_register_number',
+        `invalid national register number "${value('national_register_number')}"`,
+      );
   }
-  const header = (records[0]?.fields ?? []).map((name) => name.toLowerCase());
-  const errors: RowError[] = [];
-  const missing = REQUIRED.filter((name) => !header.includes(name));
-  const unknown = header.filter((name) => !(CARD_COLUMNS as readonly string[]).includes(name));
-  if (missing.length || unknown.length) {
-    const parts = [];
-    if (missing.length) parts.push(`missing column(s) ${missing.join(', ')}`);
-    if (unknown.length) parts.push(`unknown column(s) ${unknown.join(', ')}`);
-    return { rows: [], errors: [{ line: 1, message: parts.join('; ') }] };
-  }
-  const rows: CardRow[] = [];
-  const seenNumbers = new Map<string, number>();
-  const seenCodes = new Map<string, number>();
-  for (const { fields, line } of records.slice(1)) {
-    const value = (name: string) => fields[header.indexOf(name)] ?? '';
-    const problems: string[] = [];
-    if (fields.length !== header.length) problems.push(`${fields.length} fields, expected ${header.length}`);
-    const edition = value('edition') as EditionId;
-    if (!(EDITION_IDS as readonly string[]).includes(edition))
-      problems.push(`unknown edition "${value('edition')}"`);
-    const number = parseCardNumber(value('number'));
-    if (!number) problems.push(`invalid card number "${value('number')}" (16 digits, 5065, Luhn check)`);
-    else if (seenNumbers.has(number)) problems.push(`card number repeats line ${seenNumbers.get(number)}`);
-    let activationCode: string | null = null;
-    if (value('activation_code')) {
-      activationCode = parseActivationCode(value('activation_code')) ?? null;
-      if (!activationCode) problems.push(`invalid activation code "${value('activation_code')}"`);
-      else if (seenCodes.has(activationCode))
-        problems.push(`activation code repeats line ${seenCodes.get(activationCode)}`);
-    } else if (EDITIONS[edition]?.onboardingCardEntry === 'activation_code')
-      problems.push(`an activation code is required in the ${edition} edition`);
-    for (const name of ['company', 'firstname', 'lastname'])
-      if (!value(name)) problems.push(`${name} is empty`);
-    const birthdate = value('birthdate') || null;
-    if (birthdate && !isDate(birthdate)) problems.push(`invalid birthdate "${birthdate}" (YYYY-MM-DD)`);
-    let nationalRegisterNumber: string | null = null;
-    if (value('national_register_number') && EDITIONS[edition]) {
-      nationalRegisterNumber =
-        parseNationalRegisterNumber(
-          value('national_register_number'),
-          EDITIONS[edition].nationalNumberFormat,
-        ) ?? null;
-      if (!nationalRegisterNumber)
-        problems.push(`invalid national register number "${value('national_register_number')}"`);
-    }
-    const status = (value('status') || 'inactive') as CardRow['status'];
-    if (!CARD_STATUSES.includes(status))
-      problems.push(`invalid status "${value('status')}" (${CARD_STATUSES.join(' or ')})`);
-    if (problems.length) {
-      errors.push({ line, message: problems.join('; ') });
-      continue;
-    }
-    seenNumbers.set(number as string, line);
-    if (activationCode) seenCodes.set(activationCode, line);
-    rows.push({
-      line,
+  const status = (value('status') || 'inactive') as CardRow['status'];
+  if (!CARD_STATUSES.includes(status))
+    problem(
+      'status',
+      'invalid_status',
+      `invalid status "${value('status')}" (${CARD_STATUSES.join(' or ')})`,
+    );
+  if (problems.length) return { problems };
+  return {
+    problems,
+    row: {
       edition,
       number: number as string,
       activationCode,
@@ -150,8 +172,57 @@ export function parseCardsCsv(text: string): { rows: CardRow[]; errors: RowError
       birthdate,
       nationalRegisterNumber,
       status,
-    });
+    },
+  };
+}
+
+/** Every row checked; any error means the file is refused whole. Duplicates inside the file too. */
+export function parseCardsCsv(
+  text: string,
+  limits: { maxRows?: number } = {},
+): { rows: CardRow[]; errors: RowError[] } {
+  let records: { fields: string[]; line: number }[];
+  try {
+    records = readRecords(text);
+  } catch (error) {
+    // An unclosed quote or the like: the parser names the line.
+    const line = error instanceof CsvError ? Number(error.lines ?? 1) : 1;
+    const message = error instanceof Error ? error.message : String(error);
+    return { rows: [], errors: [{ line, field: 'file', code: 'unreadable', message }] };
   }
-  if (rows.length === 0 && errors.length === 0) errors.push({ line: 1, message: 'the file has no card' });
+  const header = (records[0]?.fields ?? []).map((name) => name.toLowerCase());
+  const missing = REQUIRED.filter((name) => !header.includes(name));
+  const unknown = header.filter((name) => !(CARD_COLUMNS as readonly string[]).includes(name));
+  if (missing.length || unknown.length) {
+    const parts = [];
+    if (missing.length) parts.push(`missing column(s) ${missing.join(', ')}`);
+    if (unknown.length) parts.push(`unknown column(s) ${unknown.join(', ')}`);
+    const message = parts.join('; ');
+    return {
+      rows: [],
+      errors: [
+        ...missing.map((field): RowError => ({ line: 1, field, code: 'missing_column', message })),
+        ...unknown.map((field): RowError => ({ line: 1, field, code: 'unknown_column', message })),
+      ],
+    };
+  }
+  if (limits.maxRows !== undefined && records.length - 1 > limits.maxRows) {
+    const message = `more than ${limits.maxRows} cards: split the file`;
+    return { rows: [], errors: [{ line: 1, field: 'file', code: 'too_many_rows', message }] };
+  }
+  const rows: CardRow[] = [];
+  const errors: RowError[] = [];
+  const seen = { numbers: new Map<string, number>(), codes: new Map<string, number>() };
+  for (const { fields, line } of records.slice(1)) {
+    const value = (name: string) => fields[header.indexOf(name)] ?? '';
+    const { problems, row } = rowProblems(value, fields.length, header.length, seen);
+    errors.push(...problems.map((item) => ({ line, ...item })));
+    if (!row) continue;
+    seen.numbers.set(row.number, line);
+    if (row.activationCode) seen.codes.set(row.activationCode, line);
+    rows.push({ line, ...row });
+  }
+  if (rows.length === 0 && errors.length === 0)
+    errors.push({ line: 1, field: 'file', code: 'no_rows', message: 'the file has no card' });
   return { rows, errors };
 }

@@ -40,6 +40,29 @@ async function companyEdition(db: Db, companyId: number): Promise<string> {
 }
 
 /**
+ * Writes a new token of a company in the caller's transaction, which also writes its audit row
+ * (the CLI's plain one or the console's staff one); answers the secret once and the edition.
+ */
+export async function insertScimToken(
+  trx: Db,
+  input: { companyId: number; label?: string; createdBy: string },
+): Promise<{ id: number; token: string; edition: string }> {
+  const token = `${TOKEN_PREFIX}${newOpaqueToken()}`;
+  const edition = await companyEdition(trx, input.companyId);
+  const row = await trx
+    .insertInto('scim_tokens')
+    .values({
+      company_id: input.companyId,
+      token_hash: hashToken(token),
+      label: input.label ?? '',
+      created_by: input.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token, edition };
+}
+
+/**
  * Issues a token for a company; answers it once (the caller shows it and forgets it). `createdBy`
  * names the operator or admin account, for the audit row and the list.
  */
@@ -47,26 +70,15 @@ export async function createScimToken(
   db: Db,
   input: { companyId: number; label?: string; createdBy: string },
 ): Promise<{ id: number; token: string }> {
-  const token = `${TOKEN_PREFIX}${newOpaqueToken()}`;
   return db.transaction().execute(async (trx) => {
-    const edition = await companyEdition(trx, input.companyId);
-    const row = await trx
-      .insertInto('scim_tokens')
-      .values({
-        company_id: input.companyId,
-        token_hash: hashToken(token),
-        label: input.label ?? '',
-        created_by: input.createdBy,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id, token, edition } = await insertScimToken(trx, input);
     await audit(trx, {
       kind: 'scim.token_created',
       userId: null,
       edition,
-      detail: { company_id: input.companyId, token_id: row.id, by: input.createdBy },
+      detail: { company_id: input.companyId, token_id: id, by: input.createdBy },
     });
-    return { id: row.id, token };
+    return { id, token };
   });
 }
 
@@ -89,20 +101,28 @@ export async function listScimTokens(db: Db, companyId: number): Promise<ScimTok
   }));
 }
 
+/** Revokes a live token of the company in the caller's transaction; false when it has none such. */
+export async function markScimTokenRevoked(
+  trx: Db,
+  input: { companyId: number; tokenId: number },
+): Promise<boolean> {
+  const revoked = await trx
+    .updateTable('scim_tokens')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', input.tokenId)
+    .where('company_id', '=', input.companyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(revoked.numUpdatedRows) === 1;
+}
+
 /** Revokes one token of the company; answers false when it has no such live token. */
 export async function revokeScimToken(
   db: Db,
   input: { companyId: number; tokenId: number; revokedBy: string },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const revoked = await trx
-      .updateTable('scim_tokens')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', input.tokenId)
-      .where('company_id', '=', input.companyId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(revoked.numUpdatedRows) !== 1) return false;
+    if (!(await markScimTokenRevoked(trx, input))) return false;
     await audit(trx, {
       kind: 'scim.token_revoked',
       userId: null,

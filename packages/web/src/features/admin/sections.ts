@@ -23,6 +23,25 @@ const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'company', capability: 'companies', label: 'companyAdmin.nav.title', Page: CompanyAdminArea },
   { path: 'webhooks', capability: 'operations', label: 'adminWebhooks.nav', Page: WebhooksArea },
+  // The operator's integration jobs: the card import and the companies' SCIM tokens.
+  {
+    path: 'cards',
+    capability: 'operations',
+    label: 'adminIntegration.nav.cards',
+    Page: page(
+      () => import('./integration/CardImportRoute'),
+      (m) => m.CardImportRoute,
+    ),
+  },
+  {
+    path: 'scim',
+    capability: 'operations',
+    label: 'adminIntegration.nav.scim',
+    Page: page(
+      () => import('./integration/ScimTokensRoute'),
+      (m) => m.ScimTokensRoute,
+    ),
+  },
   {
     path: 'invitations',
     capability: 'operations',

@@ -1,4 +1,5 @@
 import { adminEn } from '../../features/admin/i18n/en';
+import { adminIntegrationEn } from '../../features/admin/i18n/integration.en';
 import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
 import { companyAdminEn } from '../../features/company-admin/i18n/en';
 
@@ -8,6 +9,7 @@ import { companyAdminEn } from '../../features/company-admin/i18n/en';
 export const enDesk = {
   admin: adminEn,
   adminWebhooks: adminWebhooksEn,
+  adminIntegration: adminIntegrationEn,
   companyAdmin: companyAdminEn,
 };
 

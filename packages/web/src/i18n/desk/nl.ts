@@ -1,3 +1,4 @@
+import { adminIntegrationNl } from '../../features/admin/i18n/integration.nl';
 import { adminNl } from '../../features/admin/i18n/nl';
 import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
 import { companyAdminNl } from '../../features/company-admin/i18n/nl';
@@ -6,5 +7,6 @@ import type { DeskMessages } from './en';
 export const nlDesk: DeskMessages = {
   admin: adminNl,
   adminWebhooks: adminWebhooksNl,
+  adminIntegration: adminIntegrationNl,
   companyAdmin: companyAdminNl,
 };
