@@ -44,7 +44,7 @@ const accountAction = defineAdminRoute({
   params: accountActionParamsSchema,
   body: staffReasonSchema,
   response: accountActionResponseSchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function accountAction({ params, body, actor, request }) {
     const why = requireReason(body);
     const profile = await accountInScope(request, actor, params.id);
     // Staff never act on their own account at the desk.
@@ -91,7 +91,7 @@ const requestMfaReset = defineAdminRoute({
   body: mfaResetRequestSchema,
   response: mfaResetSchema.pick({ id: true, status: true, created_at: true }),
   status: 201,
-  async handler({ params, body, actor, request }) {
+  handler: async function requestMfaReset({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets } = request.server.ctx;
     const profile = await accountInScope(request, actor, params.id);
@@ -155,7 +155,7 @@ const invitationAction = defineAdminRoute({
   capability: 'accounts.write',
   params: invitationParamsSchema,
   body: staffReasonSchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function invitationAction({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets, config } = request.server.ctx;
     const invitation = await invitationOf(db, params.id);
@@ -199,7 +199,7 @@ const sendPasswordReset = defineAdminRoute({
   params: accountIdParamsSchema,
   body: staffReasonSchema,
   response: passwordResetSentSchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function sendPasswordReset({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets, config } = request.server.ctx;
     const profile = await accountInScope(request, actor, params.id);
@@ -245,7 +245,7 @@ const startAccountClosure = defineAdminRoute({
   params: accountIdParamsSchema,
   body: staffReasonSchema,
   response: closureStartedSchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function startAccountClosure({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets, config } = request.server.ctx;
     const profile = await accountInScope(request, actor, params.id);

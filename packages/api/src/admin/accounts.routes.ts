@@ -130,7 +130,7 @@ const searchAccounts = defineAdminRoute({
   capability: 'accounts.read',
   query: accountSearchQuerySchema,
   response: accountSearchResponseSchema,
-  async handler({ query, actor, request }) {
+  handler: async function searchAccounts({ query, actor, request }) {
     // At least three characters: a shorter prefix would list a good part of the customers.
     if (query.q.length < SEARCH_MIN_LENGTH)
       throw new ApiError('search_too_short', { fields: { q: 'search_too_short' } });
@@ -170,7 +170,7 @@ const getAccount = defineAdminRoute({
   capability: 'accounts.read',
   params: accountIdParamsSchema,
   response: adminAccountSchema,
-  async handler({ params, actor, request }): Promise<AdminAccount> {
+  handler: async function getAccount({ params, actor, request }): Promise<AdminAccount> {
     const { db, secrets } = request.server.ctx;
     const profile = await accountInScope(request, actor, params.id);
     const [contacts, cards, factors, sessions, timeline, grants, invitations, merges, reset] =
@@ -304,7 +304,7 @@ const reveal = defineAdminRoute({
   params: accountIdParamsSchema,
   body: revealRequestSchema,
   response: revealResponseSchema,
-  async handler({ params, body, actor, request }): Promise<RevealResponse> {
+  handler: async function reveal({ params, body, actor, request }): Promise<RevealResponse> {
     const { db, secrets } = request.server.ctx;
     const why = requireReason(body);
     const profile = await accountInScope(request, actor, params.id);

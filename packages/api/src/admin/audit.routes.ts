@@ -49,7 +49,7 @@ const search = defineAdminRoute({
   capability: 'audit',
   query: auditQuerySchema,
   response: auditResponseSchema,
-  async handler({ query, actor, request }) {
+  handler: async function search({ query, actor, request }) {
     checkFilters(actor, query);
     const { cursor, ...filters } = query;
     const before = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
@@ -110,7 +110,7 @@ const exportCsv = defineAdminRoute({
   summary: 'Export the rows of an audit search as CSV, for a reason (audited)',
   capability: 'audit',
   body: auditExportRequestSchema,
-  async handler({ body, actor, request, reply }) {
+  handler: async function exportCsv({ body, actor, request, reply }) {
     const { reason: _reason, ticket: _ticket, ...filters } = body;
     const why = requireReason(body);
     checkFilters(actor, filters);

@@ -46,7 +46,7 @@ const importCards = defineAdminRoute({
   body: cardImportRequestSchema,
   response: cardImportResponseSchema,
   status: 201,
-  async handler({ body, actor, request }) {
+  handler: async function importCards({ body, actor, request }) {
     const { db, secrets } = request.server.ctx;
     requireEdition(actor, body.edition);
     const why = requireReason(body);

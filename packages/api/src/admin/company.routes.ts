@@ -64,7 +64,7 @@ const people = defineAdminRoute({
   params: companyParams,
   query: companyPeopleQuerySchema,
   response: companyPeopleResponseSchema,
-  async handler({ params, query, actor, request }) {
+  handler: async function people({ params, query, actor, request }) {
     const { db } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
@@ -93,7 +93,7 @@ const invitations = defineAdminRoute({
   params: companyParams,
   query: companyInvitationsQuerySchema,
   response: companyInvitationsResponseSchema,
-  async handler({ params, query, actor, request }) {
+  handler: async function invitations({ params, query, actor, request }) {
     const { db } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
@@ -123,7 +123,7 @@ const inviteOne = defineAdminRoute({
   body: inviteRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  async handler({ params, body, actor, request }) {
+  handler: async function inviteOne({ params, body, actor, request }) {
     const { db, secrets } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
@@ -165,7 +165,7 @@ const inviteCsv = defineAdminRoute({
   body: csvInviteRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  async handler({ params, body, actor, request }) {
+  handler: async function inviteCsv({ params, body, actor, request }) {
     const { db, secrets } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     const parsed = parseInviteCsv(Buffer.from(body.csv_base64, 'base64').toString('utf8'));
@@ -189,7 +189,7 @@ const revoke = defineAdminRoute({
   capability: 'companies',
   params: invitationParams,
   status: 204,
-  async handler({ params, actor, request }) {
+  handler: async function revoke({ params, actor, request }) {
     const { db } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     await db.transaction().execute(async (trx) => {
@@ -207,7 +207,7 @@ const suspend = defineAdminRoute({
   params: personParams,
   body: suspendRequestSchema,
   response: accessResponseSchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function suspend({ params, body, actor, request }) {
     const { db } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
@@ -225,7 +225,7 @@ const restore = defineAdminRoute({
   params: personParams,
   body: suspendRequestSchema,
   response: accessResponseSchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function restore({ params, body, actor, request }) {
     const { db } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {
@@ -242,7 +242,7 @@ const mfaAdoption = defineAdminRoute({
   capability: 'companies',
   params: companyParams,
   response: adoptionResponseSchema,
-  async handler({ params, actor, request }) {
+  handler: async function mfaAdoption({ params, actor, request }) {
     const scope = await scopeOf(request, actor, params.companyId);
     return adoption(request.server.ctx.db, scope);
   },
@@ -255,7 +255,7 @@ const policy = defineAdminRoute({
   capability: 'companies',
   params: companyParams,
   response: mfaPolicySchema,
-  async handler({ params, actor, request }) {
+  handler: async function policy({ params, actor, request }) {
     const scope = await scopeOf(request, actor, params.companyId);
     return readPolicy(request.server.ctx.db, scope);
   },
@@ -269,7 +269,7 @@ const updatePolicy = defineAdminRoute({
   params: companyParams,
   body: mfaPolicyRequestSchema,
   response: mfaPolicySchema,
-  async handler({ params, body, actor, request }) {
+  handler: async function updatePolicy({ params, body, actor, request }) {
     const { db } = request.server.ctx;
     const scope = await scopeOf(request, actor, params.companyId);
     return db.transaction().execute(async (trx) => {

@@ -21,7 +21,7 @@ const companies = defineAdminRoute({
   summary: "The companies of the caller's editions",
   capability: 'operations',
   response: operatorCompaniesResponseSchema,
-  async handler({ actor, request }) {
+  handler: async function companies({ actor, request }) {
     const rows = await request.server.ctx.db
       .selectFrom('companies')
       .select(['id', 'name', 'edition'])
@@ -43,7 +43,7 @@ const batch = defineAdminRoute({
   body: invitationBatchRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  async handler({ params, body, actor, request }) {
+  handler: async function batch({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets, config } = request.server.ctx;
     const scope = await companyScope(db, params.companyId);

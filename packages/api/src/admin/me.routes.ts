@@ -8,7 +8,7 @@ const me = defineAdminRoute({
   summary: 'The staff member or machine client calling, with its roles and capabilities',
   capability: 'any',
   response: adminMeSchema,
-  async handler({ actor }): Promise<AdminMe> {
+  handler: async function me({ actor }): Promise<AdminMe> {
     return {
       kind: actor.kind,
       account_id: actor.userId,

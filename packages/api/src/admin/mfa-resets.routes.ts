@@ -33,7 +33,7 @@ const listRequests = defineAdminRoute({
   capability: 'accounts.read',
   query: mfaResetsQuerySchema,
   response: mfaResetsResponseSchema,
-  async handler({ query, actor, request }) {
+  handler: async function listRequests({ query, actor, request }) {
     const rows = await listMfaResets(request.server.ctx.db, actor.editions, query.status);
     const data: MfaReset[] = rows.map((row) => ({
       id: row.id,
@@ -71,7 +71,7 @@ const decide = defineAdminRoute({
   params: mfaResetDecisionParamsSchema,
   body: staffReasonSchema,
   response: mfaResetSchema.pick({ id: true, status: true }),
-  async handler({ params, body, actor, request }) {
+  handler: async function decide({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db } = request.server.ctx;
     const approve = params.decision === 'approve';

@@ -44,7 +44,7 @@ const list = defineAdminRoute({
   capability: 'operations',
   params: scimCompanyParamsSchema,
   response: scimTokensResponseSchema,
-  async handler({ params, actor, request }) {
+  handler: async function list({ params, actor, request }) {
     const company = await companyOf(request, actor, params.companyId);
     const tokens = await listScimTokens(request.server.ctx.db, company.id);
     return {
@@ -70,7 +70,7 @@ const create = defineAdminRoute({
   body: createScimTokenRequestSchema,
   response: scimTokenCreatedSchema,
   status: 201,
-  async handler({ params, body, actor, request }) {
+  handler: async function create({ params, body, actor, request }) {
     const company = await companyOf(request, actor, params.companyId);
     const why = requireReason(body);
     await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);
@@ -106,7 +106,7 @@ const revoke = defineAdminRoute({
   params: scimTokenParamsSchema,
   body: revokeScimTokenRequestSchema,
   status: 204,
-  async handler({ params, body, actor, request }) {
+  handler: async function revoke({ params, body, actor, request }) {
     const company = await companyOf(request, actor, params.companyId);
     const why = requireReason(body);
     await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);

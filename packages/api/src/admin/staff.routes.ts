@@ -27,7 +27,7 @@ const staff = defineAdminRoute({
   summary: 'Staff accounts and their roles',
   capability: 'staff.read',
   response: staffListResponseSchema,
-  async handler({ actor, request }) {
+  handler: async function staff({ actor, request }) {
     const { db } = request.server.ctx;
     // Staff of the caller's editions: an officer of one edition does not learn the other's staff.
     const members = (await listStaff(db)).filter((member) =>
@@ -101,7 +101,7 @@ const grant = defineAdminRoute({
   capability: 'staff.write',
   body: staffGrantRequestSchema,
   response: staffGrantResponseSchema,
-  async handler({ body, actor, request }) {
+  handler: async function grant({ body, actor, request }) {
     const why = requireReason(body);
     requireEdition(actor, body.edition);
     // Both editions only for an officer of both; a company admin in its company's edition.
@@ -160,7 +160,7 @@ const remove = defineAdminRoute({
   params: z.object({ grantId: z.coerce.number().int().positive() }),
   body: staffReasonSchema,
   status: 204,
-  async handler({ params, body, actor, request, reply }) {
+  handler: async function remove({ params, body, actor, request, reply }) {
     const why = requireReason(body);
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {

@@ -66,7 +66,7 @@ const list = defineAdminRoute({
   summary: 'Webhook subscriptions, and the event types they can take',
   capability: 'operations',
   response: webhookListResponseSchema,
-  async handler({ actor, request }) {
+  handler: async function list({ actor, request }) {
     const rows = await listSubscriptions(request.server.ctx.db);
     return {
       data: rows
@@ -85,7 +85,7 @@ const create = defineAdminRoute({
   body: createWebhookRequestSchema,
   response: webhookSecretResponseSchema,
   status: 201,
-  async handler({ body, actor, request }) {
+  handler: async function create({ body, actor, request }) {
     const { db, secrets, config } = request.server.ctx;
     if (!visibleTo(actor.editions, body.edition)) throw new ApiError('forbidden');
     return db
@@ -122,7 +122,7 @@ const rotate = defineAdminRoute({
   capability: 'operations',
   params: webhookParamsSchema,
   response: webhookSecretResponseSchema,
-  async handler({ params, actor, request }) {
+  handler: async function rotate({ params, actor, request }) {
     const { db, secrets } = request.server.ctx;
     const row = await requireVisible(request, actor.editions, params.id);
     return db
@@ -156,7 +156,7 @@ const enabled = defineAdminRoute({
   params: webhookParamsSchema,
   body: webhookEnabledRequestSchema,
   status: 204,
-  async handler({ params, body, actor, request }) {
+  handler: async function enabled({ params, body, actor, request }) {
     const { db } = request.server.ctx;
     const row = await requireVisible(request, actor.editions, params.id);
     await db
@@ -192,7 +192,7 @@ const deliveries = defineAdminRoute({
   capability: 'operations',
   params: webhookParamsSchema,
   response: webhookDeliveriesResponseSchema,
-  async handler({ params, actor, request }) {
+  handler: async function deliveries({ params, actor, request }) {
     await requireVisible(request, actor.editions, params.id);
     const rows = await deliveryLog(request.server.ctx.db, params.id);
     const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -226,7 +226,7 @@ const replay = defineAdminRoute({
   body: replayRequestSchema,
   response: replayResponseSchema,
   status: 201,
-  async handler({ params, body, actor, request }) {
+  handler: async function replay({ params, body, actor, request }) {
     const { db } = request.server.ctx;
     const row = await requireVisible(request, actor.editions, params.id);
     return db

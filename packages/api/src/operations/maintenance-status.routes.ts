@@ -9,7 +9,7 @@ const status = defineRoute({
   summary: 'Whether the portal is in maintenance',
   auth: 'public',
   response: statusResponseSchema,
-  async handler({ request }) {
+  handler: async function status({ request }) {
     return { maintenance: await isMaintenanceOn(request.server.ctx.db) };
   },
 });

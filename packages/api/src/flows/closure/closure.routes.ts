@@ -22,7 +22,7 @@ const closureTerms = defineRoute({
   summary: 'How long a closure of the account can still be undone',
   auth: 'user',
   response: closureTermsSchema,
-  async handler({ request }) {
+  handler: async function closureTerms({ request }) {
     return { grace_days: request.server.ctx.config.closureGraceDays };
   },
 });
@@ -39,7 +39,7 @@ const closeAccount = defineRoute({
   auth: 'user',
   body: closureRequestSchema,
   response: closureResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function closeAccount({ auth, request }) {
     const { db, secrets, config } = request.server.ctx;
     const { closesAt } = await startClosure(
       { db, secrets, config },
@@ -64,7 +64,7 @@ const keepAccount = defineRoute({
   auth: 'public',
   body: closureCancelRequestSchema,
   response: closureCancelResponseSchema,
-  async handler({ body, request }) {
+  handler: async function keepAccount({ body, request }) {
     await enforceLimit(request, CANCEL_PER_IP, request.ip);
     const { db, secrets } = request.server.ctx;
     await cancelClosure({ db, secrets }, body, request);

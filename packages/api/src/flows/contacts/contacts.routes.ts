@@ -195,7 +195,7 @@ function routesFor(kind: ContactKind) {
     body: bodySchema,
     response: contactChallengeResponseSchema,
     status: 202,
-    async handler({ body, auth, request }) {
+    handler: async function add({ body, auth, request }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       await requireCurrentProfile(db, request, user.id);
@@ -223,7 +223,7 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     body: codeConfirmRequestSchema,
     response: contactConfirmAnswerSchema,
-    async handler({ body, auth, request, reply }) {
+    handler: async function confirm({ body, auth, request, reply }) {
       const user = await requireUser(request.server.ctx.db, auth);
       return tagAnswer(reply, await confirmContact(request, auth, kind, user, body));
     },
@@ -238,7 +238,7 @@ function routesFor(kind: ContactKind) {
     params: contactIdParamsSchema,
     response: contactChallengeResponseSchema,
     status: 202,
-    async handler({ params, auth, request, reply }) {
+    handler: async function verify({ params, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       await requireCurrentProfile(db, request, user.id);
@@ -266,7 +266,7 @@ function routesFor(kind: ContactKind) {
     body: bodySchema,
     response: contactChallengeResponseSchema,
     status: 202,
-    async handler({ params, body, auth, request, reply }) {
+    handler: async function update({ params, body, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       await requireCurrentProfile(db, request, user.id);
@@ -296,7 +296,7 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     params: contactIdParamsSchema,
     response: userResponseSchema,
-    async handler({ params, auth, request, reply }) {
+    handler: async function remove({ params, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       const answer = await db.transaction().execute(async (trx) => {
@@ -345,7 +345,7 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     params: contactIdParamsSchema,
     response: userResponseSchema,
-    async handler({ params, auth, request, reply }) {
+    handler: async function primary({ params, auth, request, reply }) {
       const { db } = request.server.ctx;
       const user = await requireUser(db, auth);
       const answer = await db.transaction().execute(async (trx) => {

@@ -57,7 +57,7 @@ const getFlow = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionStateSchema,
-  async handler({ body, auth, request }) {
+  handler: async function getFlow({ body, auth, request }) {
     const db = request.server.ctx.db;
     const flow = await db
       .transaction()
@@ -87,7 +87,7 @@ const sendProofCode = defineRoute({
   whileRestricted: true,
   body: fuzzionMfaRequestSchema,
   response: fuzzionMfaResponseSchema,
-  async handler({ body, auth, request }) {
+  handler: async function sendProofCode({ body, auth, request }) {
     const ctx = request.server.ctx;
     const flow = await ctx.db
       .transaction()
@@ -143,7 +143,7 @@ const checkProofCode = defineRoute({
   whileRestricted: true,
   body: fuzzionCodeRequestSchema,
   response: fuzzionStepResponseSchema,
-  async handler({ body, auth, request }) {
+  handler: async function checkProofCode({ body, auth, request }) {
     const ctx = request.server.ctx;
     await limitCodeChecking(request, auth.userId);
     return attemptChallenge(ctx.db, body.payload, {
@@ -185,7 +185,7 @@ const answerOwnership = defineRoute({
   whileRestricted: true,
   body: fuzzionOwnershipRequestSchema,
   response: fuzzionStepResponseSchema,
-  async handler({ body, auth, request }) {
+  handler: async function answerOwnership({ body, auth, request }) {
     const db = request.server.ctx.db;
     const outcome = await db.transaction().execute(async (trx) => {
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['ownership']);
@@ -255,7 +255,7 @@ const ignoreOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   status: 204,
-  async handler({ body, auth, request }) {
+  handler: async function ignoreOffer({ body, auth, request }) {
     await request.server.ctx.db.transaction().execute(async (trx) => {
       const flow = await openFuzzionFlow(trx, body.payload, auth, OPEN_STEPS);
       await setFuzzionStep(trx, flow.id, 'ignored');

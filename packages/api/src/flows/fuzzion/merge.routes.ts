@@ -36,7 +36,7 @@ const mergeOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionResultSchema,
-  async handler({ body, auth, request }) {
+  handler: async function mergeOffer({ body, auth, request }) {
     const db = request.server.ctx.db;
     const outcome = await db.transaction().execute(async (trx) => {
       // Proof of the code and of ownership were both given (step decision).
@@ -119,7 +119,7 @@ const refuseOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionRefuseResultSchema,
-  async handler({ body, auth, request }) {
+  handler: async function refuseOffer({ body, auth, request }) {
     const db = request.server.ctx.db;
     const outcome = await db.transaction().execute(async (trx) => {
       // The code to the other account was proven (steps after it).

@@ -53,7 +53,7 @@ const mint = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: handoverResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function mint({ auth, request }) {
     const code = newOpaqueToken();
     await request.server.ctx.db
       .insertInto('handover_codes')
@@ -77,7 +77,7 @@ const preview = defineRoute({
   auth: 'public',
   body: handoverCodeRequestSchema,
   response: handoverPreviewResponseSchema,
-  async handler({ body, request }) {
+  handler: async function preview({ body, request }) {
     const row = await findHandover(request.server.ctx.db, request, body.code);
     if (!row) throw new ApiError('link_expired');
     return { firstname: row.firstname, current: (await currentUserId(request)) === row.user_id };
@@ -95,7 +95,7 @@ const redeem = defineRoute({
   auth: 'public',
   body: handoverCodeRequestSchema,
   response: tokenResponseSchema,
-  async handler({ body, request, reply }) {
+  handler: async function redeem({ body, request, reply }) {
     const session = await request.server.ctx.db.transaction().execute(async (trx) => {
       // Spent by the statement that reads it: two tabs racing with one code cannot both win.
       const spent = await trx

@@ -67,7 +67,7 @@ const login = defineRoute({
   auth: 'public',
   body: tokenRequestSchema,
   response: tokenResponseSchema,
-  async handler({ body, request, reply }) {
+  handler: async function login({ body, request, reply }) {
     const { db } = request.server.ctx;
     const edition = request.edition;
     // Throttle by client and by the account tried, known or not, before any costly work: the
@@ -151,7 +151,7 @@ const resume = defineRoute({
   summary: 'Resume the session of the login cookie',
   auth: 'public',
   response: tokenResponseSchema,
-  async handler({ request, reply }) {
+  handler: async function resume({ request, reply }) {
     const token = request.cookies[loginCookieName(request)];
     if (!token) return reply.code(204).send();
     const { db, config } = request.server.ctx;
@@ -170,7 +170,7 @@ const logout = defineRoute({
   whileRestricted: true,
   body: emptySchema.optional(),
   status: 204,
-  async handler({ auth, request, reply }) {
+  handler: async function logout({ auth, request, reply }) {
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
       await deleteSession(trx, auth.sessionId);

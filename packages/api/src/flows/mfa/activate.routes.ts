@@ -90,7 +90,7 @@ const startActivation = defineRoute({
   params: mfaIdParamsSchema,
   query: mfaActivateQuerySchema,
   response: mfaActivateResponseSchema,
-  async handler({ params, query, auth, request, reply }) {
+  handler: async function startActivation({ params, query, auth, request, reply }) {
     const ctx = request.server.ctx;
     const user = await loadChallengeUser(ctx.db, auth.userId);
     if (!user) throw new ApiError('unauthorized');
@@ -170,7 +170,7 @@ const confirmActivation = defineRoute({
   whileRestricted: true,
   body: mfaActivateRequestSchema,
   response: mfaActivateAnswerSchema,
-  async handler({ body, auth, request }) {
+  handler: async function confirmActivation({ body, auth, request }) {
     const ctx = request.server.ctx;
     await limitCodeChecking(request, auth.userId);
     const user = await loadChallengeUser(ctx.db, auth.userId);

@@ -95,7 +95,7 @@ const startChallenge = defineRoute({
   auth: 'public',
   query: mfaChallengeQuerySchema,
   response: mfaChallengeResponseSchema,
-  async handler({ query, request }) {
+  handler: async function startChallenge({ query, request }) {
     const ctx = request.server.ctx;
     let userId: number;
     let auth: AuthContext | undefined;
@@ -168,7 +168,7 @@ const resend = defineRoute({
   auth: 'public',
   body: mfaResendRequestSchema,
   response: mfaChallengeResponseSchema,
-  async handler({ body, request }) {
+  handler: async function resend({ body, request }) {
     const ctx = request.server.ctx;
     const challenge = await findChallenge(ctx.db, body.payload);
     if (!challenge || !isLive(challenge) || challenge.user_id === null)
@@ -213,7 +213,7 @@ const verify = defineRoute({
   auth: 'public',
   body: mfaVerifyRequestSchema,
   response: mfaVerifyResponseSchema,
-  async handler({ body, request, reply }) {
+  handler: async function verify({ body, request, reply }) {
     const ctx = request.server.ctx;
     const preview = await findChallenge(ctx.db, body.payload);
     if (!preview || preview.user_id === null || !['login_code', 'sudo'].includes(preview.purpose))

@@ -47,7 +47,7 @@ const list = defineRoute({
   whileRestricted: true,
   query: mfaListQuerySchema,
   response: mfaListResponseSchema,
-  async handler({ query, auth, request }) {
+  handler: async function list({ query, auth, request }) {
     const data = await selectableMethods(request.server.ctx.db, auth.userId, {
       masked: false,
       edition: request.edition.id,
@@ -69,7 +69,7 @@ const status = defineRoute({
   auth: 'user',
   whileRestricted: true,
   response: mfaStatusResponseSchema,
-  async handler({ auth }) {
+  handler: async function status({ auth }) {
     return sudoStatus(auth);
   },
 });
@@ -83,7 +83,7 @@ const switchPrimary = defineRoute({
   params: mfaIdParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  async handler({ params, auth, request }) {
+  handler: async function switchPrimary({ params, auth, request }) {
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
       await lockAccountMethods(trx, auth.userId);
@@ -118,7 +118,7 @@ const remove = defineRoute({
   params: mfaIdParamsSchema,
   body: mfaDeleteRequestSchema.optional(),
   status: 204,
-  async handler({ params, body, auth, request }) {
+  handler: async function remove({ params, body, auth, request }) {
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
       // The minimum of one e-mail and one SMS method is counted under the account's lock.
@@ -174,7 +174,7 @@ const regenerate = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: recoveryKeysResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function regenerate({ auth, request }) {
     const { db, secrets } = request.server.ctx;
     const keys = await db.transaction().execute(async (trx) => {
       const totp = (await listMethods(trx, auth.userId)).find((m) => m.method === 'totp');
@@ -201,7 +201,7 @@ const recoveryStatus = defineRoute({
   auth: 'user',
   whileRestricted: true,
   response: recoveryStatusResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function recoveryStatus({ auth, request }) {
     const { db } = request.server.ctx;
     const totp = (await listMethods(db, auth.userId)).find((m) => m.method === 'totp');
     const keys = await db

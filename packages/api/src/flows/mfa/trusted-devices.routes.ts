@@ -12,7 +12,7 @@ const list = defineRoute({
   summary: 'Devices trusted to skip two-step verification',
   auth: 'user',
   response: trustedDevicesResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function list({ auth, request }) {
     const rows = await listTrustedDevices(request.server.ctx.db, auth.userId);
     return {
       data: rows.map((row) => ({
@@ -36,7 +36,7 @@ const revoke = defineRoute({
   auth: 'user',
   params: mfaIdParamsSchema,
   status: 204,
-  async handler({ params, auth, request, reply }) {
+  handler: async function revoke({ params, auth, request, reply }) {
     const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
       const deviceId = await revokeTrustedDevice(trx, auth.userId, params.id);
       if (!deviceId) throw new ApiError('not_found');

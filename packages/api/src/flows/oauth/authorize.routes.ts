@@ -51,7 +51,7 @@ const authorize = defineRoute({
   partnerDuringForcedSetup: true,
   query: authorizeQuerySchema,
   response: authorizeResponseSchema,
-  async handler({ query, auth, request, reply }) {
+  handler: async function authorize({ query, auth, request, reply }) {
     const { db } = request.server.ctx;
     const provider = await request.server.oauth.forRequest(request);
     const interaction = await boundInteraction(provider, request, reply, query.uid);
@@ -99,7 +99,7 @@ const approve = defineRoute({
   partnerDuringForcedSetup: true,
   body: approvalRequestSchema,
   response: approvalResponseSchema,
-  async handler({ body, auth, request, reply }) {
+  handler: async function approve({ body, auth, request, reply }) {
     const { db } = request.server.ctx;
     const provider = await request.server.oauth.forRequest(request);
     const interaction = await boundInteraction(provider, request, reply, body.uid);

@@ -13,7 +13,7 @@ const listGrants = defineRoute({
   summary: 'Third-party applications with access',
   auth: 'user',
   response: tokensResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function listGrants({ auth, request }) {
     const { db } = request.server.ctx;
     const grants = await listUserGrants(db, auth.userId);
     const clients = await clientNames(db, [...new Set(grants.map((grant) => grant.clientId))]);
@@ -41,7 +41,7 @@ const revokeGrant = defineRoute({
   params: revokeGrantParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  async handler({ params, auth, request }) {
+  handler: async function revokeGrant({ params, auth, request }) {
     const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
       const count = await revokeUserGrants(trx, auth.userId, params.client_id);
       if (count)

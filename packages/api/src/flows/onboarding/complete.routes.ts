@@ -100,7 +100,7 @@ const complete = defineRoute({
   auth: 'public',
   body: onboardingCompleteRequestSchema,
   response: onboardingCompleteResponseSchema,
-  async handler({ body, request }) {
+  handler: async function complete({ body, request }) {
     const { db } = request.server.ctx;
     const flow = await loadFlow(db, request, body.flow);
     // E-mail and phone are verified.

@@ -14,7 +14,7 @@ const notMe = defineRoute({
   auth: 'public',
   body: invitationNotMeRequestSchema,
   status: 204,
-  async handler({ body, request }) {
+  handler: async function notMe({ body, request }) {
     await request.server.ctx.db.transaction().execute((trx) => freezeByInvitee(trx, request, body.code));
     await afterPortalSessionsEnded(request);
   },

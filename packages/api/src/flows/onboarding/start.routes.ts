@@ -43,7 +43,7 @@ const start = defineRoute({
   body: onboardingStartRequestSchema,
   response: onboardingStateSchema,
   status: 201,
-  async handler({ body, request }) {
+  handler: async function start({ body, request }) {
     const { db, secrets } = request.server.ctx;
     const edition = request.edition.id;
     // Throttle by client before anything costly (the captcha call included).
@@ -108,7 +108,7 @@ const show = defineRoute({
   auth: 'public',
   body: onboardingFlowRequestSchema,
   response: onboardingStateSchema,
-  async handler({ body, request }) {
+  handler: async function show({ body, request }) {
     const { db } = request.server.ctx;
     return flowState(
       db,
@@ -127,7 +127,7 @@ const abandon = defineRoute({
   auth: 'public',
   body: onboardingFlowRequestSchema,
   status: 204,
-  async handler({ body, request }) {
+  handler: async function abandon({ body, request }) {
     const { db } = request.server.ctx;
     const flow = await loadFlow(db, request, body.flow);
     if (flow.step !== 'done') await db.deleteFrom('onboarding_flows').where('id', '=', flow.id).execute();

@@ -23,7 +23,7 @@ const acceptTerms = defineRoute({
   auth: 'public',
   body: onboardingTermsRequestSchema,
   response: onboardingStateSchema,
-  async handler({ body, request }) {
+  handler: async function acceptTerms({ body, request }) {
     const { db } = request.server.ctx;
     const flow = await loadFlow(db, request, body.flow);
     // The code was accepted: the flow is past its start.
@@ -62,7 +62,7 @@ const describeAccount = defineRoute({
   auth: 'public',
   body: onboardingAccountRequestSchema,
   response: onboardingStateSchema,
-  async handler({ body, request }) {
+  handler: async function describeAccount({ body, request }) {
     const { db } = request.server.ctx;
     const flow = await loadFlow(db, request, body.flow);
     // Terms come first.

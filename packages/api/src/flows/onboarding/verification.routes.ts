@@ -98,7 +98,7 @@ const verifyEmail = defineRoute({
   auth: 'public',
   body: onboardingEmailRequestSchema,
   response: onboardingCodeResponseSchema,
-  async handler({ body, request }) {
+  handler: async function verifyEmail({ body, request }) {
     const { db } = request.server.ctx;
     let flow = await loadFlow(db, request, body.flow);
     // Names and e-mail come first.
@@ -128,7 +128,7 @@ const verifyPhone = defineRoute({
   auth: 'public',
   body: onboardingPhoneRequestSchema,
   response: onboardingCodeResponseSchema,
-  async handler({ body, request }) {
+  handler: async function verifyPhone({ body, request }) {
     const { db } = request.server.ctx;
     let flow = await loadFlow(db, request, body.flow);
     // The e-mail is verified first.
@@ -151,7 +151,7 @@ const resend = defineRoute({
   auth: 'public',
   body: onboardingResendRequestSchema,
   response: onboardingCodeResponseSchema,
-  async handler({ body, request }) {
+  handler: async function resend({ body, request }) {
     const ctx = request.server.ctx;
     const flow = await loadFlow(ctx.db, request, body.flow);
     const challenge = await findChallenge(ctx.db, body.payload);
@@ -198,7 +198,7 @@ const verifyCode = defineRoute({
   auth: 'public',
   body: onboardingVerifyRequestSchema,
   response: onboardingStateSchema,
-  async handler({ body, request }) {
+  handler: async function verifyCode({ body, request }) {
     const ctx = request.server.ctx;
     const flow = await loadFlow(ctx.db, request, body.flow);
     // Code checks are limited per client and per sign-up, on top of 5 per code.

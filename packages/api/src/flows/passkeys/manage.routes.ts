@@ -21,7 +21,7 @@ const list = defineRoute({
   summary: "The user's passkeys",
   auth: 'user',
   response: passkeyListResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function list({ auth, request }) {
     const rows = await listPasskeys(request.server.ctx.db, auth.userId, request.edition.id);
     return { data: rows.map(toPasskey) };
   },
@@ -43,7 +43,7 @@ const rename = defineRoute({
   params: passkeyIdParamsSchema,
   body: passkeyRenameRequestSchema,
   response: passkeyResponseSchema,
-  async handler({ params, body, auth, request }) {
+  handler: async function rename({ params, body, auth, request }) {
     const { db } = request.server.ctx;
     const row = await db.transaction().execute(async (trx) => {
       await ownPasskey(trx, auth.userId, params.id, request.edition.id);
@@ -81,7 +81,7 @@ const remove = defineRoute({
   params: passkeyIdParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  async handler({ params, auth, request }) {
+  handler: async function remove({ params, auth, request }) {
     const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
       const row = await ownPasskey(trx, auth.userId, params.id, request.edition.id);

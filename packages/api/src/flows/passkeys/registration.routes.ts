@@ -38,7 +38,7 @@ const registrationOptions = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: passkeyCeremonySchema,
-  async handler({ auth, request }) {
+  handler: async function registrationOptions({ auth, request }) {
     const { db } = request.server.ctx;
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     await limitCodeChecking(request, auth.userId);
@@ -89,7 +89,7 @@ const register = defineRoute({
   body: passkeyRegisterRequestSchema,
   response: passkeyResponseSchema,
   status: 201,
-  async handler({ body, auth, request }) {
+  handler: async function register({ body, auth, request }) {
     const { db } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);

@@ -44,7 +44,7 @@ const loginOptions = defineRoute({
   auth: 'public',
   body: passkeyLoginOptionsRequestSchema,
   response: passkeyCeremonySchema,
-  async handler({ body, request }) {
+  handler: async function loginOptions({ body, request }) {
     const { db, config } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     let userId: number | null = null;
@@ -86,7 +86,7 @@ const login = defineRoute({
   auth: 'public',
   body: passkeyLoginRequestSchema,
   response: passkeyLoginResponseSchema,
-  async handler({ body, request, reply }) {
+  handler: async function login({ body, request, reply }) {
     const { db } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     // Per IP, then per account of the passkey answered (before its signature is checked, so
@@ -155,7 +155,7 @@ const sudoOptions = defineRoute({
   auth: 'user',
   body: passkeySudoOptionsRequestSchema,
   response: passkeyCeremonySchema,
-  async handler({ body, auth, request }) {
+  handler: async function sudoOptions({ body, auth, request }) {
     const { db, config } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
@@ -186,7 +186,7 @@ const sudo = defineRoute({
   auth: 'user',
   body: passkeySudoRequestSchema,
   response: passkeySudoResponseSchema,
-  async handler({ body, auth, request }) {
+  handler: async function sudo({ body, auth, request }) {
     const { db } = request.server.ctx;
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);

@@ -27,7 +27,7 @@ const checkPassword = defineRoute({
   auth: 'public',
   body: passwordCheckRequestSchema,
   response: passwordCheckResponseSchema,
-  async handler({ body, request }) {
+  handler: async function checkPassword({ body, request }) {
     await enforceLimit(request, PASSWORD_CHECKS_PER_IP, request.ip);
     return { common: isCommonPassword(body.password) };
   },

@@ -20,7 +20,7 @@ const changeWeakPassword = defineRoute({
   whileRestricted: true,
   body: weakPasswordRequestSchema,
   status: 204,
-  async handler({ body, auth, request }) {
+  handler: async function changeWeakPassword({ body, auth, request }) {
     const { db } = request.server.ctx;
     const user = await db
       .selectFrom('users')

@@ -69,7 +69,7 @@ const getPreferences = defineRoute({
   summary: 'The optional messages the user chose (new-device alert, marketing)',
   auth: 'user',
   response: preferencesResponseSchema,
-  async handler({ auth, request, reply }) {
+  handler: async function getPreferences({ auth, request, reply }) {
     return tagged(reply, await readPreferences(request.server.ctx.db, auth.userId));
   },
 });
@@ -85,7 +85,7 @@ const putPreferences = defineRoute({
   auth: 'user',
   body: preferencesSchema,
   response: preferencesResponseSchema,
-  async handler({ body, auth, request, reply }) {
+  handler: async function putPreferences({ body, auth, request, reply }) {
     const { db } = request.server.ctx;
     const saved = await db.transaction().execute(async (trx) => {
       const current = await requireCurrentPreferences(trx, request, auth.userId);

@@ -11,7 +11,7 @@ const listConsents = defineRoute({
   summary: "The consent ledger's latest entry of each kind",
   auth: 'user',
   response: consentsResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function listConsents({ auth, request }) {
     const rows = await request.server.ctx.db
       .selectFrom('user_consents')
       .select(['kind', 'granted', 'version', 'language', 'created_at'])

@@ -46,7 +46,7 @@ const exportData = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: dataExportSchema,
-  async handler({ auth, request }) {
+  handler: async function exportData({ auth, request }) {
     const { db } = request.server.ctx;
     const user = await requireUser(db, auth);
     const document = await db.transaction().execute(async (trx) => {

@@ -25,7 +25,7 @@ const updateIban = defineRoute({
   auth: 'user',
   body: ibanRequestSchema,
   response: userResponseSchema,
-  async handler({ body, auth, request, reply }) {
+  handler: async function updateIban({ body, auth, request, reply }) {
     const { db, secrets } = request.server.ctx;
     const user = await requireUser(db, auth);
     const parsed = parseIban(body.iban);

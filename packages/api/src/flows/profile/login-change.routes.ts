@@ -43,7 +43,7 @@ const startLoginChange = defineRoute({
   body: loginChangeRequestSchema,
   response: contactChallengeResponseSchema,
   status: 202,
-  async handler({ body, auth, request }) {
+  handler: async function startLoginChange({ body, auth, request }) {
     const { db } = request.server.ctx;
     const user = await requireUser(db, auth);
     const parsed = parseUsername(body.login, EDITIONS[user.edition as EditionId].phoneRegion);
@@ -72,7 +72,7 @@ const confirmLoginChange = defineRoute({
   auth: 'user',
   body: codeConfirmRequestSchema,
   response: userResponseSchema,
-  async handler({ body, auth, request, reply }) {
+  handler: async function confirmLoginChange({ body, auth, request, reply }) {
     const { db } = request.server.ctx;
     const user = await requireUser(db, auth);
     return confirmAddressChallenge(

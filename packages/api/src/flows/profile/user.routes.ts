@@ -19,7 +19,7 @@ const getUser = defineRoute({
   findSession: findSessionWithUser,
   response: userResponseSchema,
   compiledResponse: true,
-  async handler({ found, request, reply }) {
+  handler: async function getUser({ found, request, reply }) {
     if (!found) throw new ApiError('unauthorized');
     return taggedUser(reply, openUser(request.server.ctx.secrets, found.user));
   },
@@ -37,7 +37,7 @@ const updateUser = defineRoute({
   auth: 'user',
   body: updateProfileRequestSchema,
   response: userResponseSchema,
-  async handler({ body, auth, request, reply }) {
+  handler: async function updateUser({ body, auth, request, reply }) {
     const { db } = request.server.ctx;
     if (body.language !== undefined && !request.edition.locales.includes(body.language))
       throw new ApiError('validation_failed', { fields: { language: 'Unsupported language' } });

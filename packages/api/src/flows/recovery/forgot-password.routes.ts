@@ -59,7 +59,7 @@ const forgotPassword = defineRoute({
   auth: 'public',
   body: forgotPasswordRequestSchema,
   response: forgotPasswordResponseSchema,
-  async handler({ body, request }) {
+  handler: async function forgotPassword({ body, request }) {
     const startedAt = performance.now();
     const { db, config } = request.server.ctx;
     // Throttle by client before anything costly (the captcha call included).
@@ -107,7 +107,7 @@ const resend = defineRoute({
   auth: 'public',
   body: forgotPasswordResendRequestSchema,
   response: forgotPasswordResponseSchema,
-  async handler({ body, request }) {
+  handler: async function resend({ body, request }) {
     const startedAt = performance.now();
     const { db, config } = request.server.ctx;
     await enforceLimit(request, forgotPasswordPerIp(config.recoveryPerIpLimit), request.ip);
@@ -159,7 +159,7 @@ const verify = defineRoute({
   auth: 'public',
   body: resetCodeRequestSchema,
   response: resetCodeResponseSchema,
-  async handler({ body, request }) {
+  handler: async function verify({ body, request }) {
     const { secrets } = request.server.ctx;
     // Per IP only: a per-account counter would answer 429 for known accounts alone.
     await limitCodeChecking(request, null);

@@ -26,7 +26,7 @@ const forgotUsername = defineRoute({
   auth: 'public',
   body: forgotUsernameRequestSchema,
   response: forgotUsernameResponseSchema,
-  async handler({ body, request }) {
+  handler: async function forgotUsername({ body, request }) {
     const { db, config, secrets } = request.server.ctx;
     const edition = request.edition;
     // Throttle by client before anything costly (the captcha call included).

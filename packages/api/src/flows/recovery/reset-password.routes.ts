@@ -56,7 +56,7 @@ const resetPassword = defineRoute({
   auth: 'public',
   body: resetPasswordRequestSchema,
   response: resetPasswordResponseSchema,
-  async handler({ body, request }) {
+  handler: async function resetPassword({ body, request }) {
     const { db } = request.server.ctx;
     await limitCodeChecking(request, null);
     // The token must name a live grant of this device and edition.

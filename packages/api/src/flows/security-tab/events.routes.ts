@@ -90,7 +90,7 @@ const events = defineRoute({
   auth: 'user',
   query: eventsQuerySchema,
   response: securityEventsResponseSchema,
-  async handler({ query, auth, request }) {
+  handler: async function events({ query, auth, request }) {
     const before = decodeCursor(query.cursor, 1);
     if (query.cursor && !before) throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
     const rows = await eventPage(
@@ -120,7 +120,7 @@ const notMe = defineRoute({
   auth: 'user',
   body: notMeRequestSchema,
   response: notMeResponseSchema,
-  async handler({ body, auth, request, reply }) {
+  handler: async function notMe({ body, auth, request, reply }) {
     const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
       if (body.event_id !== undefined) {
         const event = await trx
@@ -161,7 +161,7 @@ const notifications = defineRoute({
   summary: "The user's notifications",
   auth: 'user',
   response: notificationsResponseSchema,
-  async handler({ auth, request }) {
+  handler: async function notifications({ auth, request }) {
     const { db } = request.server.ctx;
     const [rows, readUpTo] = await Promise.all([
       notificationEvents(db, auth.userId, request.deviceId, NOTIFICATIONS_MAX),
@@ -183,7 +183,7 @@ const read = defineRoute({
   auth: 'user',
   body: notificationsReadRequestSchema.optional(),
   status: 204,
-  async handler({ body, auth, request }) {
+  handler: async function read({ body, auth, request }) {
     await markRead(request.server.ctx.db, auth.userId, body?.up_to);
   },
 });

@@ -58,7 +58,7 @@ const changePassword = defineRoute({
   auth: 'user',
   body: changePasswordRequestSchema,
   response: changePasswordResponseSchema,
-  async handler({ body, auth, request }) {
+  handler: async function changePassword({ body, auth, request }) {
     const { db } = request.server.ctx;
     // Step-up first: without it nothing else is looked at (the grant is used up at the change).
     if (!hasSudo(auth)) throw new ApiError('sudo_required');

@@ -47,7 +47,7 @@ const list = defineRoute({
   auth: 'user',
   query: sessionsQuerySchema,
   response: sessionsResponseSchema,
-  async handler({ query, auth, request }) {
+  handler: async function list({ query, auth, request }) {
     const { db, config, log } = request.server.ctx;
     const after = decodeCursor(query.cursor, 2);
     // A cursor that is not ours is a bad request, not an empty page.
@@ -110,7 +110,7 @@ const revoke = defineRoute({
   params: sessionIdParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  async handler({ params, auth, request, reply }) {
+  handler: async function revoke({ params, auth, request, reply }) {
     await request.server.ctx.db.transaction().execute(async (trx) => {
       const deviceId = await deleteUserSession(trx, auth.userId, params.id);
       if (!deviceId) throw new ApiError('not_found');
@@ -138,7 +138,7 @@ const logoutAll = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: logoutAllResponseSchema,
-  async handler({ auth, request, reply }) {
+  handler: async function logoutAll({ auth, request, reply }) {
     const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
       const count = await deleteAllUserSessions(trx, auth.userId);
       await audit(
@@ -172,7 +172,7 @@ const check = defineRoute({
   whileRestricted: true,
   notActivity: true,
   response: sessionCheckResponseSchema,
-  async handler({ found, request }) {
+  handler: async function check({ found, request }) {
     if (!found) throw new ApiError('unauthorized');
     const { sessionIdleSeconds, sessionMaxAgeSeconds } = request.server.ctx.config;
     const end = Math.min(
