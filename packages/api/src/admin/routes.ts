@@ -4,8 +4,10 @@ import { adminAccountRoutes } from './accounts.routes';
 import { adminAuditRoutes } from './audit.routes';
 import { companyAdminRoutes } from './company.routes';
 import { invitationBatchRoutes } from './invitation-batches.routes';
+import { maintenanceAdminRoutes } from './maintenance.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
+import { oauthClientAdminRoutes } from './oauth-clients.routes';
 import { adminStaffRoutes } from './staff.routes';
 import { webhookAdminRoutes } from './webhooks.routes';
 
@@ -20,4 +22,7 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   ...companyAdminRoutes,
   ...webhookAdminRoutes,
   ...invitationBatchRoutes,
+  // The operator's OAuth clients and maintenance switch.
+  ...oauthClientAdminRoutes,
+  ...maintenanceAdminRoutes,
 ];

@@ -122,7 +122,15 @@ export type StaffAuditKind =
   | 'webhook.secret_rotated'
   | 'webhook.enabled'
   | 'webhook.disabled_by_staff'
-  | 'webhook.replayed';
+  | 'webhook.replayed'
+  // The operator's OAuth clients and maintenance switch.
+  | 'oauth_client.registered'
+  | 'oauth_client.updated'
+  | 'oauth_client.secret_rotated'
+  | 'oauth_client.disabled'
+  | 'oauth_client.enabled'
+  | 'oauth_client.removed'
+  | 'maintenance.switched';
 
 type AuditEvent = {
   kind: AuditKind;

@@ -37,6 +37,14 @@ function requireDeviceId(request: FastifyRequest) {
 const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json', '/api/docs']);
 
 /**
+ * The admin API answers during maintenance: the operator who switched it on switches it off there
+ * (the console at /admin is a page, served in any case).
+ */
+function passesMaintenance(path: string): boolean {
+  return path === '/api/admin' || path.startsWith('/api/admin/');
+}
+
+/**
  * A percent-encoded unreserved character (RFC 3986 §2.3: letters, digits, `-._~`). No client needs
  * one, and the router decodes them: `/%61pi/user` would reach `/api/user` past checks that read
  * the raw path (RFC 3986 §6.2.2.2 says they mean the same), so such a path is refused.
@@ -75,6 +83,6 @@ export function registerRequestContext(app: FastifyInstance) {
     refuseNeedlessEncoding(path);
     if (!isGatedApiRequest(request, path)) return;
     requireDeviceId(request);
-    if (await isMaintenanceOn(app.ctx.db)) throw new ApiError('maintenance');
+    if (!passesMaintenance(path) && (await isMaintenanceOn(app.ctx.db))) throw new ApiError('maintenance');
   });
 }
