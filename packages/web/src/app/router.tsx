@@ -14,7 +14,7 @@ import { ensureAreaStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import { decideNavigation, type MfaRule, type NavigationDecision } from '../lib/guard';
 import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
-import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
+import { isAdminPath, isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
 import { loadQueryClient } from '../lib/queryBridge';
 import { forgetLostSession } from '../lib/session';
 import { checkSession, startSessionWatch } from '../lib/sessionWatch';
@@ -348,6 +348,8 @@ export function createAppRouter(
     onMaintenance: () => {
       setMaintenanceOn(true);
       const { pathname, search } = router.state.location;
+      // The console keeps working during maintenance (its API answers): it shows a banner instead.
+      if (isAdminPath(pathname)) return;
       rememberMaintenanceFrom(`${pathname}${search}`);
       void router.navigate(PATHS.maintenance, { replace: true });
     },

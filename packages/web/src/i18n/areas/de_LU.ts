@@ -1,4 +1,5 @@
 import { adminDeLU } from '../../features/admin/i18n/de_LU';
+import { adminOperationsDeLU } from '../../features/admin/i18n/operations.de_LU';
 import { adminWebhooksDeLU } from '../../features/admin-webhooks/i18n/de_LU';
 import { companyAdminDeLU } from '../../features/company-admin/i18n/de_LU';
 import { fuzzionDeLU } from '../../features/fuzzion/i18n/de_LU';
@@ -21,4 +22,5 @@ export const deLUAreas: AreaMessages = {
   companyAdmin: companyAdminDeLU,
   adminWebhooks: adminWebhooksDeLU,
   admin: adminDeLU,
+  adminOperations: adminOperationsDeLU,
 };

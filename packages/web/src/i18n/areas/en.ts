@@ -1,4 +1,5 @@
 import { adminEn } from '../../features/admin/i18n/en';
+import { adminOperationsEn } from '../../features/admin/i18n/operations.en';
 import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
 import { companyAdminEn } from '../../features/company-admin/i18n/en';
 import { fuzzionEn } from '../../features/fuzzion/i18n/en';
@@ -23,6 +24,7 @@ export const enAreas = {
   companyAdmin: companyAdminEn,
   adminWebhooks: adminWebhooksEn,
   admin: adminEn,
+  adminOperations: adminOperationsEn,
 };
 
 export type AreaMessages = typeof enAreas;

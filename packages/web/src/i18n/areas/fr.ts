@@ -1,4 +1,5 @@
 import { adminFr } from '../../features/admin/i18n/fr';
+import { adminOperationsFr } from '../../features/admin/i18n/operations.fr';
 import { adminWebhooksFr } from '../../features/admin-webhooks/i18n/fr';
 import { companyAdminFr } from '../../features/company-admin/i18n/fr';
 import { fuzzionFr } from '../../features/fuzzion/i18n/fr';
@@ -21,4 +22,5 @@ export const frAreas: AreaMessages = {
   companyAdmin: companyAdminFr,
   adminWebhooks: adminWebhooksFr,
   admin: adminFr,
+  adminOperations: adminOperationsFr,
 };

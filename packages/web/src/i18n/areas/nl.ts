@@ -1,4 +1,5 @@
 import { adminNl } from '../../features/admin/i18n/nl';
+import { adminOperationsNl } from '../../features/admin/i18n/operations.nl';
 import { adminWebhooksNl } from '../../features/admin-webhooks/i18n/nl';
 import { companyAdminNl } from '../../features/company-admin/i18n/nl';
 import { fuzzionNl } from '../../features/fuzzion/i18n/nl';
@@ -21,4 +22,5 @@ export const nlAreas: AreaMessages = {
   companyAdmin: companyAdminNl,
   adminWebhooks: adminWebhooksNl,
   admin: adminNl,
+  adminOperations: adminOperationsNl,
 };
