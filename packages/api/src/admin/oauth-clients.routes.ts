@@ -3,10 +3,10 @@ import { ADMIN_SCOPES, type AdminCapability, isAdminScope } from '@vestibule/con
 import {
   clientDisabledRequestSchema,
   clientSecretResponseSchema,
+  type OAuthClientView,
   oauthClientListResponseSchema,
   oauthClientParamsSchema,
   oauthClientResponseSchema,
-  type OAuthClientView,
   reasonOnlyRequestSchema,
   registerClientRequestSchema,
   updateClientRequestSchema,
@@ -79,7 +79,8 @@ function requireCurrent(request: FastifyRequest, client: OAuthClient) {
   if (expected === undefined) return;
   const tag = clientTag(client);
   const matches = expected.split(',').some((candidate) => ['*', tag].includes(candidate.trim()));
-  if (!matches) throw new ApiError('client_changed', { headers: { etag: tag }, extra: { data: view(client) } });
+  if (!matches)
+    throw new ApiError('client_changed', { headers: { etag: tag }, extra: { data: view(client) } });
 }
 
 /** Admin scopes give a machine client capabilities: a staff member hands out only those they hold. */
@@ -217,7 +218,7 @@ const update = defineAdminRoute({
 const rotate = defineAdminRoute({
   method: 'POST',
   url: '/oauth-clients/:id/rotate-secret',
-  summary: "A new secret for a confidential client, answered once; the previous one stops working",
+  summary: 'A new secret for a confidential client, answered once; the previous one stops working',
   capability: 'operations',
   params: oauthClientParamsSchema,
   body: reasonOnlyRequestSchema,

@@ -36,12 +36,15 @@ function requireDeviceId(request: FastifyRequest) {
 /** Paths under /api that answer without a device id and during maintenance. */
 const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json', '/api/docs']);
 
+/** The step-up the console's changes need (a staff member's app or key, decision 0076). */
+const STEP_UP_PATHS = new Set(['/api/mfa', '/api/mfa/status', '/api/mfa/sudo']);
+
 /**
- * The admin API answers during maintenance: the operator who switched it on switches it off there
- * (the console at /admin is a page, served in any case).
+ * The admin API answers during maintenance, with the step-up its changes need: the operator who
+ * switched it on switches it off there (the console at /admin is a page, served in any case).
  */
 function passesMaintenance(path: string): boolean {
-  return path === '/api/admin' || path.startsWith('/api/admin/');
+  return path.startsWith('/api/admin/') || STEP_UP_PATHS.has(path);
 }
 
 /**

@@ -42,7 +42,11 @@ describe('the operator’s OAuth clients', () => {
     expect(body.secret).toMatch(/^[\w-]{40,}$/);
     const listed = await call('GET', '/api/admin/oauth-clients');
     expect(listed.body).not.toContain(body.secret);
-    const token = await clientToken(test, { clientId: body.data.client_id, secret: body.secret }, 'admin:operations');
+    const token = await clientToken(
+      test,
+      { clientId: body.data.client_id, secret: body.secret },
+      'admin:operations',
+    );
     const me = await test.call({ method: 'GET', url: '/api/admin/oauth-clients', host: hostOf(), token });
     expect(me.statusCode).toBe(200);
     const audit = await auditKinds(body.data.client_id);
@@ -80,7 +84,10 @@ describe('the operator’s OAuth clients', () => {
         scopes: [],
         public: true,
       });
-    const firstParty = await call('PUT', '/api/admin/oauth-clients/2/disabled', { disabled: true, ...reason });
+    const firstParty = await call('PUT', '/api/admin/oauth-clients/2/disabled', {
+      disabled: true,
+      ...reason,
+    });
     expect(firstParty.statusCode).toBe(409);
     expect(firstParty.json()).toMatchObject({ code: 'client_first_party' });
   });
@@ -99,10 +106,20 @@ describe('the operator’s OAuth clients', () => {
     const read = await call('GET', `/api/admin/oauth-clients/${id}`);
     const tag = read.headers.etag as string;
     expect(tag).toMatch(/^"[\w-]+"$/);
-    const first = await call('PATCH', `/api/admin/oauth-clients/${id}`, { name: 'Budget 2', ...reason }, { 'if-match': tag });
+    const first = await call(
+      'PATCH',
+      `/api/admin/oauth-clients/${id}`,
+      { name: 'Budget 2', ...reason },
+      { 'if-match': tag },
+    );
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers.etag).not.toBe(tag);
-    const second = await call('PATCH', `/api/admin/oauth-clients/${id}`, { name: 'Budget 3', ...reason }, { 'if-match': tag });
+    const second = await call(
+      'PATCH',
+      `/api/admin/oauth-clients/${id}`,
+      { name: 'Budget 3', ...reason },
+      { 'if-match': tag },
+    );
     expect(second.statusCode).toBe(412);
     expect(second.json()).toMatchObject({ code: 'client_changed', data: { name: 'Budget 2' } });
     expect(second.headers.etag).toBe(first.headers.etag);
@@ -125,18 +142,31 @@ describe('the operator’s OAuth clients', () => {
     await expect(clientToken(test, { clientId, secret }, 'admin:operations')).rejects.toThrow(/refused/);
     const token = await clientToken(test, { clientId, secret: fresh }, 'admin:operations');
 
-    const disabled = await call('PUT', `/api/admin/oauth-clients/${clientId}/disabled`, { disabled: true, ...reason });
+    const disabled = await call('PUT', `/api/admin/oauth-clients/${clientId}/disabled`, {
+      disabled: true,
+      ...reason,
+    });
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(disabled.json()).toMatchObject({ data: { disabled_at: expect.any(String) } });
-    const withOldToken = await test.call({ method: 'GET', url: '/api/admin/oauth-clients', host: hostOf(), token });
+    const withOldToken = await test.call({
+      method: 'GET',
+      url: '/api/admin/oauth-clients',
+      host: hostOf(),
+      token,
+    });
     expect(withOldToken.statusCode).toBe(401);
-    await expect(clientToken(test, { clientId, secret: fresh }, 'admin:operations')).rejects.toThrow(/refused: 401/);
+    await expect(clientToken(test, { clientId, secret: fresh }, 'admin:operations')).rejects.toThrow(
+      /refused: 401/,
+    );
     const listed = (await call('GET', '/api/admin/oauth-clients')).json() as {
       data: { client_id: string; disabled_at: string | null }[];
     };
     expect(listed.data.find((row) => row.client_id === clientId)?.disabled_at).not.toBeNull();
 
-    const enabled = await call('PUT', `/api/admin/oauth-clients/${clientId}/disabled`, { disabled: false, ...reason });
+    const enabled = await call('PUT', `/api/admin/oauth-clients/${clientId}/disabled`, {
+      disabled: false,
+      ...reason,
+    });
     expect(enabled.statusCode).toBe(200);
     await clientToken(test, { clientId, secret: fresh }, 'admin:operations');
     expect((await auditKinds(clientId)).map((row) => row.kind).sort()).toEqual([

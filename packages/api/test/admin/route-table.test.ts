@@ -274,7 +274,12 @@ const ROUTES: RouteRow[] = [
   },
   // The operator's OAuth clients and maintenance switch: a client that does not exist is 404 to
   // the operator only; maintenance is only ever switched off here (the table shares its server).
-  { method: 'GET', route: '/admin/oauth-clients', path: () => '/api/admin/oauth-clients', expect: { operator: 200 } },
+  {
+    method: 'GET',
+    route: '/admin/oauth-clients',
+    path: () => '/api/admin/oauth-clients',
+    expect: { operator: 200 },
+  },
   {
     method: 'GET',
     route: '/admin/oauth-clients/:id',
@@ -285,7 +290,12 @@ const ROUTES: RouteRow[] = [
     method: 'POST',
     route: '/admin/oauth-clients',
     path: () => '/api/admin/oauth-clients',
-    body: () => ({ name: 'Route table', redirect_uris: ['https://table.example/cb'], scopes: ['email'], ...reason }),
+    body: () => ({
+      name: 'Route table',
+      redirect_uris: ['https://table.example/cb'],
+      scopes: ['email'],
+      ...reason,
+    }),
     expect: { operator: 201 },
   },
   {
@@ -316,7 +326,12 @@ const ROUTES: RouteRow[] = [
     body: () => reason,
     expect: { operator: 404 },
   },
-  { method: 'GET', route: '/admin/maintenance', path: () => '/api/admin/maintenance', expect: { operator: 200 } },
+  {
+    method: 'GET',
+    route: '/admin/maintenance',
+    path: () => '/api/admin/maintenance',
+    expect: { operator: 200 },
+  },
   {
     method: 'PUT',
     route: '/admin/maintenance',

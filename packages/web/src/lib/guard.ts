@@ -37,6 +37,12 @@ export type NavigationDecision =
 export type MfaRule = (state: NavigationState) => NavigationDecision | null;
 export const noMfaRule: MfaRule = () => null;
 
+/** The step-up of a console change (mfa-methods, back to /admin): it answers during maintenance too. */
+function isConsoleStepUp(state: NavigationState): boolean {
+  if (normalizePath(state.path) !== PATHS.mfaMethods) return false;
+  return isAdminPath(new URLSearchParams(state.search).get('redirect') ?? '');
+}
+
 export function decideNavigation(
   state: NavigationState,
   mfaRule: MfaRule = noMfaRule,
@@ -45,7 +51,7 @@ export function decideNavigation(
 
   // Maintenance wins over everything: no screen can work while the API answers 503. The console is
   // the exception: the admin API answers, and the operator switches maintenance off there.
-  if (state.maintenance && path !== PATHS.maintenance && !isAdminPath(path))
+  if (state.maintenance && path !== PATHS.maintenance && !isAdminPath(path) && !isConsoleStepUp(state))
     return { kind: 'redirect', to: PATHS.maintenance };
   // Rule 3: /login always goes to login.email.
   if (path === PATHS.login) return { kind: 'redirect', to: PATHS.loginEmail };

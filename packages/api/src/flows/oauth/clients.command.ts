@@ -117,7 +117,9 @@ async function list(db: Db, write: Write) {
     const kind = client.firstParty ? 'first-party' : 'third-party';
     const auth = client.confidential ? client.authMethod : 'public';
     const state = client.disabledAt ? ', DISABLED' : '';
-    write(`${client.clientId}  ${client.name}  [${kind}, ${auth}, ${client.edition ?? 'all editions'}${state}]`);
+    write(
+      `${client.clientId}  ${client.name}  [${kind}, ${auth}, ${client.edition ?? 'all editions'}${state}]`,
+    );
     write(`    redirect URIs: ${client.redirectUris.join(' ')}`);
     write(`    scopes: ${client.scopes.join(' ') || '(openid only)'}`);
     if (client.homepage) write(`    homepage: ${client.homepage}`);

@@ -253,7 +253,12 @@ export async function registerClient(
 
 /** The client as registered (disabled or not), the row locked for a change in this transaction. */
 export async function lockedClient(db: Db, clientId: string): Promise<OAuthClient> {
-  await db.selectFrom('oauth_clients').select('client_id').where('client_id', '=', clientId).forUpdate().execute();
+  await db
+    .selectFrom('oauth_clients')
+    .select('client_id')
+    .where('client_id', '=', clientId)
+    .forUpdate()
+    .execute();
   const client = (await listClients(db, clientId))[0];
   if (!client) throw new ClientRegistryError('unknown', `unknown client ${clientId}`);
   return client;
@@ -267,7 +272,12 @@ export async function updateClient(db: Db, clientId: string, input: ClientChange
   const scopes = input.scopes ? checkScopes(input.scopes) : client.scopes;
   const redirectUris = input.redirectUris ?? client.redirectUris;
   if (input.scopes || input.redirectUris) {
-    checkRedirects(scopes.some(isAdminScope), { name: '', redirectUris, scopes, public: !client.confidential });
+    checkRedirects(scopes.some(isAdminScope), {
+      name: '',
+      redirectUris,
+      scopes,
+      public: !client.confidential,
+    });
     changes.scopes = JSON.stringify(scopes);
     changes.redirect_uris = JSON.stringify(redirectUris);
   }

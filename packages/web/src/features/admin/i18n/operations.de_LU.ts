@@ -54,14 +54,16 @@ export const adminOperationsDeLU: typeof adminOperationsEn = {
     intro: 'Jede Änderung fragt nach einem Grund und wird im Audit-Protokoll festgehalten.',
     back: 'Zurück zu den Clients',
     clientId: 'Client-ID (optional)',
-    clientIdHint: 'Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich. Leer gelassen wählt das Portal eine.',
+    clientIdHint:
+      'Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich. Leer gelassen wählt das Portal eine.',
     name: 'Name',
     nameHint: 'Was Personen auf der Einwilligungsseite sehen.',
     kind: 'Art des Clients',
     kindHints: {
       confidential: 'Eine serverseitige Anwendung, die ein Geheimnis bewahrt.',
       public: 'Läuft im Browser oder auf einem Telefon: kein Geheimnis, stattdessen PKCE.',
-      machine: 'Ruft die Admin-API mit Client-Anmeldedaten auf: nur Admin-Scopes, keine Weiterleitungsadresse.',
+      machine:
+        'Ruft die Admin-API mit Client-Anmeldedaten auf: nur Admin-Scopes, keine Weiterleitungsadresse.',
     },
     redirectUris: 'Weiterleitungsadressen',
     redirectUrisHint: 'Eine HTTPS-Adresse pro Zeile (http nur auf diesem Rechner).',
@@ -104,7 +106,8 @@ export const adminOperationsDeLU: typeof adminOperationsEn = {
     switchOn: 'Wartung einschalten',
     switchOff: 'Wartung ausschalten',
     confirmOn: 'Das ganze Portal in Wartung versetzen',
-    confirmOnIntro: 'Alle, die das Portal nutzen, sehen in beiden Editionen innerhalb von 2 Sekunden die Wartungsseite.',
+    confirmOnIntro:
+      'Alle, die das Portal nutzen, sehen in beiden Editionen innerhalb von 2 Sekunden die Wartungsseite.',
     confirmOff: 'Wartung beenden',
     confirmOffIntro: 'Das Portal öffnet innerhalb von 2 Sekunden wieder für alle.',
     onToast: 'Wartung ist eingeschaltet.',

@@ -5,7 +5,8 @@ export const adminOperationsEn = {
   nav: { clients: 'OAuth clients', maintenance: 'Maintenance' },
   clients: {
     title: 'OAuth clients',
-    intro: 'The applications that sign people in through the portal, and the machine clients of the admin API.',
+    intro:
+      'The applications that sign people in through the portal, and the machine clients of the admin API.',
     listTitle: 'Registered clients',
     register: 'Register a client',
     empty: 'No client is registered yet.',

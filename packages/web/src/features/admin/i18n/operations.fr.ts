@@ -4,7 +4,8 @@ export const adminOperationsFr: typeof adminOperationsEn = {
   nav: { clients: 'Clients OAuth', maintenance: 'Maintenance' },
   clients: {
     title: 'Clients OAuth',
-    intro: "Les applications qui connectent les personnes via le portail, et les clients machines de l'API d'administration.",
+    intro:
+      "Les applications qui connectent les personnes via le portail, et les clients machines de l'API d'administration.",
     listTitle: 'Clients enregistrés',
     register: 'Enregistrer un client',
     empty: "Aucun client n'est encore enregistré.",
@@ -32,9 +33,10 @@ export const adminOperationsFr: typeof adminOperationsEn = {
     rotateIntro: "Le secret actuel cesse de fonctionner immédiatement : l'application a besoin du nouveau.",
     confirmDisable: 'Désactiver {{name}}',
     disableIntro:
-      "Plus personne ne peut se connecter à cette application, et tous ses jetons et consentements sont révoqués dès maintenant. Vous pourrez la réactiver plus tard.",
+      'Plus personne ne peut se connecter à cette application, et tous ses jetons et consentements sont révoqués dès maintenant. Vous pourrez la réactiver plus tard.',
     confirmEnable: 'Réactiver {{name}}',
-    enableIntro: 'Les personnes peuvent de nouveau s’y connecter ; elles redonnent leur consentement là où elle le demande.',
+    enableIntro:
+      'Les personnes peuvent de nouveau s’y connecter ; elles redonnent leur consentement là où elle le demande.',
     disabledToast: 'Client désactivé : ses jetons sont révoqués.',
     enabledToast: 'Client réactivé.',
     rotatedToast: 'Secret renouvelé.',
@@ -54,7 +56,8 @@ export const adminOperationsFr: typeof adminOperationsEn = {
     intro: "Chaque modification demande un motif et est consignée dans le journal d'audit.",
     back: 'Retour aux clients',
     clientId: 'Identifiant du client (facultatif)',
-    clientIdHint: 'Lettres, chiffres, point, tiret et trait de soulignement. Laissé vide, le portail en choisit un.',
+    clientIdHint:
+      'Lettres, chiffres, point, tiret et trait de soulignement. Laissé vide, le portail en choisit un.',
     name: 'Nom',
     nameHint: 'Ce que les personnes voient sur la page de consentement.',
     kind: 'Type de client',

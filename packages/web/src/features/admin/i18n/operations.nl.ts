@@ -32,7 +32,7 @@ export const adminOperationsNl: typeof adminOperationsEn = {
     rotateIntro: 'Het huidige geheim werkt meteen niet meer: de toepassing heeft het nieuwe nodig.',
     confirmDisable: '{{name}} uitschakelen',
     disableIntro:
-      'Niemand kan zich nog bij deze toepassing aanmelden, en alle tokens en toestemmingen ervan worden nu ingetrokken. U kunt ze later weer inschakelen.',
+      'Niemand kan zich nog bij deze toepassing aanmelden, en alle tokens en toestemmingen ervan worden nu ingetrokken. Je kunt ze later weer inschakelen.',
     confirmEnable: '{{name}} weer inschakelen',
     enableIntro: 'Mensen kunnen zich weer aanmelden; waar gevraagd geven ze opnieuw toestemming.',
     disabledToast: 'Client uitgeschakeld: de tokens ervan zijn ingetrokken.',
@@ -77,7 +77,7 @@ export const adminOperationsNl: typeof adminOperationsEn = {
     scopesRequired: 'Kies minstens één beheer-scope.',
     redirectRequired: 'Vul minstens één doorstuuradres in.',
     changedElsewhere:
-      'Iemand heeft deze client gewijzigd terwijl u hem bewerkte. Het formulier toont nu de huidige registratie: voer uw wijziging opnieuw uit.',
+      'Iemand heeft deze client gewijzigd terwijl jij hem bewerkte. Het formulier toont nu de huidige registratie: voer je wijziging opnieuw uit.',
     refusals: {
       not_https: 'Gebruik absolute HTTPS-adressen (http alleen op deze machine).',
       invalid: 'Deze waarde is niet geldig.',
@@ -87,7 +87,7 @@ export const adminOperationsNl: typeof adminOperationsEn = {
       required: 'Vul dit in.',
       not_first_party: 'Alleen de eigen clients van het portaal zijn first-party.',
       exists: 'Er is al een client met deze ID geregistreerd.',
-      not_held: 'U kunt alleen beheerbevoegdheden toekennen die u zelf hebt.',
+      not_held: 'Je kunt alleen beheerbevoegdheden toekennen die je zelf hebt.',
     },
     saved: 'Wijzigingen opgeslagen.',
     created: 'Client geregistreerd.',
@@ -95,7 +95,7 @@ export const adminOperationsNl: typeof adminOperationsEn = {
   maintenance: {
     title: 'Onderhoud',
     intro:
-      'Tijdens onderhoud toont het portaal zijn onderhoudspagina en antwoordt de API met 503. De console en de beheer-API blijven werken, zodat u het hier weer kunt uitschakelen.',
+      'Tijdens onderhoud toont het portaal zijn onderhoudspagina en antwoordt de API met 503. De console en de beheer-API blijven werken, zodat je het hier weer kunt uitschakelen.',
     stateTitle: 'Huidige toestand',
     on: 'Onderhoud staat AAN',
     off: 'Onderhoud staat uit',
@@ -104,7 +104,8 @@ export const adminOperationsNl: typeof adminOperationsEn = {
     switchOn: 'Onderhoud inschakelen',
     switchOff: 'Onderhoud uitschakelen',
     confirmOn: 'Het hele portaal in onderhoud zetten',
-    confirmOnIntro: 'Iedereen die het portaal gebruikt, in beide edities, ziet binnen 2 seconden de onderhoudspagina.',
+    confirmOnIntro:
+      'Iedereen die het portaal gebruikt, in beide edities, ziet binnen 2 seconden de onderhoudspagina.',
     confirmOff: 'Onderhoud beëindigen',
     confirmOffIntro: 'Het portaal gaat binnen 2 seconden weer open voor iedereen.',
     onToast: 'Onderhoud staat aan.',

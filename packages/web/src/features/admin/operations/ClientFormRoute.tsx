@@ -344,7 +344,9 @@ function ClientForm({
             className={styles.choices}
             aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
           >
-            <legend>{machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}</legend>
+            <legend>
+              {machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}
+            </legend>
             {offered.map((scope) => (
               <label key={scope} className={styles.choice}>
                 <input

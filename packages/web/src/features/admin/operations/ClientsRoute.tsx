@@ -120,7 +120,11 @@ function ListCard({
         await setClientDisabled(client.client_id, { disabled: kind === 'disable', ...reason });
         toast.show(
           'success',
-          t(kind === 'disable' ? 'adminOperations.clients.disabledToast' : 'adminOperations.clients.enabledToast'),
+          t(
+            kind === 'disable'
+              ? 'adminOperations.clients.disabledToast'
+              : 'adminOperations.clients.enabledToast',
+          ),
         );
       }
       setAction(null);
@@ -167,7 +171,11 @@ function ListCard({
       )}
       <ReasonDialog
         open={action !== null}
-        title={action ? t(`adminOperations.clients.confirm${capitalized(action.kind)}`, { name: action.client.name }) : ''}
+        title={
+          action
+            ? t(`adminOperations.clients.confirm${capitalized(action.kind)}`, { name: action.client.name })
+            : ''
+        }
         confirmLabel={action ? t(`adminOperations.clients.${action.kind}`) : ''}
         danger={action?.kind === 'disable'}
         onSubmit={submit}
@@ -180,14 +188,18 @@ function ListCard({
 }
 
 const capitalized = (kind: Action['kind']) =>
-  (kind === 'rotate' ? 'Rotate' : kind === 'disable' ? 'Disable' : 'Enable') as 'Rotate' | 'Disable' | 'Enable';
+  (kind === 'rotate' ? 'Rotate' : kind === 'disable' ? 'Disable' : 'Enable') as
+    | 'Rotate'
+    | 'Disable'
+    | 'Enable';
 
 function ClientRow({ row, onAction }: { row: OAuthClientView; onAction: (action: Action) => void }) {
   const { t, i18n } = useTranslation();
   const when = row.disabled_at
-    ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(row.disabled_at),
-      )
+    ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(row.disabled_at))
     : null;
   return (
     <tr data-testid={`client-${row.client_id}`}>
@@ -196,7 +208,9 @@ function ClientRow({ row, onAction }: { row: OAuthClientView; onAction: (action:
         <span className={styles.muted}>
           <code>{row.client_id}</code>
           {' · '}
-          {row.edition ? t(`adminOperations.clients.editions.${row.edition}`) : t('adminOperations.clients.bothEditions')}
+          {row.edition
+            ? t(`adminOperations.clients.editions.${row.edition}`)
+            : t('adminOperations.clients.bothEditions')}
         </span>
       </td>
       <td>

@@ -44,9 +44,10 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
   // The switch closes both editions: an operator of one edition sees it, and cannot move it.
   const bothEditions = (me.data?.editions.length ?? 0) > 1;
   const when = state.since
-    ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(state.since),
-      )
+    ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(state.since))
     : null;
 
   async function submit(reason: Reason) {
@@ -54,7 +55,10 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
       const next = await switchMaintenance({ on: !state.on, ...reason });
       queryClient.setQueryData(MAINTENANCE_KEY, next);
       setConfirming(false);
-      toast.show('success', t(next.on ? 'adminOperations.maintenance.onToast' : 'adminOperations.maintenance.offToast'));
+      toast.show(
+        'success',
+        t(next.on ? 'adminOperations.maintenance.onToast' : 'adminOperations.maintenance.offToast'),
+      );
     } catch (cause) {
       if (stepUp.onRefused(cause)) return;
       throw cause;
@@ -64,7 +68,10 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
   return (
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminOperations.maintenance.stateTitle')}</h2>
-      <div className={state.on ? `${styles.state} ${styles.stateOn}` : styles.state} data-testid="maintenance-state">
+      <div
+        className={state.on ? `${styles.state} ${styles.stateOn}` : styles.state}
+        data-testid="maintenance-state"
+      >
         {state.on ? t('adminOperations.maintenance.on') : t('adminOperations.maintenance.off')}
       </div>
       {when && (
@@ -80,7 +87,9 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
             variant={state.on ? 'primary' : 'danger'}
             onClick={() => void stepUp.ensure().then((ok) => ok && setConfirming(true))}
           >
-            {state.on ? t('adminOperations.maintenance.switchOff') : t('adminOperations.maintenance.switchOn')}
+            {state.on
+              ? t('adminOperations.maintenance.switchOff')
+              : t('adminOperations.maintenance.switchOn')}
           </Button>
         </div>
       ) : (
@@ -88,13 +97,19 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
       )}
       <ReasonDialog
         open={confirming}
-        title={state.on ? t('adminOperations.maintenance.confirmOff') : t('adminOperations.maintenance.confirmOn')}
-        confirmLabel={state.on ? t('adminOperations.maintenance.switchOff') : t('adminOperations.maintenance.switchOn')}
+        title={
+          state.on ? t('adminOperations.maintenance.confirmOff') : t('adminOperations.maintenance.confirmOn')
+        }
+        confirmLabel={
+          state.on ? t('adminOperations.maintenance.switchOff') : t('adminOperations.maintenance.switchOn')
+        }
         danger={!state.on}
         onSubmit={submit}
         onClose={() => setConfirming(false)}
       >
-        {state.on ? t('adminOperations.maintenance.confirmOffIntro') : t('adminOperations.maintenance.confirmOnIntro')}
+        {state.on
+          ? t('adminOperations.maintenance.confirmOffIntro')
+          : t('adminOperations.maintenance.confirmOnIntro')}
       </ReasonDialog>
     </Card>
   );

@@ -22,7 +22,8 @@ export type Reason = { reason: string; ticket?: string };
 export function useClients() {
   return useQuery({
     queryKey: CLIENTS_KEY,
-    queryFn: ({ signal }) => apiRequest('/admin/oauth-clients', { schema: oauthClientListResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/admin/oauth-clients', { schema: oauthClientListResponseSchema, signal }),
     staleTime: 0,
   });
 }
@@ -42,7 +43,11 @@ export async function fetchClient(id: string, signal?: AbortSignal) {
 
 /** POST /api/admin/oauth-clients: answers the client and its secret, shown once. */
 export function registerClient(input: RegisterClientRequest) {
-  return apiRequest('/admin/oauth-clients', { method: 'POST', json: input, schema: clientSecretResponseSchema });
+  return apiRequest('/admin/oauth-clients', {
+    method: 'POST',
+    json: input,
+    schema: clientSecretResponseSchema,
+  });
 }
 
 /** PATCH /api/admin/oauth-clients/:id on the version read; a 412 tells the current one. */
