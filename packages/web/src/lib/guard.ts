@@ -37,10 +37,14 @@ export type NavigationDecision =
 export type MfaRule = (state: NavigationState) => NavigationDecision | null;
 export const noMfaRule: MfaRule = () => null;
 
-/** The step-up of a console change (mfa-methods, back to /admin): it answers during maintenance too. */
-function isConsoleStepUp(state: NavigationState): boolean {
-  if (normalizePath(state.path) !== PATHS.mfaMethods) return false;
-  return isAdminPath(new URLSearchParams(state.search).get('redirect') ?? '');
+/**
+ * The console and the step-up of its changes (mfa-methods, back to /admin): their API answers
+ * during maintenance too, so the operator can switch it off there.
+ */
+export function opensDuringMaintenance(path: string, search: string): boolean {
+  if (isAdminPath(path)) return true;
+  if (normalizePath(path) !== PATHS.mfaMethods) return false;
+  return isAdminPath(new URLSearchParams(search).get('redirect') ?? '');
 }
 
 export function decideNavigation(
@@ -51,7 +55,7 @@ export function decideNavigation(
 
   // Maintenance wins over everything: no screen can work while the API answers 503. The console is
   // the exception: the admin API answers, and the operator switches maintenance off there.
-  if (state.maintenance && path !== PATHS.maintenance && !isAdminPath(path) && !isConsoleStepUp(state))
+  if (state.maintenance && path !== PATHS.maintenance && !opensDuringMaintenance(path, state.search))
     return { kind: 'redirect', to: PATHS.maintenance };
   // Rule 3: /login always goes to login.email.
   if (path === PATHS.login) return { kind: 'redirect', to: PATHS.loginEmail };
