@@ -12,6 +12,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
+import { useAdminMe } from '../api/me';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useStaffStepUp } from '../stepUp';
 import { CLIENTS_KEY, fetchClient, type Reason, registerClient, updateClient, useClients } from './api';
@@ -165,6 +166,10 @@ function ClientForm({
   const stepUp = useStaffStepUp();
   const queryClient = useQueryClient();
   const scopesOffered = useClients().data?.scopes ?? [];
+  // Admin scopes give capabilities: the operator hands out only those they hold (the server checks).
+  const held = useAdminMe().data?.capabilities ?? [];
+  const mayHandOut = (scope: string) =>
+    !isAdminScope(scope) || (held as readonly string[]).includes(scope.slice('admin:'.length));
   const editing = version !== null;
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -177,7 +182,7 @@ function ClientForm({
     setErrors((current) => ({ ...current, [key === 'redirectUris' ? 'redirect_uris' : key]: undefined }));
   };
   const machine = draft.kind === 'machine';
-  const offered = scopesOffered.filter((scope) => isAdminScope(scope) === machine);
+  const offered = scopesOffered.filter((scope) => isAdminScope(scope) === machine && mayHandOut(scope));
 
   async function check(event: FormEvent) {
     event.preventDefault();

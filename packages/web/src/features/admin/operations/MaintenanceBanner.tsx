@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useMaintenance } from './api';
@@ -8,11 +8,14 @@ import styles from './Operations.module.css';
 export function MaintenanceBanner() {
   const { t } = useTranslation();
   const state = useMaintenance();
-  if (!state.data?.on) return null;
+  const { pathname } = useLocation();
+  const here = `${PATHS.admin}/maintenance`;
+  // The maintenance page says it itself, larger.
+  if (!state.data?.on || pathname === here) return null;
   return (
     <div role="status" className={styles.banner} data-testid="maintenance-banner">
       <span>{t('adminOperations.maintenance.banner')}</span>
-      <Link to={`${PATHS.admin}/maintenance`}>{t('adminOperations.maintenance.bannerLink')}</Link>
+      <Link to={here}>{t('adminOperations.maintenance.bannerLink')}</Link>
     </div>
   );
 }
