@@ -181,7 +181,7 @@ const update = defineAdminRoute({
   async handler({ params, body, actor, request, reply }) {
     const { db } = request.server.ctx;
     const why = requireReason(body);
-    await visibleClient(db, actor, params.id);
+    const client = await visibleClient(db, actor, params.id);
     if (body.edition !== undefined && !visibleTo(actor, body.edition)) throw new ApiError('forbidden');
     requireHeldScopes(actor, body.scopes);
     return db
@@ -203,7 +203,7 @@ const update = defineAdminRoute({
           {
             kind: 'oauth_client.updated',
             userId: null,
-            edition: body.edition ?? 'general',
+            edition: client.edition ?? 'general',
             ...why,
             detail: { client_id: params.id, changed: Object.keys(changed) },
           },

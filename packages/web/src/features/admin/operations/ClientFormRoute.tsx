@@ -167,11 +167,16 @@ function ClientForm({
   const queryClient = useQueryClient();
   const scopesOffered = useClients().data?.scopes ?? [];
   // Admin scopes give capabilities: the operator hands out only those they hold (the server checks).
-  const held = useAdminMe().data?.capabilities ?? [];
+  const me = useAdminMe().data;
+  const held = me?.capabilities ?? [];
+  // An operator of one edition registers clients of it; "both editions" needs both.
+  const single = me?.editions.length === 1 ? me.editions[0] : null;
   const mayHandOut = (scope: string) =>
     !isAdminScope(scope) || (held as readonly string[]).includes(scope.slice('admin:'.length));
   const editing = version !== null;
-  const [draft, setDraft] = useState<Draft>(initial);
+  const [draft, setDraft] = useState<Draft>(() =>
+    !version && single ? { ...initial, edition: single } : initial,
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -384,9 +389,14 @@ function ClientForm({
                 value={draft.edition}
                 onChange={(event) => set('edition', event.target.value as Edition)}
               >
-                <option value="">{t('adminOperations.clients.bothEditions')}</option>
-                <option value="general">{t('adminOperations.clients.editions.general')}</option>
-                <option value="lu">{t('adminOperations.clients.editions.lu')}</option>
+                {!single && <option value="">{t('adminOperations.clients.bothEditions')}</option>}
+                {(['general', 'lu'] as const)
+                  .filter((edition) => !single || edition === single)
+                  .map((edition) => (
+                    <option key={edition} value={edition}>
+                      {t(`adminOperations.clients.editions.${edition}`)}
+                    </option>
+                  ))}
               </select>
             )}
           </Field>
