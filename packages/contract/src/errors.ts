@@ -185,6 +185,17 @@ export const ERRORS = {
     status: 409,
     en: 'This delivery reached its receiver or is still being sent: it is not sent again.',
   },
+  // The operator's OAuth clients (docs/decisions/0076-administration.md).
+  client_changed: {
+    status: 412,
+    en: 'This client was changed by someone else in the meantime. Check its current registration and make your change again.',
+  },
+  client_exists: { status: 409, en: 'A client with this id is already registered.' },
+  client_first_party: {
+    status: 409,
+    en: "The portal's own clients cannot be disabled or removed.",
+  },
+  client_public_no_secret: { status: 409, en: 'A public client has no secret to rotate.' },
   // Administration (docs/decisions/0076-administration.md).
   staff_mfa_required: {
     status: 403,

@@ -5,8 +5,10 @@ import { adminAuditRoutes } from './audit.routes';
 import { cardAdminRoutes } from './cards.routes';
 import { companyAdminRoutes } from './company.routes';
 import { invitationBatchRoutes } from './invitation-batches.routes';
+import { maintenanceAdminRoutes } from './maintenance.routes';
 import { adminMeRoutes } from './me.routes';
 import { adminMfaResetRoutes } from './mfa-resets.routes';
+import { oauthClientAdminRoutes } from './oauth-clients.routes';
 import { scimTokenAdminRoutes } from './scim-tokens.routes';
 import { adminStaffRoutes } from './staff.routes';
 import { webhookAdminRoutes } from './webhooks.routes';
@@ -25,4 +27,7 @@ export const ADMIN_ROUTES: readonly RouteDefinition[] = [
   // The operator's card import and SCIM tokens.
   ...cardAdminRoutes,
   ...scimTokenAdminRoutes,
+  // The operator's OAuth clients and maintenance switch.
+  ...oauthClientAdminRoutes,
+  ...maintenanceAdminRoutes,
 ];

@@ -126,7 +126,15 @@ export type StaffAuditKind =
   // The operator's integration jobs in the console: a card import (its count), SCIM tokens.
   | 'cards.imported'
   | 'scim.token_created'
-  | 'scim.token_revoked';
+  | 'scim.token_revoked'
+  // The operator's OAuth clients and maintenance switch.
+  | 'oauth_client.registered'
+  | 'oauth_client.updated'
+  | 'oauth_client.secret_rotated'
+  | 'oauth_client.disabled'
+  | 'oauth_client.enabled'
+  | 'oauth_client.removed'
+  | 'maintenance.switched';
 
 type AuditEvent = {
   kind: AuditKind;

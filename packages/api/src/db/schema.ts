@@ -373,6 +373,8 @@ export interface OAuthClientsTable {
   backchannel_logout_uri: string | null;
   /** The signing algorithm of the client's ID and logout tokens (migration 0013). */
   id_token_signed_response_alg: ColumnType<IdTokenAlgorithm, IdTokenAlgorithm | undefined, IdTokenAlgorithm>;
+  /** Set while an operator has the client disabled (migration 0032): refused everywhere. */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -36,6 +36,17 @@ function requireDeviceId(request: FastifyRequest) {
 /** Paths under /api that answer without a device id and during maintenance. */
 const OPEN_API_PATHS = new Set(['/api/status', '/api/openapi.json', '/api/docs']);
 
+/** The step-up the console's changes need (a staff member's app or key, decision 0076). */
+const STEP_UP_PATHS = new Set(['/api/mfa', '/api/mfa/status', '/api/mfa/sudo']);
+
+/**
+ * The admin API answers during maintenance, with the step-up its changes need: the operator who
+ * switched it on switches it off there (the console at /admin is a page, served in any case).
+ */
+function passesMaintenance(path: string): boolean {
+  return path.startsWith('/api/admin/') || STEP_UP_PATHS.has(path);
+}
+
 /**
  * A percent-encoded unreserved character (RFC 3986 §2.3: letters, digits, `-._~`). No client needs
  * one, and the router decodes them: `/%61pi/user` would reach `/api/user` past checks that read
@@ -75,6 +86,6 @@ export function registerRequestContext(app: FastifyInstance) {
     refuseNeedlessEncoding(path);
     if (!isGatedApiRequest(request, path)) return;
     requireDeviceId(request);
-    if (await isMaintenanceOn(app.ctx.db)) throw new ApiError('maintenance');
+    if (!passesMaintenance(path) && (await isMaintenanceOn(app.ctx.db))) throw new ApiError('maintenance');
   });
 }

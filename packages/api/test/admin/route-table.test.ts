@@ -42,7 +42,7 @@ const CALLERS: Record<string, Caller> = {
 type Expected = Partial<Record<keyof typeof CALLERS, number>>;
 
 interface RouteRow {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as declared (matched against ADMIN_ROUTES, so none is forgotten). */
   route: string;
   path: (targets: AdminTargets) => string;
@@ -300,6 +300,73 @@ const ROUTES: RouteRow[] = [
     path: () => '/api/admin/scim/companies/1/tokens/999999/revoke',
     body: () => reason,
     expect: { operator: 404 },
+  },
+  // The operator's OAuth clients and maintenance switch: a client that does not exist is 404 to
+  // the operator only; maintenance is only ever switched off here (the table shares its server).
+  {
+    method: 'GET',
+    route: '/admin/oauth-clients',
+    path: () => '/api/admin/oauth-clients',
+    expect: { operator: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/admin/oauth-clients/:id',
+    path: () => '/api/admin/oauth-clients/no-such-client',
+    expect: { operator: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/oauth-clients',
+    path: () => '/api/admin/oauth-clients',
+    body: () => ({
+      name: 'Route table',
+      redirect_uris: ['https://table.example/cb'],
+      scopes: ['email'],
+      ...reason,
+    }),
+    expect: { operator: 201 },
+  },
+  {
+    method: 'PATCH',
+    route: '/admin/oauth-clients/:id',
+    path: () => '/api/admin/oauth-clients/no-such-client',
+    body: () => ({ name: 'Renamed', ...reason }),
+    expect: { operator: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/admin/oauth-clients/:id/rotate-secret',
+    path: () => '/api/admin/oauth-clients/no-such-client/rotate-secret',
+    body: () => reason,
+    expect: { operator: 404 },
+  },
+  {
+    method: 'PUT',
+    route: '/admin/oauth-clients/:id/disabled',
+    path: () => '/api/admin/oauth-clients/no-such-client/disabled',
+    body: () => ({ disabled: true, ...reason }),
+    expect: { operator: 404 },
+  },
+  {
+    method: 'DELETE',
+    route: '/admin/oauth-clients/:id',
+    path: () => '/api/admin/oauth-clients/no-such-client',
+    body: () => reason,
+    expect: { operator: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/admin/maintenance',
+    path: () => '/api/admin/maintenance',
+    expect: { operator: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/admin/maintenance',
+    path: () => '/api/admin/maintenance',
+    body: () => ({ on: false, ...reason }),
+    expect: { operator: 200 },
   },
 ];
 

@@ -2002,6 +2002,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registered OAuth clients (disabled ones too), and the scopes a client may have */
+        get: operations["getApiAdminOauthClients"];
+        put?: never;
+        /** Register an OAuth client (or a machine client of the admin API); its secret is answered once */
+        post: operations["postApiAdminOauthClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth-clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One OAuth client; its version is the ETag a change sends back as If-Match */
+        get: operations["getApiAdminOauthClientsId"];
+        put?: never;
+        post?: never;
+        /** Remove an OAuth client and revoke every grant and token it holds */
+        delete: operations["deleteApiAdminOauthClientsId"];
+        options?: never;
+        head?: never;
+        /** Change an OAuth client (If-Match: the ETag read; 412 when someone changed it meanwhile) */
+        patch: operations["patchApiAdminOauthClientsId"];
+        trace?: never;
+    };
+    "/api/admin/oauth-clients/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for a confidential client, answered once; the previous one stops working */
+        post: operations["postApiAdminOauthClientsIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth-clients/{id}/disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Disable an OAuth client (its grants and tokens are revoked) or enable it again */
+        put: operations["putApiAdminOauthClientsIdDisabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the portal is in maintenance, since when, switched by whom and why */
+        get: operations["getApiAdminMaintenance"];
+        /** Switch maintenance on or off, for a reason (every instance within 2 seconds) */
+        put: operations["putApiAdminMaintenance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "user.created": {
@@ -2376,7 +2465,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "account_closing" | "closure_merge_in_progress" | "closure_already_requested" | "closure_link_invalid" | "closure_link_used" | "closure_link_expired" | "preferences_changed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "cards_csv_invalid" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "staff_self_change" | "last_security_officer" | "staff_account_unknown" | "staff_company_required" | "unavailable" | "server_error";
+                    code: "validation_failed" | "bad_request" | "control_characters" | "missing_device_id" | "unsupported_media_type" | "payload_too_large" | "unknown_host" | "invalid_credentials" | "unknown_client" | "too_many_attempts" | "sms_limit_reached" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "account_locked" | "maintenance" | "mfa_required" | "invalid_code" | "challenge_expired" | "resend_too_soon" | "email-duplicated" | "phone-duplicated" | "sms-duplicated" | "invalid_email" | "invalid_phone" | "mfa_minimum" | "sudo_required" | "passkey_invalid" | "passkey_duplicated" | "mfa_setup_required" | "weak_password_change_required" | "session_not_fresh" | "password_too_short" | "password_too_long" | "password_common" | "password_breached" | "password_personal" | "password_unchanged" | "current_password_invalid" | "invalid_card_number" | "invalid_national_register_number" | "reset_expired" | "captcha_required" | "captcha_failed" | "invalid_partner" | "reauthentication_required" | "authorization_expired" | "invalid_iban" | "profile_changed" | "contact_minimum" | "contact_is_primary" | "contact_used_by_mfa" | "primary_needs_mfa" | "invalid_activation_code" | "invalid_invitation_code" | "invitation_expired" | "invitation_used" | "card_already_activated" | "card_activation_pending" | "link_expired" | "onboarding_expired" | "onboarding_step" | "onboarding_invalid_email" | "onboarding_invalid_phone" | "terms_required" | "terms_outdated" | "fuzzion_invalid" | "fuzzion_failed" | "account_closing" | "closure_merge_in_progress" | "closure_already_requested" | "closure_link_invalid" | "closure_link_used" | "closure_link_expired" | "preferences_changed" | "invitation_revoked" | "invitation_not_pending" | "already_member" | "already_invited" | "cards_csv_invalid" | "csv_invalid" | "locked_by_support" | "already_suspended" | "not_suspended" | "webhook_destination_refused" | "webhook_already_delivered" | "client_changed" | "client_exists" | "client_first_party" | "client_public_no_secret" | "staff_mfa_required" | "reason_required" | "search_too_short" | "identity_check_failed" | "mfa_reset_pending" | "mfa_reset_decided" | "self_approval" | "no_verified_contact" | "staff_self_change" | "last_security_officer" | "staff_account_unknown" | "staff_company_required" | "unavailable" | "server_error";
                     message: string;
                     fields?: {
                         [key: string]: string;
@@ -9733,6 +9822,531 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminOauthClients: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            name: string;
+                            edition: ("general" | "lu") | null;
+                            redirect_uris: string[];
+                            scopes: string[];
+                            homepage: string | null;
+                            confidential: boolean;
+                            /** @enum {string} */
+                            auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            first_party: boolean;
+                            machine: boolean;
+                            disabled_at: string | null;
+                        }[];
+                        scopes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminOauthClients: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    client_id?: string | "";
+                    name: string;
+                    /** @default [] */
+                    redirect_uris?: string[];
+                    /** @default [] */
+                    scopes?: string[];
+                    /** @default null */
+                    homepage?: string | null;
+                    /** @default null */
+                    edition?: ("general" | "lu") | null;
+                    /** @default false */
+                    public?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    client_id?: string | "";
+                    name: string;
+                    /** @default [] */
+                    redirect_uris?: string[];
+                    /** @default [] */
+                    scopes?: string[];
+                    /** @default null */
+                    homepage?: string | null;
+                    /** @default null */
+                    edition?: ("general" | "lu") | null;
+                    /** @default false */
+                    public?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            name: string;
+                            edition: ("general" | "lu") | null;
+                            redirect_uris: string[];
+                            scopes: string[];
+                            homepage: string | null;
+                            confidential: boolean;
+                            /** @enum {string} */
+                            auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            first_party: boolean;
+                            machine: boolean;
+                            disabled_at: string | null;
+                        };
+                        secret: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminOauthClientsId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            name: string;
+                            edition: ("general" | "lu") | null;
+                            redirect_uris: string[];
+                            scopes: string[];
+                            homepage: string | null;
+                            confidential: boolean;
+                            /** @enum {string} */
+                            auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            first_party: boolean;
+                            machine: boolean;
+                            disabled_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteApiAdminOauthClientsId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    patchApiAdminOauthClientsId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    name?: string;
+                    redirect_uris?: string[];
+                    scopes?: string[];
+                    homepage?: string | null;
+                    edition?: ("general" | "lu") | null;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    name?: string;
+                    redirect_uris?: string[];
+                    scopes?: string[];
+                    homepage?: string | null;
+                    edition?: ("general" | "lu") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            name: string;
+                            edition: ("general" | "lu") | null;
+                            redirect_uris: string[];
+                            scopes: string[];
+                            homepage: string | null;
+                            confidential: boolean;
+                            /** @enum {string} */
+                            auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            first_party: boolean;
+                            machine: boolean;
+                            disabled_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiAdminOauthClientsIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            name: string;
+                            edition: ("general" | "lu") | null;
+                            redirect_uris: string[];
+                            scopes: string[];
+                            homepage: string | null;
+                            confidential: boolean;
+                            /** @enum {string} */
+                            auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            first_party: boolean;
+                            machine: boolean;
+                            disabled_at: string | null;
+                        };
+                        secret: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    putApiAdminOauthClientsIdDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    disabled: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    disabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            name: string;
+                            edition: ("general" | "lu") | null;
+                            redirect_uris: string[];
+                            scopes: string[];
+                            homepage: string | null;
+                            confidential: boolean;
+                            /** @enum {string} */
+                            auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            first_party: boolean;
+                            machine: boolean;
+                            disabled_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiAdminMaintenance: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        on: boolean;
+                        since: string | null;
+                        by: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            default: components["responses"]["Error"];
+        };
+    };
+    putApiAdminMaintenance: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The random UUID the browser keeps for this device */
+                "X-Device-ID": components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    on: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default  */
+                    reason?: string;
+                    ticket?: string;
+                    on: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        on: boolean;
+                        since: string | null;
+                        by: string | null;
+                        reason: string | null;
+                    };
+                };
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];

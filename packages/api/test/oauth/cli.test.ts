@@ -105,6 +105,47 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
     expect((await refresh(test.origin, client, tokens.body.refresh_token as string)).status).toBe(401);
   });
 
+  it('clients disable refuses the client and revokes its refresh tokens; enable lets it work again', async () => {
+    const id = unique();
+    const added = await run(
+      'clients',
+      'add',
+      '--id',
+      id,
+      '--name',
+      'D',
+      '--redirect-uri',
+      `https://${id}.example/cb`,
+      '--scopes',
+      'user offline_access',
+    );
+    const secret = /: (\S+)$/.exec(added.output)![1]!;
+    const account = await newUser(test.database.db);
+    const browser = new Browser(test.origin);
+    await browser.logIn(account);
+    const client = { clientId: id, secret, redirectUri: `https://${id}.example/cb` };
+    const { code, verifier } = await authorize(browser, client, { scope: 'openid offline_access' });
+    const tokens = await exchangeCode(test.origin, client, code, verifier);
+    expect(tokens.status).toBe(200);
+
+    expect(await run('clients', 'disable', id)).toMatchObject({ code: 0 });
+    expect(await findClient(test.database.db, id)).toBeUndefined();
+    expect((await run('clients', 'list')).output).toContain(
+      `${id}  D  [third-party, client_secret_basic, all editions, DISABLED]`,
+    );
+    expect((await refresh(test.origin, client, tokens.body.refresh_token as string)).status).toBe(401);
+    expect(await run('clients', 'disable', '2')).toMatchObject({ code: 2 });
+    expect((await run('clients', 'remove', '51')).output).toContain(
+      "the portal's own client 51 cannot be removed",
+    );
+
+    expect(await run('clients', 'enable', id)).toMatchObject({
+      code: 0,
+      output: `Client ${id} enabled again.`,
+    });
+    expect(await findClient(test.database.db, id)).toMatchObject({ name: 'D' });
+  });
+
   it('only clients 2 and 51 are first-party, and they always are', async () => {
     const refused = await run(
       'clients',

@@ -68,6 +68,11 @@ export const DE_ERROR_MESSAGES: ErrorMessages = {
     'Diese Adresse kann keine Webhooks empfangen: Verwenden Sie eine öffentliche HTTPS-Adresse.',
   webhook_already_delivered:
     'Diese Zustellung hat ihren Empfänger erreicht oder wird noch gesendet: Sie wird nicht erneut gesendet.',
+  client_changed:
+    'Dieser Client wurde inzwischen von jemand anderem geändert. Prüfen Sie seine aktuelle Registrierung und nehmen Sie Ihre Änderung erneut vor.',
+  client_exists: 'Ein Client mit dieser ID ist bereits registriert.',
+  client_first_party: 'Die eigenen Clients des Portals können weder deaktiviert noch entfernt werden.',
+  client_public_no_secret: 'Ein öffentlicher Client hat kein Geheimnis, das erneuert werden könnte.',
   unavailable: 'Der Dienst ist kurzzeitig nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   server_error: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   mfa_required: 'Bitte bestätigen Sie Ihre Identität mit einem Bestätigungscode.',

@@ -68,6 +68,11 @@ export const FR_ERROR_MESSAGES: ErrorMessages = {
     'Cette adresse ne peut pas recevoir de webhooks : utilisez une adresse HTTPS publique.',
   webhook_already_delivered:
     "Cet envoi a atteint son destinataire ou est encore en cours : il n'est pas renvoyé.",
+  client_changed:
+    "Ce client a été modifié par quelqu'un d'autre entre-temps. Vérifiez son enregistrement actuel et refaites votre modification.",
+  client_exists: 'Un client avec cet identifiant est déjà enregistré.',
+  client_first_party: 'Les clients propres au portail ne peuvent être ni désactivés ni supprimés.',
+  client_public_no_secret: "Un client public n'a pas de secret à renouveler.",
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   server_error: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   mfa_required: 'Veuillez confirmer votre identité avec un code de vérification.',

@@ -64,6 +64,11 @@ export const NL_ERROR_MESSAGES: ErrorMessages = {
   webhook_destination_refused: 'Dit adres kan geen webhooks ontvangen: gebruik een openbaar HTTPS-adres.',
   webhook_already_delivered:
     'Deze levering heeft haar ontvanger bereikt of wordt nog verstuurd: ze wordt niet opnieuw verstuurd.',
+  client_changed:
+    'Deze client is intussen door iemand anders gewijzigd. Controleer de huidige registratie en voer je wijziging opnieuw uit.',
+  client_exists: 'Er is al een client met deze id geregistreerd.',
+  client_first_party: 'De eigen clients van het portaal kunnen niet worden uitgeschakeld of verwijderd.',
+  client_public_no_secret: 'Een publieke client heeft geen geheim om te vernieuwen.',
   unavailable: 'De dienst is even niet beschikbaar. Probeer het zo meteen opnieuw.',
   server_error: 'Er is een fout opgetreden. Probeer het later opnieuw.',
   mfa_required: 'Bevestig je identiteit met een verificatiecode.',

@@ -12,7 +12,12 @@ import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { ensureAreaStrings, ensureDeskStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
-import { decideNavigation, type MfaRule, type NavigationDecision } from '../lib/guard';
+import {
+  decideNavigation,
+  type MfaRule,
+  type NavigationDecision,
+  opensDuringMaintenance,
+} from '../lib/guard';
 import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
 import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
 import { loadQueryClient } from '../lib/queryBridge';
@@ -188,6 +193,8 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
         }
         if (error instanceof ApiError && error.code === 'maintenance') {
           setMaintenanceOn(true);
+          // The console shows a banner instead: its own API answers.
+          if (opensDuringMaintenance(url.pathname, url.search)) return null;
           rememberMaintenanceFrom(`${url.pathname}${url.search}`);
           throw redirect(PATHS.maintenance);
         }
@@ -352,6 +359,8 @@ export function createAppRouter(
     onMaintenance: () => {
       setMaintenanceOn(true);
       const { pathname, search } = router.state.location;
+      // The console keeps working during maintenance (its API answers): it shows a banner instead.
+      if (opensDuringMaintenance(pathname, search)) return;
       rememberMaintenanceFrom(`${pathname}${search}`);
       void router.navigate(PATHS.maintenance, { replace: true });
     },

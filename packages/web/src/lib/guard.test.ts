@@ -56,6 +56,22 @@ describe('decideNavigation', () => {
     });
   });
 
+  it('keeps the console and its step-up open during maintenance, and nothing else', () => {
+    const on = { maintenance: true, loggedIn: true };
+    expect(decideNavigation(state({ ...on, path: '/admin/maintenance' }))).toBeNull();
+    expect(decideNavigation(state({ ...on, path: '/admin' }))).toBeNull();
+    const stepUp = { ...on, path: '/mfa/methods', search: '?single=false&redirect=%2Fadmin%2Fmaintenance' };
+    expect(decideNavigation(state(stepUp))).toBeNull();
+    expect(decideNavigation(state({ ...on, path: '/mfa/methods', search: '?redirect=%2Fprofile' }))).toEqual({
+      kind: 'redirect',
+      to: '/maintenance',
+    });
+    expect(decideNavigation(state({ ...on, path: '/administrator' }))).toEqual({
+      kind: 'redirect',
+      to: '/maintenance',
+    });
+  });
+
   it('lets the MFA rule decide before the login rules', () => {
     const toSetup = () => ({ kind: 'redirect', to: '/setup-mfa' }) as const;
     expect(decideNavigation(state({ loggedIn: true, mfaForced: true }), toSetup)).toEqual({

@@ -1,4 +1,4 @@
-import { isNeutralPath, isPublicPath, isRoutedPath, normalizePath, PATHS } from './paths';
+import { isAdminPath, isNeutralPath, isPublicPath, isRoutedPath, normalizePath, PATHS } from './paths';
 
 // The navigation guard of SPEC §4 as a pure decision, run by the root loader on every navigation
 // (router.tsx). Rule 1 (hash token) runs at start-up (boot.ts), rule 2 (bearer header) in
@@ -37,14 +37,26 @@ export type NavigationDecision =
 export type MfaRule = (state: NavigationState) => NavigationDecision | null;
 export const noMfaRule: MfaRule = () => null;
 
+/**
+ * The console and the step-up of its changes (mfa-methods, back to /admin): their API answers
+ * during maintenance too, so the operator can switch it off there.
+ */
+export function opensDuringMaintenance(path: string, search: string): boolean {
+  if (isAdminPath(path)) return true;
+  if (normalizePath(path) !== PATHS.mfaMethods) return false;
+  return isAdminPath(new URLSearchParams(search).get('redirect') ?? '');
+}
+
 export function decideNavigation(
   state: NavigationState,
   mfaRule: MfaRule = noMfaRule,
 ): NavigationDecision | null {
   const path = normalizePath(state.path);
 
-  // Maintenance wins over everything: no screen can work while the API answers 503.
-  if (state.maintenance && path !== PATHS.maintenance) return { kind: 'redirect', to: PATHS.maintenance };
+  // Maintenance wins over everything: no screen can work while the API answers 503. The console is
+  // the exception: the admin API answers, and the operator switches maintenance off there.
+  if (state.maintenance && path !== PATHS.maintenance && !opensDuringMaintenance(path, state.search))
+    return { kind: 'redirect', to: PATHS.maintenance };
   // Rule 3: /login always goes to login.email.
   if (path === PATHS.login) return { kind: 'redirect', to: PATHS.loginEmail };
   // Unknown paths (and `/`) go home.

@@ -12,7 +12,7 @@ export interface ClientCredentialsToken {
 
 /**
  * The live client-credentials access token of this value (opaque: its value is its id in
- * oauth_payloads), with its client as registered now: a removed client's tokens are worthless.
+ * oauth_payloads), with its client as registered now: a removed or disabled client's tokens are worthless.
  */
 export async function findClientCredentialsToken(
   db: Db,
@@ -30,6 +30,7 @@ export async function findClientCredentialsToken(
     ])
     .where('oauth_payloads.model', '=', 'ClientCredentials')
     .where('oauth_payloads.id', '=', token)
+    .where('oauth_clients.disabled_at', 'is', null)
     .where('oauth_payloads.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;

@@ -1,10 +1,7 @@
-import { EDITION_IDS, EDITIONS } from '@vestibule/contract/editions';
-import { isRegistrableAddress } from '@vestibule/contract/redirects';
-import { isAdminScope } from '@vestibule/contract/schemas/admin';
-import { registrableScopes } from '@vestibule/contract/scopes';
-import { RESPONSE_MODES } from './clients.queries';
+import type { ClientChanges } from './clients.registry';
 
-// The admin CLI's flags for `clients add|update` and their checks (clients.command.ts).
+// The admin CLI's flags for `clients add|update` (clients.command.ts); their checks are the
+// registry's (clients.registry.ts), shared with the admin API.
 
 export class UsageError extends Error {}
 
@@ -28,63 +25,21 @@ export function parseFlags(args: readonly string[], switches: ReadonlySet<string
   return { values, on, positional, one };
 }
 
-export function checkUris(uris: readonly string[], what: string) {
-  const allowHttp = process.env.NODE_ENV !== 'production';
-  for (const uri of uris)
-    if (!isRegistrableAddress(uri, { allowHttp }))
-      throw new UsageError(`${what} ${uri} is not an absolute https address (http only on loopback)`);
-}
-
-export function checkScopes(text: string): string[] {
-  const known = registrableScopes(Object.values(EDITIONS));
-  const scopes = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-  const unknown = scopes.filter((scope) => !known.has(scope) && !isAdminScope(scope));
-  if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
-  // A machine client of the admin API holds admin scopes only: no user ever stands behind it.
-  if (scopes.some(isAdminScope) && !scopes.every(isAdminScope))
-    throw new UsageError('admin scopes cannot be mixed with user scopes: register a machine client apart');
-  return scopes;
-}
-
-export function checkEdition(edition: string | undefined): string | null {
-  if (edition === undefined) return null;
-  if (!(EDITION_IDS as readonly string[]).includes(edition))
-    throw new UsageError(`unknown edition ${edition}`);
-  return edition;
-}
-
-function checkResponseModes(modes: readonly string[]): string[] {
-  const unknown = modes.filter((mode) => !(RESPONSE_MODES as readonly string[]).includes(mode));
-  if (unknown.length) throw new UsageError(`unknown response modes: ${unknown.join(', ')}`);
-  return [...new Set(modes)];
-}
-
 /**
- * Response modes and logout addresses (docs/decisions/0031, 0033), as column values: only those
- * given; `clear` names the switches that empty them (update).
+ * Response modes, logout addresses (docs/decisions/0031, 0033) and the ID token algorithm as a
+ * registry change: only those given; `--no-post-logout` and `--no-backchannel` empty them.
  */
-export function logoutAndModes(flags: ReturnType<typeof parseFlags>): Record<string, string | null> {
-  const values: Record<string, string | null> = {};
+export function logoutAndModes(flags: ReturnType<typeof parseFlags>): ClientChanges {
+  const changes: ClientChanges = {};
   const modes = flags.values.get('--response-mode');
-  if (modes) values.response_modes = JSON.stringify(checkResponseModes(modes));
+  if (modes) changes.responseModes = modes;
   const afterLogout = flags.values.get('--post-logout-redirect-uri');
-  if (afterLogout) {
-    checkUris(afterLogout, 'post-logout redirect URI');
-    values.post_logout_redirect_uris = JSON.stringify(afterLogout);
-  }
-  if (flags.on.has('--no-post-logout')) values.post_logout_redirect_uris = '[]';
+  if (afterLogout) changes.postLogoutRedirectUris = afterLogout;
+  if (flags.on.has('--no-post-logout')) changes.postLogoutRedirectUris = [];
   const backchannel = flags.one('--backchannel-logout-uri');
-  if (backchannel) {
-    checkUris([backchannel], 'back-channel logout URI');
-    values.backchannel_logout_uri = backchannel;
-  }
-  if (flags.on.has('--no-backchannel')) values.backchannel_logout_uri = null;
-  // ES256 for a client that accepts it (cheaper to sign); RS256, the default, for one that needs it.
+  if (backchannel) changes.backchannelLogoutUri = backchannel;
+  if (flags.on.has('--no-backchannel')) changes.backchannelLogoutUri = null;
   const algorithm = flags.one('--id-token-alg');
-  if (algorithm) {
-    if (algorithm !== 'RS256' && algorithm !== 'ES256')
-      throw new UsageError('--id-token-alg: RS256 or ES256');
-    values.id_token_signed_response_alg = algorithm;
-  }
-  return values;
+  if (algorithm) changes.idTokenAlg = algorithm;
+  return changes;
 }

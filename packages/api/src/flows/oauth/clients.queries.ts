@@ -21,6 +21,8 @@ export interface OAuthClient {
   backchannelLogoutUri: string | null;
   /** RS256 unless the client was registered for ES256 (docs/decisions/0042). */
   idTokenAlgorithm: IdTokenAlgorithm;
+  /** When an operator disabled it; null while it works. */
+  disabledAt: Date | null;
 }
 
 /** The response modes a client may be registered for (all of them work, decision 0031). */
@@ -41,11 +43,19 @@ const COLUMNS = [
   'post_logout_redirect_uris as postLogoutRedirectUris',
   'backchannel_logout_uri as backchannelLogoutUri',
   'id_token_signed_response_alg as idTokenAlgorithm',
+  'disabled_at as disabledAt',
 ] as const;
 
-/** The query of a registered client usable on an edition's host (its own edition, or every edition). */
+/**
+ * The query of a registered client usable on an edition's host (its own edition, or every edition).
+ * A disabled client is not found: the provider, the login pages and the token routes refuse it.
+ */
 export function clientQuery(db: Db, clientId: string, edition?: string) {
-  const query = db.selectFrom('oauth_clients').select(COLUMNS).where('client_id', '=', clientId);
+  const query = db
+    .selectFrom('oauth_clients')
+    .select(COLUMNS)
+    .where('client_id', '=', clientId)
+    .where('disabled_at', 'is', null);
   return edition
     ? query.where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '=', edition)]))
     : query;
@@ -60,8 +70,10 @@ export async function findClient(
   return clientQuery(db, clientId, edition).executeTakeFirst();
 }
 
-export async function listClients(db: Db): Promise<OAuthClient[]> {
-  return db.selectFrom('oauth_clients').select(COLUMNS).orderBy('client_id').execute();
+/** Every registered client, disabled ones too (or the one named). */
+export async function listClients(db: Db, clientId?: string): Promise<OAuthClient[]> {
+  const query = db.selectFrom('oauth_clients').select(COLUMNS).orderBy('client_id');
+  return (clientId === undefined ? query : query.where('client_id', '=', clientId)).execute();
 }
 
 /** Names of clients by id, for the granted-apps list. */

@@ -3,7 +3,18 @@
 export { authorizeRoutes } from './authorize.routes';
 export { findClientCredentialsToken } from './client-credentials';
 export { OAUTH_USAGE, runOAuthCommand } from './clients.command';
-export { clientNames, findClient } from './clients.queries';
+export type { OAuthClient } from './clients.queries';
+export { clientNames, findClient, listClients } from './clients.queries';
+export {
+  ClientRegistryError,
+  clientTag,
+  lockedClient,
+  registerClient,
+  removeClient,
+  rotateClientSecret,
+  setClientDisabled,
+  updateClient,
+} from './clients.registry';
 export { seedOAuthDemo } from './demo';
 export { afterPortalSessionsEnded } from './ended-sessions';
 export { listUserGrants, revokeGrants } from './grants.queries';

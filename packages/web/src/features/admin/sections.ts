@@ -48,6 +48,25 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'companyAdmin.batches.nav',
     Page: InvitationBatchesArea,
   },
+  // The operator's OAuth clients and maintenance switch (operations/).
+  {
+    path: 'clients',
+    capability: 'operations',
+    label: 'adminOperations.nav.clients',
+    Page: page(
+      () => import('./operations/ClientsArea'),
+      (m) => m.ClientsArea,
+    ),
+  },
+  {
+    path: 'maintenance',
+    capability: 'operations',
+    label: 'adminOperations.nav.maintenance',
+    Page: page(
+      () => import('./operations/MaintenanceRoute'),
+      (m) => m.MaintenanceRoute,
+    ),
+  },
   {
     path: 'accounts',
     capability: 'accounts.read',

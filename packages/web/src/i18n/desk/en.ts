@@ -1,5 +1,6 @@
 import { adminEn } from '../../features/admin/i18n/en';
 import { adminIntegrationEn } from '../../features/admin/i18n/integration.en';
+import { adminOperationsEn } from '../../features/admin/i18n/operations.en';
 import { adminWebhooksEn } from '../../features/admin-webhooks/i18n/en';
 import { companyAdminEn } from '../../features/company-admin/i18n/en';
 
@@ -10,6 +11,7 @@ export const enDesk = {
   admin: adminEn,
   adminWebhooks: adminWebhooksEn,
   adminIntegration: adminIntegrationEn,
+  adminOperations: adminOperationsEn,
   companyAdmin: companyAdminEn,
 };
 

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
 import { useAdminMe } from '../api/me';
 import styles from '../components/AdminLayout.module.css';
+import { MaintenanceBanner } from '../operations/MaintenanceBanner';
 import { ADMIN_SECTIONS, type AdminSection } from '../sections';
 
 /** The sections a caller's capabilities open. */
@@ -51,6 +52,7 @@ export function AdminArea() {
       </nav>
       <main id="main" tabIndex={-1} className={styles.main}>
         <IdleWarning />
+        {me.data.capabilities.includes('operations') && <MaintenanceBanner />}
         <Routes>
           <Route index element={<AdminHome me={me.data} sections={sections} />} />
           {sections.map((section) => (

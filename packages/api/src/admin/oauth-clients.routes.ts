@@ -1,0 +1,323 @@
+import { EDITIONS } from '@vestibule/contract/editions';
+import { ADMIN_SCOPES, type AdminCapability, isAdminScope } from '@vestibule/contract/schemas/admin';
+import {
+  clientDisabledRequestSchema,
+  clientSecretResponseSchema,
+  type OAuthClientView,
+  oauthClientListResponseSchema,
+  oauthClientParamsSchema,
+  oauthClientResponseSchema,
+  reasonOnlyRequestSchema,
+  registerClientRequestSchema,
+  updateClientRequestSchema,
+} from '@vestibule/contract/schemas/admin-operations';
+import { registrableScopes } from '@vestibule/contract/scopes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import {
+  ClientRegistryError,
+  clientTag,
+  listClients,
+  lockedClient,
+  type OAuthClient,
+  registerClient,
+  removeClient,
+  rotateClientSecret,
+  setClientDisabled,
+  updateClient,
+} from '../flows/oauth/index';
+import { ApiError } from '../http/api-error';
+import { defineAdminRoute } from './admin-route';
+import { type AdminActor, requireStaffStepUp } from './guard';
+import { requireReason, staffAudit } from './staff-audit';
+
+// The operator's OAuth clients through the admin API, on the registry the admin CLI uses
+// (flows/oauth/clients.registry.ts). Secrets are answered once; changes carry If-Match.
+
+/** The registry's refusals as typed 4xx answers naming the field. */
+function asApiError(error: unknown): never {
+  if (error instanceof ClientRegistryError) {
+    if (error.reason === 'unknown') throw new ApiError('not_found');
+    if (error.reason === 'exists') throw new ApiError('client_exists', { fields: { client_id: 'exists' } });
+    if (error.reason === 'first_party') throw new ApiError('client_first_party');
+    if (error.reason === 'public_client') throw new ApiError('client_public_no_secret');
+    throw new ApiError('validation_failed', { fields: { [error.field ?? 'client_id']: error.reason } });
+  }
+  throw error;
+}
+
+/** Edition-scoped operators see and touch the clients of their editions (and of both only with both). */
+function visibleTo(actor: AdminActor, edition: string | null) {
+  return edition === null ? actor.editions.length > 1 : actor.editions.includes(edition as never);
+}
+
+function view(client: OAuthClient): OAuthClientView {
+  return {
+    client_id: client.clientId,
+    name: client.name,
+    edition: client.edition as OAuthClientView['edition'],
+    redirect_uris: client.redirectUris,
+    scopes: client.scopes,
+    homepage: client.homepage,
+    confidential: client.confidential,
+    auth_method: client.authMethod,
+    first_party: client.firstParty,
+    machine: client.scopes.some(isAdminScope),
+    disabled_at: client.disabledAt ? new Date(client.disabledAt).toISOString() : null,
+  };
+}
+
+/** The client as the caller may see it, else 404. */
+async function visibleClient(db: Db, actor: AdminActor, clientId: string): Promise<OAuthClient> {
+  const client = (await listClients(db, clientId))[0];
+  if (!client || !visibleTo(actor, client.edition)) throw new ApiError('not_found');
+  return client;
+}
+
+/** A change applies to the version the operator read: a stale If-Match answers 412 with the current one. */
+function requireCurrent(request: FastifyRequest, client: OAuthClient) {
+  const expected = request.headers['if-match'];
+  if (expected === undefined) return;
+  const tag = clientTag(client);
+  const matches = expected.split(',').some((candidate) => ['*', tag].includes(candidate.trim()));
+  if (!matches)
+    throw new ApiError('client_changed', { headers: { etag: tag }, extra: { data: view(client) } });
+}
+
+/** Admin scopes give a machine client capabilities: a staff member hands out only those they hold. */
+function requireHeldScopes(actor: AdminActor, scopes: readonly string[] | undefined) {
+  const handed = (scopes ?? []).filter(isAdminScope).map((scope) => scope.slice(6) as AdminCapability);
+  if (handed.some((capability) => !actor.capabilities.includes(capability)))
+    throw new ApiError('forbidden', { fields: { scopes: 'not_held' } });
+}
+
+/** The answer of one client, its version in the ETag header. */
+function tagged(reply: FastifyReply, client: OAuthClient) {
+  reply.header('etag', clientTag(client));
+  return { data: view(client) };
+}
+
+const list = defineAdminRoute({
+  method: 'GET',
+  url: '/oauth-clients',
+  summary: 'Registered OAuth clients (disabled ones too), and the scopes a client may have',
+  capability: 'operations',
+  response: oauthClientListResponseSchema,
+  handler: async function list({ actor, request }) {
+    const clients = await listClients(request.server.ctx.db);
+    const scopes = [...registrableScopes(Object.values(EDITIONS)), ...ADMIN_SCOPES];
+    return {
+      data: clients.filter((client) => visibleTo(actor, client.edition)).map(view),
+      scopes: [...new Set(scopes)],
+    };
+  },
+});
+
+const one = defineAdminRoute({
+  method: 'GET',
+  url: '/oauth-clients/:id',
+  summary: 'One OAuth client; its version is the ETag a change sends back as If-Match',
+  capability: 'operations',
+  params: oauthClientParamsSchema,
+  response: oauthClientResponseSchema,
+  handler: async function one({ params, actor, request, reply }) {
+    return tagged(reply, await visibleClient(request.server.ctx.db, actor, params.id));
+  },
+});
+
+const register = defineAdminRoute({
+  method: 'POST',
+  url: '/oauth-clients',
+  summary: 'Register an OAuth client (or a machine client of the admin API); its secret is answered once',
+  capability: 'operations',
+  body: registerClientRequestSchema,
+  response: clientSecretResponseSchema,
+  status: 201,
+  handler: async function register({ body, actor, request, reply }) {
+    const { db, secrets } = request.server.ctx;
+    const why = requireReason(body);
+    if (!visibleTo(actor, body.edition)) throw new ApiError('forbidden');
+    requireHeldScopes(actor, body.scopes);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        const registered = await registerClient(trx, secrets, {
+          clientId: body.client_id || undefined,
+          name: body.name,
+          redirectUris: body.redirect_uris,
+          scopes: body.scopes,
+          homepage: body.homepage,
+          edition: body.edition,
+          public: body.public,
+        });
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'oauth_client.registered',
+            userId: null,
+            edition: body.edition ?? 'general',
+            ...why,
+            detail: { client_id: registered.clientId, scopes: body.scopes, public: body.public },
+          },
+          request,
+        );
+        const client = (await listClients(trx, registered.clientId))[0]!;
+        reply.header('etag', clientTag(client));
+        return { data: view(client), secret: registered.secret };
+      })
+      .catch(asApiError);
+  },
+});
+
+const update = defineAdminRoute({
+  method: 'PATCH',
+  url: '/oauth-clients/:id',
+  summary: 'Change an OAuth client (If-Match: the ETag read; 412 when someone changed it meanwhile)',
+  capability: 'operations',
+  params: oauthClientParamsSchema,
+  body: updateClientRequestSchema,
+  response: oauthClientResponseSchema,
+  handler: async function update({ params, body, actor, request, reply }) {
+    const { db } = request.server.ctx;
+    const why = requireReason(body);
+    const client = await visibleClient(db, actor, params.id);
+    if (body.edition !== undefined && !visibleTo(actor, body.edition)) throw new ApiError('forbidden');
+    requireHeldScopes(actor, body.scopes);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        requireCurrent(request, await lockedClient(trx, params.id));
+        await updateClient(trx, params.id, {
+          name: body.name,
+          redirectUris: body.redirect_uris,
+          scopes: body.scopes,
+          homepage: body.homepage,
+          edition: body.edition,
+        });
+        const { reason: _r, ticket: _t, ...changed } = body;
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'oauth_client.updated',
+            userId: null,
+            edition: client.edition ?? 'general',
+            ...why,
+            detail: { client_id: params.id, changed: Object.keys(changed) },
+          },
+          request,
+        );
+        return tagged(reply, await lockedClient(trx, params.id));
+      })
+      .catch(asApiError);
+  },
+});
+
+const rotate = defineAdminRoute({
+  method: 'POST',
+  url: '/oauth-clients/:id/rotate-secret',
+  summary: 'A new secret for a confidential client, answered once; the previous one stops working',
+  capability: 'operations',
+  params: oauthClientParamsSchema,
+  body: reasonOnlyRequestSchema,
+  response: clientSecretResponseSchema,
+  handler: async function rotate({ params, body, actor, request }) {
+    const { db, secrets } = request.server.ctx;
+    const why = requireReason(body);
+    const client = await visibleClient(db, actor, params.id);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        const secret = await rotateClientSecret(trx, secrets, params.id);
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'oauth_client.secret_rotated',
+            userId: null,
+            edition: client.edition ?? 'general',
+            ...why,
+            detail: { client_id: params.id },
+          },
+          request,
+        );
+        return { data: view(client), secret };
+      })
+      .catch(asApiError);
+  },
+});
+
+const disabled = defineAdminRoute({
+  method: 'PUT',
+  url: '/oauth-clients/:id/disabled',
+  summary: 'Disable an OAuth client (its grants and tokens are revoked) or enable it again',
+  capability: 'operations',
+  params: oauthClientParamsSchema,
+  body: clientDisabledRequestSchema,
+  response: oauthClientResponseSchema,
+  handler: async function disabled({ params, body, actor, request, reply }) {
+    const { db } = request.server.ctx;
+    const why = requireReason(body);
+    const client = await visibleClient(db, actor, params.id);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        await setClientDisabled(trx, params.id, body.disabled);
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: body.disabled ? 'oauth_client.disabled' : 'oauth_client.enabled',
+            userId: null,
+            edition: client.edition ?? 'general',
+            ...why,
+            detail: { client_id: params.id },
+          },
+          request,
+        );
+        return tagged(reply, await lockedClient(trx, params.id));
+      })
+      .catch(asApiError);
+  },
+});
+
+const remove = defineAdminRoute({
+  method: 'DELETE',
+  url: '/oauth-clients/:id',
+  summary: 'Remove an OAuth client and revoke every grant and token it holds',
+  capability: 'operations',
+  params: oauthClientParamsSchema,
+  body: reasonOnlyRequestSchema,
+  status: 204,
+  handler: async function remove({ params, body, actor, request }) {
+    const { db } = request.server.ctx;
+    const why = requireReason(body);
+    const client = await visibleClient(db, actor, params.id);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await requireStaffStepUp(trx, actor);
+        await removeClient(trx, params.id);
+        await staffAudit(
+          trx,
+          actor,
+          {
+            kind: 'oauth_client.removed',
+            userId: null,
+            edition: client.edition ?? 'general',
+            ...why,
+            detail: { client_id: params.id },
+          },
+          request,
+        );
+      })
+      .catch(asApiError);
+  },
+});
+
+export const oauthClientAdminRoutes = [list, one, register, update, rotate, disabled, remove];

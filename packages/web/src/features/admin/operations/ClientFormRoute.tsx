@@ -1,0 +1,423 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientSecretResponse, OAuthClientView } from '@vestibule/contract/schemas/admin-operations';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { Field, FormError } from '../../../components/Field';
+import { Page } from '../../../components/Page';
+import { useToast } from '../../../components/Toasts';
+import { useTranslation } from '../../../i18n/react';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessage';
+import { PATHS } from '../../../lib/paths';
+import { useAdminMe } from '../api/me';
+import { ReasonDialog } from '../components/ReasonDialog';
+import { useStaffStepUp } from '../stepUp';
+import { CLIENTS_KEY, fetchClient, type Reason, registerClient, updateClient, useClients } from './api';
+import { clientKind, SecretCard } from './ClientsRoute';
+import styles from './Operations.module.css';
+
+type Kind = 'confidential' | 'public' | 'machine';
+type Edition = '' | 'general' | 'lu';
+
+interface Draft {
+  clientId: string;
+  name: string;
+  kind: Kind;
+  redirectUris: string;
+  homepage: string;
+  scopes: string[];
+  edition: Edition;
+}
+
+const EMPTY: Draft = {
+  clientId: '',
+  name: '',
+  kind: 'confidential',
+  redirectUris: '',
+  homepage: '',
+  scopes: ['openid'],
+  edition: '',
+};
+
+const draftOf = (client: OAuthClientView): Draft => ({
+  clientId: client.client_id,
+  name: client.name,
+  kind: clientKind(client),
+  redirectUris: client.redirect_uris.join('\n'),
+  homepage: client.homepage ?? '',
+  scopes: client.scopes,
+  edition: client.edition ?? '',
+});
+
+const isAdminScope = (scope: string) => scope.startsWith('admin:');
+const lines = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+type Errors = Partial<Record<'client_id' | 'name' | 'redirect_uris' | 'scopes' | 'homepage', string>>;
+
+/** The form's own checks, before anything is sent: the server checks everything again. */
+function localErrors(t: ReturnType<typeof useTranslation>['t'], draft: Draft): Errors {
+  const errors: Errors = {};
+  if (!draft.name.trim()) errors.name = t('adminOperations.form.required');
+  if (draft.kind === 'machine' && !draft.scopes.some(isAdminScope))
+    errors.scopes = t('adminOperations.form.scopesRequired');
+  if (draft.kind !== 'machine' && !lines(draft.redirectUris).length)
+    errors.redirect_uris = t('adminOperations.form.redirectRequired');
+  return errors;
+}
+
+const REFUSALS = [
+  'not_https',
+  'invalid',
+  'unknown_scope',
+  'mixed_scopes',
+  'machine_client',
+  'required',
+  'not_first_party',
+  'exists',
+  'not_held',
+] as const;
+type Refusal = (typeof REFUSALS)[number];
+
+/** The server's field refusals (validation_failed, forbidden) in the form's words. */
+function serverErrors(t: ReturnType<typeof useTranslation>['t'], error: unknown): Errors | null {
+  if (!(error instanceof ApiError) || !error.fields) return null;
+  const known = ['client_id', 'name', 'redirect_uris', 'scopes', 'homepage'] as const;
+  const found: Errors = {};
+  for (const field of known) {
+    const refusal = error.fields[field];
+    if (refusal)
+      found[field] = t(
+        `adminOperations.form.refusals.${(REFUSALS as readonly string[]).includes(refusal) ? (refusal as Refusal) : 'invalid'}`,
+      );
+  }
+  return Object.keys(found).length ? found : null;
+}
+
+/** /admin/clients/new and /admin/clients/:id: register a client, or change one on the version read. */
+export function ClientFormRoute() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const editing = id !== undefined && id !== 'new';
+  // A 412 on save: the form shows the current registration and says why.
+  const [stale, setStale] = useState(false);
+  const current = useQuery({
+    queryKey: [...CLIENTS_KEY, id],
+    queryFn: ({ signal }) => fetchClient(id ?? '', signal),
+    enabled: editing,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const back = (
+    <Link to={`${PATHS.admin}/clients`} className={styles.link}>
+      {t('adminOperations.form.back')}
+    </Link>
+  );
+  if (editing && current.isPending)
+    return (
+      <p role="status" className={styles.muted}>
+        {t('common.loading')}
+      </p>
+    );
+  if (editing && current.isError)
+    return (
+      <Page title={t('adminOperations.clients.title')} before={back}>
+        <ErrorAlert>{errorMessage(t, current.error)}</ErrorAlert>
+      </Page>
+    );
+  return (
+    <ClientForm
+      key={current.data?.version ?? 'new'}
+      initial={current.data ? draftOf(current.data.client) : EMPTY}
+      version={current.data?.version ?? null}
+      back={back}
+      stale={stale}
+      onStale={() => {
+        setStale(true);
+        void current.refetch();
+      }}
+    />
+  );
+}
+
+function ClientForm({
+  initial,
+  version,
+  back,
+  stale,
+  onStale,
+}: {
+  initial: Draft;
+  version: string | null;
+  back: ReactNode;
+  stale: boolean;
+  onStale: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const stepUp = useStaffStepUp();
+  const queryClient = useQueryClient();
+  const scopesOffered = useClients().data?.scopes ?? [];
+  // Admin scopes give capabilities: the operator hands out only those they hold (the server checks).
+  const me = useAdminMe().data;
+  const held = me?.capabilities ?? [];
+  // An operator of one edition registers clients of it; "both editions" needs both.
+  const single = me?.editions.length === 1 ? me.editions[0] : null;
+  const mayHandOut = (scope: string) =>
+    !isAdminScope(scope) || (held as readonly string[]).includes(scope.slice('admin:'.length));
+  const editing = version !== null;
+  const [draft, setDraft] = useState<Draft>(() =>
+    !version && single ? { ...initial, edition: single } : initial,
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [secret, setSecret] = useState<ClientSecretResponse | null>(null);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key === 'redirectUris' ? 'redirect_uris' : key]: undefined }));
+  };
+  const machine = draft.kind === 'machine';
+  const offered = scopesOffered.filter((scope) => isAdminScope(scope) === machine && mayHandOut(scope));
+
+  async function check(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found = localErrors(t, draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (await stepUp.ensure()) setConfirming(true);
+  }
+
+  async function send(reason: Reason) {
+    const scopes = draft.scopes.filter((scope) => isAdminScope(scope) === machine);
+    const common = {
+      name: draft.name.trim(),
+      redirect_uris: machine ? [] : lines(draft.redirectUris),
+      scopes,
+      homepage: draft.homepage.trim() || null,
+      edition: draft.edition || null,
+      ...reason,
+    };
+    try {
+      if (version !== null) {
+        await updateClient(initial.clientId, common, version);
+        toast.show('success', t('adminOperations.form.saved'));
+        await queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+        navigate(`${PATHS.admin}/clients`);
+      } else {
+        const created = await registerClient({
+          ...common,
+          client_id: draft.clientId.trim(),
+          public: draft.kind === 'public',
+        });
+        toast.show('success', t('adminOperations.form.created'));
+        await queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+        setConfirming(false);
+        if (created.secret) setSecret(created);
+        else navigate(`${PATHS.admin}/clients`);
+      }
+    } catch (cause) {
+      if (stepUp.onRefused(cause)) return;
+      const fields = serverErrors(t, cause);
+      if (cause instanceof ApiError && cause.code === 'client_changed') {
+        setConfirming(false);
+        onStale();
+        return;
+      }
+      if (fields || (cause instanceof ApiError && cause.code === 'client_exists')) {
+        setConfirming(false);
+        setErrors(fields ?? { client_id: t('adminOperations.form.refusals.exists') });
+        return;
+      }
+      if (cause instanceof ApiError && cause.code !== 'reason_required') {
+        setConfirming(false);
+        setFormError(errorMessage(t, cause));
+        return;
+      }
+      throw cause;
+    }
+  }
+
+  const title = editing
+    ? t('adminOperations.form.editTitle', { name: initial.name })
+    : t('adminOperations.form.newTitle');
+  if (secret)
+    return (
+      <Page title={title} before={back} width="wide">
+        <SecretCard secret={secret} onDone={() => navigate(`${PATHS.admin}/clients`)} />
+      </Page>
+    );
+  return (
+    <Page title={title} intro={t('adminOperations.form.intro')} before={back}>
+      <Card>
+        <form className={styles.stack} noValidate onSubmit={(event) => void check(event)}>
+          {stale && <FormError>{t('adminOperations.form.changedElsewhere')}</FormError>}
+          {formError && <FormError>{formError}</FormError>}
+          {!editing && (
+            <Field
+              id={`${id}-client-id`}
+              label={t('adminOperations.form.clientId')}
+              hint={t('adminOperations.form.clientIdHint')}
+              error={errors.client_id}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={64}
+                  value={draft.clientId}
+                  onChange={(event) => set('clientId', event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          <Field
+            id={`${id}-name`}
+            label={t('adminOperations.form.name')}
+            hint={t('adminOperations.form.nameHint')}
+            error={errors.name}
+          >
+            {(control) => (
+              <input
+                {...control}
+                autoComplete="off"
+                maxLength={200}
+                value={draft.name}
+                onChange={(event) => set('name', event.target.value)}
+              />
+            )}
+          </Field>
+          <fieldset className={styles.choices} disabled={editing}>
+            <legend>{t('adminOperations.form.kind')}</legend>
+            {(['confidential', 'public', 'machine'] as const).map((kind) => (
+              <label key={kind} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={kind}
+                  checked={draft.kind === kind}
+                  onChange={() => set('kind', kind)}
+                />
+                <span>
+                  {t(`adminOperations.clients.kinds.${kind}`)}
+                  <span className={styles.muted}>{t(`adminOperations.form.kindHints.${kind}`)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {!machine && (
+            <Field
+              id={`${id}-redirects`}
+              label={t('adminOperations.form.redirectUris')}
+              hint={t('adminOperations.form.redirectUrisHint')}
+              error={errors.redirect_uris}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  className={styles.textarea}
+                  spellCheck={false}
+                  value={draft.redirectUris}
+                  onChange={(event) => set('redirectUris', event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          {!machine && (
+            <Field id={`${id}-homepage`} label={t('adminOperations.form.homepage')} error={errors.homepage}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={2000}
+                  value={draft.homepage}
+                  onChange={(event) => set('homepage', event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          <fieldset
+            className={styles.choices}
+            aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
+          >
+            <legend>
+              {machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}
+            </legend>
+            {offered.map((scope) => (
+              <label key={scope} className={styles.choice}>
+                <input
+                  type="checkbox"
+                  value={scope}
+                  checked={draft.scopes.includes(scope)}
+                  onChange={(event) =>
+                    set(
+                      'scopes',
+                      event.target.checked
+                        ? [...draft.scopes, scope]
+                        : draft.scopes.filter((name) => name !== scope),
+                    )
+                  }
+                />
+                <code>{scope}</code>
+              </label>
+            ))}
+            {errors.scopes && (
+              <p id={`${id}-scopes-error`} className={styles.fieldError}>
+                {errors.scopes}
+              </p>
+            )}
+          </fieldset>
+          <Field id={`${id}-edition`} label={t('adminOperations.form.edition')}>
+            {(control) => (
+              <select
+                {...control}
+                className={styles.select}
+                value={draft.edition}
+                onChange={(event) => set('edition', event.target.value as Edition)}
+              >
+                {!single && <option value="">{t('adminOperations.clients.bothEditions')}</option>}
+                {(['general', 'lu'] as const)
+                  .filter((edition) => !single || edition === single)
+                  .map((edition) => (
+                    <option key={edition} value={edition}>
+                      {t(`adminOperations.clients.editions.${edition}`)}
+                    </option>
+                  ))}
+              </select>
+            )}
+          </Field>
+          <div>
+            <Button type="submit">
+              {editing ? t('adminOperations.form.save') : t('adminOperations.form.create')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <ReasonDialog
+        open={confirming}
+        title={
+          editing
+            ? t('adminOperations.form.confirmSave', { name: initial.name })
+            : t('adminOperations.form.confirmCreate', { name: draft.name.trim() })
+        }
+        confirmLabel={editing ? t('adminOperations.form.save') : t('adminOperations.form.create')}
+        onSubmit={send}
+        onClose={() => setConfirming(false)}
+      />
+    </Page>
+  );
+}
