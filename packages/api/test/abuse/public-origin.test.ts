@@ -11,7 +11,7 @@ import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Host header poisoning (issue 18): every absolute link a message carries and the OIDC issuer and
+ * Host header poisoning: every absolute link a message carries and the OIDC issuer and
  * endpoints come from PUBLIC_URL / PUBLIC_URL_LU, never from the request's Host or X-Forwarded-*
  * headers. In production both are required and ALLOWED_HOSTS defaults to their hosts, so a
  * forged Host gets 421 before it reaches anything.
