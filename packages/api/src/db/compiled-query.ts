@@ -10,6 +10,7 @@ import { PREPARED } from './prepared';
  * query is built with them, and each call puts its arguments where they landed.
  */
 export function compiledOnce<Args extends readonly unknown[], Row>(
+  name: string,
   build: (db: Db, ...args: Args) => Compilable<Row>,
   placeholders: Args,
 ): (db: Db, ...args: Args) => Promise<Row | undefined> {
@@ -24,13 +25,39 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
     compiled.set(db, entry);
     return entry;
   };
-  return async (db, ...args) => {
+  const bind = (db: Db, args: Args) => {
     const { sql, slots, constants } = compiled.get(db) ?? compile(db);
-    const parameters = slots.map((slot, index) => (slot === -1 ? constants[index] : args[slot]));
+    return { sql, parameters: slots.map((slot, index) => (slot === -1 ? constants[index] : args[slot])) };
+  };
+  COMPILED_QUERIES.set(name, {
+    placeholders,
+    bound: (db, args) => bind(db, args as unknown as Args),
+    plain: (db, args) => build(db, ...(args as unknown as Args)).compile(),
+  });
+  return async (db, ...args) => {
+    const { sql, parameters } = bind(db, args);
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
     return rows[0];
   };
 }
+
+/** A statement compiled once: how it binds values, and how Kysely would build it afresh. */
+interface CompiledEntry {
+  placeholders: readonly unknown[];
+  bound: (db: Db, args: readonly unknown[]) => { sql: string; parameters: readonly unknown[] };
+  plain: (db: Db, args: readonly unknown[]) => { sql: string; parameters: readonly unknown[] };
+}
+
+/**
+ * Every statement compiled once, by name: the one list of the hot path's clever part. A test binds
+ * each with other values and checks it is exactly the statement Kysely builds for them, so a query
+ * whose text came to depend on a value (or a value that landed outside a parameter) fails loudly.
+ */
+export const COMPILED_QUERIES = new Map<string, CompiledEntry>();
+
+/** The statement's text without the mark that makes it a prepared statement. */
+export const unmarked = (text: string): string =>
+  text.startsWith(`${PREPARED} `) ? text.slice(PREPARED.length + 1) : text;
 
 /**
  * Runs a compiled query as a named (prepared) statement on PostgreSQL: for a hot statement whose

@@ -154,6 +154,7 @@ export function asLiveSession<Row extends Omit<LiveSession, 'sudoScope'> & { sud
 
 /** The session query of every authenticated request, built and compiled once. */
 const liveSessionStatement = compiledOnce(
+  'session.live',
   (db: Db, tokenHash: string, createdAfter: Date, seenAfter: Date) =>
     liveSessionQuery(db, { tokenHash, createdAfter, seenAfter }),
   ['\u0000token-hash', new Date(0), new Date(1)],

@@ -40,6 +40,7 @@ describe('prepared statements', () => {
     async () => {
       const { db } = await testDatabase();
       const probe = compiledOnce(
+        'test.probe',
         (database, value: string) =>
           database.selectNoFrom(sql<string>`${value}::text`.as('compiled_once_probe')),
         ['\u0000value'] as const,

@@ -34,6 +34,7 @@ interface AccountAndCounters extends Partial<LoginCandidate> {
  */
 function accountAndCounters(kind: Username['kind']) {
   return compiledOnce(
+    `login.accountAndCounters.${kind}`,
     (
       db: Db,
       edition: string,

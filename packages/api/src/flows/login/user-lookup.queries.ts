@@ -53,10 +53,12 @@ export function candidateByUsername(db: Db, kind: Username['kind'], edition: str
 // Built and compiled once, prepared on PostgreSQL. The password login finds the account in its
 // counter statement when counters live in the database (login.throttle.ts); this is for the others.
 const byEmail = compiledOnce(
+  'login.userByEmail',
   (db: Db, edition: string, address: string) => candidateByUsername(db, 'email', edition, address),
   ['\u0000edition', '\u0000address'],
 );
 const byPhone = compiledOnce(
+  'login.userByPhone',
   (db: Db, edition: string, number: string) => candidateByUsername(db, 'phone', edition, number),
   ['\u0000edition', '\u0000number'],
 );

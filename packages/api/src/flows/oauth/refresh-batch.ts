@@ -78,6 +78,7 @@ const live = (alias: string) => sql.raw(`(${alias}.expires_at IS NULL OR ${alias
  * every refresh was 9 % of the server's profile, with its garbage (decision 0062).
  */
 const refreshReadStatement = compiledOnce(
+  'oauth.refreshRead',
   (db: Db, edition: string, clientId: string, refreshTokenId: string) => {
     // The account id as findOAuthAccount accepts it (userIdOf): digits that fit an integer.
     const userId = sql<number | null>`CASE WHEN rt.account_id ~ '^[0-9]{1,10}$' THEN

@@ -136,6 +136,7 @@ export async function loadUser(db: Db, secrets: SecretBox, userId: number): Prom
  * statement on PostgreSQL (db/compiled-query.ts).
  */
 const sessionWithUserQuery = compiledOnce(
+  'profile.sessionWithUser',
   (db: Db, tokenHash: string, createdAfter: Date, seenAfter: Date) =>
     liveSessionQuery(db, { tokenHash, createdAfter, seenAfter }).select(USER_COLUMNS).select(contactColumns),
   ['\u0000token-hash', new Date(0), new Date(1)],
