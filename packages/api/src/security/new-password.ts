@@ -1,6 +1,8 @@
 import type { ErrorCode } from '@vestibule/contract/errors';
 import type { PersonalData } from '@vestibule/contract/password';
 import type { FastifyRequest } from 'fastify';
+// The breach corpus hangs on the Fastify instance (its type comes with the module).
+import type {} from './breached-passwords';
 import { passwordRuleError } from './password-policy';
 
 /**

@@ -73,7 +73,7 @@ export async function inviteAll(
     (a, b) => a.row - b.row,
   );
   if (errors.length) throw new ApiError('csv_invalid', { extra: { rows: errors } });
-  const invited = [];
+  const invited: { row: number; id: number; email: string }[] = [];
   for (const row of rows) {
     const invitation = await createInvitation(trx, context.secrets, {
       edition: scope.edition,

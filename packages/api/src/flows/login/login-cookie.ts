@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import { LOGIN_COOKIE_BASE_NAME, LOGIN_COOKIE_MAX_AGE_SECONDS } from '@vestibule/contract/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

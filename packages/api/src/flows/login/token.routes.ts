@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import { tokenRequestSchema, tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { parseUsername } from '@vestibule/contract/username';
@@ -6,6 +7,7 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
+import type {} from '../../security/breached-passwords';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
 import { closingAccountError } from '../closure/index';

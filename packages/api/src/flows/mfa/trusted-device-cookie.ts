@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import { TRUSTED_DEVICE_COOKIE_BASE_NAME, TRUSTED_DEVICE_TTL_SECONDS } from '@vestibule/contract/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

@@ -69,7 +69,7 @@ async function createInvitationCommand(
   const company = flag(args, '--company')?.trim();
   const edition = (flag(args, '--edition') ?? 'general') as EditionId;
   const days = Number(flag(args, '--days') ?? INVITATION_TTL_DAYS);
-  const problems = [];
+  const problems: string[] = [];
   if (!email.success) problems.push('--email needs a valid address');
   if (!company) problems.push('--company needs a name');
   if (!(EDITION_IDS as readonly string[]).includes(edition)) problems.push('--edition is general or lu');

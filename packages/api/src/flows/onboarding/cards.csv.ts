@@ -194,7 +194,7 @@ export function parseCardsCsv(
   const missing = REQUIRED.filter((name) => !header.includes(name));
   const unknown = header.filter((name) => !(CARD_COLUMNS as readonly string[]).includes(name));
   if (missing.length || unknown.length) {
-    const parts = [];
+    const parts: string[] = [];
     if (missing.length) parts.push(`missing column(s) ${missing.join(', ')}`);
     if (unknown.length) parts.push(`unknown column(s) ${unknown.join(', ')}`);
     const message = parts.join('; ');
