@@ -11,6 +11,7 @@ import {
   logsInWithoutMfa,
   nationalNumberOf,
   PASSWORDS,
+  phoneOf,
   random,
   sizeFor,
   traitsOf,
@@ -54,6 +55,10 @@ function forSize(accounts: number) {
     refreshUser: account(refresh),
     cards: pick(accounts, 3, samples, (n) => traitsOf(n).card).map((n) => cardNumberOf(linkedCardIndex(n))),
     nationalNumbers: pick(accounts, 4, samples, (n) => traitsOf(n).nationalNumber).map(nationalNumberOf),
+    // The admin search's queries: e-mails, phones and name prefixes of accounts spread over the set.
+    adminEmails: pick(accounts, 6, samples, () => true).map(emailOf),
+    adminPhones: pick(accounts, 7, samples, (n) => traitsOf(n).phone).map(phoneOf),
+    adminNames: pick(accounts, 8, samples, () => true).map((n) => `Holder${Math.floor(n / 7) % 20000} F`),
     unlinkedCards: Array.from({ length: Math.min(size.unlinkedCards, samples) }, (_, u) =>
       cardNumberOf(unlinkedCardIndex(accounts, Math.floor((u * size.unlinkedCards) / samples))),
     ),

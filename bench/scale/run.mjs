@@ -211,6 +211,62 @@ async function figure(meter, label, total, concurrency, once) {
   return row;
 }
 
+/**
+ * Client-credentials tokens of `clients` machine clients with admin:accounts.read, registered with
+ * the admin CLI on the server's database (each has its own search rate limit).
+ */
+async function adminSearchTokens(origin, env, clients) {
+  const tokens = [];
+  for (let c = 0; c < Math.max(1, Math.ceil(clients)); c++) {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        'scripts/admin.mjs',
+        'clients',
+        'add',
+        '--name',
+        `Scale bench ${c}`,
+        '--scopes',
+        'admin:accounts.read',
+      ],
+      { cwd: ROOT, env: { ...process.env, ...env } },
+    );
+    const clientId = /Client (\S+) registered/.exec(stdout)?.[1];
+    const secret = /keep it safe\): (\S+)/.exec(stdout)?.[1];
+    if (!clientId || !secret) throw new Error(`clients add failed: ${stdout}`);
+    const response = await fetch(`${origin}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin:accounts.read' }),
+    });
+    const body = /** @type {{ access_token?: string }} */ (await response.json());
+    if (!body.access_token) throw new Error(`client_credentials refused: ${response.status}`);
+    tokens.push(body.access_token);
+  }
+  return tokens;
+}
+
+/** Several figures as one: CPU summed over all requests, latency percentiles of the worst. */
+function mergedFigure(label, rows) {
+  const requests = rows.reduce((sum, row) => sum + row.requests, 0);
+  const weighted = (key) => round(rows.reduce((sum, row) => sum + row[key] * row.requests, 0) / requests);
+  const worst = (key) => Math.max(...rows.map((row) => row[key]));
+  return {
+    label,
+    requests,
+    failures: rows.reduce((sum, row) => sum + row.failures, 0),
+    cpuMsPerRequest: weighted('cpuMsPerRequest'),
+    serverCpuMsPerRequest: weighted('serverCpuMsPerRequest'),
+    databaseCpuMsPerRequest: weighted('databaseCpuMsPerRequest'),
+    p50: worst('p50'),
+    p95: worst('p95'),
+    p99: worst('p99'),
+  };
+}
+
 /** Waits until `check()` answers true, polling; answers the seconds waited, or null at the timeout. */
 async function until(check, timeoutMs, intervalMs = 200) {
   const started = performance.now();
@@ -435,6 +491,31 @@ async function measureSize(size) {
       onboarding(ids.unlinkedCards, count(20)),
     );
 
+    // Admin search (decision 0076) by a machine client with admin:accounts.read. Searches are rate
+    // limited per caller (30 a minute): the load turns over several clients.
+    log(`${size.name}: admin search`);
+    const adminTokens = await adminSearchTokens(origin, env, count(300) / 25);
+    let searches = 0;
+    const adminSearch = (by, list) => (i) =>
+      api(origin, `/api/admin/accounts?by=${by}&q=${encodeURIComponent(list[i % list.length])}`, {
+        token: adminTokens[searches++ % adminTokens.length],
+      }).then((r) => r.status);
+    const searchKinds = [
+      ['adminSearchEmail', 'email', ids.adminEmails],
+      ['adminSearchPhone', 'phone', ids.adminPhones],
+      ['adminSearchCard', 'card', ids.cards],
+      ['adminSearchNrn', 'national_register_number', ids.nationalNumbers],
+      ['adminSearchName', 'name', ids.adminNames],
+    ];
+    for (const [name, by, list] of searchKinds) {
+      await drive(count(5), 2, adminSearch(by, list.slice(-count(5))));
+      f[name] = await figure(meter, `admin search by ${by}`, count(50), 2, adminSearch(by, list));
+    }
+    f.adminSearch = mergedFigure(
+      'admin search (all kinds)',
+      searchKinds.map(([name]) => f[name]),
+    );
+
     // OAuth refresh with rotation: chains of the demo partner, each keeps its newest token.
     log(`${size.name}: OAuth refresh`);
     const browser = new BenchBrowser(origin);
@@ -582,12 +663,6 @@ for (const name of names) {
       large: l ? { p50: l.p50, p95: l.p95, p99: l.p99 } : null,
     };
 }
-figures.adminSearch = {
-  small: null,
-  large: null,
-  ratio: null,
-  note: 'not measured: admin search not merged yet',
-};
 const report = {
   accounts: results.large ? large : small,
   smallAccounts: small,
