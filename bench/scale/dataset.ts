@@ -60,11 +60,11 @@ export const editionOf = (n: number) => (n % 10 === 9 ? 'lu' : 'general');
 
 export const emailOf = (n: number) => `holder${n}@scale.test`;
 
-/** Valid Belgian mobile numbers (47x, nine digits) for the general edition, Luxembourg ones for the other (E.164). */
+/** Valid Belgian mobile numbers (49x, nine digits, apart from the demo's 47x) for the general edition, Luxembourg ones for the other (E.164). */
 export function phoneOf(n: number): string {
   return editionOf(n) === 'lu'
     ? `+352691${String(n).padStart(6, '0')}`
-    : `+3247${String(n).padStart(7, '0')}`;
+    : `+3249${String(n).padStart(7, '0')}`;
 }
 
 /** Which of the optional parts account n has, fixed by the account number. */
