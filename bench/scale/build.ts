@@ -1,4 +1,4 @@
-// Builds the scale bench's database (issue 39): migrations, the demo data, then a generated set of
+// Builds the scale bench's database: migrations, the demo data, then a generated set of
 // card holders across both editions written with COPY, reproducibly from a seed. A database
 // already built from the same seed, size and version is reused; `--refill` puts back what the
 // harness's purge removed (the expired sessions and the audit rows past retention).

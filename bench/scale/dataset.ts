@@ -18,7 +18,7 @@ export interface ScaleSize {
   unlinkedCards: number;
 }
 
-/** The large set of issue 39, or the same mix scaled to another number of accounts. */
+/** The large set (a million card holders), or the same mix scaled to another number of accounts. */
 export function sizeFor(accounts: number, auditEvents?: number): ScaleSize {
   const per = (ratio: number) => Math.round(accounts * ratio);
   return {

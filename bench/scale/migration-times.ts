@@ -1,4 +1,4 @@
-// The time of each migration on the large database (issue 39), replayed statement by statement in
+// The time of each migration on the large database, replayed statement by statement in
 // one transaction that is rolled back: what each statement costs on a million accounts. Objects a
 // migration creates already exist there, so a created table, index or added column is replayed
 // under a new name (`…_replay`); a statement that still cannot run again (it uses what an earlier

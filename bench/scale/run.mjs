@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 39): the cost of each request at two sizes of data, in one run.
+// `npm run bench:scale`: the cost of each request at two sizes of data, in one run.
 // Builds (or reuses) two databases of the same mix, 10,000 and 1,000,000 accounts
 // (bench/scale/build.ts), then against the compiled server on each: CPU per request of the server
 // process and its PostgreSQL backends together, and the p50/p99 latency, for each figure; the

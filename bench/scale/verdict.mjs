@@ -1,4 +1,4 @@
-// The targets of issue 39, held on the scale bench's results (never in a timed test).
+// The scale targets, held on the bench's results (never in a timed test).
 
 const TARGETS = {
   ratio: 1.25,
