@@ -50,7 +50,16 @@ function signalServer(dataDir: string, signal: 'SIGSTOP' | 'SIGCONT') {
     .filter((pid) => pid > 0);
   // Thaw the postmaster last and freeze it first, so no new backend starts unfrozen meanwhile.
   const order = signal === 'SIGSTOP' ? [postmaster, ...children] : [...children, postmaster];
-  for (const pid of order) process.kill(pid, signal);
+  for (const pid of order) signalIfAlive(pid, signal);
+}
+
+/** A backend that exited between the listing and the signal needs none. */
+function signalIfAlive(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
 
 export async function createOwnPostgres(name: string): Promise<OwnPostgres> {
