@@ -33,7 +33,7 @@ const ENGLISH = {
   invalid: 'Invalid username/password.',
   cardKept: 'Your card and its balance',
 };
-// Carla's language is French (fr_LU): the account's language wins once she is known.
+// Léonie's language is French (fr_LU): the account's language wins once she is known.
 const FRENCH = {
   openPage: 'Fermer mon compte',
   confirmBox: /Je comprends que mon compte sera fermé/,
@@ -56,7 +56,7 @@ const CASES = [
     origin: GENERAL,
     email: 'closure@demo.test',
     phone: '+32470000062',
-    names: ['Cleo', 'Vandamme'],
+    names: ['Cléo', 'Vandamme'],
     card: '5065000000000605',
     widths: [1280, 390],
     texts: ENGLISH,
@@ -66,7 +66,7 @@ const CASES = [
     origin: LUXEMBOURG,
     email: 'closure@demo.lu',
     phone: '+352621000062',
-    names: ['Carla', 'Wagener'],
+    names: ['Léonie', 'Wagener'],
     card: '5065000000000613',
     widths: [390, 1280],
     texts: FRENCH,
