@@ -73,6 +73,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Vestibule <no-reply@vestibule.test>'),
+  /** Messages of one outbox batch sent at once, and SMTP connections kept open for them. */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Sender of the Luxembourg edition's e-mails; MAIL_FROM when unset. */
   MAIL_FROM_LU: z.string().optional(),
   /**
@@ -335,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiUrl: e.BREACHED_PASSWORDS_API_URL.replace(/\/+$/, ''),
     },
     smtpUrl: e.SMTP_URL,
+    outboxConcurrency: e.OUTBOX_CONCURRENCY,
     /** Sender name and address per edition (MAIL_FROM, MAIL_FROM_LU). */
     mailFrom: { general: e.MAIL_FROM, lu: e.MAIL_FROM_LU ?? e.MAIL_FROM } satisfies Record<EditionId, string>,
     /** The operator in the e-mails' footer, per edition (MAIL_COMPANY…, SUPPORT_…). */

@@ -26,12 +26,14 @@ export async function registerDelivery(
     db,
     transports: selectTransports({
       smtpUrl: config.smtpUrl,
+      smtpConnections: config.outboxConcurrency,
       mailFrom: config.mailFrom,
       devInbox: config.devInbox,
       sms: config.sms ? createTwilioSmsTransport(config.sms) : undefined,
     }),
     secrets: app.ctx.secrets,
     keepDeliveredBodies: config.devInbox,
+    concurrency: config.outboxConcurrency,
     log: log.child({ component: 'outbox' }),
   });
   workers.set(app, worker);

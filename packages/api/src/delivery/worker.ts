@@ -20,6 +20,8 @@ export interface OutboxWorkerOptions {
   /** How often to look for due messages besides in-process kicks. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Messages of a batch in flight at once (each still gets its own attempt and row update). */
+  concurrency?: number;
   /** How long a claim holds a row; longer than any transport timeout, so a live worker keeps it. */
   leaseMs?: number;
   /** After this many failed attempts the row is marked failed. */
@@ -60,6 +62,7 @@ export class OutboxWorker {
   private readonly log: OutboxWorkerOptions['log'];
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly concurrency: number;
   private readonly leaseSeconds: number;
   private readonly maxAttempts: number;
   private readonly keepDeliveredBodies: boolean;
@@ -81,6 +84,7 @@ export class OutboxWorker {
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 20;
+    this.concurrency = Math.max(1, options.concurrency ?? 8);
     this.leaseSeconds = Math.ceil((options.leaseMs ?? 120_000) / 1000);
     this.maxAttempts = options.maxAttempts ?? 8;
     this.keepDeliveredBodies = options.keepDeliveredBodies ?? false;
@@ -184,14 +188,26 @@ export class OutboxWorker {
 
   private async deliverBatch(): Promise<BatchResult> {
     const result: BatchResult = { sent: 0, retried: 0, failed: 0, released: 0 };
-    const claimed = await this.claim();
-    for (const [index, message] of claimed.entries()) {
-      if (Date.now() > this.releaseAfter) {
-        result.released = await this.release(claimed.slice(index).map((row) => row.id));
-        break;
+    const queue = await this.claim();
+    const unstarted: number[] = [];
+    // A few lanes take the next message in id order until none is left; a stop past its timeout
+    // leaves the rest unstarted, released below.
+    const lane = async () => {
+      for (let message = queue.shift(); message; message = queue.shift()) {
+        if (Date.now() > this.releaseAfter) {
+          unstarted.push(message.id, ...queue.splice(0).map((row) => row.id));
+          return;
+        }
+        result[await this.deliver(message)] += 1;
       }
-      result[await this.deliver(message)] += 1;
-    }
+    };
+    const lanes = Math.min(this.concurrency, queue.length);
+    // Every lane settles before the batch ends (a stop waits for all sends in flight); a database
+    // error in one still reaches tick(), which pauses.
+    const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    result.released = await this.release(unstarted);
+    const failure = settled.find((lane) => lane.status === 'rejected');
+    if (failure) throw failure.reason;
     return result;
   }
 

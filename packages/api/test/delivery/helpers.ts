@@ -34,23 +34,48 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-export async function startSmtpServer(port = 0) {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts. It counts the connections
+ * open at once; `dataDelayMs` holds each message before accepting it, `refuse` answers a message's
+ * DATA with a temporary 451.
+ */
+export async function startSmtpServer(
+  port = 0,
+  options: { dataDelayMs?: number; refuse?: (raw: string) => boolean } = {},
+) {
   const received: ReceivedMail[] = [];
+  const connections = { open: 0, peak: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections.open += 1;
+      connections.peak = Math.max(connections.peak, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open -= 1;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const answer = () => {
+          if (options.refuse?.(raw)) {
+            callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+            return;
+          }
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+          });
+          callback();
+        };
+        if (options.dataDelayMs) setTimeout(answer, options.dataDelayMs);
+        else answer();
       });
     },
   });
@@ -64,6 +89,7 @@ export async function startSmtpServer(port = 0) {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

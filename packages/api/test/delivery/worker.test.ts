@@ -151,6 +151,76 @@ describe('OutboxWorker with SMTP', () => {
     }
   });
 
+  it('sends a batch over several pooled SMTP connections at once', async () => {
+    const smtp = await startSmtpServer(0, { dataDelayMs: 150 });
+    const transport = createSmtpTransport({
+      url: smtp.url,
+      from: 'Vestibule <no-reply@vestibule.test>',
+      maxConnections: 4,
+    });
+    try {
+      const worker = new OutboxWorker({
+        db,
+        secrets: TEST_SECRETS,
+        transports: { email: transport },
+        log: silent,
+        concurrency: 4,
+      });
+      for (let index = 0; index < 8; index += 1) await loginCode(`holder${index}@demo.test`);
+
+      const started = Date.now();
+      expect(await worker.runOnce()).toMatchObject({ sent: 8, retried: 0, failed: 0 });
+
+      // One at a time, eight messages held 150 ms each would take 1.2 s.
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(smtp.connections.peak).toBeGreaterThan(1);
+      expect(smtp.connections.peak).toBeLessThanOrEqual(4);
+      expect(smtp.received).toHaveLength(8);
+      const rows = await db.selectFrom('outbox').select(['status', 'attempts']).execute();
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 0)).toBe(true);
+    } finally {
+      transport.close?.();
+      await smtp.close();
+    }
+  });
+
+  it('retries a message the relay refuses in the middle of a concurrent batch, the others are sent', async () => {
+    const smtp = await startSmtpServer(0, { refuse: (raw) => raw.includes('To: holder3@demo.test') });
+    const transport = createSmtpTransport({
+      url: smtp.url,
+      from: 'Vestibule <no-reply@vestibule.test>',
+      maxConnections: 3,
+    });
+    try {
+      const worker = new OutboxWorker({
+        db,
+        secrets: TEST_SECRETS,
+        transports: { email: transport },
+        log: silent,
+        concurrency: 3,
+      });
+      const ids: number[] = [];
+      for (let index = 0; index < 6; index += 1) ids.push(await loginCode(`holder${index}@demo.test`));
+
+      expect(await worker.runOnce()).toMatchObject({ sent: 5, retried: 1, failed: 0 });
+
+      const rows = await db.selectFrom('outbox').selectAll().orderBy('id').execute();
+      const refused = rows.find((r) => r.id === ids[3])!;
+      expect(refused).toMatchObject({ status: 'pending', attempts: 1, locked_until: null });
+      expect(refused.last_error).toContain('451');
+      expect(refused.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+      expect(rows.filter((r) => r.id !== ids[3]).map((r) => [r.status, r.attempts])).toEqual(
+        Array.from({ length: 5 }, () => ['sent', 0]),
+      );
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(
+        ['holder0', 'holder1', 'holder2', 'holder4', 'holder5'].map((name) => `${name}@demo.test`),
+      );
+    } finally {
+      transport.close?.();
+      await smtp.close();
+    }
+  });
+
   it("sends each e-mail from its edition's sender (MAIL_FROM, MAIL_FROM_LU), HTML and text parts", async () => {
     const smtp = await startSmtpServer();
     try {
@@ -434,6 +504,8 @@ describe('OutboxWorker running', () => {
       transports: { email: transport },
       log: silent,
       pollIntervalMs: 60_000,
+      // One lane, so the rest of the batch is still unstarted when the stop comes.
+      concurrency: 1,
     });
     const ids = [
       await loginCode('a@demo.test'),

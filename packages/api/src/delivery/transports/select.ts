@@ -7,6 +7,8 @@ export type Transports = Partial<Record<Channel, Transport>>;
 
 export interface TransportSettings {
   smtpUrl?: string | undefined;
+  /** SMTP connections kept open (the outbox's concurrency). */
+  smtpConnections?: number;
   /** One sender, or one per edition (config.mailFrom: MAIL_FROM, MAIL_FROM_LU). */
   mailFrom: string | Readonly<Record<string, string>>;
   devInbox: boolean;
@@ -21,7 +23,11 @@ export interface TransportSettings {
 export function selectTransports(settings: TransportSettings): Transports {
   const devInbox = settings.devInbox ? createDevInboxTransport() : undefined;
   const email = settings.smtpUrl
-    ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom })
+    ? createSmtpTransport({
+        url: settings.smtpUrl,
+        from: settings.mailFrom,
+        ...(settings.smtpConnections ? { maxConnections: settings.smtpConnections } : {}),
+      })
     : devInbox;
   const sms = settings.sms ?? devInbox;
   return { ...(email ? { email } : {}), ...(sms ? { sms } : {}) };

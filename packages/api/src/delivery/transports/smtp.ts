@@ -7,6 +7,8 @@ export interface SmtpOptions {
   url: string;
   /** Sender, e.g. `Vestibule <no-reply@example.com>`, or one per edition id (the general one first). */
   from: string | Readonly<Record<string, string>>;
+  /** Connections nodemailer's pool keeps open: as many as the outbox sends at once. */
+  maxConnections?: number;
 }
 
 /**
@@ -40,7 +42,8 @@ export function createSmtpTransport(options: SmtpOptions): Transport {
         // one message at a time over a new connection was the outbox's bottleneck). The worker
         // closes them when it stops.
         pool: true,
-        maxConnections: 2,
+        maxConnections: options.maxConnections ?? 2,
+        maxMessages: 1000,
         // Fail fast so a dead relay does not hold a claimed batch past its lease; the worker retries.
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
