@@ -14,6 +14,12 @@ const GRACE = sql`interval '1 day'`;
 const PURGE_STATEMENT_TIMEOUT = '5min';
 /** After a failed purge (the database out of reach), the next try comes this soon at the latest. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
+/**
+ * The two tables that grow with the card holders (sessions, audit events) are purged a range of
+ * ids at a time, each range its own short transaction: a backlog of millions of rows never holds
+ * locks, WAL and a core for minutes while logins wait.
+ */
+const PURGE_RANGE_IDS = 10_000;
 export interface PurgeOptions {
   auditRetentionDays: number;
   /** Days an ended session's row stays (SESSION_RETENTION_DAYS, 1 by default). */
@@ -24,10 +30,8 @@ export interface PurgeOptions {
 
 /** Each kind of expired row and the statement that removes it (or empties its secret part). */
 function statements(options: PurgeOptions) {
-  const SESSION_RETENTION = sql`make_interval(days => ${options.sessionRetentionDays ?? 1})`;
   const OUTBOX_RETENTION = sql`make_interval(days => ${options.messageRetentionDays ?? 30})`;
   return {
-    sessions: sql`DELETE FROM sessions WHERE expires_at < now() - ${SESSION_RETENTION}`,
     challenges: sql`DELETE FROM code_challenges WHERE expires_at < now() - ${GRACE}`,
     trusted_devices: sql`DELETE FROM trusted_devices WHERE expires_at < now() - ${GRACE}`,
     handover_codes: sql`DELETE FROM handover_codes WHERE expires_at < now() - ${GRACE}`,
@@ -44,25 +48,58 @@ function statements(options: PurgeOptions) {
     // With their attempts (ON DELETE CASCADE): the delivery log answers for 30 days.
     webhook_deliveries: sql`DELETE FROM webhook_deliveries
       WHERE status <> 'pending' AND created_at < now() - ${OUTBOX_RETENTION}`,
-    audit_events: sql`DELETE FROM audit_events
-      WHERE created_at < now() - make_interval(days => ${options.auditRetentionDays})`,
   };
+}
+
+/** A large table purged by id ranges, and which of its rows expired. */
+interface RangedPurge {
+  table: 'sessions' | 'audit_events';
+  expired: ReturnType<typeof sql>;
+}
+
+function rangedPurges(options: PurgeOptions): RangedPurge[] {
+  const sessionRetention = sql`make_interval(days => ${options.sessionRetentionDays ?? 1})`;
+  return [
+    { table: 'sessions', expired: sql`expires_at < now() - ${sessionRetention}` },
+    {
+      table: 'audit_events',
+      expired: sql`created_at < now() - make_interval(days => ${options.auditRetentionDays})`,
+    },
+  ];
 }
 
 /**
  * Deletes expired sessions, challenges, flows, rate-limit windows and OAuth artefacts, empties
- * the bodies of finished outbox rows and cuts the audit trail at AUDIT_RETENTION_DAYS, in one
- * transaction under an advisory lock: with several instances, one purges and the others skip.
- * Answers the rows touched per kind, or undefined when another instance held the lock.
+ * the bodies of finished outbox rows and cuts the audit trail at AUDIT_RETENTION_DAYS. Each
+ * transaction takes the purge's advisory lock first: with several instances, one purges and the
+ * others skip. Answers the rows touched per kind, or undefined when another instance held the lock.
  */
 export async function purgeExpiredRows(
   db: Db,
   options: PurgeOptions,
 ): Promise<Record<string, number> | undefined> {
+  const counts = await purgeSmallTables(db, options);
+  if (!counts) return undefined;
+  for (const purge of rangedPurges(options)) {
+    const removed = await purgeByIdRanges(db, purge);
+    if (removed === undefined) return counts;
+    counts[purge.table] = removed;
+    if (removed) metrics.purgedRows.inc({ kind: purge.table }, removed);
+  }
+  return counts;
+}
+
+/** Answers whether this transaction holds the purge lock (another instance may be purging). */
+async function holdsPurgeLock(trx: Db): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_xact_lock(${PURGE_LOCK_ID}) AS locked`.execute(trx);
+  return rows[0]?.locked === true;
+}
+
+/** The tables that stay small, one statement each, in one transaction. */
+async function purgeSmallTables(db: Db, options: PurgeOptions): Promise<Record<string, number> | undefined> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ locked: boolean }>`
-      SELECT pg_try_advisory_xact_lock(${PURGE_LOCK_ID}) AS locked`.execute(trx);
-    if (!rows[0]?.locked) return undefined;
+    if (!(await holdsPurgeLock(trx))) return undefined;
     // A large backlog may take longer than a request's statement limit, never without bound.
     await sql.raw(`${LONG_RUNNING} SET LOCAL statement_timeout = '${PURGE_STATEMENT_TIMEOUT}'`).execute(trx);
     const counts: Record<string, number> = {};
@@ -73,6 +110,35 @@ export async function purgeExpiredRows(
     }
     return counts;
   });
+}
+
+/**
+ * Deletes a large table's expired rows a range of ids at a time, each range in its own
+ * transaction, and rests as long as each range took: the purge never takes more than half a core
+ * from the requests. Answers the rows removed, or undefined when another instance took the lock.
+ */
+async function purgeByIdRanges(db: Db, purge: RangedPurge): Promise<number | undefined> {
+  const table = sql.table(purge.table);
+  const { rows } = await sql<{ first: string | null; last: string | null }>`
+    SELECT min(id) AS first, max(id) AS last FROM ${table}`.execute(db);
+  if (rows[0]?.first == null || rows[0].last == null) return 0;
+  const first = Number(rows[0].first);
+  const end = Number(rows[0].last) + 1;
+  let removed = 0;
+  for (let from = first; from < end; from += PURGE_RANGE_IDS) {
+    const to = Math.min(from + PURGE_RANGE_IDS, end);
+    const started = performance.now();
+    const deleted = await db.transaction().execute(async (trx) => {
+      if (!(await holdsPurgeLock(trx))) return undefined;
+      const result = await sql`DELETE FROM ${table}
+        WHERE id >= ${from} AND id < ${to} AND ${purge.expired}`.execute(trx);
+      return Number(result.numAffectedRows ?? 0);
+    });
+    if (deleted === undefined) return undefined;
+    removed += deleted;
+    await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+  }
+  return removed;
 }
 
 /** Runs the purge every `intervalMs` (first run one minute after start), and seals plain bodies. */
