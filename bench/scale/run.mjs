@@ -376,7 +376,13 @@ async function measureSize(size) {
     })();
     // The purge's own statements (operations/purge.ts), not a login's clean-up of its challenges.
     const purgeStatement =
-      "query LIKE '%DELETE FROM audit_events%' OR query LIKE '%DELETE FROM sessions WHERE expires_at%' OR query LIKE '%UPDATE outbox SET body_text = NULL%'";
+      "query LIKE '%DELETE FROM \"audit_events\"%' OR query LIKE '%DELETE FROM \"sessions\"%' OR query LIKE '%UPDATE outbox SET body_text = NULL%'";
+    // The purge ends with the audit trail's last range: its counter then shows in /metrics.
+    const purgeFinished = () =>
+      fetch(`${origin}/metrics`)
+        .then((response) => response.text())
+        .then((text) => text.includes('vestibule_purged_rows_total{kind="audit_events"}'))
+        .catch(() => false);
     await until(
       async () => {
         const { rows } = await monitor.query(
@@ -390,7 +396,7 @@ async function measureSize(size) {
           "SELECT EXISTS (SELECT 1 FROM audit_events WHERE id <= $1 AND created_at < now() - interval '400 days') AS audit, EXISTS (SELECT 1 FROM sessions WHERE id <= $2 AND expires_at < now() - interval '1 day') AS sessions",
           [oldAuditMaxId, expiredSessionsMaxId],
         );
-        if (!left.rows[0].audit && !left.rows[0].sessions) {
+        if (!left.rows[0].audit && !left.rows[0].sessions && (await purgeFinished())) {
           purgeEnd = performance.now();
           // A purge shorter than a poll was never seen running.
           purgeStart ??= polled;

@@ -83,8 +83,9 @@ export class OutboxWorker {
     this.secrets = options.secrets;
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.batchSize = options.batchSize ?? 20;
     this.concurrency = Math.max(1, options.concurrency ?? 8);
+    // A few messages a lane: the batch's last sends end within the lease even on a slow relay.
+    this.batchSize = options.batchSize ?? 4 * this.concurrency;
     this.leaseSeconds = Math.ceil((options.leaseMs ?? 120_000) / 1000);
     this.maxAttempts = options.maxAttempts ?? 8;
     this.keepDeliveredBodies = options.keepDeliveredBodies ?? false;
@@ -190,6 +191,7 @@ export class OutboxWorker {
     const result: BatchResult = { sent: 0, retried: 0, failed: 0, released: 0 };
     const queue = await this.claim();
     const unstarted: number[] = [];
+    const sent: OutboxRow[] = [];
     // A few lanes take the next message in id order until none is left; a stop past its timeout
     // leaves the rest unstarted, released below.
     const lane = async () => {
@@ -198,13 +200,16 @@ export class OutboxWorker {
           unstarted.push(message.id, ...queue.splice(0).map((row) => row.id));
           return;
         }
-        result[await this.deliver(message)] += 1;
+        const outcome = await this.deliver(message);
+        if (outcome === 'sent') sent.push(message);
+        result[outcome] += 1;
       }
     };
     const lanes = Math.min(this.concurrency, queue.length);
     // Every lane settles before the batch ends (a stop waits for all sends in flight); a database
     // error in one still reaches tick(), which pauses.
     const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    await this.markSent(sent);
     result.released = await this.release(unstarted);
     const failure = settled.find((lane) => lane.status === 'rejected');
     if (failure) throw failure.reason;
@@ -226,6 +231,27 @@ export class OutboxWorker {
       FROM due WHERE outbox.id = due.id
       RETURNING outbox.*`.execute(this.db);
     return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * The batch's delivered rows in one statement: an UPDATE per message cost as much database time
+   * as the send. A crash before it leaves them claimed; their lease ends and they go out again
+   * (delivery is at least once, as with a crash between a send and its own update).
+   */
+  private async markSent(rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    // Delivered: the body (maybe a one-time code) is dropped, unless the dev inbox shows it.
+    const drop = this.keepDeliveredBodies ? {} : { body_text: null, body_html: null };
+    await this.db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null, ...drop })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    for (const row of rows) metrics.deliveries.inc({ channel: row.channel, result: 'sent' });
   }
 
   private async release(ids: number[]): Promise<number> {
@@ -269,14 +295,6 @@ export class OutboxWorker {
     } catch (error) {
       return this.recordFailure(message, error, transport?.name ?? 'none', where);
     }
-    // Delivered: the body (maybe a one-time code) is dropped, unless the dev inbox shows it.
-    const drop = this.keepDeliveredBodies ? {} : { body_text: null, body_html: null };
-    await this.db
-      .updateTable('outbox')
-      .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null, ...drop })
-      .where('id', '=', message.id)
-      .execute();
-    metrics.deliveries.inc({ channel: message.channel, result: 'sent' });
     this.log.info({ ...where, transport: transport.name }, 'outbox: message delivered');
     return 'sent';
   }
