@@ -16,7 +16,7 @@ export interface AccountHitRow {
   phone: string | null;
   locked: boolean;
   createdAt: Date;
-  /** The keyset position of a name hit (its folded name); null for exact matches. */
+  /** The keyset position of a name hit (the folded name its prefix matched); null for exact matches. */
   searchName: string | null;
 }
 
@@ -112,8 +112,10 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * Names starting with a prefix, accent- and case-insensitive, "lastname firstname" or "firstname
- * lastname": ordered by the folded "lastname firstname" and id, `limit` after the cursor. Each arm
- * walks its own index (users_search_name, users_search_name_first) in order and stops at `limit`.
+ * lastname": each hit is ordered by the folded name its prefix matched (the smaller one when both
+ * match), then id, `limit` after the cursor. Each arm walks its own index (users_search_name,
+ * users_search_name_first) in its own order and stops at `limit`, so a common prefix costs the same
+ * at a million accounts as at ten thousand; a hit belongs to one arm only, so pages never repeat it.
  */
 export async function accountsByName(
   db: Db,
@@ -122,22 +124,31 @@ export async function accountsByName(
   limit: number,
   after: { name: string; id: number } | undefined,
 ): Promise<AccountHitRow[]> {
-  const pattern = likePrefix(prefix);
-  const matching = await sql<{ id: number; search_name: string }>`
-    SELECT id, search_name FROM (
-      (SELECT id, search_name FROM users
-        WHERE search_name LIKE fold_name(${pattern}) AND edition IN (${sql.join([...editions])})
+  const pattern = sql`fold_name(${likePrefix(prefix)})`;
+  const inEditions = sql`edition IN (${sql.join([...editions])})`;
+  const matching = await sql<{ id: number; sort_key: string }>`
+    SELECT id, sort_key FROM (
+      (SELECT id, search_name AS sort_key FROM users
+        WHERE search_name LIKE ${pattern} AND ${inEditions}
+          AND NOT coalesce(search_name_first LIKE ${pattern} AND search_name_first < search_name, false)
           ${after ? sql`AND (search_name, id) > (${after.name}, ${after.id})` : sql``}
         ORDER BY search_name, id LIMIT ${limit})
-      UNION
-      (SELECT id, search_name FROM users
-        WHERE search_name_first LIKE fold_name(${pattern}) AND edition IN (${sql.join([...editions])})
-          ${after ? sql`AND (search_name, id) > (${after.name}, ${after.id})` : sql``}
-        ORDER BY search_name, id LIMIT ${limit})
+      UNION ALL
+      (SELECT id, search_name_first AS sort_key FROM users
+        WHERE search_name_first LIKE ${pattern} AND ${inEditions}
+          AND NOT coalesce(search_name LIKE ${pattern} AND search_name <= search_name_first, false)
+          ${after ? sql`AND (search_name_first, id) > (${after.name}, ${after.id})` : sql``}
+        ORDER BY search_name_first, id LIMIT ${limit})
     ) AS hits
-    ORDER BY search_name, id LIMIT ${limit}`.execute(db);
-  const ids = matching.rows.map((row) => row.id);
-  const rows = await hitsByIds(db, ids, editions);
+    ORDER BY sort_key, id LIMIT ${limit}`.execute(db);
+  const rows = await hitsByIds(
+    db,
+    matching.rows.map((row) => row.id),
+    editions,
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as AccountHitRow] : []));
+  return matching.rows.flatMap(({ id, sort_key }) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, searchName: sort_key }] : [];
+  });
 }
