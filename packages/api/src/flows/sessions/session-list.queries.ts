@@ -48,14 +48,15 @@ export async function sessionPage(
   return query.orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Live sessions and first connection of some devices of a user (those on a page). */
-export async function deviceTotals(db: Db, userId: number, deviceIds: readonly string[]) {
-  if (deviceIds.length === 0) return new Map<string, { count: number; firstAt: Date }>();
+/**
+ * Every device of a user's live sessions, with its live sessions and first connection: one pass
+ * over the user's sessions gives both the page's device figures and the account's totals.
+ */
+export async function liveDevices(db: Db, userId: number) {
   const rows = await db
     .selectFrom('sessions')
     .select(['device_id', sql<string>`count(*)`.as('count'), sql<Date>`min(created_at)`.as('first_at')])
     .where('user_id', '=', userId)
-    .where('device_id', 'in', [...new Set(deviceIds)])
     .where('expires_at', '>', sql<Date>`now()`)
     .groupBy('device_id')
     .execute();
@@ -74,17 +75,6 @@ export async function firstSignIns(db: Db, userId: number, deviceIds: readonly s
     .groupBy('device_id')
     .execute();
   return new Map(rows.map((row) => [row.device_id as string, row.first_at]));
-}
-
-/** Live sessions and devices of a user, all pages. */
-export async function sessionTotals(db: Db, userId: number) {
-  const row = await db
-    .selectFrom('sessions')
-    .select([sql<string>`count(*)`.as('sessions'), sql<string>`count(DISTINCT device_id)`.as('devices')])
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirstOrThrow();
-  return { sessions: Number(row.sessions), devices: Number(row.devices) };
 }
 
 /** Names of registered OAuth clients, for the services of partner sessions. */

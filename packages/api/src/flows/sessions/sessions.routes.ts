@@ -20,10 +20,9 @@ import {
   clientNames,
   deleteAllUserSessions,
   deleteUserSession,
-  deviceTotals,
   firstSignIns,
+  liveDevices,
   sessionPage,
-  sessionTotals,
 } from './session-list.queries';
 import { describeUserAgent } from './user-agent';
 
@@ -55,15 +54,16 @@ const list = defineRoute({
     const rows = await sessionPage(db, auth.userId, query.limit + 1, after as [bigint, bigint] | undefined);
     const page = rows.slice(0, query.limit);
     const deviceIds = page.map((row) => row.device_id);
-    const [totals, signIns, names, counts] = await Promise.all([
-      deviceTotals(db, auth.userId, deviceIds),
+    const [totals, signIns, names] = await Promise.all([
+      liveDevices(db, auth.userId),
       firstSignIns(db, auth.userId, deviceIds),
       clientNames(
         db,
         page.flatMap((row) => (row.client_id ? [row.client_id] : [])),
       ),
-      sessionTotals(db, auth.userId),
     ]);
+    const counts = { sessions: 0, devices: totals.size };
+    for (const device of totals.values()) counts.sessions += device.count;
     const data: SessionInfo[] = [];
     for (const row of page) {
       const device = describeUserAgent(row.user_agent);
