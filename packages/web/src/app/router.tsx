@@ -5,11 +5,20 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { fuzzionRoutes } from '../features/fuzzion/routes';
+import { legalRoutes } from '../features/legal/routes';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
+import { mfaPageRoutes, mfaSecurityRoutes } from '../features/mfa/routes';
+import { oauthPageRoutes, oauthUserRoutes } from '../features/oauth/routes';
 import { onboardingEntryRule } from '../features/onboarding/entryOrder';
 import { onboardingResumePath } from '../features/onboarding/onboardingStore';
 import { onboardingRoutes } from '../features/onboarding/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { recoveryRoutes } from '../features/recovery/routes';
+import { securityPublicRoutes, securityRoutes } from '../features/security/routes';
+import { sessionRoutes } from '../features/session/routes';
+import { weakPasswordRoutes } from '../features/weak-password/routes';
 import { ensureAreaStrings, ensureDeskStrings } from '../i18n';
 import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
 import {
@@ -31,11 +40,8 @@ import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { Shell } from './layout/Shell';
-import { mfaPageRoutes, mfaSecurityRoutes } from './mfaRoutes';
 import { forcedMfaRule } from './mfaRule';
-import { profileRoutes } from './profileRoutes';
 import { RootRoute } from './RootRoute';
-import { securityRoutes } from './securityRoutes';
 
 /**
  * The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts), then the onboarding
@@ -53,69 +59,6 @@ const queryLayout = async () => {
   const [{ QueryLayout }] = await Promise.all([import('./layout/QueryLayout'), ensureAreaStrings()]);
   return { Component: QueryLayout };
 };
-
-/** Third-party applications: consent and partner landing without the sidebar. */
-const oauthPageRoutes = [
-  {
-    path: PATHS.approve,
-    lazy: async () => ({ Component: (await import('../features/oauth/routes/ApproveRoute')).ApproveRoute }),
-  },
-  {
-    path: PATHS.partner,
-    lazy: async () => ({ Component: (await import('../features/oauth/routes/PartnerRoute')).PartnerRoute }),
-  },
-];
-
-/** Recovery screens (SPEC §2), one lazy chunk each. */
-const recoveryRoutes = [
-  {
-    path: PATHS.forgotPasswordEmail,
-    lazy: async () => {
-      const { ForgotPasswordRoute } = await import('../features/recovery/routes/ForgotPasswordRoute');
-      return { element: <ForgotPasswordRoute mode="email" /> };
-    },
-  },
-  {
-    path: PATHS.forgotPasswordPhone,
-    lazy: async () => {
-      const { ForgotPasswordRoute } = await import('../features/recovery/routes/ForgotPasswordRoute');
-      return { element: <ForgotPasswordRoute mode="phone" /> };
-    },
-  },
-  {
-    path: PATHS.forgotPasswordSent,
-    lazy: async () => ({
-      Component: (await import('../features/recovery/routes/ForgotPasswordSentRoute'))
-        .ForgotPasswordSentRoute,
-    }),
-  },
-  {
-    path: PATHS.resetPassword,
-    lazy: async () => ({
-      Component: (await import('../features/recovery/routes/ResetPasswordRoute')).ResetPasswordRoute,
-    }),
-  },
-  {
-    path: PATHS.resetPasswordConfirmed,
-    lazy: async () => ({
-      Component: (await import('../features/recovery/routes/ResetPasswordConfirmedRoute'))
-        .ResetPasswordConfirmedRoute,
-    }),
-  },
-  {
-    path: PATHS.forgotUsername,
-    lazy: async () => ({
-      Component: (await import('../features/recovery/routes/ForgotUsernameRoute')).ForgotUsernameRoute,
-    }),
-  },
-  {
-    path: PATHS.forgotUsernameResponse,
-    lazy: async () => ({
-      Component: (await import('../features/recovery/routes/ForgotUsernameResponseRoute'))
-        .ForgotUsernameResponseRoute,
-    }),
-  },
-];
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -233,44 +176,16 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 { path: PATHS.loginEmail, element: <LoginRoute mode="email" /> },
                 { path: PATHS.loginPhone, element: <LoginRoute mode="phone" /> },
                 { path: PATHS.forgotPassword, loader: () => redirect(PATHS.forgotPasswordEmail) },
-                {
-                  path: PATHS.privacy,
-                  lazy: async () => ({
-                    Component: (await import('../features/legal/routes/LegalRoute')).PrivacyRoute,
-                  }),
-                },
-                {
-                  path: PATHS.terms,
-                  lazy: async () => ({
-                    Component: (await import('../features/legal/routes/LegalRoute')).TermsRoute,
-                  }),
-                },
+                ...legalRoutes,
                 {
                   lazy: queryLayout,
                   children: [
-                    {
-                      path: PATHS.handover,
-                      lazy: async () => ({
-                        Component: (await import('../features/session/routes/ContinueRoute')).ContinueRoute,
-                      }),
-                    },
-                    {
-                      path: PATHS.accountClosure,
-                      lazy: async () => ({
-                        Component: (await import('../features/security/routes/AccountClosureRoute'))
-                          .AccountClosureRoute,
-                      }),
-                    },
-                    {
-                      path: PATHS.invitationNotMe,
-                      lazy: async () => ({
-                        Component: (await import('../features/onboarding/routes/InvitationNotMeRoute'))
-                          .InvitationNotMeRoute,
-                      }),
-                    },
+                    ...sessionRoutes,
+                    ...securityPublicRoutes,
                     ...recoveryRoutes,
                     ...oauthPageRoutes,
                     ...mfaPageRoutes,
+                    ...weakPasswordRoutes,
                     ...fuzzionRoutes,
                     ...onboardingRoutes,
                   ],
@@ -294,19 +209,8 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 {
                   lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),
                   children: [
-                    {
-                      path: PATHS.dashboard,
-                      lazy: async () => ({
-                        Component: (await import('../features/dashboard/routes/DashboardRoute'))
-                          .DashboardRoute,
-                      }),
-                    },
-                    {
-                      path: PATHS.access,
-                      lazy: async () => ({
-                        Component: (await import('../features/oauth/routes/AccessRoute')).AccessRoute,
-                      }),
-                    },
+                    ...dashboardRoutes,
+                    ...oauthUserRoutes,
                     ...mfaSecurityRoutes,
                     ...securityRoutes,
                     ...profileRoutes,

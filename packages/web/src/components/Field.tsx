@@ -8,6 +8,8 @@ interface FieldProps {
   hint?: ReactNode;
   /** The message under the field; the input is marked invalid with it (its red state). */
   error?: ReactNode;
+  /** The error is announced as it appears (role="alert"), for a field inside a list that shows no page alert. */
+  announce?: boolean;
   /** Renders the control with the ids and states it must carry. */
   children: (control: {
     id: string;
@@ -30,7 +32,7 @@ export function FormError({ children }: { children: ReactNode }) {
  * A labelled form field with its input states (rest, hover, focus, invalid): the label, the hint
  * and the error are tied to the control for screen readers.
  */
-export function Field({ id, label, hint, error, children }: FieldProps) {
+export function Field({ id, label, hint, error, announce, children }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
@@ -49,7 +51,7 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
         'aria-describedby': describedBy || undefined,
       })}
       {error && (
-        <p id={`${id}-error`} className={errors.fieldError}>
+        <p id={`${id}-error`} className={errors.fieldError} role={announce ? 'alert' : undefined}>
           {error}
         </p>
       )}

@@ -5,6 +5,8 @@ import {
   type PersonalData,
 } from '@vestibule/contract/password';
 import type { ComponentProps } from 'react';
+import { z } from 'zod';
+import { ApiError } from '../lib/api';
 import { useNotCommonPassword } from '../lib/commonPassword';
 import { CapsLockNotice } from './CapsLockNotice';
 import styles from './Card.module.css';
@@ -12,7 +14,7 @@ import { Icon } from './Icon';
 import { PasswordRules } from './PasswordRules';
 
 /** The server's answers about a new password itself: forms show them under the password field. */
-export const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
+const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
   'password_too_short',
   'password_too_long',
   'password_common',
@@ -20,6 +22,45 @@ export const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
   'password_personal',
   'password_unchanged',
 ];
+
+/** The translation keys of a new-password form's own messages. */
+interface NewPasswordMessages {
+  required: string;
+  confirmationRequired: string;
+  mismatch: string;
+}
+
+/**
+ * The schema of every new-password form: both fields typed and the same, plus the form's `extra`
+ * fields. What else the screen can judge (length, personal data) it checks on submit with
+ * `localPasswordError`, and the server's verdicts come back with `newPasswordError`.
+ */
+export function newPasswordSchema<S extends z.ZodRawShape = Record<never, never>>(
+  messages: NewPasswordMessages,
+  extra?: S,
+) {
+  return z
+    .object({
+      ...(extra as S),
+      password: z.string().min(1, messages.required),
+      confirmation: z.string().min(1, messages.confirmationRequired),
+    })
+    .refine(
+      // The generic shape hides the two fields' types from the check: they are the strings above.
+      (fields) => {
+        const { password, confirmation } = fields as unknown as { password: string; confirmation: string };
+        return password === confirmation;
+      },
+      { path: ['confirmation'], message: messages.mismatch },
+    );
+}
+
+/** The message key of a server answer about the new password itself, shown under it; else undefined. */
+export function newPasswordError(error: unknown): `errors.${ErrorCode}` | undefined {
+  if (error instanceof ApiError && error.code && NEW_PASSWORD_ERRORS.includes(error.code))
+    return `errors.${error.code}`;
+  return undefined;
+}
 
 interface NewPasswordFieldsProps {
   /** Prefix of the ids: `${id}-password`, `${id}-rules`, `${id}-confirmation`, and `-error` after a field's. */

@@ -61,4 +61,8 @@ export const onboardingRoutes: RouteObject[] = [
     path: PATHS.onboardingConfirmation,
     lazy: async () => ({ Component: (await import('./routes/ConfirmationRoute')).ConfirmationRoute }),
   },
+  {
+    path: PATHS.invitationNotMe,
+    lazy: async () => ({ Component: (await import('./routes/InvitationNotMeRoute')).InvitationNotMeRoute }),
+  },
 ];

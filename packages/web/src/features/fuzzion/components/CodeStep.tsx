@@ -1,11 +1,13 @@
 import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
-import { CodeInput } from '../../../components/CodeInput';
+import { z } from 'zod';
+import { CodeField } from '../../../components/CodeField';
 import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { ResendLink, resendCode as resendProofCode } from '../../mfa';
 import { useCheckProofCode } from '../api/checkProofCode';
@@ -35,13 +37,26 @@ export function CodeStep({
   const send = useSendProofCode();
   const check = useCheckProofCode();
   const [sent, setSent] = useState<Sent | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // What went wrong choosing a method; the code's own messages are the form's.
+  const [error, setChooseError] = useState<string | null>(null);
+  const length = sent?.length ?? 0;
+  // Messages are texts here: a 429 from the server adds its wait to the sentence.
+  const schema = z.object({
+    code: z
+      .string()
+      .refine((code) => code !== '', t('fuzzion.code.required'))
+      // A code of the wrong length cannot be right: told here, not sent.
+      .refine(
+        (code) => new RegExp(`^\\d{${length}}$`).test(code.replace(/\s/g, '')),
+        t('mfa.code.format', { length }),
+      ),
+  });
+  const { code, handleSubmit, setError, clearErrors, reset, formState } = useCodeForm(schema);
   const [resending, setResending] = useState(false);
   const [resent, setResent] = useState(false);
 
   const choose = async (mfaId: number) => {
-    setError(null);
+    setChooseError(null);
     try {
       const answer = await send.mutateAsync({ payload: flow.payload, mfaId });
       setSent({
@@ -51,7 +66,7 @@ export function CodeStep({
         resendAt: resendAtFrom(answer.resend_in),
       });
     } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 429) setError(errorMessage(t, cause));
+      if (cause instanceof ApiError && cause.status === 429) setChooseError(errorMessage(t, cause));
       else onFatal();
     }
   };
@@ -64,33 +79,30 @@ export function CodeStep({
       const answer = await resendProofCode(sent.payload, false);
       setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
       // A new code: the error about the last one is gone with it.
-      setError(null);
+      clearErrors('code');
       setResent(true);
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'resend_too_soon' && cause.retryAfterSeconds)
         setSent({ ...sent, resendAt: resendAtFrom(cause.retryAfterSeconds) });
-      else setError(errorMessage(t, cause));
+      else setError('code', { message: errorMessage(t, cause) });
     } finally {
       setResending(false);
     }
   };
 
-  const confirm = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const confirm = handleSubmit(async ({ code: typed }) => {
     if (!sent) return;
-    if (!code) return setError(t('fuzzion.code.required'));
-    // A code of the wrong length cannot be right: told here, not sent.
-    if (!new RegExp(`^\\d{${sent.length}}$`).test(code.replace(/\s/g, '')))
-      return setError(t('mfa.code.format', { length: sent.length }));
     try {
-      await check.mutateAsync({ payload: sent.payload, code });
+      await check.mutateAsync({ payload: sent.payload, code: typed });
       onDone();
     } catch (cause) {
-      if (cause instanceof ApiError && cause.code === 'invalid_code') setError(t('fuzzion.code.invalid'));
-      else if (cause instanceof ApiError && cause.status === 429) setError(errorMessage(t, cause));
+      if (cause instanceof ApiError && cause.code === 'invalid_code')
+        setError('code', { message: t('fuzzion.code.invalid') });
+      else if (cause instanceof ApiError && cause.status === 429)
+        setError('code', { message: errorMessage(t, cause) });
       else onFatal();
     }
-  };
+  });
 
   if (!sent)
     return (
@@ -140,37 +152,29 @@ export function CodeStep({
           keep={['target']}
         />
       </p>
-      <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
-          {t('fuzzion.code.label')}
-        </label>
-        <p id={`${id}-hint`} className={styles.hint}>
-          {t('fuzzion.code.hint', { length: sent.length })}
-        </p>
-        <CodeInput
-          id={id}
-          className={styles.input}
-          inputMode="numeric"
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            setCode(event.target.value.replace(/[^A-Za-z0-9]/g, '').slice(0, sent.length));
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={`${id}-error`} className={styles.fieldError}>
-            {error}
-          </p>
-        )}
-      </div>
+      <CodeField
+        id={id}
+        className={styles.input}
+        label={t('fuzzion.code.label')}
+        hint={t('fuzzion.code.hint', { length: sent.length })}
+        error={formState.errors.code?.message}
+        inputMode="numeric"
+        clean={(typed) => typed.replace(/[^A-Za-z0-9]/g, '').slice(0, sent.length)}
+        {...code}
+      />
       <button type="submit" className={styles.submit} disabled={check.isPending} aria-busy={check.isPending}>
         {check.isPending && <span className={styles.spinner} aria-hidden="true" />}
         {t(check.isPending ? 'fuzzion.code.submitting' : 'fuzzion.code.submit')}
       </button>
       <ResendLink resendAt={sent.resendAt} pending={resending} resent={resent} onResend={resendCode} />
-      <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
+      <button
+        type="button"
+        className={styles.linkButton}
+        onClick={() => {
+          setSent(null);
+          reset();
+        }}
+      >
         {t('fuzzion.code.another')}
       </button>
     </form>

@@ -16,13 +16,14 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 import { queryClient } from '../../../lib/queryClient';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { fetchUser } from '../../../lib/user';
 import { decideAfterSuccess } from '../afterSuccess';
 import { useResendCode } from '../api/resendCode';
 import { useVerifyCode } from '../api/verifyCode';
 import { type ChallengeState, clearChallenge, readChallenge, writeChallenge } from '../challengeState';
-import { CodeField, codeProblem } from '../components/CodeField';
+import { MfaCodeField, type MfaCodeMessage, mfaCodeSchema } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 
 /** The challenge of this screen: handed over in the URL (payload + method), else the stored one. */
@@ -73,8 +74,6 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
   const [params] = useSearchParams();
   const isLogin = params.get('isLogin') === 'true';
   const [state, setState] = useState(initial);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [trust, setTrust] = useState(false);
   const [resent, setResent] = useState(false);
   const [finishing, setFinishing] = useState(false);
@@ -83,19 +82,21 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
   const method = state.method;
   const length = state.codeLength;
   const hasResend = method === 'sms' || method === 'email';
+  const { code, handleSubmit, setError, clearErrors, formState } = useCodeForm(
+    mfaCodeSchema(method, length),
+    {
+      onChange: () => {
+        if (verify.error) verify.reset();
+      },
+    },
+  );
 
   const update = (next: ChallengeState) => {
     if (!payloadGiven) writeChallenge(next);
     setState(next);
   };
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = codeProblem(code, method, length);
-    if (problem) {
-      setFieldError(t(problem.key, { length: problem.length ?? MESSAGE_CODE_LENGTH }));
-      return;
-    }
+  const onSubmit = handleSubmit(async ({ code }) => {
     try {
       const answer = await verify.mutateAsync({
         payload: state.payload,
@@ -135,9 +136,10 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
     } catch (error) {
       setFinishing(false);
       // SPEC §4: a wrong code shows inline until the user types again.
-      if (error instanceof ApiError && error.code === 'invalid_code') setFieldError(t('errors.invalid_code'));
+      if (error instanceof ApiError && error.code === 'invalid_code')
+        setError('code', { message: 'errors.invalid_code' });
     }
-  };
+  });
 
   const onResend = async () => {
     setResent(false);
@@ -146,7 +148,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
       update({ ...state, resendAt: resendAtFrom(answer.resend_in) });
       // A new code: what was said about the last one no longer applies.
       verify.reset();
-      setFieldError(null);
+      clearErrors('code');
       setResent(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'resend_too_soon' && error.retryAfterSeconds)
@@ -188,17 +190,12 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
         <p className={styles.intro}>{intro}</p>
 
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
-          <CodeField
+          <MfaCodeField
             id={`${id}-code`}
             method={method}
             length={length}
-            value={code}
-            error={fieldError}
-            onChange={(value) => {
-              setCode(value);
-              setFieldError(null);
-              if (verify.error) verify.reset();
-            }}
+            error={formState.errors.code?.message as MfaCodeMessage | undefined}
+            {...code}
           />
 
           {isLogin && (

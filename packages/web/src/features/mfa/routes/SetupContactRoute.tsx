@@ -15,13 +15,14 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { mergeScreenPath } from '../../../lib/mergeOffer';
 import { fetchMfaStatus, stepUpAgainPath } from '../../../lib/stepUp';
 import { sessionValue } from '../../../lib/storage';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { resendAtFrom } from '../../../lib/useCountdown';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
 import { fetchMethods, useMethods } from '../api/listMethods';
 import { resendCode } from '../api/resendCode';
-import { CodeField, codeProblem } from '../components/CodeField';
+import { MfaCodeField, type MfaCodeMessage, mfaCodeSchema } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 import { SetupLeaveLink } from '../components/SetupLeaveLink';
 import { nextSetupStep } from '../setupSteps';
@@ -67,8 +68,14 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const [target, setTarget] = useState<string | null>(draft);
   const [targetError, setTargetError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const {
+    code,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useCodeForm(mfaCodeSchema(kind, MESSAGE_CODE_LENGTH));
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const [finishing, setFinishing] = useState(false);
@@ -175,16 +182,10 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     );
   });
 
-  const onConfirm = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onConfirm = handleSubmit(async ({ code: typed }) => {
     if (!sent) return;
-    const problem = codeProblem(code, kind, MESSAGE_CODE_LENGTH);
-    if (problem) {
-      setCodeError(t(problem.key, { length: MESSAGE_CODE_LENGTH }));
-      return;
-    }
     try {
-      const result = await confirm.mutateAsync({ payload: sent.payload, code });
+      const result = await confirm.mutateAsync({ payload: sent.payload, code: typed });
       // SPEC §4 Fuzzion: the proven contact is another account's; the merge screens take over.
       if (result.fuzzion) {
         navigate(mergeScreenPath(result));
@@ -193,9 +194,10 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
       toast.show('success', t(editId ? 'mfa.setup.contact.edited' : 'mfa.setup.contact.added'));
       await goOn();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_code') setCodeError(t('errors.invalid_code'));
+      if (error instanceof ApiError && error.code === 'invalid_code')
+        setError('code', { message: 'errors.invalid_code' });
     }
-  };
+  });
 
   const onResend = async () => {
     if (!sent) return;
@@ -205,7 +207,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
       const answer = await resendCode(sent.payload, false);
       setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
       // A new code: the error about the last one is gone with it.
-      setCodeError(null);
+      clearErrors('code');
       confirm.reset();
       setResent(true);
     } catch (error) {
@@ -306,16 +308,12 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
                   keep={['target']}
                 />
               </p>
-              <CodeField
+              <MfaCodeField
                 id={`${id}-code`}
                 method={kind}
                 length={MESSAGE_CODE_LENGTH}
-                value={code}
-                error={codeError}
-                onChange={(next) => {
-                  setCode(next);
-                  setCodeError(null);
-                }}
+                error={errors.code?.message as MfaCodeMessage | undefined}
+                {...code}
               />
               {confirmError && (
                 <p role="alert" className={styles.formError}>
@@ -340,8 +338,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
                   className={styles.linkButton}
                   onClick={() => {
                     setSent(null);
-                    setCode('');
-                    setCodeError(null);
+                    reset();
                   }}
                 >
                   {t('mfa.setup.contact.changeTarget')}

@@ -10,8 +10,9 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { markStepDone } from '../../../lib/stepDone';
 import { stepUpAgainPath } from '../../../lib/stepUp';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
-import { CodeField, codeProblem } from '../components/CodeField';
+import { MfaCodeField, type MfaCodeMessage, mfaCodeSchema } from '../components/CodeField';
 import { SetupLeaveLink } from '../components/SetupLeaveLink';
 
 /** The key in groups of four, easier to type into an app. */
@@ -36,8 +37,12 @@ export function SetupTotpRoute() {
     refetchOnMount: false,
   });
   const confirm = useConfirmActivation();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const {
+    code,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useCodeForm(mfaCodeSchema('totp', TOTP_CODE_LENGTH));
   const [copied, setCopied] = useState(false);
 
   if (setup.error instanceof ApiError && setup.error.code === 'sudo_required')
@@ -45,16 +50,10 @@ export function SetupTotpRoute() {
 
   const data = setup.data?.data.method === 'totp' ? setup.data.data : undefined;
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async ({ code: typed }) => {
     if (!setup.data) return;
-    const problem = codeProblem(code, 'totp', TOTP_CODE_LENGTH);
-    if (problem) {
-      setCodeError(t(problem.key, { length: TOTP_CODE_LENGTH }));
-      return;
-    }
     try {
-      const result = await confirm.mutateAsync({ payload: setup.data.payload, code });
+      const result = await confirm.mutateAsync({ payload: setup.data.payload, code: typed });
       markStepDone('setup-totp');
       const next = new URLSearchParams();
       const redirect = params.get('redirect');
@@ -64,9 +63,10 @@ export function SetupTotpRoute() {
         state: { keys: result.fuzzion ? [] : (result.recovery_keys ?? []) },
       });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_code') setCodeError(t('errors.invalid_code'));
+      if (error instanceof ApiError && error.code === 'invalid_code')
+        setError('code', { message: 'errors.invalid_code' });
     }
-  };
+  });
 
   const confirmError =
     confirm.error instanceof ApiError && confirm.error.code === 'invalid_code' ? null : confirm.error;
@@ -136,16 +136,12 @@ export function SetupTotpRoute() {
               aria-busy={confirm.isPending}
             >
               <p>{t('mfa.setup.totp.codeIntro')}</p>
-              <CodeField
+              <MfaCodeField
                 id={`${id}-code`}
                 method="totp"
                 length={TOTP_CODE_LENGTH}
-                value={code}
-                error={codeError}
-                onChange={(next) => {
-                  setCode(next);
-                  setCodeError(null);
-                }}
+                error={errors.code?.message as MfaCodeMessage | undefined}
+                {...code}
               />
               {confirmError && (
                 <p role="alert" className={styles.formError}>

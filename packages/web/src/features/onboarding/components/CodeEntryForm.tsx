@@ -3,12 +3,14 @@ import { parseCardNumber } from '@vestibule/contract/card-number';
 import type { OnboardingKind } from '@vestibule/contract/schemas/onboarding';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import card from '../../../components/Card.module.css';
+import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errorMessage';
+import { ApiError, errorKey } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { useStartOnboarding } from '../api/startOnboarding';
 import { clearOnboarding, writeOnboarding } from '../onboardingStore';
 import { FormError, SubmitButton } from './FormError';
@@ -35,6 +37,20 @@ const FIELD_ERRORS = [
   'invitation_expired',
 ];
 
+/** The code's check before it is sent: messages are translation keys. */
+function schemaFor(kind: OnboardingKind) {
+  const texts = TEXTS[kind];
+  return z.object({
+    code: z
+      .string()
+      .refine((code) => code.trim() !== '', `onboarding.${texts}.required`)
+      .refine((code) => PARSERS[kind](code) !== undefined, `onboarding.${texts}.invalid`),
+  });
+}
+type FieldKey =
+  | `onboarding.${(typeof TEXTS)[OnboardingKind]}.${'required' | 'invalid'}`
+  | ReturnType<typeof errorKey>;
+
 /** The card number, activation code or invitation code, checked here first, then by the server. */
 export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
   const { t } = useTranslation();
@@ -42,18 +58,15 @@ export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
   const navigate = useNavigate();
   const location = useLocation();
   const prefill = (location.state as { code?: unknown } | null)?.code;
-  const [value, setValue] = useState(typeof prefill === 'string' ? prefill : '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { code, handleSubmit, setError, formState } = useCodeForm(schemaFor(kind), {
+    defaultCode: typeof prefill === 'string' ? prefill : '',
+  });
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const start = useStartOnboarding();
   const texts = TEXTS[kind];
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!value.trim()) return setFieldError(t(`onboarding.${texts}.required`));
-    if (!PARSERS[kind](value)) return setFieldError(t(`onboarding.${texts}.invalid`));
-    setFieldError(null);
+  const onSubmit = handleSubmit(async ({ code: value }) => {
     try {
       const state = await start.mutateAsync({ kind, code: value, captcha: captcha ?? undefined });
       clearOnboarding();
@@ -64,10 +77,11 @@ export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
       if (error instanceof ApiError && error.code === 'card_already_activated')
         return navigate(PATHS.onboardingExistingCard);
       if (error instanceof ApiError && error.code && FIELD_ERRORS.includes(error.code))
-        setFieldError(errorMessage(t, error));
+        setError('code', { message: errorKey(error) });
     }
-  };
+  });
 
+  const fieldError = formState.errors.code?.message as FieldKey | undefined;
   const formError =
     start.error instanceof ApiError && start.error.code && FIELD_ERRORS.includes(start.error.code)
       ? null
@@ -75,36 +89,26 @@ export function CodeEntryForm({ kind }: { kind: OnboardingKind }) {
   const busy = start.isPending;
   return (
     <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <div className={card.field}>
-        <label htmlFor={`${id}-code`} className={card.label}>
-          {t(`onboarding.${texts}.label`)}
-        </label>
-        <p id={`${id}-hint`} className={card.hint}>
-          {t(`onboarding.${texts}.hint`)}
-        </p>
-        <input
-          id={`${id}-code`}
-          className={styles.entry}
-          type="text"
-          inputMode={kind === 'card' ? 'numeric' : 'text'}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={kind === 'card' ? 23 : 16}
-          value={value}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setFieldError(null);
-          }}
-        />
-        {fieldError && (
-          <p id={`${id}-error`} className={card.fieldError}>
-            {fieldError}
-          </p>
+      <Field
+        id={`${id}-code`}
+        label={t(`onboarding.${texts}.label`)}
+        hint={t(`onboarding.${texts}.hint`)}
+        error={fieldError && t(fieldError)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={styles.entry}
+            type="text"
+            inputMode={kind === 'card' ? 'numeric' : 'text'}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={kind === 'card' ? 23 : 16}
+            {...code}
+          />
         )}
-      </div>
+      </Field>
       {captchaEnabled() && <Captcha onToken={setCaptcha} resetSignal={captchaReset} />}
       <FormError error={formError} />
       <SubmitButton busy={busy} label={t('onboarding.continue')} />

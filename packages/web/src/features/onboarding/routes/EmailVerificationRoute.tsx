@@ -1,16 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import card from '../../../components/Card.module.css';
+import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { contactInputError } from '../../../lib/contactInput';
-import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { useSendEmailCode } from '../api/sendEmailCode';
 import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
+
+// Messages are translation keys, resolved when shown. The contract's rule, as the server applies
+// it: a malformed address is not sent.
+const schema = z.object({
+  email: z
+    .string()
+    .refine((email) => email.trim() !== '', 'onboarding.email.required')
+    .refine((email) => !contactInputError('email', email), 'onboarding.create.invalidEmail'),
+});
+type FieldKey =
+  | 'onboarding.email.required'
+  | 'onboarding.create.invalidEmail'
+  | 'errors.onboarding_invalid_email';
 
 /** /onboarding/email-verification: continue with the current e-mail, or use another one. */
 export function EmailVerificationRoute() {
@@ -23,8 +39,12 @@ function EmailForm({ flow }: { flow: Flow }) {
   const navigate = useNavigate();
   const send = useSendEmailCode(flow.state.id);
   const [other, setOther] = useState(false);
-  const [address, setAddress] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const { state } = flow;
   const invited = state.invitation_email !== null && state.invitation_email === state.email;
 
@@ -38,10 +58,11 @@ function EmailForm({ flow }: { flow: Flow }) {
       navigate(answer.challenge ? PATHS.onboardingMfa : PATHS.onboardingPhoneVerification);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'onboarding_invalid_email')
-        setFieldError(errorMessage(t, error));
+        setError('email', { message: 'errors.onboarding_invalid_email' }, { shouldFocus: true });
     }
   };
 
+  const fieldError = errors.email?.message as FieldKey | undefined;
   const formError =
     send.error instanceof ApiError && send.error.code === 'onboarding_invalid_email' && other
       ? null
@@ -70,38 +91,15 @@ function EmailForm({ flow }: { flow: Flow }) {
           className={card.form}
           noValidate
           aria-busy={send.isPending}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!address.trim()) return setFieldError(t('onboarding.email.required'));
-            // The contract's rule, as the server applies it: a malformed address is not sent.
-            if (contactInputError('email', address))
-              return setFieldError(t('onboarding.create.invalidEmail'));
-            void go(address.trim());
-          }}
+          onSubmit={handleSubmit(({ email }) => go(email.trim()))}
         >
-          <div className={card.field}>
-            <label htmlFor={`${id}-email`} className={card.label}>
-              {t('onboarding.email.otherLabel')}
-            </label>
-            <input
-              id={`${id}-email`}
-              className={card.input}
-              type="email"
-              autoComplete="email"
-              value={address}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-error` : undefined}
-              onChange={(event) => {
-                setAddress(event.target.value);
-                setFieldError(null);
-              }}
-            />
-            {fieldError && (
-              <p id={`${id}-error`} className={card.fieldError}>
-                {fieldError}
-              </p>
-            )}
-          </div>
+          <Field
+            id={`${id}-email`}
+            label={t('onboarding.email.otherLabel')}
+            error={fieldError && t(fieldError)}
+          >
+            {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
+          </Field>
           <FormError error={formError} />
           <SubmitButton busy={send.isPending} label={t('onboarding.email.sendTo')} />
         </form>

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import card from '../../../components/Card.module.css';
-import { CodeInput } from '../../../components/CodeInput';
-import { Field } from '../../../components/Field';
+import { CodeField } from '../../../components/CodeField';
 import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useResendCode } from '../api/resendCode';
 import { useVerifyCode } from '../api/verifyCode';
@@ -14,6 +15,16 @@ import { withResendAt } from '../components/challenge';
 import { FormError, SubmitButton } from '../components/FormError';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
+
+// Messages are translation keys; the code is sent without its spaces.
+const schema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ''))
+    .refine((digits) => digits !== '', 'onboarding.mfa.required')
+    .refine((digits) => /^\d{8}$/.test(digits), 'onboarding.mfa.format'),
+});
+type FieldKey = 'onboarding.mfa.required' | 'onboarding.mfa.format' | 'errors.invalid_code';
 
 /** /onboarding-mfa: the 8-digit code sent to the e-mail or the phone of the sign-up. */
 export function OnboardingMfaRoute() {
@@ -29,17 +40,12 @@ function CodeForm({ flow }: { flow: Flow }) {
   // Kept after a right code clears it from the store, while the screen navigates on.
   const [first] = useState(flow.stored.challenge as NonNullable<Flow['stored']['challenge']>);
   const challenge = flow.stored.challenge ?? first;
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { code, handleSubmit, setError, clearErrors, formState } = useCodeForm(schema);
   const [resent, setResent] = useState(false);
   const secondsLeft = useCountdown(challenge.resendAt);
   const byEmail = challenge.channel === 'email';
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!digits) return setFieldError(t('onboarding.mfa.required'));
-    if (!/^\d{8}$/.test(digits)) return setFieldError(t('onboarding.mfa.format'));
+  const onSubmit = handleSubmit(async ({ code: digits }) => {
     try {
       const next = await verify.mutateAsync({ payload: challenge.payload, code: digits });
       flow.save({ state: next, challenge: undefined });
@@ -48,9 +54,10 @@ function CodeForm({ flow }: { flow: Flow }) {
       else navigate(byEmail ? PATHS.onboardingPhoneVerification : PATHS.onboardingPassword);
     } catch (error) {
       // SPEC §4: a wrong code shows inline until the user types again.
-      if (error instanceof ApiError && error.code === 'invalid_code') setFieldError(t('errors.invalid_code'));
+      if (error instanceof ApiError && error.code === 'invalid_code')
+        setError('code', { message: 'errors.invalid_code' });
     }
-  };
+  });
 
   const onResend = async () => {
     setResent(false);
@@ -58,7 +65,7 @@ function CodeForm({ flow }: { flow: Flow }) {
       const answer = await resend.mutateAsync(challenge.payload);
       if (answer.challenge) flow.save({ challenge: withResendAt(answer.challenge) });
       // A new code: the error about the last one is gone with it.
-      setFieldError(null);
+      clearErrors('code');
       verify.reset();
       setResent(true);
     } catch (error) {
@@ -67,6 +74,7 @@ function CodeForm({ flow }: { flow: Flow }) {
     }
   };
 
+  const fieldError = formState.errors.code?.message as FieldKey | undefined;
   const formError =
     verify.error instanceof ApiError && verify.error.code === 'invalid_code' ? null : verify.error;
   const resendError =
@@ -86,25 +94,15 @@ function CodeForm({ flow }: { flow: Flow }) {
       }
     >
       <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
-        <Field
+        <CodeField
           id={`${id}-code`}
           label={t('onboarding.mfa.label')}
           hint={t('onboarding.mfa.hint')}
-          error={fieldError}
-        >
-          {(control) => (
-            <CodeInput
-              {...control}
-              inputMode="numeric"
-              maxLength={12}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setFieldError(null);
-              }}
-            />
-          )}
-        </Field>
+          error={fieldError && t(fieldError)}
+          inputMode="numeric"
+          maxLength={12}
+          {...code}
+        />
         <FormError error={formError ?? resendError} />
         <SubmitButton busy={verify.isPending} label={t('onboarding.mfa.submit')} />
       </form>

@@ -1,25 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
 import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import card from '../../../components/Card.module.css';
-import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import {
+  NewPasswordFields,
+  newPasswordError,
+  newPasswordSchema,
+} from '../../../components/NewPasswordFields';
 import { useTranslation } from '../../../i18n/react';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { useCompleteOnboarding } from '../api/completeOnboarding';
 import { FormError, SubmitButton } from '../components/FormError';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
-const PASSWORD_ERRORS: readonly ErrorCode[] = [
-  'password_too_short',
-  'password_too_long',
-  'password_common',
-  'password_breached',
-  'password_personal',
-];
+const schema = newPasswordSchema({
+  required: 'onboarding.password.required',
+  confirmationRequired: 'onboarding.password.confirmationRequired',
+  mismatch: 'onboarding.password.mismatch',
+});
+type Fields = z.infer<typeof schema>;
+type FieldKey =
+  | 'onboarding.password.required'
+  | 'onboarding.password.confirmationRequired'
+  | 'onboarding.password.mismatch'
+  | `errors.${ErrorCode}`;
 
 /** /onboarding/password: the password; confirming creates the account. */
 export function PasswordRoute() {
@@ -31,30 +40,24 @@ function PasswordForm({ flow }: { flow: Flow }) {
   const id = useId();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding(flow.state.id);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [shown, setShown] = useState(false);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [confirmationError, setConfirmationError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<Fields>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
+  const password = useWatch({ control, name: 'password' });
   const { email, firstname, lastname } = flow.state;
+  const personal = { emails: email ? [email] : [], firstname, lastname };
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (fields) => {
     // The rules this screen can judge (length, the e-mail and names typed) never reach the server broken.
-    const local = password
-      ? localPasswordError(password, { emails: email ? [email] : [], firstname, lastname })
-      : undefined;
-    setPasswordError(!password ? t('onboarding.password.required') : local ? t(`errors.${local}`) : null);
-    setConfirmationError(
-      !confirmation
-        ? t('onboarding.password.confirmationRequired')
-        : confirmation !== password
-          ? t('onboarding.password.mismatch')
-          : null,
-    );
-    if (!password || local || confirmation !== password) return;
+    const local = localPasswordError(fields.password, personal);
+    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
     try {
-      const answer = await complete.mutateAsync(password);
+      const answer = await complete.mutateAsync(fields.password);
       flow.save({
         state: answer.state,
         token: answer.access_token,
@@ -63,15 +66,14 @@ function PasswordForm({ flow }: { flow: Flow }) {
       });
       navigate(PATHS.onboardingConfirmation, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code && PASSWORD_ERRORS.includes(error.code))
-        setPasswordError(errorMessage(t, error));
+      const message = newPasswordError(error);
+      if (message) setError('password', { message }, { shouldFocus: true });
     }
-  };
+  });
 
-  const formError =
-    complete.error instanceof ApiError && complete.error.code && PASSWORD_ERRORS.includes(complete.error.code)
-      ? null
-      : complete.error;
+  const passwordError = errors.password?.message as FieldKey | undefined;
+  const confirmationError = errors.confirmation?.message as FieldKey | undefined;
+  const formError = newPasswordError(complete.error) ? null : complete.error;
   return (
     <OnboardingPage step={6} title={t('onboarding.password.title')} intro={t('onboarding.password.intro')}>
       <form className={card.form} onSubmit={onSubmit} noValidate aria-busy={complete.isPending}>
@@ -90,24 +92,12 @@ function PasswordForm({ flow }: { flow: Flow }) {
             confirmation: t('onboarding.password.confirmation'),
             show: t('onboarding.password.show'),
           }}
-          password={{
-            value: password,
-            onChange: (event) => {
-              setPassword(event.target.value);
-              setPasswordError(null);
-            },
-          }}
-          confirmation={{
-            value: confirmation,
-            onChange: (event) => {
-              setConfirmation(event.target.value);
-              setConfirmationError(null);
-            },
-          }}
+          password={register('password')}
+          confirmation={register('confirmation')}
           value={password}
-          personal={{ emails: email ? [email] : [], firstname, lastname }}
-          passwordError={passwordError}
-          confirmationError={confirmationError}
+          personal={personal}
+          passwordError={passwordError && t(passwordError)}
+          confirmationError={confirmationError && t(confirmationError)}
           shown={shown}
           onToggleShown={() => setShown((value) => !value)}
         />

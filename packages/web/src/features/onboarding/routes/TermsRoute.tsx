@@ -1,5 +1,8 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import card from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
@@ -8,6 +11,15 @@ import { FormError, SubmitButton } from '../components/FormError';
 import styles from '../components/Onboarding.module.css';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
+
+// Both documents must be accepted: one message under both boxes, on the form's `accepted` key.
+const schema = z
+  .object({ terms: z.boolean(), privacy: z.boolean(), email: z.boolean(), sms: z.boolean() })
+  .refine((fields) => fields.terms && fields.privacy, {
+    message: 'onboarding.terms.required',
+    path: ['accepted'],
+  });
+type Fields = z.infer<typeof schema> & { accepted?: never };
 
 /** /onboarding/terms-conditions: terms and privacy (required), marketing preferences (optional). */
 export function TermsRoute() {
@@ -20,15 +32,26 @@ function TermsForm({ flow }: { flow: Flow }) {
   const navigate = useNavigate();
   const { state } = flow;
   const accept = useAcceptTerms(state.id);
-  const [terms, setTerms] = useState(state.terms_accepted);
-  const [privacy, setPrivacy] = useState(state.terms_accepted);
-  const [email, setEmail] = useState(state.marketing_email);
-  const [sms, setSms] = useState(state.marketing_sms);
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useForm<Fields>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      terms: state.terms_accepted,
+      privacy: state.terms_accepted,
+      email: state.marketing_email,
+      sms: state.marketing_sms,
+    },
+  });
+  const missing = errors.accepted !== undefined;
+  // Ticking either box takes the message away until the next submit.
+  const acceptance = { onChange: () => clearErrors('accepted') };
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!terms || !privacy) return setMissing(true);
+  const onSubmit = handleSubmit(async ({ terms, privacy, email, sms }) => {
     try {
       const next = await accept.mutateAsync({
         terms_version: state.terms.terms_version,
@@ -43,7 +66,7 @@ function TermsForm({ flow }: { flow: Flow }) {
     } catch {
       // Shown below.
     }
-  };
+  });
 
   return (
     <OnboardingPage step={2} title={t('onboarding.terms.title')} intro={t('onboarding.terms.intro')}>
@@ -66,26 +89,18 @@ function TermsForm({ flow }: { flow: Flow }) {
           <label className={styles.check}>
             <input
               type="checkbox"
-              checked={terms}
               required
-              aria-invalid={missing && !terms ? true : undefined}
-              onChange={(event) => {
-                setTerms(event.target.checked);
-                setMissing(false);
-              }}
+              aria-invalid={missing && !watch('terms') ? true : undefined}
+              {...register('terms', acceptance)}
             />
             <span>{t('onboarding.terms.acceptTerms')}</span>
           </label>
           <label className={styles.check}>
             <input
               type="checkbox"
-              checked={privacy}
               required
-              aria-invalid={missing && !privacy ? true : undefined}
-              onChange={(event) => {
-                setPrivacy(event.target.checked);
-                setMissing(false);
-              }}
+              aria-invalid={missing && !watch('privacy') ? true : undefined}
+              {...register('privacy', acceptance)}
             />
             <span>{t('onboarding.terms.acceptPrivacy')}</span>
           </label>
@@ -101,11 +116,11 @@ function TermsForm({ flow }: { flow: Flow }) {
             {t('onboarding.terms.preferencesHint')}
           </p>
           <label className={styles.check}>
-            <input type="checkbox" checked={email} onChange={(event) => setEmail(event.target.checked)} />
+            <input type="checkbox" {...register('email')} />
             <span>{t('onboarding.terms.marketingEmail')}</span>
           </label>
           <label className={styles.check}>
-            <input type="checkbox" checked={sms} onChange={(event) => setSms(event.target.checked)} />
+            <input type="checkbox" {...register('sms')} />
             <span>{t('onboarding.terms.marketingSms')}</span>
           </label>
         </fieldset>

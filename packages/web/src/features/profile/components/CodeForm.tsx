@@ -1,10 +1,12 @@
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
-import { useEffect, useId, useRef, useState } from 'react';
-import { CodeInput } from '../../../components/CodeInput';
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
+import { CodeField } from '../../../components/CodeField';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
+import { useCodeForm } from '../../../lib/useCodeForm';
 import { resendAtFrom, useCountdown } from '../../../lib/useCountdown';
 import { resendCode } from '../api/resendCode';
 import styles from './Profile.module.css';
@@ -24,40 +26,35 @@ interface CodeFormProps {
 export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }: CodeFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Messages are texts here: the section words the errors other than a wrong or dead code.
+  const schema = z.object({
+    code: z
+      .string()
+      .transform((code) => code.replace(/\s/g, ''))
+      .refine((digits) => /^\d{8}$/.test(digits), t('profile.code.required')),
+  });
+  const { code, handleSubmit, setError, clearErrors, setFocus, formState } = useCodeForm(schema);
   const [status, setStatus] = useState('');
   const [resendAt, setResendAt] = useState(() => resendAtFrom(challenge.resend_in));
   const secondsLeft = useCountdown(resendAt);
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => setFocus('code'), [setFocus]);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!/^\d{8}$/.test(code.replace(/\s/g, ''))) {
-      setError(t('profile.code.required'));
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = handleSubmit(async ({ code: digits }) => {
     try {
-      await confirm(code.replace(/\s/g, ''));
+      await confirm(digits);
     } catch (cause) {
-      setError(
+      const message =
         cause instanceof ApiError && cause.code === 'invalid_code'
           ? t('profile.code.invalid')
           : cause instanceof ApiError && cause.code === 'challenge_expired'
             ? errorMessage(t, cause)
-            : otherError(cause),
-      );
-      input.current?.focus();
-    } finally {
-      setBusy(false);
+            : otherError(cause);
+      setError('code', { message }, { shouldFocus: true });
     }
-  }
+  });
+  const busy = formState.isSubmitting;
+  const error = formState.errors.code?.message;
 
   async function resend() {
     setStatus('');
@@ -65,12 +62,12 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
       const answer = await resendCode(challenge.payload);
       setResendAt(resendAtFrom(answer.resend_in));
       // A new code: the error about the last one no longer applies.
-      setError(null);
+      clearErrors('code');
       setStatus(t('profile.code.resent'));
     } catch (cause) {
       if (cause instanceof ApiError && cause.retryAfterSeconds)
         setResendAt(Date.now() + cause.retryAfterSeconds * 1000);
-      setError(errorMessage(t, cause));
+      setError('code', { message: errorMessage(t, cause) });
     }
   }
 
@@ -92,30 +89,16 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
           target,
         })}
       </p>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-code`} className={styles.label}>
-          {t('profile.code.label')}
-        </label>
-        <CodeInput
-          ref={input}
-          id={`${id}-code`}
-          className={styles.input}
-          inputMode="numeric"
-          maxLength={12}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={`${id}-error`} className={styles.fieldError} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <CodeField
+        id={`${id}-code`}
+        className={styles.input}
+        label={t('profile.code.label')}
+        error={error}
+        announce
+        inputMode="numeric"
+        maxLength={12}
+        {...code}
+      />
       <div className={styles.buttons}>
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? t('profile.code.confirming') : t('profile.code.confirm')}

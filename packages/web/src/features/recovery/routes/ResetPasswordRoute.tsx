@@ -4,9 +4,13 @@ import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import styles from '../../../components/Card.module.css';
-import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
+import {
+  NewPasswordFields,
+  newPasswordError,
+  newPasswordSchema,
+} from '../../../components/NewPasswordFields';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -14,15 +18,11 @@ import { PATHS } from '../../../lib/paths';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 
-const schema = z
-  .object({
-    password: z.string().min(1, 'recovery.reset.required'),
-    confirmation: z.string().min(1, 'recovery.reset.confirmationRequired'),
-  })
-  .refine((fields) => fields.password === fields.confirmation, {
-    path: ['confirmation'],
-    message: 'recovery.reset.mismatch',
-  });
+const schema = newPasswordSchema({
+  required: 'recovery.reset.required',
+  confirmationRequired: 'recovery.reset.confirmationRequired',
+  mismatch: 'recovery.reset.mismatch',
+});
 type Fields = z.infer<typeof schema>;
 type FieldKey =
   | 'recovery.reset.required'
@@ -61,17 +61,14 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
       writeRecovery({ ...state, resetToken: undefined, done: true });
       navigate(PATHS.resetPasswordConfirmed, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code && NEW_PASSWORD_ERRORS.includes(error.code))
-        setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
+      const message = newPasswordError(error);
+      if (message) setError('password', { message }, { shouldFocus: true });
     }
   });
 
   const passwordError = errors.password?.message as FieldKey | undefined;
   const confirmationError = errors.confirmation?.message as FieldKey | undefined;
-  const formError =
-    reset.error instanceof ApiError && reset.error.code && NEW_PASSWORD_ERRORS.includes(reset.error.code)
-      ? null
-      : reset.error;
+  const formError = newPasswordError(reset.error) ? null : reset.error;
   const expired = formError instanceof ApiError && formError.code === 'reset_expired';
   const busy = isSubmitting || reset.isPending;
   const startAgain = state.usernameKind === 'phone' ? PATHS.forgotPasswordPhone : PATHS.forgotPasswordEmail;

@@ -7,7 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { CapsLockNotice } from '../../../components/CapsLockNotice';
 import { Icon } from '../../../components/Icon';
-import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
+import {
+  NewPasswordFields,
+  newPasswordError,
+  newPasswordSchema,
+} from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -19,17 +23,14 @@ import { useChangePassword } from '../api/changePassword';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';
 
-const schema = z
-  .object({
-    current: z.string().min(1, 'security.editPassword.required.current'),
-    password: z.string().min(1, 'security.editPassword.required.password'),
-    confirmation: z.string().min(1, 'security.editPassword.required.confirmation'),
-    endOthers: z.boolean(),
-  })
-  .refine((fields) => fields.password === fields.confirmation, {
-    path: ['confirmation'],
-    message: 'security.editPassword.mismatch',
-  });
+const schema = newPasswordSchema(
+  {
+    required: 'security.editPassword.required.password',
+    confirmationRequired: 'security.editPassword.required.confirmation',
+    mismatch: 'security.editPassword.mismatch',
+  },
+  { current: z.string().min(1, 'security.editPassword.required.current'), endOthers: z.boolean() },
+);
 type Fields = z.infer<typeof schema>;
 type MessageKey =
   | 'security.editPassword.required.current'
@@ -85,8 +86,8 @@ export function EditPasswordRoute() {
       if (error.code === 'sudo_required') navigate(stepUpAgainPath());
       else if (error.code === 'current_password_invalid')
         setError('current', { message: 'errors.current_password_invalid' }, { shouldFocus: true });
-      else if (error.code && NEW_PASSWORD_ERRORS.includes(error.code))
-        setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
+      else if (newPasswordError(error))
+        setError('password', { message: newPasswordError(error) }, { shouldFocus: true });
     }
   });
 
@@ -97,7 +98,7 @@ export function EditPasswordRoute() {
     change.error instanceof ApiError &&
     (change.error.code === 'sudo_required' ||
       change.error.code === 'current_password_invalid' ||
-      (change.error.code !== undefined && NEW_PASSWORD_ERRORS.includes(change.error.code)));
+      newPasswordError(change.error) !== undefined);
   const formError = change.error && !handled ? change.error : null;
   const busy = isSubmitting || change.isPending;
   const username = user.data?.email.find((e) => e.default)?.email ?? '';

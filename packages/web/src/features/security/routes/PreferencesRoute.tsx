@@ -1,5 +1,7 @@
-import { MANDATORY_NOTICES, type Preferences } from '@vestibule/contract/schemas/preferences';
-import { useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MANDATORY_NOTICES, preferencesSchema } from '@vestibule/contract/schemas/preferences';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
@@ -27,18 +29,17 @@ export function PreferencesRoute() {
   const toast = useToast();
   const preferences = usePreferences();
   const save = useSavePreferences();
-  const [draft, setDraft] = useState<Preferences | null>(null);
-  useEffect(() => {
-    if (preferences.data) setDraft(preferences.data);
-  }, [preferences.data]);
+  // The form shows the choices last read: a 412's current choices replace what was ticked.
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(preferencesSchema),
+    values: preferences.data,
+  });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
+  const submit = handleSubmit((draft) => {
     save.mutate(draft, {
       onSuccess: () => toast.show('success', t('security.preferences.saved')),
     });
-  };
+  });
   const stale = changedElsewhere(save.error);
 
   return (
@@ -64,7 +65,7 @@ export function PreferencesRoute() {
           </ErrorAlert>
         )}
         {preferences.isPending && <p className={styles.muted}>{t('common.loading')}</p>}
-        {draft && (
+        {preferences.data && (
           <form className={styles.form} onSubmit={submit} noValidate>
             {stale && (
               <p role="alert" className={styles.formError}>
@@ -81,9 +82,8 @@ export function PreferencesRoute() {
                 <input
                   id={`${id}-${field}`}
                   type="checkbox"
-                  checked={draft[field]}
                   aria-describedby={`${id}-${field}-hint`}
-                  onChange={(event) => setDraft({ ...draft, [field]: event.target.checked })}
+                  {...register(field)}
                 />
                 <label htmlFor={`${id}-${field}`}>
                   {t(`security.preferences.${key}`)}

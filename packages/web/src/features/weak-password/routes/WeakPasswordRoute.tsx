@@ -4,9 +4,13 @@ import { localPasswordError } from '@vestibule/contract/password';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import styles from '../../../components/Card.module.css';
-import { NEW_PASSWORD_ERRORS, NewPasswordFields } from '../../../components/NewPasswordFields';
+import {
+  NewPasswordFields,
+  newPasswordError,
+  newPasswordSchema,
+} from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin } from '../../../lib/afterLogin';
@@ -18,15 +22,11 @@ import { fetchUser, personalData, useUser } from '../../../lib/user';
 import { LogoutButton } from '../../session';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
 
-const schema = z
-  .object({
-    password: z.string().min(1, 'mfa.weakPassword.required'),
-    confirmation: z.string().min(1, 'mfa.weakPassword.confirmationRequired'),
-  })
-  .refine((fields) => fields.password === fields.confirmation, {
-    path: ['confirmation'],
-    message: 'mfa.weakPassword.mismatch',
-  });
+const schema = newPasswordSchema({
+  required: 'mfa.weakPassword.required',
+  confirmationRequired: 'mfa.weakPassword.confirmationRequired',
+  mismatch: 'mfa.weakPassword.mismatch',
+});
 type Fields = z.infer<typeof schema>;
 type FieldKey =
   | 'mfa.weakPassword.required'
@@ -82,17 +82,14 @@ function WeakPasswordForm() {
       toast.show('success', t('mfa.weakPassword.success'));
       navigate(await destinationAfterLogin(await fetchUser()), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code && NEW_PASSWORD_ERRORS.includes(error.code))
-        setError('password', { message: `errors.${error.code}` }, { shouldFocus: true });
+      const message = newPasswordError(error);
+      if (message) setError('password', { message }, { shouldFocus: true });
     }
   });
 
   const passwordError = errors.password?.message as FieldKey | undefined;
   const confirmationError = errors.confirmation?.message as FieldKey | undefined;
-  const formError =
-    change.error instanceof ApiError && change.error.code && NEW_PASSWORD_ERRORS.includes(change.error.code)
-      ? null
-      : change.error;
+  const formError = newPasswordError(change.error) ? null : change.error;
   const stale = formError instanceof ApiError && formError.code === 'session_not_fresh';
   const busy = isSubmitting || change.isPending;
   const username = user.data?.email.find((e) => e.default)?.email ?? '';

@@ -1,40 +1,39 @@
 import type { RouteObject } from 'react-router';
-import { PATHS } from '../lib/paths';
-import { requireStepUp } from '../lib/stepUp';
+import { PATHS } from '../../lib/paths';
+import { requireStepUp } from '../../lib/stepUp';
 
-// MFA, forced setup and weak-password screens, each a lazy chunk: the login route's
-// JavaScript stays small.
+// MFA and forced setup screens, each a lazy chunk: the login route's JavaScript stays small.
 
-const mfa = () => import('../features/mfa/routes/MfaRoute');
-const setupDone = () => import('../features/mfa/routes/SetupDoneRoutes');
-const contact = () => import('../features/mfa/routes/SetupContactRoute');
-const security = () => import('../features/mfa/routes/SecurityMfaRoutes');
+const mfa = () => import('./routes/MfaRoute');
+const setupDone = () => import('./routes/SetupDoneRoutes');
+const contact = () => import('./routes/SetupContactRoute');
+const security = () => import('./routes/SecurityMfaRoutes');
 
-/** Focused screens without the sidebar (login MFA, step-up, setup, weak password). */
+/** Focused screens without the sidebar (login MFA, step-up, setup). */
 export const mfaPageRoutes: RouteObject[] = [
   { path: PATHS.mfa, lazy: async () => ({ Component: (await mfa()).MfaRoute }) },
   {
     path: PATHS.mfaMethods,
     lazy: async () => ({
-      Component: (await import('../features/mfa/routes/MfaMethodsRoute')).MfaMethodsRoute,
+      Component: (await import('./routes/MfaMethodsRoute')).MfaMethodsRoute,
     }),
   },
   {
     path: PATHS.mfaTotpRecovery,
     lazy: async () => ({
-      Component: (await import('../features/mfa/routes/TotpRecoveryRoute')).TotpRecoveryRoute,
+      Component: (await import('./routes/TotpRecoveryRoute')).TotpRecoveryRoute,
     }),
   },
   {
     path: PATHS.setupMfa,
     lazy: async () => ({
-      Component: (await import('../features/mfa/routes/SetupIntroRoute')).SetupIntroRoute,
+      Component: (await import('./routes/SetupIntroRoute')).SetupIntroRoute,
     }),
   },
   {
     path: PATHS.setupMfaSelection,
     lazy: async () => ({
-      Component: (await import('../features/mfa/routes/SetupSelectionRoute')).SetupSelectionRoute,
+      Component: (await import('./routes/SetupSelectionRoute')).SetupSelectionRoute,
     }),
   },
   {
@@ -53,7 +52,7 @@ export const mfaPageRoutes: RouteObject[] = [
   },
   {
     path: PATHS.setupMfaTotp,
-    lazy: async () => ({ Component: (await import('../features/mfa/routes/SetupTotpRoute')).SetupTotpRoute }),
+    lazy: async () => ({ Component: (await import('./routes/SetupTotpRoute')).SetupTotpRoute }),
   },
   {
     path: PATHS.setupMfaConfirmation,
@@ -63,16 +62,10 @@ export const mfaPageRoutes: RouteObject[] = [
   {
     path: PATHS.setupTotpSuccess,
     lazy: async () => ({
-      Component: (await import('../features/mfa/routes/SetupTotpSuccessRoute')).SetupTotpSuccessRoute,
+      Component: (await import('./routes/SetupTotpSuccessRoute')).SetupTotpSuccessRoute,
     }),
   },
   { path: PATHS.totpRedirect, lazy: async () => ({ Component: (await setupDone()).TotpRedirectRoute }) },
-  {
-    path: PATHS.weakPassword,
-    lazy: async () => ({
-      Component: (await import('../features/weak-password/routes/WeakPasswordRoute')).WeakPasswordRoute,
-    }),
-  },
 ];
 
 /** Security screens of MFA, in the user layout, behind a step-up (SPEC §4 rule 5). */
