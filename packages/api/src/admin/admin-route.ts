@@ -33,7 +33,7 @@ export interface AdminRouteDefinition<
 /**
  * The one way to declare an /api/admin route: the guard (admitAdmin) runs before any input is
  * read, counts the call against the caller's read or change limit (GET is a read), and hands the
- * handler its `actor`. Changes call requireStaffStepUp and staffAudit in their transaction.
+ * handler its `actor`. Changes run in staffChange: step-up, change and audit row in one transaction.
  */
 export function defineAdminRoute<
   Body extends z.ZodType = z.ZodType,

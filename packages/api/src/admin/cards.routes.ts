@@ -9,8 +9,9 @@ import { ApiError } from '../http/api-error';
 import { enforceLimit } from '../http/enforce-limit';
 import { ADMIN_CARD_IMPORTS_PER_ACTOR } from './admin.rate-limits';
 import { defineAdminRoute } from './admin-route';
-import { requireEdition, requireStaffStepUp } from './guard';
-import { requireReason, staffAudit } from './staff-audit';
+import { requireEdition } from './guard';
+import { requireReason } from './staff-audit';
+import { operatorAudit, staffChange } from './staff-change';
 
 // The operator's card import (the CLI's `cards import`, same parser, same checks, same rule:
 // a file with any bad row is refused whole) for the console and machine clients with
@@ -47,28 +48,22 @@ const importCards = defineAdminRoute({
   response: cardImportResponseSchema,
   status: 201,
   handler: async function importCards({ body, actor, request }) {
-    const { db, secrets } = request.server.ctx;
+    const { secrets } = request.server.ctx;
     requireEdition(actor, body.edition);
     const why = requireReason(body);
     await enforceLimit(request, ADMIN_CARD_IMPORTS_PER_ACTOR, actor.ref);
     const text = Buffer.from(body.csv_base64, 'base64').toString('utf8');
     const parsed = parseCardsCsv(text, { maxRows: CARD_IMPORT_MAX_ROWS });
     const errors = [...parsed.errors, ...otherEditionErrors(parsed.rows, body.edition)];
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
+    return staffChange(request, actor, {
+      apply: async (trx) => {
         errors.push(...(await registryConflicts(trx, secrets, parsed.rows)));
         if (errors.length) throw new ApiError('cards_csv_invalid', { extra: { rows: asRowErrors(errors) } });
-        const created = await insertCards(trx, secrets, parsed.rows);
-        await staffAudit(
-          trx,
-          actor,
-          { kind: 'cards.imported', userId: null, edition: body.edition, ...why, detail: { count: created } },
-          request,
-        );
-        return { rows: parsed.rows.length, created, updated: 0, unchanged: 0 };
-      })
+        return insertCards(trx, secrets, parsed.rows);
+      },
+      audit: (created) => operatorAudit('cards.imported', body.edition, { count: created }, why),
+    })
+      .then((created) => ({ rows: parsed.rows.length, created, updated: 0, unchanged: 0 }))
       .catch((error: unknown) => {
         if (!isUniqueViolation(error)) throw error;
         throw new ApiError('cards_csv_invalid', {

@@ -5,8 +5,8 @@ import {
 import { maintenanceState, setMaintenance } from '../db/maintenance';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
-import { requireStaffStepUp } from './guard';
-import { requireReason, staffAudit } from './staff-audit';
+import { requireReason } from './staff-audit';
+import { operatorAudit, staffChange } from './staff-change';
 
 // The maintenance switch (the CLI's `maintenance on|off|status`) for the operator. The admin API
 // answers while maintenance is on (http/edition-and-headers.ts), so it is switched off here too.
@@ -30,20 +30,15 @@ const toggle = defineAdminRoute({
   body: maintenanceRequestSchema,
   response: maintenanceStateSchema,
   handler: async function toggle({ body, actor, request }) {
-    const { db } = request.server.ctx;
     const why = requireReason(body);
     // Switching the whole portal is not edition-scoped: it needs the capability in both editions.
     if (actor.editions.length < 2) throw new ApiError('forbidden');
-    return db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      await setMaintenance(trx, body.on, { by: actor.name, reason: why.reason });
-      await staffAudit(
-        trx,
-        actor,
-        { kind: 'maintenance.switched', userId: null, edition: 'general', ...why, detail: { on: body.on } },
-        request,
-      );
-      return maintenanceState(trx);
+    return staffChange(request, actor, {
+      apply: async (trx) => {
+        await setMaintenance(trx, body.on, { by: actor.name, reason: why.reason });
+        return maintenanceState(trx);
+      },
+      audit: () => operatorAudit('maintenance.switched', null, { on: body.on }, why),
     });
   },
 });

@@ -28,8 +28,9 @@ import {
 } from '../flows/oauth/index';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
-import { type AdminActor, requireStaffStepUp } from './guard';
-import { requireReason, staffAudit } from './staff-audit';
+import type { AdminActor } from './guard';
+import { requireReason } from './staff-audit';
+import { operatorAudit, staffChange } from './staff-change';
 
 // The operator's OAuth clients through the admin API, on the registry the admin CLI uses
 // (flows/oauth/clients.registry.ts). Secrets are answered once; changes carry If-Match.
@@ -134,14 +135,12 @@ const register = defineAdminRoute({
   response: clientSecretResponseSchema,
   status: 201,
   handler: async function register({ body, actor, request, reply }) {
-    const { db, secrets } = request.server.ctx;
+    const { secrets } = request.server.ctx;
     const why = requireReason(body);
     if (!visibleTo(actor, body.edition)) throw new ApiError('forbidden');
     requireHeldScopes(actor, body.scopes);
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
+    const { registered, client } = await staffChange(request, actor, {
+      apply: async (trx) => {
         const registered = await registerClient(trx, secrets, {
           clientId: body.client_id || undefined,
           name: body.name,
@@ -151,23 +150,22 @@ const register = defineAdminRoute({
           edition: body.edition,
           public: body.public,
         });
-        await staffAudit(
-          trx,
-          actor,
+        return { registered, client: (await listClients(trx, registered.clientId))[0]! };
+      },
+      audit: ({ registered }) =>
+        operatorAudit(
+          'oauth_client.registered',
+          body.edition,
           {
-            kind: 'oauth_client.registered',
-            userId: null,
-            edition: body.edition ?? 'general',
-            ...why,
-            detail: { client_id: registered.clientId, scopes: body.scopes, public: body.public },
+            client_id: registered.clientId,
+            scopes: body.scopes,
+            public: body.public,
           },
-          request,
-        );
-        const client = (await listClients(trx, registered.clientId))[0]!;
-        reply.header('etag', clientTag(client));
-        return { data: view(client), secret: registered.secret };
-      })
-      .catch(asApiError);
+          why,
+        ),
+    }).catch(asApiError);
+    reply.header('etag', clientTag(client));
+    return { data: view(client), secret: registered.secret };
   },
 });
 
@@ -180,15 +178,13 @@ const update = defineAdminRoute({
   body: updateClientRequestSchema,
   response: oauthClientResponseSchema,
   handler: async function update({ params, body, actor, request, reply }) {
-    const { db } = request.server.ctx;
     const why = requireReason(body);
-    const client = await visibleClient(db, actor, params.id);
+    const client = await visibleClient(request.server.ctx.db, actor, params.id);
     if (body.edition !== undefined && !visibleTo(actor, body.edition)) throw new ApiError('forbidden');
     requireHeldScopes(actor, body.scopes);
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
+    const { reason: _r, ticket: _t, ...changed } = body;
+    const updated = await staffChange(request, actor, {
+      apply: async (trx) => {
         requireCurrent(request, await lockedClient(trx, params.id));
         await updateClient(trx, params.id, {
           name: body.name,
@@ -197,22 +193,20 @@ const update = defineAdminRoute({
           homepage: body.homepage,
           edition: body.edition,
         });
-        const { reason: _r, ticket: _t, ...changed } = body;
-        await staffAudit(
-          trx,
-          actor,
+        return lockedClient(trx, params.id);
+      },
+      audit: () =>
+        operatorAudit(
+          'oauth_client.updated',
+          client.edition,
           {
-            kind: 'oauth_client.updated',
-            userId: null,
-            edition: client.edition ?? 'general',
-            ...why,
-            detail: { client_id: params.id, changed: Object.keys(changed) },
+            client_id: params.id,
+            changed: Object.keys(changed),
           },
-          request,
-        );
-        return tagged(reply, await lockedClient(trx, params.id));
-      })
-      .catch(asApiError);
+          why,
+        ),
+    }).catch(asApiError);
+    return tagged(reply, updated);
   },
 });
 
@@ -228,26 +222,12 @@ const rotate = defineAdminRoute({
     const { db, secrets } = request.server.ctx;
     const why = requireReason(body);
     const client = await visibleClient(db, actor, params.id);
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
-        const secret = await rotateClientSecret(trx, secrets, params.id);
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: 'oauth_client.secret_rotated',
-            userId: null,
-            edition: client.edition ?? 'general',
-            ...why,
-            detail: { client_id: params.id },
-          },
-          request,
-        );
-        return { data: view(client), secret };
-      })
-      .catch(asApiError);
+    const secret = await staffChange(request, actor, {
+      apply: (trx) => rotateClientSecret(trx, secrets, params.id),
+      audit: () =>
+        operatorAudit('oauth_client.secret_rotated', client.edition, { client_id: params.id }, why),
+    }).catch(asApiError);
+    return { data: view(client), secret };
   },
 });
 
@@ -260,29 +240,17 @@ const disabled = defineAdminRoute({
   body: clientDisabledRequestSchema,
   response: oauthClientResponseSchema,
   handler: async function disabled({ params, body, actor, request, reply }) {
-    const { db } = request.server.ctx;
     const why = requireReason(body);
-    const client = await visibleClient(db, actor, params.id);
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
+    const client = await visibleClient(request.server.ctx.db, actor, params.id);
+    const kind = body.disabled ? 'oauth_client.disabled' : 'oauth_client.enabled';
+    const changed = await staffChange(request, actor, {
+      apply: async (trx) => {
         await setClientDisabled(trx, params.id, body.disabled);
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: body.disabled ? 'oauth_client.disabled' : 'oauth_client.enabled',
-            userId: null,
-            edition: client.edition ?? 'general',
-            ...why,
-            detail: { client_id: params.id },
-          },
-          request,
-        );
-        return tagged(reply, await lockedClient(trx, params.id));
-      })
-      .catch(asApiError);
+        return lockedClient(trx, params.id);
+      },
+      audit: () => operatorAudit(kind, client.edition, { client_id: params.id }, why),
+    }).catch(asApiError);
+    return tagged(reply, changed);
   },
 });
 
@@ -295,28 +263,12 @@ const remove = defineAdminRoute({
   body: reasonOnlyRequestSchema,
   status: 204,
   handler: async function remove({ params, body, actor, request }) {
-    const { db } = request.server.ctx;
     const why = requireReason(body);
-    const client = await visibleClient(db, actor, params.id);
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
-        await removeClient(trx, params.id);
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: 'oauth_client.removed',
-            userId: null,
-            edition: client.edition ?? 'general',
-            ...why,
-            detail: { client_id: params.id },
-          },
-          request,
-        );
-      })
-      .catch(asApiError);
+    const client = await visibleClient(request.server.ctx.db, actor, params.id);
+    await staffChange(request, actor, {
+      apply: (trx) => removeClient(trx, params.id),
+      audit: () => operatorAudit('oauth_client.removed', client.edition, { client_id: params.id }, why),
+    }).catch(asApiError);
   },
 });
 

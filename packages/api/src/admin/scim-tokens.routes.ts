@@ -14,8 +14,9 @@ import { enforceLimit } from '../http/enforce-limit';
 import { publicOrigin } from '../http/public-origin';
 import { ADMIN_SCIM_TOKENS_PER_ACTOR } from './admin.rate-limits';
 import { defineAdminRoute } from './admin-route';
-import { type AdminActor, requireEdition, requireStaffStepUp } from './guard';
-import { requireReason, staffAudit } from './staff-audit';
+import { type AdminActor, requireEdition } from './guard';
+import { requireReason } from './staff-audit';
+import { operatorAudit, staffChange } from './staff-change';
 
 // A company's SCIM tokens (decision 0078) through the admin API: the CLI's `scim tokens …` for the
 // console and machine clients with admin:operations. A token's secret is answered once, at its
@@ -74,27 +75,13 @@ const create = defineAdminRoute({
     const company = await companyOf(request, actor, params.companyId);
     const why = requireReason(body);
     await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);
-    return request.server.ctx.db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      const created = await insertScimToken(trx, {
-        companyId: company.id,
-        label: body.label,
-        createdBy: actor.name,
-      });
-      await staffAudit(
-        trx,
-        actor,
-        {
-          kind: 'scim.token_created',
-          userId: null,
-          edition: company.edition,
-          ...why,
-          detail: { company_id: company.id, token_id: created.id },
-        },
-        request,
-      );
-      return { id: created.id, token: created.token, scim_base_url: scimBaseUrl(request, company.edition) };
+    const created = await staffChange(request, actor, {
+      apply: (trx) =>
+        insertScimToken(trx, { companyId: company.id, label: body.label, createdBy: actor.name }),
+      audit: ({ id }) =>
+        operatorAudit('scim.token_created', company.edition, { company_id: company.id, token_id: id }, why),
     });
+    return { id: created.id, token: created.token, scim_base_url: scimBaseUrl(request, company.edition) };
   },
 });
 
@@ -110,23 +97,19 @@ const revoke = defineAdminRoute({
     const company = await companyOf(request, actor, params.companyId);
     const why = requireReason(body);
     await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);
-    await request.server.ctx.db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      // Another company's token, an unknown or an already revoked one: nothing to revoke here.
-      if (!(await markScimTokenRevoked(trx, { companyId: company.id, tokenId: params.tokenId })))
-        throw new ApiError('not_found');
-      await staffAudit(
-        trx,
-        actor,
-        {
-          kind: 'scim.token_revoked',
-          userId: null,
-          edition: company.edition,
-          ...why,
-          detail: { company_id: company.id, token_id: params.tokenId },
-        },
-        request,
-      );
+    await staffChange(request, actor, {
+      apply: async (trx) => {
+        // Another company's token, an unknown or an already revoked one: nothing to revoke here.
+        if (!(await markScimTokenRevoked(trx, { companyId: company.id, tokenId: params.tokenId })))
+          throw new ApiError('not_found');
+      },
+      audit: () =>
+        operatorAudit(
+          'scim.token_revoked',
+          company.edition,
+          { company_id: company.id, token_id: params.tokenId },
+          why,
+        ),
     });
   },
 });

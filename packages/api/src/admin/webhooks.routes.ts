@@ -23,8 +23,7 @@ import {
 } from '../delivery/webhooks/subscriptions';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
-import { requireStaffStepUp } from './guard';
-import { staffAudit } from './staff-audit';
+import { operatorAudit, staffChange } from './staff-change';
 
 // The operator's webhooks through the admin API (decision 0075's `admin webhooks` commands, for
 // the console and for machine clients with admin:operations). Secrets are answered once.
@@ -86,32 +85,20 @@ const create = defineAdminRoute({
   response: webhookSecretResponseSchema,
   status: 201,
   handler: async function create({ body, actor, request }) {
-    const { db, secrets, config } = request.server.ctx;
+    const { secrets, config } = request.server.ctx;
     if (!visibleTo(actor.editions, body.edition)) throw new ApiError('forbidden');
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
-        const created = await createSubscription(trx, secrets, config.webhookPolicy, {
+    const created = await staffChange(request, actor, {
+      apply: (trx) =>
+        createSubscription(trx, secrets, config.webhookPolicy, {
           url: body.url,
           events: body.events,
           edition: body.edition,
           description: body.description,
-        });
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: 'webhook.created',
-            userId: null,
-            edition: body.edition ?? 'general',
-            detail: { subscription_id: created.id, events: body.events },
-          },
-          request,
-        );
-        return { id: created.id, secret: created.secret, previous_valid_until: null };
-      })
-      .catch(asApiError);
+        }),
+      audit: ({ id }) =>
+        operatorAudit('webhook.created', body.edition, { subscription_id: id, events: body.events }),
+    }).catch(asApiError);
+    return { id: created.id, secret: created.secret, previous_valid_until: null };
   },
 });
 
@@ -123,28 +110,14 @@ const rotate = defineAdminRoute({
   params: webhookParamsSchema,
   response: webhookSecretResponseSchema,
   handler: async function rotate({ params, actor, request }) {
-    const { db, secrets } = request.server.ctx;
+    const { secrets } = request.server.ctx;
     const row = await requireVisible(request, actor.editions, params.id);
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
-        const secret = await rotateSubscriptionSecret(trx, secrets, params.id);
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: 'webhook.secret_rotated',
-            userId: null,
-            edition: row.edition ?? 'general',
-            detail: { subscription_id: params.id },
-          },
-          request,
-        );
-        const until = new Date(Date.now() + SECRET_OVERLAP_HOURS * 3600 * 1000).toISOString();
-        return { id: params.id, secret, previous_valid_until: until };
-      })
-      .catch(asApiError);
+    const secret = await staffChange(request, actor, {
+      apply: (trx) => rotateSubscriptionSecret(trx, secrets, params.id),
+      audit: () => operatorAudit('webhook.secret_rotated', row.edition, { subscription_id: params.id }),
+    }).catch(asApiError);
+    const until = new Date(Date.now() + SECRET_OVERLAP_HOURS * 3600 * 1000).toISOString();
+    return { id: params.id, secret, previous_valid_until: until };
   },
 });
 
@@ -157,31 +130,13 @@ const enabled = defineAdminRoute({
   body: webhookEnabledRequestSchema,
   status: 204,
   handler: async function enabled({ params, body, actor, request }) {
-    const { db } = request.server.ctx;
     const row = await requireVisible(request, actor.editions, params.id);
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
-        await setSubscriptionEnabled(
-          trx,
-          params.id,
-          body.enabled,
-          body.reason || `disabled by ${actor.name}`,
-        );
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: body.enabled ? 'webhook.enabled' : 'webhook.disabled_by_staff',
-            userId: null,
-            edition: row.edition ?? 'general',
-            detail: { subscription_id: params.id },
-          },
-          request,
-        );
-      })
-      .catch(asApiError);
+    const kind = body.enabled ? 'webhook.enabled' : 'webhook.disabled_by_staff';
+    await staffChange(request, actor, {
+      apply: (trx) =>
+        setSubscriptionEnabled(trx, params.id, body.enabled, body.reason || `disabled by ${actor.name}`),
+      audit: () => operatorAudit(kind, row.edition, { subscription_id: params.id }),
+    }).catch(asApiError);
   },
 });
 
@@ -227,12 +182,9 @@ const replay = defineAdminRoute({
   response: replayResponseSchema,
   status: 201,
   handler: async function replay({ params, body, actor, request }) {
-    const { db } = request.server.ctx;
     const row = await requireVisible(request, actor.editions, params.id);
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        await requireStaffStepUp(trx, actor);
+    const id = await staffChange(request, actor, {
+      apply: async (trx) => {
         const belongs = await trx
           .selectFrom('webhook_deliveries')
           .select('id')
@@ -240,21 +192,16 @@ const replay = defineAdminRoute({
           .where('subscription_id', '=', params.id)
           .executeTakeFirst();
         if (!belongs) throw new ApiError('not_found');
-        const id = await replayDelivery(trx, params.delivery, { force: body.force });
-        await staffAudit(
-          trx,
-          actor,
-          {
-            kind: 'webhook.replayed',
-            userId: null,
-            edition: row.edition ?? 'general',
-            detail: { subscription_id: params.id, delivery_id: params.delivery, force: body.force },
-          },
-          request,
-        );
-        return { delivery_id: id };
-      })
-      .catch(asApiError);
+        return replayDelivery(trx, params.delivery, { force: body.force });
+      },
+      audit: () =>
+        operatorAudit('webhook.replayed', row.edition, {
+          subscription_id: params.id,
+          delivery_id: params.delivery,
+          force: body.force,
+        }),
+    }).catch(asApiError);
+    return { delivery_id: id };
   },
 });
 

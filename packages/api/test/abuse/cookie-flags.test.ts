@@ -6,7 +6,7 @@ import { createSession } from '../../src/security/session.queries';
 import { createMfaAccount, latestCode, passwordStep, startChallenge, verifyCode } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
-import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
+import { PRODUCTION_APP_ENV } from '../support/production-env';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { fillPath, LOGIN_COOKIE, ROUTES, setCookies } from './helpers';
 
@@ -22,20 +22,7 @@ let test: TestApp;
 let production: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
-  production = await createTestApp({
-    NODE_ENV: 'production',
-    ...PRODUCTION_OPERATOR_ENV,
-    EMBEDDED_DATABASE: 'on',
-    // Refused at once, no DNS: the worker of this app must never wait on a mail server.
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    DEV_INBOX: 'off',
-    // Required in production; the local hosts are served besides the public ones.
-    PUBLIC_URL: 'https://account.example.com',
-    PUBLIC_URL_LU: 'https://account.example.lu',
-    ALLOWED_HOSTS: 'localhost,lu.localhost',
-    TRUST_PROXY: '1',
-  });
+  production = await createTestApp({ ...PRODUCTION_APP_ENV, TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await test.app.close();

@@ -2,7 +2,7 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../../web/src/lib/paths';
 import { contentSecurityPolicy } from '../../src/http/security-headers';
-import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
+import { PRODUCTION_APP_ENV } from '../support/production-env';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES, standInWebBuild } from './helpers';
 
@@ -19,20 +19,7 @@ let web: ReturnType<typeof standInWebBuild>;
 beforeAll(async () => {
   web = standInWebBuild();
   test = await createTestApp({ WEB_DIST_DIR: web.dir });
-  production = await createTestApp({
-    WEB_DIST_DIR: web.dir,
-    NODE_ENV: 'production',
-    ...PRODUCTION_OPERATOR_ENV,
-    EMBEDDED_DATABASE: 'on',
-    // Refused at once, no DNS: the worker of this app must never wait on a mail server.
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    DEV_INBOX: 'off',
-    // Required in production; the local hosts are served besides the public ones.
-    PUBLIC_URL: 'https://account.example.com',
-    PUBLIC_URL_LU: 'https://account.example.lu',
-    ALLOWED_HOSTS: 'localhost,lu.localhost',
-  });
+  production = await createTestApp({ WEB_DIST_DIR: web.dir, ...PRODUCTION_APP_ENV });
 });
 afterAll(async () => {
   await test.app.close();

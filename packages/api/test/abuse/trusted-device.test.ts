@@ -11,7 +11,7 @@ import {
   startChallenge,
   verifyCode,
 } from '../mfa/helpers';
-import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
+import { PRODUCTION_APP_ENV } from '../support/production-env';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
@@ -25,19 +25,8 @@ let test: TestApp;
 let production: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
-  production = await createTestApp({
-    NODE_ENV: 'production',
-    ...PRODUCTION_OPERATOR_ENV,
-    EMBEDDED_DATABASE: 'on',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    DEV_INBOX: 'off',
-    PUBLIC_URL: 'https://account.example.com',
-    PUBLIC_URL_LU: 'https://account.example.lu',
-    ALLOWED_HOSTS: 'localhost,lu.localhost',
-    // One proxy in front (production refuses TRUST_PROXY=true: any client could write its address).
-    TRUST_PROXY: '1',
-  });
+  // One proxy in front (production refuses TRUST_PROXY=true: any client could write its address).
+  production = await createTestApp({ ...PRODUCTION_APP_ENV, TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await test.app.close();

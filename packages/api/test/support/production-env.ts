@@ -20,3 +20,19 @@ export const PRODUCTION_OPERATOR_ENV = {
   SUPPORT_EMAIL_LU: 'help@operator.example.lu',
   SUPPORT_PHONE_LU: '+352 21 11 11 11',
 } as const;
+
+/**
+ * A production app on the embedded database for the abuse tests: no mail server (refused at once,
+ * no DNS, so its worker never waits), a fixed key, and both editions' public hosts beside the local ones.
+ */
+export const PRODUCTION_APP_ENV = {
+  NODE_ENV: 'production',
+  ...PRODUCTION_OPERATOR_ENV,
+  EMBEDDED_DATABASE: 'on',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+  DEV_INBOX: 'off',
+  PUBLIC_URL: 'https://account.example.com',
+  PUBLIC_URL_LU: 'https://account.example.lu',
+  ALLOWED_HOSTS: 'localhost,lu.localhost',
+} as const;

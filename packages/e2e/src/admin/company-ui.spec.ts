@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { openApp } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
@@ -6,6 +7,15 @@ import { staffLogIn } from './helpers';
 
 // The company admin's and the operator's screens (decision 0077) at 1280 and 390 px, both editions:
 // each page shows its heading and has no WCAG A/AA violation; the people table stacks its rows.
+// With ADMIN_SHOTS=dir each is also saved as a PNG there (to look at them).
+
+const SHOTS = process.env.ADMIN_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+/** Saves the page under ADMIN_SHOTS, when it is set. */
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
 
 const EDITIONS = [
   {
@@ -34,6 +44,7 @@ for (const edition of EDITIONS) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0);
         await expectNoAxeViolations(page);
+        await shot(page, `company-${tab}-${edition.name}-${size.width}`);
       }
       // No sideways scrolling of the page at either width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
@@ -51,6 +62,7 @@ for (const edition of EDITIONS) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('checkbox').first()).toBeVisible();
       await expectNoAxeViolations(page);
+      await shot(page, `webhooks-${edition.name}-${size.width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     }
   });

@@ -1,24 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
+import { admin } from '../support/adminCli';
 import { expectNoAxeViolations } from '../support/axe';
 import { openApp } from '../support/page';
-import { E2E_DATA_DIR, GENERAL, LUXEMBOURG } from '../support/urls';
+import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { staffLogIn } from './helpers';
 
 // The operator's console: registering a machine client of the admin API (its secret shown once),
 // editing a client someone else changed meanwhile (412), disabling and enabling it, and switching
 // maintenance on and off while the console keeps working. Both editions' operators; 1280 and 390 px.
-
-const root = new URL('../../../..', import.meta.url).pathname;
-
-/** Runs `npm run admin -- …` against the e2e server's embedded database. */
-function admin(...argv: string[]): string {
-  return execFileSync(process.execPath, ['packages/api/dist/cli.js', ...argv], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
 
 /** A screenshot of the page as the operator sees it, at 1280 and 390 px, for review. */
 async function shoot(page: Page, name: string) {

@@ -1,22 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { inbox } from '../recovery/helpers';
 import { stepUpWithEmailCode } from '../security/helpers';
+import { admin } from '../support/adminCli';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { openApp } from '../support/page';
-import { DEMO_PASSWORD, E2E_DATA_DIR, GENERAL, LUXEMBOURG } from '../support/urls';
-
-const root = new URL('../../../..', import.meta.url).pathname;
-
-/** Runs `npm run admin -- …` against the e2e server's embedded database. */
-function admin(...argv: string[]): string {
-  return execFileSync(process.execPath, ['packages/api/dist/cli.js', ...argv], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
+import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 const ENGLISH = {
   openPage: 'Close my account',

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,19 +5,8 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import { formatCode, newActivationCode } from '../../../contract/src/activation-code';
 import { luhnCheckDigit } from '../../../contract/src/card-number';
-import { E2E_DATA_DIR, GENERAL } from '../support/urls';
-
-const root = new URL('../../../..', import.meta.url).pathname;
-
-/** Runs `npm run admin -- …` against the e2e server's embedded database (through the server). */
-export function admin(...argv: string[]): string {
-  // The compiled CLI, as `npm run admin` runs it (`npm run test:e2e` builds it first).
-  return execFileSync(process.execPath, ['packages/api/dist/cli.js', ...argv], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
+import { admin } from '../support/adminCli';
+import { GENERAL } from '../support/urls';
 
 export interface IssuedCard {
   number: string;

@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { admin } from '../support/adminCli';
 import { expectNoAxeViolations } from '../support/axe';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
-import {
-  admin,
-  expectStep,
-  freshEmail,
-  freshPhone,
-  fromInbox,
-  issueCard,
-  signUpFromWelcome,
-} from './helpers';
+import { expectStep, freshEmail, freshPhone, fromInbox, issueCard, signUpFromWelcome } from './helpers';
 
 test.describe('onboarding', () => {
   // Whole sign-ups (argon2 hashing, several messages) on a shared, loaded machine.

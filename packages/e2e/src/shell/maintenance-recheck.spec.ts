@@ -1,17 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
+import { admin } from '../support/adminCli';
 import { logInWithEmail } from '../support/login';
-import { E2E_DATA_DIR, GENERAL, LUXEMBOURG } from '../support/urls';
-
-const root = new URL('../../../..', import.meta.url).pathname;
-
-function admin(...argv: string[]): string {
-  return execFileSync(process.execPath, ['packages/api/dist/cli.js', ...argv], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
+import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 /** The tab comes back into focus until the page has left /maintenance (the server caches 2 s). */
 async function refocusUntilLeft(page: Page) {

@@ -1,21 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { admin } from '../support/adminCli';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
-import { E2E_DATA_DIR, GENERAL, LUXEMBOURG } from '../support/urls';
+import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // A user signed in when maintenance starts is told, within seconds and without a click, instead of
 // browsing cached pages whose actions fail: the visible tab's session check meets the 503.
-
-const root = new URL('../../../..', import.meta.url).pathname;
-
-function admin(...argv: string[]): string {
-  return execFileSync(process.execPath, ['packages/api/dist/cli.js', ...argv], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
 
 const LAYOUTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },

@@ -1,19 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { admin } from '../support/adminCli';
 import { logInWithEmail } from '../support/login';
-import { DEMO_PASSWORD, E2E_DATA_DIR, GENERAL, LUXEMBOURG } from '../support/urls';
+import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
-const root = new URL('../../../..', import.meta.url).pathname;
 /** A demo account with no MFA method that no spec gives one (README). */
 const FORCED_LOGIN = 'fridom@demo.test';
-
-function admin(...argv: string[]): string {
-  return execFileSync(process.execPath, ['packages/api/dist/cli.js', ...argv], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-}
 
 // Never silently signed out. Every way a session ends lands on the login page
 // with a message saying why, and the other tabs of the browser drop the account at once.

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -12,7 +13,6 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { replayDelivery, useDeliveries, useWebhooks } from '../api/webhooks';
-import styles from '../components/Webhooks.module.css';
 
 const TONE = { delivered: 'success', failed: 'warning', pending: 'brand' } as const;
 
@@ -52,7 +52,7 @@ export function DeliveriesRoute() {
       title={t('adminWebhooks.deliveriesTitle', { url: subscription?.url ?? `#${id}` })}
       width="wide"
       before={
-        <Link to="/admin/webhooks" className={styles.link}>
+        <Link to="/admin/webhooks" className={ui.link}>
           ← {t('adminWebhooks.back')}
         </Link>
       }
@@ -60,14 +60,14 @@ export function DeliveriesRoute() {
       <Card aria-label={t('adminWebhooks.deliveries')}>
         {(error || deliveries.isError) && <FormError>{error ?? errorMessage(t, deliveries.error)}</FormError>}
         {deliveries.isPending ? (
-          <p className={styles.muted} role="status">
+          <p className={ui.muted} role="status">
             {t('common.loading')}
           </p>
         ) : !deliveries.data?.data.length ? (
-          <p className={styles.muted}>{t('adminWebhooks.deliveriesEmpty')}</p>
+          <p className={ui.muted}>{t('adminWebhooks.deliveriesEmpty')}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
+          <div className={ui.tableWrap}>
+            <table className={`${ui.table} ${ui.stacked}`}>
               <thead>
                 <tr>
                   <th scope="col">{t('adminWebhooks.event')}</th>
@@ -83,7 +83,7 @@ export function DeliveriesRoute() {
                   <tr key={delivery.id}>
                     <td>
                       <code>{delivery.event_type}</code>
-                      <span className={styles.muted}>{delivery.message_id}</span>
+                      <span className={ui.muted}>{delivery.message_id}</span>
                     </td>
                     <td>{when.format(new Date(delivery.created_at))}</td>
                     <td>
@@ -94,7 +94,7 @@ export function DeliveriesRoute() {
                     <td>
                       {delivery.attempts}
                       {delivery.log.length > 0 && (
-                        <span className={styles.muted}>
+                        <span className={ui.muted}>
                           {delivery.log
                             .map(
                               (attempt) =>

@@ -1,12 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WebhookSecretResponse, WebhookSubscription } from '@vestibule/contract/schemas/admin-webhooks';
-import { useId, useState } from 'react';
+import { createWebhookRequestSchema } from '@vestibule/contract/schemas/admin-webhooks';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
+import { SecretOnceCard } from '../../../components/SecretOnceCard';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -21,6 +27,18 @@ import {
 } from '../api/webhooks';
 import styles from '../components/Webhooks.module.css';
 
+/** The contract's new subscription, with the form's words for the two required fields. */
+function newWebhookSchema(messages: { url: string; events: string }) {
+  return createWebhookRequestSchema.extend({
+    url: z.string().trim().min(1, messages.url).max(2000),
+    events: z.array(z.string()).min(1, messages.events),
+    // The select's "both editions" is the empty choice.
+    edition: z.enum(['', 'general', 'lu']).transform((edition) => edition || null),
+  });
+}
+type NewWebhookInput = z.input<ReturnType<typeof newWebhookSchema>>;
+type NewWebhook = z.output<ReturnType<typeof newWebhookSchema>>;
+
 /** /admin/webhooks: the subscriptions, a new one, its secret shown once, rotation and enabling. */
 export function WebhooksRoute() {
   const { t } = useTranslation();
@@ -28,7 +46,7 @@ export function WebhooksRoute() {
   const [secret, setSecret] = useState<WebhookSecretResponse | null>(null);
   return (
     <Page title={t('adminWebhooks.title')} intro={t('adminWebhooks.intro')} width="wide">
-      <div className={styles.stack}>
+      <div className={ui.stack}>
         {secret && <SecretCard secret={secret} onDone={() => setSecret(null)} />}
         <ListCard
           rows={webhooks.data?.data}
@@ -54,9 +72,9 @@ function useFailure() {
   };
 }
 
+/** A signing secret, answered once; after a rotation, until when the previous one still signs. */
 function SecretCard({ secret, onDone }: { secret: WebhookSecretResponse; onDone: () => void }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const until = secret.previous_valid_until
     ? new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
         dateStyle: 'medium',
@@ -64,20 +82,14 @@ function SecretCard({ secret, onDone }: { secret: WebhookSecretResponse; onDone:
       }).format(new Date(secret.previous_valid_until))
     : null;
   return (
-    <Card aria-labelledby={`${id}-title`} className={styles.secretCard}>
-      <h2 id={`${id}-title`} tabIndex={-1} ref={(node) => node?.focus()}>
-        {t('adminWebhooks.secretTitle')}
-      </h2>
-      <p>{until ? t('adminWebhooks.secretRotated', { until }) : t('adminWebhooks.secretText')}</p>
-      <code className={styles.secret} data-testid="webhook-secret">
-        {secret.secret}
-      </code>
-      <div>
-        <Button variant="secondary" onClick={onDone}>
-          {t('adminWebhooks.secretDone')}
-        </Button>
-      </div>
-    </Card>
+    <SecretOnceCard
+      title={t('adminWebhooks.secretTitle')}
+      text={until ? t('adminWebhooks.secretRotated', { until }) : t('adminWebhooks.secretText')}
+      values={[{ value: secret.secret, testId: 'webhook-secret' }]}
+      done={t('adminWebhooks.secretDone')}
+      doneVariant="secondary"
+      onDone={onDone}
+    />
   );
 }
 
@@ -118,14 +130,14 @@ function ListCard({
       <h2 id={`${id}-title`}>{t('adminWebhooks.listTitle')}</h2>
       {(error || actionError) && <FormError>{error ?? actionError}</FormError>}
       {loading ? (
-        <p className={styles.muted} role="status">
+        <p className={ui.muted} role="status">
           {t('common.loading')}
         </p>
       ) : !rows?.length ? (
-        <p className={styles.muted}>{t('adminWebhooks.empty')}</p>
+        <p className={ui.muted}>{t('adminWebhooks.empty')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={ui.tableWrap}>
+          <table className={`${ui.table} ${ui.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">{t('adminWebhooks.url')}</th>
@@ -138,8 +150,8 @@ function ListCard({
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td>
-                    <span className={styles.url}>{row.url}</span>
-                    <span className={styles.muted}>
+                    <span className={ui.name}>{row.url}</span>
+                    <span className={ui.muted}>
                       {row.edition
                         ? t(`adminWebhooks.editions.${row.edition}`)
                         : t('adminWebhooks.bothEditions')}
@@ -155,8 +167,8 @@ function ListCard({
                     )}
                   </td>
                   <td>
-                    <span className={styles.rowActions}>
-                      <Link to={`/admin/webhooks/${row.id}`} className={styles.link}>
+                    <span className={ui.rowActions}>
+                      <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
                         {t('adminWebhooks.deliveries')}
                       </Link>
                       <Button
@@ -210,55 +222,53 @@ function NewCard({
   const toast = useToast();
   const failure = useFailure();
   const queryClient = useQueryClient();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
   const editions = useOperatorEditions();
   // An operator of one edition subscribes for it; "both editions" needs both.
   const single = editions.length === 1 ? (editions[0] as 'general' | 'lu') : null;
-  const [choice, setEdition] = useState<'' | 'general' | 'lu'>('');
-  const edition = single ?? choice;
-  const [events, setEvents] = useState<string[]>([]);
-  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(
+    () =>
+      newWebhookSchema({ url: t('adminWebhooks.urlRequired'), events: t('adminWebhooks.eventsRequired') }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<NewWebhookInput, unknown, NewWebhook>({
+    resolver: zodResolver(schema),
+    defaultValues: { url: '', description: '', edition: '', events: [] },
+  });
+  const formError = errors.root?.server?.message;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const found = {
-      ...(url.trim() ? {} : { url: t('adminWebhooks.urlRequired') }),
-      ...(events.length ? {} : { events: t('adminWebhooks.eventsRequired') }),
-    };
-    setErrors(found);
-    if (found.url || found.events) return;
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     try {
-      const created = await createWebhook({ url: url.trim(), events, edition: edition || null, description });
+      const created = await createWebhook({ ...values, edition: single ?? values.edition });
       onSecret(created);
       toast.show('success', t('adminWebhooks.created'));
-      setUrl('');
-      setDescription('');
-      setEvents([]);
+      reset();
       await queryClient.invalidateQueries({ queryKey: ['admin', 'webhooks'] });
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'webhook_destination_refused')
-        setErrors({ url: t('errors.webhook_destination_refused') });
-      else setFormError(failure(cause, t('adminWebhooks.failed')));
-    } finally {
-      setBusy(false);
+        setError('url', { message: t('errors.webhook_destination_refused') });
+      else {
+        const message = failure(cause, t('adminWebhooks.failed'));
+        if (message) setError('root.server', { message });
+      }
     }
-  }
+  });
 
   return (
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminWebhooks.newTitle')}</h2>
-      <form className={styles.stack} noValidate onSubmit={submit}>
+      <form className={ui.stack} noValidate onSubmit={submit}>
         {formError && <FormError>{formError}</FormError>}
         <Field
           id={`${id}-url`}
           label={t('adminWebhooks.url')}
           hint={t('adminWebhooks.urlHint')}
-          error={errors.url}
+          error={errors.url?.message}
         >
           {(control) => (
             <input
@@ -268,32 +278,16 @@ function NewCard({
               autoComplete="off"
               spellCheck={false}
               maxLength={2000}
-              value={url}
-              onChange={(event) => {
-                setUrl(event.target.value);
-                setErrors({ ...errors, url: undefined });
-              }}
+              {...register('url')}
             />
           )}
         </Field>
         <Field id={`${id}-description`} label={t('adminWebhooks.description')}>
-          {(control) => (
-            <input
-              {...control}
-              maxLength={200}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          )}
+          {(control) => <input {...control} maxLength={200} {...register('description')} />}
         </Field>
         <Field id={`${id}-edition`} label={t('adminWebhooks.edition')}>
           {(control) => (
-            <select
-              {...control}
-              className={styles.select}
-              value={edition}
-              onChange={(event) => setEdition(event.target.value as '' | 'general' | 'lu')}
-            >
+            <select {...control} className={ui.select} {...register('edition')}>
               {!single && <option value="">{t('adminWebhooks.bothEditions')}</option>}
               {(['general', 'lu'] as const)
                 .filter((id) => !single || id === single)
@@ -306,37 +300,25 @@ function NewCard({
           )}
         </Field>
         <fieldset
-          className={styles.events}
+          className={`${ui.choices} ${styles.events}`}
           aria-describedby={errors.events ? `${id}-events-error` : undefined}
         >
           <legend>{t('adminWebhooks.events')}</legend>
           {eventTypes.map((type) => (
-            <label key={type.type} className={styles.event}>
-              <input
-                type="checkbox"
-                value={type.type}
-                checked={events.includes(type.type)}
-                onChange={(event) => {
-                  setErrors({ ...errors, events: undefined });
-                  setEvents(
-                    event.target.checked
-                      ? [...events, type.type]
-                      : events.filter((name) => name !== type.type),
-                  );
-                }}
-              />
+            <label key={type.type} className={ui.choice}>
+              <input type="checkbox" value={type.type} {...register('events')} />
               <span>
                 <code>{type.type}</code>
                 {/* The catalogue's own words, as integrators read them (docs/integrators.md). */}
-                <span className={styles.muted} lang="en">
+                <span className={ui.muted} lang="en">
                   {type.description}
                 </span>
               </span>
             </label>
           ))}
           {errors.events && (
-            <p id={`${id}-events-error`} className={styles.fieldError}>
-              {errors.events}
+            <p id={`${id}-events-error`} className={ui.fieldError}>
+              {errors.events.message}
             </p>
           )}
         </fieldset>

@@ -1,4 +1,7 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/Button';
 import dialog from '../../../components/ConfirmDialog.module.css';
 import { Field, FormError } from '../../../components/Field';
@@ -27,6 +30,25 @@ interface ReasonDialogProps {
   onClose: () => void;
 }
 
+type Values = Record<string, string>;
+const ROOT = 'root.server';
+const filled = (message: string) => z.string().refine((value) => value.trim() !== '', message);
+
+/**
+ * Every extra field and the reason required (the contract's reason may be empty: the server
+ * answers reason_required itself); the ticket's format and the lengths are the server's to judge.
+ */
+function reasonFormSchema(
+  extra: readonly ExtraField[],
+  messages: { required: string; reason: string },
+): z.ZodType<Values, Values> {
+  return z.object({
+    ...Object.fromEntries(extra.map((field) => [field.name, filled(messages.required)])),
+    reason: filled(messages.reason),
+    ticket: z.string(),
+  }) as z.ZodType<Values, Values>;
+}
+
 /**
  * Every staff action asks why (required) and for a ticket reference (optional), in the portal's
  * modal: the server's field errors show beside their field, its other refusals above the buttons.
@@ -44,40 +66,31 @@ export function ReasonDialog({
   const { t } = useTranslation();
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(
+    () =>
+      reasonFormSchema(extra, { required: t('admin.dialog.required'), reason: t('errors.reason_required') }),
+    [extra, t],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: {} });
 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     if (open && !element.open) {
-      setValues({});
-      setFieldErrors({});
-      setFormError(null);
+      reset({});
       element.showModal();
     }
     if (!open && element.open) element.close();
-  }, [open]);
+  }, [open, reset]);
 
-  const set = (name: string) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (values) => {
     const reason = (values.reason ?? '').trim();
-    const missing: Record<string, string> = {};
-    for (const field of extra)
-      if (!(values[field.name] ?? '').trim()) missing[field.name] = t('admin.dialog.required');
-    if (!reason) missing.reason = t('errors.reason_required');
-    setFieldErrors(missing);
-    setFormError(null);
-    if (Object.keys(missing).length) {
-      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setBusy(true);
     try {
       await onSubmit({ reason, ticket: (values.ticket ?? '').trim() || undefined, values });
     } catch (error) {
@@ -85,13 +98,11 @@ export function ReasonDialog({
       const known = Object.keys(fields).filter(
         (name) => name === 'reason' || name === 'ticket' || extra.some((f) => f.name === name),
       );
-      if (known.length)
-        setFieldErrors(Object.fromEntries(known.map((name) => [name, errorMessage(t, error)])));
-      else setFormError(errorMessage(t, error));
-    } finally {
-      setBusy(false);
+      for (const name of known) setError(name, { message: errorMessage(t, error) });
+      if (!known.length) setError(ROOT, { message: errorMessage(t, error) });
     }
-  }
+  });
+  const formError = errors.root?.server?.message;
 
   return (
     <dialog
@@ -116,16 +127,14 @@ export function ReasonDialog({
             id={`${id}-${field.name}`}
             label={field.label}
             hint={field.hint}
-            error={fieldErrors[field.name]}
+            error={errors[field.name]?.message}
           >
             {(control) => (
               <input
                 {...control}
-                name={field.name}
                 type={'type' in field && field.type ? field.type : 'text'}
                 autoComplete={'autoComplete' in field && field.autoComplete ? field.autoComplete : 'off'}
-                value={values[field.name] ?? ''}
-                onChange={set(field.name)}
+                {...register(field.name)}
               />
             )}
           </Field>

@@ -7,6 +7,7 @@ import {
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -130,7 +131,7 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminIntegration.cards.fileTitle')}</h2>
       <form
-        className={styles.stack}
+        className={ui.stack}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -147,7 +148,7 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
             {(control) => (
               <select
                 {...control}
-                className={styles.select}
+                className={ui.select}
                 value={edition}
                 disabled={progress !== null}
                 onChange={(event) => {
@@ -205,7 +206,7 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
                 >
                   {t('adminIntegration.cards.choose')}
                 </Button>
-                <span className={file ? styles.chosen : styles.muted}>
+                <span className={file ? styles.chosen : ui.muted}>
                   {file
                     ? t('adminIntegration.cards.chosen', { name: file.name, size: kilobytes(file.size) })
                     : t('adminIntegration.cards.noFile')}
@@ -248,7 +249,7 @@ function ImportProgress({ progress }: { progress: Progress }) {
         max={100}
         value={upload ? progress.percent : 100}
       />
-      <p role="status" className={styles.muted}>
+      <p role="status" className={ui.muted}>
         {upload
           ? t('adminIntegration.cards.uploading', { percent: progress.percent })
           : t('adminIntegration.cards.processing')}
@@ -262,9 +263,9 @@ function RowErrors({ rows }: { rows: CardRowError[] }) {
   return (
     <div className={styles.errors} role="alert" data-testid="card-row-errors">
       <h3>{t('adminIntegration.cards.rowsTitle')}</h3>
-      <p className={styles.muted}>{t('adminIntegration.cards.rowsIntro')}</p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
+      <p className={ui.muted}>{t('adminIntegration.cards.rowsIntro')}</p>
+      <div className={ui.tableWrap}>
+        <table className={`${ui.table} ${ui.stacked} ${styles.labelled}`}>
           <thead>
             <tr>
               <th scope="col">{t('adminIntegration.cards.row')}</th>
@@ -315,7 +316,7 @@ function SummaryCard({ summary, onAgain }: { summary: CardImportResponse; onAgai
           </div>
         ))}
       </dl>
-      <p className={styles.muted}>{t('adminIntegration.cards.summaryNote')}</p>
+      <p className={ui.muted}>{t('adminIntegration.cards.summaryNote')}</p>
       <div>
         <Button variant="secondary" onClick={onAgain}>
           {t('adminIntegration.cards.another')}

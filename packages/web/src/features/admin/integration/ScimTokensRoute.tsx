@@ -1,14 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ScimToken, ScimTokenCreated } from '@vestibule/contract/schemas/admin-integration';
+import { createScimTokenRequestSchema } from '@vestibule/contract/schemas/admin-integration';
 import type { OperatorCompany } from '@vestibule/contract/schemas/company-admin';
 import { type RefObject, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { Field, FormError } from '../../../components/Field';
-import { Icon } from '../../../components/Icon';
 import { Page } from '../../../components/Page';
+import { SecretOnceCard } from '../../../components/SecretOnceCard';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -16,6 +20,9 @@ import { ReasonDialog } from '../components/ReasonDialog';
 import { useStaffStepUp } from '../stepUp';
 import { createScimToken, revokeScimToken, useScimCompanies, useScimTokens } from './api';
 import styles from './Integration.module.css';
+
+/** The new token's form: its label, as the contract reads it. */
+const tokenLabelSchema = createScimTokenRequestSchema.pick({ label: true });
 
 /**
  * /admin/scim: the operator chooses a company (kept in the address, so the step-up comes back to
@@ -37,18 +44,18 @@ export function ScimTokensRoute() {
   };
   return (
     <Page title={t('adminIntegration.scim.title')} intro={t('adminIntegration.scim.intro')} width="wide">
-      <div className={styles.stack}>
+      <div className={ui.stack}>
         <Card aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`}>{t('adminIntegration.scim.companyTitle')}</h2>
           {companies.isError && <FormError>{errorMessage(t, companies.error)}</FormError>}
           {companies.data?.data.length === 0 ? (
-            <p className={styles.muted}>{t('adminIntegration.scim.noCompany')}</p>
+            <p className={ui.muted}>{t('adminIntegration.scim.noCompany')}</p>
           ) : (
             <Field id={`${id}-company`} label={t('adminIntegration.scim.company')}>
               {(control) => (
                 <select
                   {...control}
-                  className={styles.select}
+                  className={ui.select}
                   value={companyId ?? ''}
                   onChange={(event) => {
                     setSecret(null);
@@ -73,59 +80,31 @@ export function ScimTokensRoute() {
   );
 }
 
-/** Copies a value, and says so to every user (a live region). */
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  return (
-    <span className={styles.copy}>
-      <Button
-        variant="secondary"
-        onClick={() =>
-          void navigator.clipboard
-            ?.writeText(value)
-            .then(() => setCopied(true))
-            .catch(() => undefined)
-        }
-      >
-        <Icon name="copy" size={18} /> {label}
-      </Button>
-      <span role="status" className={styles.muted}>
-        {copied ? t('adminIntegration.scim.copied') : ''}
-      </span>
-    </span>
-  );
-}
-
+/** A new token, answered once, with the SCIM base URL the company's directory calls. */
 function SecretCard({ secret, onDone }: { secret: ScimTokenCreated; onDone: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
+  const copied = t('adminIntegration.scim.copied');
   return (
-    <Card aria-labelledby={`${id}-title`} className={styles.secretCard}>
-      <h2 id={`${id}-title`} tabIndex={-1} ref={(node) => node?.focus()}>
-        {t('adminIntegration.scim.secretTitle')}
-      </h2>
-      <p>{t('adminIntegration.scim.secretText')}</p>
-      <dl className={styles.secretList}>
-        <dt>{t('adminIntegration.scim.baseUrl')}</dt>
-        <dd>
-          <code className={styles.secret} data-testid="scim-base-url">
-            {secret.scim_base_url}
-          </code>
-          <CopyButton value={secret.scim_base_url} label={t('adminIntegration.scim.copyUrl')} />
-        </dd>
-        <dt>{t('adminIntegration.scim.token')}</dt>
-        <dd>
-          <code className={styles.secret} data-testid="scim-token">
-            {secret.token}
-          </code>
-          <CopyButton value={secret.token} label={t('adminIntegration.scim.copyToken')} />
-        </dd>
-      </dl>
-      <div>
-        <Button onClick={onDone}>{t('adminIntegration.scim.done')}</Button>
-      </div>
-    </Card>
+    <SecretOnceCard
+      title={t('adminIntegration.scim.secretTitle')}
+      text={t('adminIntegration.scim.secretText')}
+      values={[
+        {
+          label: t('adminIntegration.scim.baseUrl'),
+          value: secret.scim_base_url,
+          testId: 'scim-base-url',
+          copy: { label: t('adminIntegration.scim.copyUrl'), copied },
+        },
+        {
+          label: t('adminIntegration.scim.token'),
+          value: secret.token,
+          testId: 'scim-token',
+          copy: { label: t('adminIntegration.scim.copyToken'), copied },
+        },
+      ]}
+      done={t('adminIntegration.scim.done')}
+      onDone={onDone}
+    />
   );
 }
 
@@ -144,8 +123,9 @@ function TokensCard({
   const stepUp = useStaffStepUp();
   const queryClient = useQueryClient();
   const tokens = useScimTokens(company.id);
-  const [label, setLabel] = useState('');
-  const [creating, setCreating] = useState(false);
+  // The label of the token being created, while its reason is asked.
+  const [creating, setCreating] = useState<string | null>(null);
+  const newToken = useForm({ resolver: zodResolver(tokenLabelSchema), defaultValues: { label: '' } });
   const [revoking, setRevoking] = useState<ScimToken | null>(null);
   const date = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
     dateStyle: 'medium',
@@ -168,14 +148,14 @@ function TokensCard({
           </p>
         )}
         {tokens.isPending ? (
-          <p className={styles.muted} role="status">
+          <p className={ui.muted} role="status">
             {t('common.loading')}
           </p>
         ) : !rows.length ? (
-          <p className={styles.muted}>{t('adminIntegration.scim.empty')}</p>
+          <p className={ui.muted}>{t('adminIntegration.scim.empty')}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="scim-tokens">
+          <div className={ui.tableWrap}>
+            <table className={`${ui.table} ${ui.stacked} ${styles.labelled}`} data-testid="scim-tokens">
               <thead>
                 <tr>
                   <th scope="col">{t('adminIntegration.scim.name')}</th>
@@ -193,7 +173,7 @@ function TokensCard({
                     </td>
                     <td data-label={t('adminIntegration.scim.created')}>
                       {when(row.created_at)}
-                      <span className={styles.muted}>
+                      <span className={ui.muted}>
                         {t('adminIntegration.scim.createdBy', { who: row.created_by })}
                       </span>
                     </td>
@@ -234,12 +214,11 @@ function TokensCard({
       <Card aria-labelledby={`${id}-new`}>
         <h2 id={`${id}-new`}>{t('adminIntegration.scim.newTitle')}</h2>
         <form
-          className={styles.stack}
+          className={ui.stack}
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void stepUp.ensure().then((ready) => setCreating(ready));
-          }}
+          onSubmit={newToken.handleSubmit(async ({ label }) => {
+            if (await stepUp.ensure()) setCreating(label);
+          })}
         >
           <Field
             id={`${id}-label`}
@@ -247,13 +226,7 @@ function TokensCard({
             hint={t('adminIntegration.scim.labelHint')}
           >
             {(control) => (
-              <input
-                {...control}
-                maxLength={100}
-                autoComplete="off"
-                value={label}
-                onChange={(event) => setLabel(event.target.value)}
-              />
+              <input {...control} maxLength={100} autoComplete="off" {...newToken.register('label')} />
             )}
           </Field>
           <div>
@@ -262,18 +235,18 @@ function TokensCard({
         </form>
       </Card>
       <ReasonDialog
-        open={creating}
+        open={creating !== null}
         title={t('adminIntegration.scim.createTitle', { name: company.name })}
         confirmLabel={t('adminIntegration.scim.create')}
         onSubmit={async (reason) => {
           try {
             const created = await createScimToken(company.id, {
-              label,
+              label: creating ?? '',
               reason: reason.reason,
               ticket: reason.ticket,
             });
-            setCreating(false);
-            setLabel('');
+            setCreating(null);
+            newToken.reset();
             onSecret(created);
             toast.show('success', t('adminIntegration.scim.createdToast'));
             await refresh();
@@ -281,7 +254,7 @@ function TokensCard({
             if (!stepUp.onRefused(cause)) throw cause;
           }
         }}
-        onClose={() => setCreating(false)}
+        onClose={() => setCreating(null)}
       >
         {t('adminIntegration.scim.createText')}
       </ReasonDialog>

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -16,7 +17,7 @@ import { useAdminMe } from '../api/me';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useStaffStepUp } from '../stepUp';
 import { CLIENTS_KEY, fetchClient, type Reason, registerClient, updateClient, useClients } from './api';
-import { clientKind, SecretCard } from './ClientsRoute';
+import { ClientSecretCard, clientKind } from './ClientsRoute';
 import styles from './Operations.module.css';
 
 type Kind = 'confidential' | 'public' | 'machine';
@@ -115,13 +116,13 @@ export function ClientFormRoute() {
     gcTime: 0,
   });
   const back = (
-    <Link to={`${PATHS.admin}/clients`} className={styles.link}>
+    <Link to={`${PATHS.admin}/clients`} className={ui.link}>
       {t('adminOperations.form.back')}
     </Link>
   );
   if (editing && current.isPending)
     return (
-      <p role="status" className={styles.muted}>
+      <p role="status" className={ui.muted}>
         {t('common.loading')}
       </p>
     );
@@ -254,13 +255,13 @@ function ClientForm({
   if (secret)
     return (
       <Page title={title} before={back} width="wide">
-        <SecretCard secret={secret} onDone={() => navigate(`${PATHS.admin}/clients`)} />
+        <ClientSecretCard secret={secret} onDone={() => navigate(`${PATHS.admin}/clients`)} />
       </Page>
     );
   return (
     <Page title={title} intro={t('adminOperations.form.intro')} before={back}>
       <Card>
-        <form className={styles.stack} noValidate onSubmit={(event) => void check(event)}>
+        <form className={ui.stack} noValidate onSubmit={(event) => void check(event)}>
           {stale && <FormError>{t('adminOperations.form.changedElsewhere')}</FormError>}
           {formError && <FormError>{formError}</FormError>}
           {!editing && (
@@ -298,10 +299,10 @@ function ClientForm({
               />
             )}
           </Field>
-          <fieldset className={styles.choices} disabled={editing}>
+          <fieldset className={ui.choices} disabled={editing}>
             <legend>{t('adminOperations.form.kind')}</legend>
             {(['confidential', 'public', 'machine'] as const).map((kind) => (
-              <label key={kind} className={styles.choice}>
+              <label key={kind} className={ui.choice}>
                 <input
                   type="radio"
                   name={`${id}-kind`}
@@ -311,7 +312,7 @@ function ClientForm({
                 />
                 <span>
                   {t(`adminOperations.clients.kinds.${kind}`)}
-                  <span className={styles.muted}>{t(`adminOperations.form.kindHints.${kind}`)}</span>
+                  <span className={ui.muted}>{t(`adminOperations.form.kindHints.${kind}`)}</span>
                 </span>
               </label>
             ))}
@@ -351,14 +352,14 @@ function ClientForm({
             </Field>
           )}
           <fieldset
-            className={styles.choices}
+            className={ui.choices}
             aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
           >
             <legend>
               {machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}
             </legend>
             {offered.map((scope) => (
-              <label key={scope} className={styles.choice}>
+              <label key={scope} className={ui.choice}>
                 <input
                   type="checkbox"
                   value={scope}
@@ -376,7 +377,7 @@ function ClientForm({
               </label>
             ))}
             {errors.scopes && (
-              <p id={`${id}-scopes-error`} className={styles.fieldError}>
+              <p id={`${id}-scopes-error`} className={ui.fieldError}>
                 {errors.scopes}
               </p>
             )}
@@ -385,7 +386,7 @@ function ClientForm({
             {(control) => (
               <select
                 {...control}
-                className={styles.select}
+                className={ui.select}
                 value={draft.edition}
                 onChange={(event) => set('edition', event.target.value as Edition)}
               >

@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { FormError } from '../../../components/Field';
-import { Icon } from '../../../components/Icon';
 import { Page } from '../../../components/Page';
+import { SecretOnceCard } from '../../../components/SecretOnceCard';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -30,8 +31,8 @@ export function ClientsRoute() {
   const [secret, setSecret] = useState<ClientSecretResponse | null>(null);
   return (
     <Page title={t('adminOperations.clients.title')} intro={t('adminOperations.clients.intro')} width="wide">
-      <div className={styles.stack}>
-        {secret && <SecretCard secret={secret} onDone={() => setSecret(null)} />}
+      <div className={ui.stack}>
+        {secret && <ClientSecretCard secret={secret} onDone={() => setSecret(null)} />}
         <ListCard
           rows={clients.data?.data}
           loading={clients.isPending}
@@ -43,47 +44,29 @@ export function ClientsRoute() {
   );
 }
 
-/** A secret answered once: shown with its client id and a copy button until the operator is done. */
-export function SecretCard({ secret, onDone }: { secret: ClientSecretResponse; onDone: () => void }) {
+/** A client's secret, answered once, with its client id. */
+export function ClientSecretCard({ secret, onDone }: { secret: ClientSecretResponse; onDone: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [copied, setCopied] = useState(false);
   return (
-    <Card aria-labelledby={`${id}-title`} className={styles.secretCard}>
-      <h2 id={`${id}-title`} tabIndex={-1} ref={(node) => node?.focus()}>
-        {t('adminOperations.clients.secretTitle')}
-      </h2>
-      <p>{t('adminOperations.clients.secretText')}</p>
+    <SecretOnceCard
+      title={t('adminOperations.clients.secretTitle')}
+      text={t('adminOperations.clients.secretText')}
+      values={[
+        {
+          label: t('adminOperations.clients.secret'),
+          value: secret.secret ?? '',
+          testId: 'client-secret',
+          copy: { label: t('adminOperations.clients.copy'), copied: t('adminOperations.clients.copied') },
+        },
+      ]}
+      done={t('adminOperations.clients.secretDone')}
+      onDone={onDone}
+    >
       <p>
-        <span className={styles.muted}>{t('adminOperations.clients.clientId')}</span>
+        <span className={ui.muted}>{t('adminOperations.clients.clientId')}</span>
         <code data-testid="client-id">{secret.data.client_id}</code>
       </p>
-      <div>
-        <span className={styles.muted}>{t('adminOperations.clients.secret')}</span>
-        <div className={styles.secretRow}>
-          <code className={styles.secret} data-testid="client-secret">
-            {secret.secret}
-          </code>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void navigator.clipboard
-                ?.writeText(secret.secret ?? '')
-                .then(() => setCopied(true))
-                .catch(() => undefined)
-            }
-          >
-            <Icon name="copy" size={18} /> {t('adminOperations.clients.copy')}
-          </Button>
-        </div>
-        <p role="status" className={styles.muted}>
-          {copied ? t('adminOperations.clients.copied') : ''}
-        </p>
-      </div>
-      <div>
-        <Button onClick={onDone}>{t('adminOperations.clients.secretDone')}</Button>
-      </div>
-    </Card>
+    </SecretOnceCard>
   );
 }
 
@@ -139,20 +122,20 @@ function ListCard({
     <Card aria-labelledby={`${id}-title`}>
       <div className={styles.toolbar}>
         <h2 id={`${id}-title`}>{t('adminOperations.clients.listTitle')}</h2>
-        <Link to={`${PATHS.admin}/clients/new`} className={styles.link}>
+        <Link to={`${PATHS.admin}/clients/new`} className={ui.link}>
           {t('adminOperations.clients.register')}
         </Link>
       </div>
       {error && <FormError>{error}</FormError>}
       {loading ? (
-        <p className={styles.muted} role="status">
+        <p className={ui.muted} role="status">
           {t('common.loading')}
         </p>
       ) : !rows?.length ? (
-        <p className={styles.muted}>{t('adminOperations.clients.empty')}</p>
+        <p className={ui.muted}>{t('adminOperations.clients.empty')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={ui.tableWrap}>
+          <table className={`${ui.table} ${ui.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">{t('adminOperations.clients.name')}</th>
@@ -204,8 +187,8 @@ function ClientRow({ row, onAction }: { row: OAuthClientView; onAction: (action:
   return (
     <tr data-testid={`client-${row.client_id}`}>
       <td>
-        <span className={styles.name}>{row.name}</span>
-        <span className={styles.muted}>
+        <span className={ui.name}>{row.name}</span>
+        <span className={ui.muted}>
           <code>{row.client_id}</code>
           {' · '}
           {row.edition
@@ -214,7 +197,7 @@ function ClientRow({ row, onAction }: { row: OAuthClientView; onAction: (action:
         </span>
       </td>
       <td>
-        <span className={styles.badges}>
+        <span className={ui.badges}>
           <span>{t(`adminOperations.clients.kinds.${clientKind(row)}`)}</span>
           {row.first_party && <Badge tone="brand">{t('adminOperations.clients.firstParty')}</Badge>}
         </span>
@@ -223,17 +206,17 @@ function ClientRow({ row, onAction }: { row: OAuthClientView; onAction: (action:
         {when ? (
           <>
             <Badge tone="warning">{t('adminOperations.clients.disabled')}</Badge>
-            <span className={styles.muted}>{t('adminOperations.clients.disabledSince', { when })}</span>
+            <span className={ui.muted}>{t('adminOperations.clients.disabledSince', { when })}</span>
           </>
         ) : (
           <Badge tone="success">{t('adminOperations.clients.active')}</Badge>
         )}
       </td>
       <td>
-        <span className={styles.rowActions}>
+        <span className={ui.rowActions}>
           <Link
             to={`${PATHS.admin}/clients/${encodeURIComponent(row.client_id)}`}
-            className={styles.link}
+            className={ui.link}
             aria-label={`${t('adminOperations.clients.edit')} ${row.name}`}
           >
             {t('adminOperations.clients.edit')}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
@@ -75,7 +76,7 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
         {state.on ? t('adminOperations.maintenance.on') : t('adminOperations.maintenance.off')}
       </div>
       {when && (
-        <p className={styles.muted}>
+        <p className={ui.muted}>
           {state.reason && state.by
             ? t('adminOperations.maintenance.since', { when, by: state.by, reason: state.reason })
             : t('adminOperations.maintenance.sinceNoReason', { when })}

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCOUNT_SEARCH_KINDS,
   type AccountSearchKind,
+  accountSearchQuerySchema,
   SEARCH_MIN_LENGTH,
 } from '@vestibule/contract/schemas/admin';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Route, Routes, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { EmptyState, ErrorAlert } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
@@ -33,32 +37,37 @@ export function AccountsRoute() {
 const isKind = (value: string | null): value is AccountSearchKind =>
   (ACCOUNT_SEARCH_KINDS as readonly string[]).includes(value ?? '');
 
+/** The contract's search kind; the query's minimum said in the form (the server refuses it too). */
+function searchFormSchema(tooShort: string) {
+  return accountSearchQuerySchema
+    .pick({ by: true })
+    .extend({ q: z.string().trim().min(SEARCH_MIN_LENGTH, tooShort) });
+}
+
 function AccountSearch() {
   const { t } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const by = isKind(params.get('by')) ? (params.get('by') as AccountSearchKind) : 'name';
   const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState({ by, q });
-  const [tooShort, setTooShort] = useState(false);
   const results = useAccountSearch(by, q);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = draft.q.trim();
-    // The server refuses it too (422 search_too_short): said here without a request.
-    if (text.length < SEARCH_MIN_LENGTH) {
-      setTooShort(true);
-      document.getElementById(`${id}-q`)?.focus();
-      return;
-    }
-    setTooShort(false);
-    setParams({ by: draft.by, q: text });
-  }
+  const schema = useMemo(() => searchFormSchema(t('errors.search_too_short')), [t]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { by, q },
+    // The error stays until the next search, as the server's would.
+    reValidateMode: 'onSubmit',
+  });
+  const submit = handleSubmit((search) => setParams(search));
 
   const hits = results.data?.pages.flatMap((page) => page.data) ?? [];
-  const fieldError = tooShort
-    ? t('errors.search_too_short')
+  const fieldError = errors.q
+    ? errors.q.message
     : results.error instanceof ApiError && results.error.status === 422
       ? errorMessage(
           t,
@@ -72,14 +81,10 @@ function AccountSearch() {
         <h2 id={`${id}-search`} className="visually-hidden">
           {t('admin.accounts.searchTitle')}
         </h2>
-        <form className={styles.searchForm} onSubmit={submit} noValidate>
+        <form className={styles.searchForm} onSubmit={(event) => void submit(event)} noValidate>
           <Field id={`${id}-by`} label={t('admin.accounts.by')}>
             {(control) => (
-              <select
-                {...control}
-                value={draft.by}
-                onChange={(event) => setDraft({ ...draft, by: event.target.value as AccountSearchKind })}
-              >
+              <select {...control} {...register('by')}>
                 {ACCOUNT_SEARCH_KINDS.map((kind) => (
                   <option key={kind} value={kind}>
                     {t(`admin.accounts.kinds.${kind}`)}
@@ -91,18 +96,10 @@ function AccountSearch() {
           <Field
             id={`${id}-q`}
             label={t('admin.accounts.query')}
-            hint={t(`admin.accounts.hints.${draft.by}`)}
+            hint={t(`admin.accounts.hints.${watch('by') ?? 'name'}`)}
             error={fieldError}
           >
-            {(control) => (
-              <input
-                {...control}
-                type="search"
-                autoComplete="off"
-                value={draft.q}
-                onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-              />
-            )}
+            {(control) => <input {...control} type="search" autoComplete="off" {...register('q')} />}
           </Field>
           <Button type="submit" busy={results.isFetching && !results.isFetchingNextPage}>
             {t('admin.accounts.search')}

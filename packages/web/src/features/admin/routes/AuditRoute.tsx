@@ -1,5 +1,6 @@
 import { STAFF_ROLES, type StaffRole } from '@vestibule/contract/schemas/admin';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorAlert } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
@@ -46,10 +47,10 @@ export function AuditRoute() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const [draft, setDraft] = useState<Record<FilterName, string>>(
-    () =>
-      Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<FilterName, string>,
-  );
+  // The filters' format is the server's to judge: its 422 names the field (below).
+  const { register, handleSubmit } = useForm<Record<FilterName, string>>({
+    defaultValues: Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
+  });
   const rows = useAuditSearch(filters);
   const exporter = useAuditExport();
   const toast = useToast();
@@ -64,10 +65,9 @@ export function AuditRoute() {
   const fieldErrors =
     rows.error instanceof ApiError && rows.error.status === 422 ? (rows.error.fields ?? {}) : {};
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== '')));
-  }
+  const submit = handleSubmit((draft) =>
+    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== ''))),
+  );
 
   const entries = rows.data?.pages.flatMap((page) => page.data) ?? [];
   return (
@@ -75,7 +75,7 @@ export function AuditRoute() {
       <Card aria-labelledby={`${id}-filters`}>
         <h2 id={`${id}-filters`}>{t('admin.audit.filtersTitle')}</h2>
         <p className={styles.muted}>{t('admin.audit.filtersHint')}</p>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <div className={styles.filters}>
             {FILTERS.map((name) => (
               <Field
@@ -90,8 +90,7 @@ export function AuditRoute() {
                     type={name === 'from' || name === 'to' ? 'date' : 'text'}
                     inputMode={name === 'account' ? 'numeric' : undefined}
                     autoComplete="off"
-                    value={draft[name]}
-                    onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+                    {...register(name)}
                   />
                 )}
               </Field>

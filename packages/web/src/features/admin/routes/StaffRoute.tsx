@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { EditionId } from '@vestibule/contract/editions';
-import { STAFF_ROLES, type StaffMember, type StaffRole } from '@vestibule/contract/schemas/admin';
-import { type FormEvent, useId, useState } from 'react';
+import { STAFF_ROLES, type StaffMember, staffGrantRequestSchema } from '@vestibule/contract/schemas/admin';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ErrorAlert } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
@@ -117,15 +120,27 @@ export function StaffRoute() {
   );
 }
 
-interface Draft {
-  email: string;
-  edition: EditionId;
-  role: StaffRole;
-  allEditions: boolean;
-  companyId: string;
-  reason: string;
-  ticket: string;
+const filled = (message: string) => z.string().refine((value) => value.trim() !== '', message);
+
+/**
+ * The contract's grant as the form holds it (the company as its select's value), with what the
+ * form says before asking: an e-mail address, a company for a company admin, and a reason.
+ */
+function grantFormSchema(messages: { required: string; company: string; reason: string }) {
+  return staffGrantRequestSchema
+    .pick({ edition: true, role: true, all_editions: true })
+    .extend({
+      email: filled(messages.required),
+      company_id: z.string(),
+      reason: filled(messages.reason),
+      ticket: z.string(),
+    })
+    .refine((grant) => grant.role !== 'company-admin' || grant.company_id !== '', {
+      path: ['company_id'],
+      message: messages.company,
+    });
 }
+type GrantForm = z.input<ReturnType<typeof grantFormSchema>>;
 
 /** The grant form: whom (e-mail in an edition), which role, where, and why. */
 function GrantCard({
@@ -142,45 +157,46 @@ function GrantCard({
   const toast = useToast();
   const stepUp = useStaffStepUp();
   const grant = useGrantStaffRole();
-  const [draft, setDraft] = useState<Draft>({
-    email: '',
-    edition: editions[0] ?? 'general',
-    role: 'support',
-    allEditions: false,
-    companyId: '',
-    reason: '',
-    ticket: '',
+  const schema = useMemo(
+    () =>
+      grantFormSchema({
+        required: t('admin.dialog.required'),
+        company: t('errors.staff_company_required'),
+        reason: t('errors.reason_required'),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<GrantForm, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      email: '',
+      edition: editions[0] ?? 'general',
+      role: 'support',
+      all_editions: false,
+      company_id: '',
+      reason: '',
+      ticket: '',
+    },
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft | 'company_id', string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const companyAdmin = draft.role === 'company-admin';
-  const ofEdition = companies.filter((company) => company.edition === draft.edition);
+  const role = watch('role');
+  const companyAdmin = role === 'company-admin';
+  const ofEdition = companies.filter((company) => company.edition === watch('edition'));
+  const formError = errors.root?.server?.message;
 
-  function missing(): Partial<Record<keyof Draft, string>> {
-    const found: Partial<Record<keyof Draft, string>> = {};
-    if (!draft.email.trim()) found.email = t('admin.dialog.required');
-    if (companyAdmin && !draft.companyId) found.companyId = t('errors.staff_company_required');
-    if (!draft.reason.trim()) found.reason = t('errors.reason_required');
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = missing();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length) return;
+  const submit = handleSubmit(async (draft) => {
     try {
       const answer = await grant.mutateAsync({
         email: draft.email.trim(),
         edition: draft.edition,
         role: draft.role,
-        all_editions: !companyAdmin && draft.allEditions,
-        company_id: companyAdmin ? Number(draft.companyId) : null,
+        all_editions: !companyAdmin && draft.all_editions,
+        company_id: companyAdmin ? Number(draft.company_id) : null,
         reason: draft.reason.trim(),
         ...(draft.ticket.trim() ? { ticket: draft.ticket.trim() } : {}),
       });
@@ -189,13 +205,12 @@ function GrantCard({
     } catch (error) {
       if (stepUp.onRefused(error)) return;
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const named = { email: 'email', company_id: 'companyId', reason: 'reason', ticket: 'ticket' } as const;
-      const mine = Object.keys(fields).filter((name): name is keyof typeof named => name in named);
-      if (mine.length)
-        setErrors(Object.fromEntries(mine.map((name) => [named[name], errorMessage(t, error)])));
-      else setFormError(errorMessage(t, error));
+      const named = ['email', 'company_id', 'reason', 'ticket'] as const;
+      const mine = named.filter((name) => name in fields);
+      for (const name of mine) setError(name, { message: errorMessage(t, error) });
+      if (!mine.length) setError('root.server', { message: errorMessage(t, error) });
     }
-  }
+  });
 
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -210,26 +225,14 @@ function GrantCard({
           id={`${id}-email`}
           label={t('admin.staff.grant.email')}
           hint={t('admin.staff.grant.emailHint')}
-          error={errors.email}
+          error={errors.email?.message}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="off"
-              value={draft.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          )}
+          {(control) => <input {...control} type="email" autoComplete="off" {...register('email')} />}
         </Field>
         {editions.length > 1 && (
           <Field id={`${id}-edition`} label={t('admin.staff.grant.edition')}>
             {(control) => (
-              <select
-                {...control}
-                value={draft.edition}
-                onChange={(event) => set('edition', event.target.value as EditionId)}
-              >
+              <select {...control} {...register('edition')}>
                 {editions.map((edition) => (
                   <option key={edition} value={edition}>
                     {t(`admin.editions.${edition}`)}
@@ -242,14 +245,10 @@ function GrantCard({
         <Field
           id={`${id}-role`}
           label={t('admin.staff.grant.role')}
-          hint={t(`admin.staff.grant.roleHints.${draft.role}`)}
+          hint={t(`admin.staff.grant.roleHints.${role}`)}
         >
           {(control) => (
-            <select
-              {...control}
-              value={draft.role}
-              onChange={(event) => set('role', event.target.value as StaffRole)}
-            >
+            <select {...control} {...register('role')}>
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`admin.roles.${role}`)}
@@ -259,13 +258,13 @@ function GrantCard({
           )}
         </Field>
         {companyAdmin ? (
-          <Field id={`${id}-company`} label={t('admin.staff.grant.company')} error={errors.companyId}>
+          <Field
+            id={`${id}-company`}
+            label={t('admin.staff.grant.company')}
+            error={errors.company_id?.message}
+          >
             {(control) => (
-              <select
-                {...control}
-                value={draft.companyId}
-                onChange={(event) => set('companyId', event.target.value)}
-              >
+              <select {...control} {...register('company_id')}>
                 <option value="">{t('admin.staff.grant.chooseCompany')}</option>
                 {ofEdition.map((company) => (
                   <option key={company.id} value={String(company.id)}>
@@ -278,11 +277,7 @@ function GrantCard({
         ) : (
           editions.length > 1 && (
             <label className={styles.check}>
-              <input
-                type="checkbox"
-                checked={draft.allEditions}
-                onChange={(event) => set('allEditions', event.target.checked)}
-              />
+              <input type="checkbox" {...register('all_editions')} />
               <span>{t('admin.staff.grant.allEditions')}</span>
             </label>
           )
@@ -291,31 +286,17 @@ function GrantCard({
           id={`${id}-reason`}
           label={t('admin.dialog.reason')}
           hint={t('admin.dialog.reasonHint')}
-          error={errors.reason}
+          error={errors.reason?.message}
         >
-          {(control) => (
-            <input
-              {...control}
-              autoComplete="off"
-              value={draft.reason}
-              onChange={(event) => set('reason', event.target.value)}
-            />
-          )}
+          {(control) => <input {...control} autoComplete="off" {...register('reason')} />}
         </Field>
         <Field
           id={`${id}-ticket`}
           label={t('admin.dialog.ticket')}
           hint={t('admin.dialog.ticketHint')}
-          error={errors.ticket}
+          error={errors.ticket?.message}
         >
-          {(control) => (
-            <input
-              {...control}
-              autoComplete="off"
-              value={draft.ticket}
-              onChange={(event) => set('ticket', event.target.value)}
-            />
-          )}
+          {(control) => <input {...control} autoComplete="off" {...register('ticket')} />}
         </Field>
         {formError && <FormError>{formError}</FormError>}
         <div className={styles.actions}>

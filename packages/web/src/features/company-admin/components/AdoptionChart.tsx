@@ -1,5 +1,6 @@
 import type { AdoptionPoint } from '@vestibule/contract/schemas/company-admin';
 import { useId } from 'react';
+import ui from '../../../components/Console.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { useFormatDay } from '../formatDay';
 import styles from './CompanyAdmin.module.css';
@@ -25,7 +26,7 @@ export function AdoptionChart({ series }: { series: readonly AdoptionPoint[] }) 
   const first = series[0];
   const last = series.at(-1);
   return (
-    <figure className={styles.stack} aria-labelledby={`${id}-title`}>
+    <figure className={ui.stack} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>
         <strong>{t('companyAdmin.adoption.chartTitle')}</strong>
       </figcaption>

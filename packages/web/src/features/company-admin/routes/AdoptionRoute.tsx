@@ -1,6 +1,7 @@
 import { MFA_KINDS } from '@vestibule/contract/schemas/company-admin';
 import { useId } from 'react';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useTranslation } from '../../../i18n/react';
@@ -33,7 +34,7 @@ export function AdoptionRoute() {
           </p>
         )
       ) : (
-        <div className={styles.stack}>
+        <div className={ui.stack}>
           <Card aria-labelledby={`${id}-summary`}>
             <p id={`${id}-summary`} className={styles.summary} data-testid="adoption-summary">
               {t('companyAdmin.adoption.summary', { count: data.with_mfa, members: data.members, percent })}
@@ -74,8 +75,8 @@ export function AdoptionRoute() {
           <Card aria-labelledby={`${id}-table`}>
             <details>
               <summary id={`${id}-table`}>{t('companyAdmin.adoption.showTable')}</summary>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
+              <div className={ui.tableWrap}>
+                <table className={`${ui.table} ${styles.table}`}>
                   <caption>{t('companyAdmin.adoption.tableTitle')}</caption>
                   <thead>
                     <tr>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
+import ui from '../../../components/Console.module.css';
 import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
@@ -30,7 +31,7 @@ export function CompanyAdminArea() {
     );
   return (
     <CompanyContext.Provider value={companyId}>
-      <div className={styles.stack}>
+      <div className={ui.stack}>
         <nav aria-label={t('companyAdmin.nav.title')}>
           <ul className={styles.tabs}>
             {TABS.map((tab) => (
@@ -47,7 +48,7 @@ export function CompanyAdminArea() {
             {(control) => (
               <select
                 {...control}
-                className={styles.select}
+                className={ui.select}
                 value={companyId}
                 onChange={(event) => setChosen(Number(event.target.value))}
               >

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type CompanyInvitation,
@@ -6,12 +7,14 @@ import {
   csvRowErrorSchema,
 } from '@vestibule/contract/schemas/company-admin';
 import { emailSchema } from '@vestibule/contract/username';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import ui from '../../../components/Console.module.css';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -30,7 +33,7 @@ export function InviteRoute() {
   const { t } = useTranslation();
   return (
     <Page title={t('companyAdmin.invite.title')} intro={t('companyAdmin.invite.intro')} width="wide">
-      <div className={styles.stack}>
+      <div className={ui.stack}>
         <InviteOneCard />
         <CompanyCsvCard />
         <WaitingCard />
@@ -45,6 +48,20 @@ function useAfterInvite() {
   return () => queryClient.invalidateQueries({ queryKey: ['company-admin', companyId] });
 }
 
+/** One invitation: the contract's e-mail address (its own words when it is not one), and the names. */
+function inviteFormSchema(emailInvalid: string) {
+  return z.object({
+    email: z.string().transform((value, ctx) => {
+      const email = emailSchema.safeParse(value);
+      if (email.success) return email.data;
+      ctx.addIssue({ code: 'custom', message: emailInvalid });
+      return z.NEVER;
+    }),
+    firstname: z.string(),
+    lastname: z.string(),
+  });
+}
+
 function InviteOneCard() {
   const { t } = useTranslation();
   const id = useId();
@@ -52,25 +69,28 @@ function InviteOneCard() {
   const toast = useToast();
   const navigate = useNavigate();
   const refresh = useAfterInvite();
-  const [form, setForm] = useState({ email: '', firstname: '', lastname: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => inviteFormSchema(t('companyAdmin.invite.emailInvalid')), [t]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', firstname: '', lastname: '' },
+  });
+  const formError = errors.root?.server?.message;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const email = emailSchema.safeParse(form.email);
-    if (!email.success) return setError(t('companyAdmin.invite.emailInvalid'));
-    setBusy(true);
+  const submit = handleSubmit(async ({ email, firstname, lastname }) => {
     try {
       await inviteOne(companyId, {
-        email: email.data,
-        firstname: form.firstname.trim() || undefined,
-        lastname: form.lastname.trim() || undefined,
+        email,
+        firstname: firstname.trim() || undefined,
+        lastname: lastname.trim() || undefined,
       });
-      toast.show('success', t('companyAdmin.invite.sent', { email: email.data }));
-      setForm({ email: '', firstname: '', lastname: '' });
+      toast.show('success', t('companyAdmin.invite.sent', { email }));
+      reset();
       await refresh();
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
@@ -78,53 +98,27 @@ function InviteOneCard() {
         cause instanceof ApiError &&
         (cause.code === 'already_member' || cause.code === 'already_invited')
       )
-        setError(t(`errors.${cause.code}`));
-      else setFormError(errorMessage(t, cause, t('companyAdmin.invite.failed')));
-    } finally {
-      setBusy(false);
+        setError('email', { message: t(`errors.${cause.code}`) });
+      else setError('root.server', { message: errorMessage(t, cause, t('companyAdmin.invite.failed')) });
     }
-  }
+  });
 
   return (
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('companyAdmin.invite.oneTitle')}</h2>
-      <form className={styles.stack} noValidate onSubmit={submit}>
+      <form className={ui.stack} noValidate onSubmit={(event) => void submit(event)}>
         {formError && <FormError>{formError}</FormError>}
-        <Field id={`${id}-email`} label={t('companyAdmin.invite.email')} error={error}>
+        <Field id={`${id}-email`} label={t('companyAdmin.invite.email')} error={errors.email?.message}>
           {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="off"
-              maxLength={254}
-              value={form.email}
-              onChange={(event) => {
-                setForm({ ...form, email: event.target.value });
-                setError(null);
-              }}
-            />
+            <input {...control} type="email" autoComplete="off" maxLength={254} {...register('email')} />
           )}
         </Field>
         <div className={styles.filters}>
           <Field id={`${id}-first`} label={t('companyAdmin.invite.firstname')}>
-            {(control) => (
-              <input
-                {...control}
-                maxLength={100}
-                value={form.firstname}
-                onChange={(event) => setForm({ ...form, firstname: event.target.value })}
-              />
-            )}
+            {(control) => <input {...control} maxLength={100} {...register('firstname')} />}
           </Field>
           <Field id={`${id}-last`} label={t('companyAdmin.invite.lastname')}>
-            {(control) => (
-              <input
-                {...control}
-                maxLength={100}
-                value={form.lastname}
-                onChange={(event) => setForm({ ...form, lastname: event.target.value })}
-              />
-            )}
+            {(control) => <input {...control} maxLength={100} {...register('lastname')} />}
           </Field>
         </div>
         <div>
@@ -204,7 +198,7 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('companyAdmin.invite.csvTitle')}</h2>
       <p className={styles.muted}>{t('companyAdmin.invite.csvIntro')}</p>
-      <form className={styles.stack} noValidate onSubmit={submit}>
+      <form className={ui.stack} noValidate onSubmit={submit}>
         {formError && <FormError>{formError}</FormError>}
         {children}
         <Field id={`${id}-file`} label={t('companyAdmin.invite.file')} error={error}>
@@ -223,8 +217,8 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
           )}
         </Field>
         {rows.length > 0 && (
-          <div className={styles.tableWrap} role="alert">
-            <table className={`${styles.table} ${styles.errorsTable}`}>
+          <div className={ui.tableWrap} role="alert">
+            <table className={`${ui.table} ${styles.table} ${styles.errorsTable}`}>
               <caption>{t('companyAdmin.invite.rowsTitle')}</caption>
               <thead>
                 <tr>
@@ -297,8 +291,8 @@ function WaitingCard() {
       ) : rows.length === 0 ? (
         <p className={styles.muted}>{t('companyAdmin.invite.listEmpty')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.stacked}`}>
+        <div className={ui.tableWrap}>
+          <table className={`${ui.table} ${styles.table} ${ui.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">{t('companyAdmin.invite.email')}</th>

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyPerson } from '@vestibule/contract/schemas/company-admin';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import ui from '../../../components/Console.module.css';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -26,8 +28,9 @@ export function PeopleRoute() {
   const { t } = useTranslation();
   const id = useId();
   const companyId = useCompanyId();
-  const [draft, setDraft] = useState<PeopleFilters>({ q: '', status: 'all', mfa: 'all' });
-  const [filters, setFilters] = useState<PeopleFilters>(draft);
+  // The filters apply when sent; their values are the server's to judge.
+  const [filters, setFilters] = useState<PeopleFilters>({ q: '', status: 'all', mfa: 'all' });
+  const { register, handleSubmit } = useForm<PeopleFilters>({ defaultValues: filters });
   const people = useCompanyPeople(companyId, filters);
   const [acting, setActing] = useState<{ person: CompanyPerson; action: 'suspend' | 'restore' } | null>(null);
   const rows = people.data?.pages.flatMap((page) => page.data) ?? [];
@@ -35,38 +38,17 @@ export function PeopleRoute() {
   return (
     <Page title={t('companyAdmin.people.title')} intro={t('companyAdmin.people.intro')} width="wide">
       <Card aria-label={t('companyAdmin.people.title')}>
-        <form
-          className={styles.filters}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setFilters(draft);
-          }}
-        >
+        <form className={styles.filters} onSubmit={(event) => void handleSubmit(setFilters)(event)}>
           <Field
             id={`${id}-q`}
             label={t('companyAdmin.people.search')}
             hint={t('companyAdmin.people.searchHint')}
           >
-            {(control) => (
-              <input
-                {...control}
-                type="search"
-                maxLength={100}
-                value={draft.q}
-                onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-              />
-            )}
+            {(control) => <input {...control} type="search" maxLength={100} {...register('q')} />}
           </Field>
           <Field id={`${id}-status`} label={t('companyAdmin.people.status')}>
             {(control) => (
-              <select
-                {...control}
-                className={styles.select}
-                value={draft.status}
-                onChange={(event) =>
-                  setDraft({ ...draft, status: event.target.value as PeopleFilters['status'] })
-                }
-              >
+              <select {...control} className={ui.select} {...register('status')}>
                 <option value="all">{t('companyAdmin.people.statusAll')}</option>
                 <option value="active">{t('companyAdmin.people.statusActive')}</option>
                 <option value="suspended">{t('companyAdmin.people.statusSuspended')}</option>
@@ -75,12 +57,7 @@ export function PeopleRoute() {
           </Field>
           <Field id={`${id}-mfa`} label={t('companyAdmin.people.mfa')}>
             {(control) => (
-              <select
-                {...control}
-                className={styles.select}
-                value={draft.mfa}
-                onChange={(event) => setDraft({ ...draft, mfa: event.target.value as PeopleFilters['mfa'] })}
-              >
+              <select {...control} className={ui.select} {...register('mfa')}>
                 <option value="all">{t('companyAdmin.people.mfaAll')}</option>
                 <option value="with">{t('companyAdmin.people.mfaWith')}</option>
                 <option value="without">{t('companyAdmin.people.mfaWithout')}</option>
@@ -101,8 +78,8 @@ export function PeopleRoute() {
         ) : rows.length === 0 ? (
           <p className={styles.muted}>{t('companyAdmin.people.none')}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${styles.stacked}`}>
+          <div className={ui.tableWrap}>
+            <table className={`${ui.table} ${styles.table} ${ui.stacked}`}>
               <thead>
                 <tr>
                   <th scope="col">{t('companyAdmin.people.name')}</th>
@@ -161,7 +138,7 @@ function PersonRow({
         )}
       </td>
       <td>
-        <span className={styles.badges}>
+        <span className={ui.badges}>
           {person.mfa_methods.length === 0 ? (
             <span className={styles.muted}>{t('companyAdmin.people.noMfa')}</span>
           ) : (
@@ -173,7 +150,7 @@ function PersonRow({
         </span>
       </td>
       <td>
-        <span className={styles.rowActions}>
+        <span className={ui.rowActions}>
           {person.status === 'active' ? (
             <Button
               variant="danger"

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { MFA_POLICIES, type MfaPolicy } from '@vestibule/contract/schemas/company-admin';
-import { useId, useState } from 'react';
+import { MFA_POLICIES, mfaPolicyRequestSchema } from '@vestibule/contract/schemas/company-admin';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import ui from '../../../components/Console.module.css';
 import { FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -15,6 +19,8 @@ import { saveMfaPolicy, useMfaPolicy } from '../api/policy';
 import { useCompanyId } from '../companyId';
 import styles from '../components/CompanyAdmin.module.css';
 
+type PolicyForm = z.infer<typeof mfaPolicyRequestSchema>;
+
 /** /admin/company/:companyId/policy: the company's MFA policy (step-up to save). */
 export function PolicyRoute() {
   const { t } = useTranslation();
@@ -24,26 +30,28 @@ export function PolicyRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const current = useMfaPolicy(companyId);
-  const [choice, setChoice] = useState<MfaPolicy | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const selected = choice ?? current.data?.policy ?? 'none';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<PolicyForm>({
+    resolver: zodResolver(mfaPolicyRequestSchema),
+    defaultValues: { policy: 'none' },
+    values: current.data ? { policy: current.data.policy } : undefined,
+  });
+  const formError = errors.root?.server?.message;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    setBusy(true);
+  const submit = handleSubmit(async ({ policy }) => {
     try {
-      const saved = await saveMfaPolicy(companyId, selected);
+      const saved = await saveMfaPolicy(companyId, policy);
       queryClient.setQueryData(['company-admin', companyId, 'policy'], saved);
       toast.show('success', t('companyAdmin.policy.saved'));
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
-      else setFormError(errorMessage(t, cause, t('companyAdmin.policy.failed')));
-    } finally {
-      setBusy(false);
+      else setError('root.server', { message: errorMessage(t, cause, t('companyAdmin.policy.failed')) });
     }
-  }
+  });
 
   return (
     <Page title={t('companyAdmin.policy.title')} intro={t('companyAdmin.policy.intro')} width="narrow">
@@ -53,7 +61,7 @@ export function PolicyRoute() {
             {t('common.loading')}
           </p>
         ) : (
-          <form className={styles.stack} onSubmit={submit}>
+          <form className={ui.stack} onSubmit={submit}>
             {(formError || current.isError) && (
               <FormError>
                 {formError ?? errorMessage(t, current.error, t('companyAdmin.policy.failed'))}
@@ -66,11 +74,9 @@ export function PolicyRoute() {
                   <input
                     id={`${id}-${policy}`}
                     type="radio"
-                    name={`${id}-policy`}
                     value={policy}
-                    checked={selected === policy}
                     aria-describedby={`${id}-${policy}-hint`}
-                    onChange={() => setChoice(policy)}
+                    {...register('policy')}
                   />
                   <span>{t(`companyAdmin.policy.${policy}`)}</span>
                   <span id={`${id}-${policy}-hint`} className={styles.choiceHint}>
