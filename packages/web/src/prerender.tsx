@@ -60,9 +60,7 @@ export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly str
 
 /** The contract's module of a language's API error messages (the core part carries them, bundles.ts). */
 function errorModule(locale: Locale): string {
-  return locale.startsWith('en')
-    ? '../contract/src/errors.ts'
-    : `../contract/src/i18n/errors.${locale.slice(0, 2)}.ts`;
+  return `../contract/src/i18n/errors.${locale.slice(0, 2)}.ts`;
 }
 
 /**

@@ -24,7 +24,7 @@ const OVERLAYS = import.meta.glob<Texts>('./catalogs/*/overlay.json', { import: 
 // The API's error messages have their translations in the contract, which the API shares; the core
 // part carries them under `errors`.
 const ERROR_MESSAGES: Record<string, () => Promise<ErrorMessages>> = {
-  en: async () => (await import('@vestibule/contract/errors')).EN_ERROR_MESSAGES,
+  en: async () => (await import('@vestibule/contract/i18n/errors.en')).EN_ERROR_MESSAGES,
   fr: async () => (await import('@vestibule/contract/i18n/errors.fr')).FR_ERROR_MESSAGES,
   nl: async () => (await import('@vestibule/contract/i18n/errors.nl')).NL_ERROR_MESSAGES,
   de: async () => (await import('@vestibule/contract/i18n/errors.de')).DE_ERROR_MESSAGES,
