@@ -58,8 +58,6 @@ function webPlace(path) {
 }
 
 const isIndex = (inner) => /^index\.tsx?$/.test(inner);
-/** A feature's translation bundle (features/<f>/i18n/*): plain data that i18n/ assembles. */
-const isFeatureBundle = (inner) => inner.startsWith('i18n/');
 
 export function webViolation(from, to) {
   const a = webPlace(from);
@@ -71,10 +69,8 @@ export function webViolation(from, to) {
   }
   if (a.layer === 'feature' && b.layer === 'app')
     return 'a feature imports app/: move what is shared to lib/';
-  if (a.rank === 0 && b.layer === 'feature') {
-    if (a.layer === 'i18n' && isFeatureBundle(b.inner)) return undefined;
+  if (a.rank === 0 && b.layer === 'feature')
     return `${a.layer}/ imports a feature: ${a.layer}/ is below features/`;
-  }
   if (a.rank < b.rank) return `${a.layer}/ imports ${b.layer}/, which is above it`;
   if (a.rank === 0 && b.rank === 0 && a.layer !== b.layer) {
     // The ground floor: components/ may use lib/ and i18n/; lib/ and i18n/ use neither components/
@@ -82,17 +78,6 @@ export function webViolation(from, to) {
     if (b.layer === 'components' && a.layer !== 'components') return `${a.layer}/ imports components/`;
   }
   return undefined;
-}
-
-// A feature's translation bundles are leaves: they may import other bundles of the same feature
-// and nothing else (i18n/ imports them, so anything more would go up through the floor).
-function webBundleViolation(from, to) {
-  const a = webPlace(from);
-  if (a.layer !== 'feature' || !isFeatureBundle(a.inner)) return undefined;
-  const b = webPlace(to);
-  if (b.layer === 'feature' && b.feature === a.feature && isFeatureBundle(b.inner)) return undefined;
-  if (b.layer === 'i18n') return undefined;
-  return `a translation bundle of features/${a.feature} imports ${to}: bundles are plain data`;
 }
 
 // ---- API: base → db → delivery → security, http, operations → flows → composition ---------------
@@ -180,7 +165,7 @@ export function checkTree({ root, rules, cycles = true }) {
 }
 
 export const TREES = [
-  { name: 'web', path: 'packages/web/src', rules: [webViolation, webBundleViolation] },
+  { name: 'web', path: 'packages/web/src', rules: [webViolation] },
   { name: 'api', path: 'packages/api/src', rules: [apiViolation, apiFlowDoor] },
 ];
 

@@ -155,8 +155,6 @@ describe('the layering check', () => {
         "import { C } from '../b';\nimport { P } from '../../lib/paths';\nimport { W } from '../../components/W';\n",
       [web('features/b/components/C.ts')]: 'export const C = 1;\n',
       [web('features/b/index.ts')]: "export { C } from './components/C';\n",
-      [web('features/b/i18n/en.ts')]: 'export const bEn = {};\n',
-      [web('i18n/en.ts')]: "import { bEn } from '../features/b/i18n/en';\n",
       [web('components/W.ts')]: "import { P } from '../lib/paths';\nexport const W = P;\n",
       [web('lib/paths.ts')]: 'export const P = 1;\n',
       [api('db/audit.ts')]: "import { metrics } from '../operations/metrics';\n",

@@ -1,12 +1,32 @@
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compileCatalog } from './src/i18n/icu';
+
+const CATALOG = /\/src\/i18n\/catalogs\/[^/]+\/[^/]+\.json$/;
+
+/**
+ * The text catalogs are ICU MessageFormat (decision 0083); the SPA's translator reads `{{name}}`
+ * and `_one`/`_other` keys. Each catalog is converted as it is imported, still JSON for Vite's own
+ * JSON step, and the build fails on a message the translator cannot render, naming file and key.
+ */
+function icuCatalogs(): Plugin {
+  return {
+    name: 'vestibule:icu-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CATALOG.test(id)) return null;
+      const file = relative(import.meta.dirname, id);
+      return { code: JSON.stringify(compileCatalog(JSON.parse(code), file)), map: null };
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   // React 19 runs the SPA (docs/decisions/0020-react-prerendered-entry-screens.md); the plugin
   // compiles JSX with the automatic runtime and gives Fast Refresh in `npm run dev`.
-  plugins: [react()],
+  plugins: [icuCatalogs(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -24,6 +24,8 @@ export const spaConfigSchema = z.object({
   /** Where the tag manager's script comes from (TAG_MANAGER_URL): Google's unless the operator proxies it. */
   tagManagerOrigin: z.string().regex(ORIGIN_PATTERN).default(DEFAULT_TAG_MANAGER_ORIGIN),
   maintenance: z.boolean().default(false),
+  /** Whether the pseudo-locale may be chosen, for layout checks (decision 0083): never in production. */
+  pseudoLocale: z.boolean().default(false),
   /** The captcha widget to load on demand, or null when no provider is configured. */
   captcha: z
     .object({ provider: z.enum(CAPTCHA_PROVIDERS), siteKey: z.string().min(1) })

@@ -5,20 +5,22 @@ import { boot } from './app/boot';
 import { focusFirstInvalidFieldOnSubmit } from './app/focusInvalidField';
 import { type PrerenderedPage, prepareRoutes, prerenderedPage } from './app/hydration';
 import { createAppRouter, createAppRoutes, decideFor, type RouterHolder } from './app/router';
-import { currentLocale } from './i18n';
+import { currentLocale, pseudoLocaleOn } from './i18n';
 import { readConfig } from './lib/config';
 import { currentEdition } from './lib/edition';
 import { normalizePath } from './lib/paths';
 
 /**
  * The pre-rendered HTML is what this visitor's first render gives: same page, edition and language,
- * and the guard lets the page show (no session token, no maintenance, no pending MFA setup).
+ * and the guard lets the page show (no session token, no maintenance, no pending MFA setup). The
+ * pseudo-locale's texts are never pre-rendered.
  */
 function matchesFirstRender(page: PrerenderedPage, url: URL): boolean {
   return (
     page.path === normalizePath(url.pathname) &&
     page.edition === currentEdition().id &&
     page.locale === currentLocale() &&
+    !pseudoLocaleOn() &&
     decideFor(url, null) === null
   );
 }

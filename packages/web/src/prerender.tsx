@@ -10,6 +10,7 @@ import { pageTitle } from './app/pageTitle';
 import { createAppRoutes } from './app/router';
 import { EDITION_ASSETS } from './editions/assets';
 import { i18n, initI18n } from './i18n';
+import { catalogModule } from './i18n/bundles';
 import { setCurrentEdition } from './lib/edition';
 import { htmlLang } from './lib/language';
 import { PATHS } from './lib/paths';
@@ -51,24 +52,31 @@ export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly str
     // and English, and the Luxembourg edition's overlays.
     modules: [
       'src/features/maintenance/routes/MaintenanceRoute.tsx',
-      ...['nl', 'fr', 'en', 'fr_LU', 'en_LU'].map(coreBundle),
+      ...(['nl', 'fr', 'en', 'fr_LU', 'en_LU'] as const).flatMap((locale) => textModules(locale, false)),
     ],
     areas: false,
   },
 ];
 
-function coreBundle(locale: string): string {
-  return `src/i18n/${locale}.ts`;
+/** The contract's module of a language's API error messages (the core part carries them, bundles.ts). */
+function errorModule(locale: Locale): string {
+  return `../contract/src/i18n/errors.${locale.slice(0, 2)}.ts`;
 }
 
 /**
- * The text modules a locale loads (i18n/bundles.ts): its core, or the core it overlays with the
- * overlay; and the feature areas' texts the same way, for pages inside QueryLayout.
+ * The text modules a locale loads (i18n/bundles.ts): its core catalog (its language's and its
+ * overlay for Luxembourg's English and French) with its error messages; and the feature areas'
+ * catalog the same way, for pages inside QueryLayout.
  */
 export function textModules(locale: Locale, areas: boolean): string[] {
-  const base = locale.endsWith('_LU') && locale !== 'de_LU' ? locale.slice(0, 2) : locale;
-  const overlay = base === locale ? [] : [coreBundle(locale)];
-  return [coreBundle(base), ...overlay, ...(areas ? [`src/i18n/areas/${base}.ts`] : [])];
+  const base = locale.endsWith('_LU') && locale !== 'de_LU' ? (locale.slice(0, 2) as Locale) : locale;
+  const overlay = base === locale ? [] : [catalogModule(locale, 'overlay')];
+  return [
+    catalogModule(base, 'core'),
+    errorModule(locale),
+    ...overlay,
+    ...(areas ? [catalogModule(base, 'areas')] : []),
+  ];
 }
 
 /** Every edition with the languages it offers. */

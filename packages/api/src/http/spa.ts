@@ -133,6 +133,7 @@ export async function registerSpa(app: FastifyInstance) {
         tagManagerId: config.tagManagerId ?? null,
         tagManagerOrigin: config.tagManagerOrigin,
         maintenance,
+        pseudoLocale: config.env !== 'production',
         captcha: config.captcha
           ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
           : null,

@@ -1,7 +1,8 @@
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { EDITION_IDS, LOCALES } from '@vestibule/contract/editions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureMessageBrands, MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
-import { MESSAGE_BUNDLES } from '../../src/delivery/messages/i18n';
+import { checkedCatalog, MESSAGE_BUNDLES } from '../../src/delivery/messages/i18n';
 import { CODE_PURPOSES, type Purpose, type PurposeValues } from '../../src/delivery/messages/purposes';
 import { renderEmail, renderSms } from '../../src/delivery/messages/render';
 import { isGsm7, smsSegments } from '../../src/delivery/messages/sms';
@@ -84,6 +85,35 @@ describe('the message bundles', () => {
       expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(english.get(key)!));
     }
   });
+
+  // The catalogs are ICU MessageFormat for translators' tools (decision 0083); `fill` renders them.
+  it.each(Object.keys(MESSAGE_BUNDLES))(
+    '%s is ICU that fill renders as ICU would: text and arguments',
+    (language) => {
+      for (const [key, text] of flatten(
+        MESSAGE_BUNDLES[language as keyof typeof MESSAGE_BUNDLES] as unknown as Tree,
+      )) {
+        const elements = parse(text, { ignoreTag: true });
+        const rendered = elements.map((e) =>
+          e.type === TYPE.literal ? e.value : `{${(e as { value: string }).value}}`,
+        );
+        expect(
+          elements.every((e) => e.type === TYPE.literal || e.type === TYPE.argument),
+          `${language} ${key}`,
+        ).toBe(true);
+        expect(rendered.join(''), `${language} ${key}`).toBe(text);
+      }
+    },
+  );
+
+  it.each([['{count, plural, one {# code} other {# codes}}'], ["l'{brand}"], ["It''s"]])(
+    'refuses %s at start-up, naming file and key',
+    (text) => {
+      expect(() => checkedCatalog({ common: { codeLabel: text } }, 'fr.json')).toThrow(
+        'fr.json: common.codeLabel',
+      );
+    },
+  );
 
   it('has a block and a template for every purpose, and nothing else', () => {
     const blocks = Object.keys(MESSAGE_BUNDLES.en).filter((key) => key !== 'common');

@@ -1,7 +1,7 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { applyEditionToDocument } from '../editions/assets';
 import { resumeSession } from '../features/session/api/resumeSession';
-import { initI18n } from '../i18n';
+import { enablePseudoLocale, initI18n, pseudoLocaleChosen } from '../i18n';
 import { setApiLanguage } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { consentChoice } from '../lib/consent';
@@ -61,6 +61,8 @@ export async function boot(prerenderedLocale?: string): Promise<{ resumed: Promi
     void resumed.then((found) => {
       if (!found) forgetCachedAccount();
     });
+  // Layout checks outside production (decision 0083): English pseudo-localised in every language.
+  if ((import.meta.env.DEV || config.pseudoLocale) && pseudoLocaleChosen()) await enablePseudoLocale();
   await initI18n(locale);
   return { resumed };
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from '../i18n';
-import type { CoreMessages } from '../i18n/en';
+import type { CoreMessages } from '../i18n/keys';
 import { type AppPath, isAdminPath, normalizePath, PATHS } from '../lib/paths';
 
 type TitleKey = keyof CoreMessages['titles'];

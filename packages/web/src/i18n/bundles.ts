@@ -1,55 +1,53 @@
 import type { Locale } from '@vestibule/contract/editions';
-import type { AreaMessages } from './areas/en';
-import type { DeskMessages } from './desk/en';
-import type { CoreMessages } from './en';
+import type { ErrorMessages } from '@vestibule/contract/errors';
+import type { Texts } from './icu';
 import { applyOverlay, pickOverlay } from './overlay';
 
-// Each locale is its own chunk, loaded when first used, so the login page ships one language; and
-// each is split in three (docs/performance.md): the core (the login page and the pages outside the
-// feature areas), loaded at start; the feature areas, loaded with the first page that is not a
-// login page (ensureAreaStrings in i18n/index.ts); and the administration console's, loaded when
-// it opens (ensureDeskStrings).
-export const BUNDLE_LOADERS: Record<Locale, () => Promise<CoreMessages>> = {
-  en: async () => (await import('./en')).en,
-  fr: async () => (await import('./fr')).fr,
-  nl: async () => (await import('./nl')).nl,
-  de_LU: async () => (await import('./de_LU')).deLU,
-  en_LU: async () => {
-    const [{ en }, { enLU }] = await Promise.all([import('./en'), import('./en_LU')]);
-    return applyOverlay(en, pickOverlay(enLU, en));
-  },
-  fr_LU: async () => {
-    const [{ fr }, { frLU }] = await Promise.all([import('./fr'), import('./fr_LU')]);
-    return applyOverlay(fr, pickOverlay(frLU, fr));
-  },
+// The texts live in JSON catalogs with ICU MessageFormat, one per language and part
+// (catalogs/<locale>/{core,areas,desk}.json, decision 0083); Vite turns each into the translator's
+// shape when it imports it (vite.config.ts). Each locale is its own chunk, loaded when first used,
+// so the login page ships one language; and each is split in three (docs/performance.md): the core
+// (the login page and the pages outside the feature areas), loaded at start; the feature areas,
+// loaded with the first page that is not a login page (ensureAreaStrings in i18n/index.ts); and the
+// administration console's, loaded when it opens (ensureDeskStrings).
+const CATALOGS = {
+  core: import.meta.glob<Texts>('./catalogs/*/core.json', { import: 'default' }),
+  areas: import.meta.glob<Texts>('./catalogs/*/areas.json', { import: 'default' }),
+  desk: import.meta.glob<Texts>('./catalogs/*/desk.json', { import: 'default' }),
+};
+export type Part = keyof typeof CATALOGS;
+
+/** Luxembourg's English and French: their language's catalogs with an overlay of what differs (SPEC §1). */
+const OVERLAID: Partial<Record<Locale, Locale>> = { en_LU: 'en', fr_LU: 'fr' };
+const OVERLAYS = import.meta.glob<Texts>('./catalogs/*/overlay.json', { import: 'default' });
+
+// The API's error messages have their translations in the contract, which the API shares; the core
+// part carries them under `errors`.
+const ERROR_MESSAGES: Record<string, () => Promise<ErrorMessages>> = {
+  en: async () => (await import('@vestibule/contract/i18n/errors.en')).EN_ERROR_MESSAGES,
+  fr: async () => (await import('@vestibule/contract/i18n/errors.fr')).FR_ERROR_MESSAGES,
+  nl: async () => (await import('@vestibule/contract/i18n/errors.nl')).NL_ERROR_MESSAGES,
+  de: async () => (await import('@vestibule/contract/i18n/errors.de')).DE_ERROR_MESSAGES,
 };
 
-export const AREA_LOADERS: Record<Locale, () => Promise<AreaMessages>> = {
-  en: async () => (await import('./areas/en')).enAreas,
-  fr: async () => (await import('./areas/fr')).frAreas,
-  nl: async () => (await import('./areas/nl')).nlAreas,
-  de_LU: async () => (await import('./areas/de_LU')).deLUAreas,
-  en_LU: async () => {
-    const [{ enAreas }, { enLU }] = await Promise.all([import('./areas/en'), import('./en_LU')]);
-    return applyOverlay(enAreas, pickOverlay(enLU, enAreas));
-  },
-  fr_LU: async () => {
-    const [{ frAreas }, { frLU }] = await Promise.all([import('./areas/fr'), import('./fr_LU')]);
-    return applyOverlay(frAreas, pickOverlay(frLU, frAreas));
-  },
-};
+/** A catalog's Vite manifest key: the pre-rendered pages link the chunks of their texts. */
+export const catalogModule = (locale: string, file: Part | 'overlay') =>
+  `src/i18n/catalogs/${locale}/${file}.json`;
 
-export const DESK_LOADERS: Record<Locale, () => Promise<DeskMessages>> = {
-  en: async () => (await import('./desk/en')).enDesk,
-  fr: async () => (await import('./desk/fr')).frDesk,
-  nl: async () => (await import('./desk/nl')).nlDesk,
-  de_LU: async () => (await import('./desk/de_LU')).deLUDesk,
-  en_LU: async () => {
-    const [{ enDesk }, { enLU }] = await Promise.all([import('./desk/en'), import('./en_LU')]);
-    return applyOverlay(enDesk, pickOverlay(enLU, enDesk));
-  },
-  fr_LU: async () => {
-    const [{ frDesk }, { frLU }] = await Promise.all([import('./desk/fr'), import('./fr_LU')]);
-    return applyOverlay(frDesk, pickOverlay(frLU, frDesk));
-  },
-};
+function catalog(part: Part, locale: Locale): Promise<Texts> {
+  const load = CATALOGS[part][`./catalogs/${locale}/${part}.json`];
+  if (!load) throw new Error(`No ${part} catalog for ${locale}`);
+  return load();
+}
+
+/** One part of a locale's texts, overlaid for Luxembourg's English and French. */
+export async function loadTexts(part: Part, locale: Locale): Promise<Texts> {
+  const base = OVERLAID[locale];
+  const [texts, overlay, errors] = await Promise.all([
+    catalog(part, base ?? locale),
+    base ? OVERLAYS[`./catalogs/${locale}/overlay.json`]?.() : undefined,
+    part === 'core' ? ERROR_MESSAGES[locale.slice(0, 2)]?.() : undefined,
+  ]);
+  const whole: Texts = errors ? { ...texts, errors } : texts;
+  return overlay ? applyOverlay(whole, pickOverlay(overlay, whole)) : whole;
+}

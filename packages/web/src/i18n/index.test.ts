@@ -17,7 +17,9 @@ describe('i18n runtime', () => {
     // The login page's texts only, at first.
     expect(i18n.exists('mfa.methods.title')).toBe(false);
     await ensureAreaStrings();
-    expect(i18n.t('mfa.methods.title')).toBe((await import('../features/mfa/i18n/fr')).mfaFr.methods.title);
+    expect(i18n.t('mfa.methods.title')).toBe(
+      (await import('./catalogs/fr/areas.json')).default.mfa.methods.title,
+    );
     await changeLocale('en_LU');
     expect(i18n.t('mfa.setup.contact.phoneHint')).toContain('+352');
     expect(i18n.t('login.title')).toBe('Log in');
@@ -29,9 +31,15 @@ describe('i18n runtime', () => {
     // A card holder's pages never load them.
     expect(i18n.exists('admin.staff.title')).toBe(false);
     await ensureDeskStrings();
-    expect(i18n.t('admin.staff.title')).toBe((await import('../features/admin/i18n/nl')).adminNl.staff.title);
+    expect(i18n.t('admin.staff.title')).toBe(
+      (await import('./catalogs/nl/desk.json')).default.admin.staff.title,
+    );
     await changeLocale('fr');
-    expect(i18n.t('admin.staff.title')).toBe((await import('../features/admin/i18n/fr')).adminFr.staff.title);
-    expect(i18n.t('mfa.methods.title')).toBe((await import('../features/mfa/i18n/fr')).mfaFr.methods.title);
+    expect(i18n.t('admin.staff.title')).toBe(
+      (await import('./catalogs/fr/desk.json')).default.admin.staff.title,
+    );
+    expect(i18n.t('mfa.methods.title')).toBe(
+      (await import('./catalogs/fr/areas.json')).default.mfa.methods.title,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { setApiLanguage } from '../lib/api';
 import { htmlLang, storeLocaleChoice } from '../lib/language';
-import { AREA_LOADERS, BUNDLE_LOADERS, DESK_LOADERS } from './bundles';
+import { loadTexts, type Part } from './bundles';
+import type { Texts } from './icu';
 import { Translator } from './translator';
 
 export type { TFunction } from './translator';
@@ -12,14 +13,35 @@ export const i18n = new Translator();
 // the feature areas and the console's. Each part is loaded once (a failed load may be tried again)
 // and merged in.
 const loads = new Map<string, Promise<void>>();
-const LOADERS = { core: BUNDLE_LOADERS, areas: AREA_LOADERS, desk: DESK_LOADERS };
-type Part = keyof typeof LOADERS;
+
+// The pseudo-locale (i18n/pseudo.ts): English made longer and accented in place of every language's
+// texts, for layout checks; the start-up turns it on outside production only (app/boot.ts).
+let pseudo: ((texts: Texts) => Texts) | undefined;
+
+/** The cookie that chooses the pseudo-locale where it is allowed (the layout e2e spec sets it). */
+const PSEUDO_LOCALE_COOKIE = 'vestibule_pseudo_locale';
+
+export function pseudoLocaleChosen(cookies: string = document.cookie): boolean {
+  return cookies.split(';').some((pair) => pair.trim() === `${PSEUDO_LOCALE_COOKIE}=on`);
+}
+
+/** Shows every text pseudo-localised from now on (loaded with its own small chunk). */
+export async function enablePseudoLocale(): Promise<void> {
+  pseudo = (await import('./pseudo')).pseudoLocalize;
+}
+
+/** Whether the texts are the pseudo-locale's (no pre-rendered page then matches the first render). */
+export const pseudoLocaleOn = (): boolean => pseudo !== undefined;
+
+async function textsOf(part: Part, locale: Locale): Promise<Texts> {
+  return pseudo ? pseudo(await loadTexts(part, 'en')) : loadTexts(part, locale);
+}
 
 function load(part: Part, locale: Locale): Promise<void> {
   const key = `${part}:${locale}`;
   let loading = loads.get(key);
   if (!loading) {
-    loading = LOADERS[part][locale]().then(
+    loading = textsOf(part, locale).then(
       (texts) => i18n.addTexts(locale, texts),
       (error: unknown) => {
         loads.delete(key);
@@ -33,9 +55,9 @@ function load(part: Part, locale: Locale): Promise<void> {
 
 const ensureBundle = (locale: Locale) => load('core', locale);
 
-// The feature areas' texts (i18n/areas/) are not needed by the login page, which loads without them
+// The feature areas' texts (catalogs/<locale>/areas.json) are not needed by the login page, which loads without them
 // (docs/performance.md): the first other page asks for them, and from then on every language
-// change brings them along before it happens. The console's (i18n/desk/) likewise, from the
+// change brings them along before it happens. The console's (desk.json) likewise, from the
 // console's first page on.
 const wanted = new Set<Exclude<Part, 'core'>>();
 

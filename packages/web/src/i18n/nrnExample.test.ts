@@ -1,6 +1,7 @@
 import { parseNationalRegisterNumber } from '@vestibule/contract/national-register-number';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_LOADERS } from './bundles';
+import { loadTexts } from './bundles';
+import { Translator } from './translator';
 
 // The forgot-username hint shows an example number: valid for its edition's check, and not the
 // number of a demo account (Emma's 85.07.30-033.28 was quoted before).
@@ -15,8 +16,9 @@ describe.each([
   ['de_LU', 'LU'],
 ] as const)('the %s national number example', (locale, format) => {
   it(`passes the ${format} check and is no demo account's`, async () => {
-    const bundle = await BUNDLE_LOADERS[locale]();
-    const hint = bundle.recovery.forgotUsername.nrnHint;
+    const texts = new Translator();
+    texts.addTexts(locale, await loadTexts('core', locale));
+    const hint = texts.translate(locale, 'recovery.forgotUsername.nrnHint');
     const typed = hint.match(/\d[\d .-]+\d/)?.[0] ?? '';
     const number = parseNationalRegisterNumber(typed, format);
     expect(number, hint).toBeDefined();

@@ -1,6 +1,6 @@
 import { OAUTH_PAGE_TEXTS } from '@vestibule/contract/i18n/oauth-pages';
 import { describe, expect, it } from 'vitest';
-import { AREA_LOADERS, BUNDLE_LOADERS } from './bundles';
+import { loadTexts } from './bundles';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -10,7 +10,7 @@ const texts = (tree: Tree): string[] =>
 // Dutch speaks to the user with "je" everywhere (as the e-mails and SMS do), and calls the login
 // address "primair" as the MFA settings do; a mixed register read as two products.
 describe('the Dutch texts', async () => {
-  const [core, areas] = await Promise.all([BUNDLE_LOADERS.nl(), AREA_LOADERS.nl()]);
+  const [core, areas] = await Promise.all([loadTexts('core', 'nl'), loadTexts('areas', 'nl')]);
   const all = [...texts({ ...core, ...areas } as unknown as Tree), ...Object.values(OAUTH_PAGE_TEXTS.nl)];
 
   it('never use the formal "u" or "uw"', () => {

@@ -1,23 +1,15 @@
-import type { Messages } from './en';
+import type { PLURAL_CATEGORIES, Texts } from './icu';
+import type { TextKey } from './keys';
 
 // The texts' store and lookup: what the SPA used of i18next (nested keys, `{{name}}` interpolation,
 // `_one`/`_other` plurals chosen by Intl.PluralRules, one namespace, fixed-language lookups), in
-// about a kilobyte instead of fifteen on the login page's budget (decision 0054). Every bundle is
-// complete (bundles.test.ts), so there is no fallback language: a missing key shows itself.
+// about a kilobyte instead of fifteen on the login page's budget (decision 0054). The catalogs'
+// ICU messages reach it in that shape, converted by the build (icu.ts, decision 0083). Every
+// catalog is complete (catalogs.test.ts), so there is no fallback language: a missing key shows itself.
 
-type Texts = { [key: string]: string | Texts };
+type PluralSuffix = (typeof PLURAL_CATEGORIES)[number];
 
-const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-type PluralSuffix = (typeof PLURAL_SUFFIXES)[number];
-
-/** `mfa.methods.title`; a plural family `x_one`/`x_other` is the key `x` (with `count`). */
-type KeysOf<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string
-    ? `${Prefix}${K extends `${infer Base}_${PluralSuffix}` ? Base : K}`
-    : KeysOf<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-
-export type TextKey = KeysOf<Messages>;
+export type { TextKey };
 export type TextOptions = Record<string, string | number | null | undefined>;
 export type TFunction = (key: TextKey, options?: TextOptions) => string;
 

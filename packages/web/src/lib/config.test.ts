@@ -41,6 +41,8 @@ const samples: unknown[] = [
     },
   },
   { errorReporting: null },
+  { pseudoLocale: true },
+  { pseudoLocale: 'yes' },
   {
     errorReporting: {
       dsn: 'ftp://key@errors.example/4',

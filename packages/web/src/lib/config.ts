@@ -13,6 +13,7 @@ const DEFAULTS: SpaConfig = {
   tagManagerId: null,
   tagManagerOrigin: DEFAULT_TAG_MANAGER_ORIGIN,
   maintenance: false,
+  pseudoLocale: false,
   captcha: null,
   operator: null,
   errorReporting: null,
@@ -48,8 +49,16 @@ function parseErrorReporting(value: unknown): SpaConfig['errorReporting'] | unde
  */
 export function parseSpaConfig(value: unknown): SpaConfig | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { luMarker, tagManagerId, tagManagerOrigin, maintenance, captcha, operator, errorReporting } =
-    value as Record<string, unknown>;
+  const {
+    luMarker,
+    tagManagerId,
+    tagManagerOrigin,
+    maintenance,
+    pseudoLocale,
+    captcha,
+    operator,
+    errorReporting,
+  } = value as Record<string, unknown>;
   if (luMarker !== undefined && (typeof luMarker !== 'string' || luMarker.length === 0)) return undefined;
   if (tagManagerId != null && (typeof tagManagerId !== 'string' || !/^GTM-[A-Z0-9]+$/.test(tagManagerId)))
     return undefined;
@@ -59,6 +68,7 @@ export function parseSpaConfig(value: unknown): SpaConfig | undefined {
   )
     return undefined;
   if (maintenance !== undefined && typeof maintenance !== 'boolean') return undefined;
+  if (pseudoLocale !== undefined && typeof pseudoLocale !== 'boolean') return undefined;
   const operatorDetails = parseOperator(operator);
   if (operatorDetails === undefined) return undefined;
   let widget: SpaConfig['captcha'] = null;
@@ -77,6 +87,7 @@ export function parseSpaConfig(value: unknown): SpaConfig | undefined {
     tagManagerId: (tagManagerId as string | null | undefined) ?? null,
     tagManagerOrigin: (tagManagerOrigin as string | undefined) ?? DEFAULT_TAG_MANAGER_ORIGIN,
     maintenance: (maintenance as boolean | undefined) ?? false,
+    pseudoLocale: (pseudoLocale as boolean | undefined) ?? false,
     captcha: widget,
     operator: operatorDetails,
   };

@@ -1,13 +1,13 @@
 import { parseActivationCode, parseInvitationCode } from '@vestibule/contract/activation-code';
 import { describe, expect, it } from 'vitest';
-import { onboardingDeLU } from './i18n/de_LU';
-import { onboardingEn } from './i18n/en';
-import { onboardingFr } from './i18n/fr';
-import { onboardingNl } from './i18n/nl';
+import deLU from '../../i18n/catalogs/de_LU/areas.json';
+import en from '../../i18n/catalogs/en/areas.json';
+import fr from '../../i18n/catalogs/fr/areas.json';
+import nl from '../../i18n/catalogs/nl/areas.json';
 
 // The code screens' hints show an example: it must pass the field's own check, and must not be a
 // live code of the demo data (ACME2-GREET is a real open invitation).
-const bundles = { en: onboardingEn, fr: onboardingFr, nl: onboardingNl, de_LU: onboardingDeLU };
+const bundles = { en: en.onboarding, fr: fr.onboarding, nl: nl.onboarding, de_LU: deLU.onboarding };
 const example = (hint: string) => hint.match(/[0-9A-Z]{4,5}(?:\u2011[0-9A-Z]{4,5})+/)?.[0] ?? '';
 
 describe.each(Object.entries(bundles))('the %s code examples', (_locale, bundle) => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { TFunction } from '../../../i18n';
+import type { Messages } from '../../../i18n/keys';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
@@ -15,9 +16,8 @@ import { useDataExport } from '../api/dataExport';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';
 import { dataExportHtml } from '../dataExportPage';
-import type { securityEn } from '../i18n/en';
 
-type Column = keyof (typeof securityEn)['myData']['page']['columns'];
+type Column = keyof Messages['security']['myData']['page']['columns'];
 
 /** Every field name of the export document (contract/schemas/privacy.ts) that has a translation. */
 const COLUMNS = [
