@@ -61,7 +61,9 @@ function forSize(accounts: number) {
     // Name prefixes of two digits ("Holder12" is also Holder120…129 and 1200…1299): more than a
     // page of hits at both sizes, so each search renders a full page and the ratio compares the
     // same work (a whole last name found 7 holders at 10,000 accounts and a full page at 1,000,000).
-    adminNames: pick(accounts, 8, samples, () => true).map((n) => `Holder${Math.floor(n / 7) % 20000}`.slice(0, 8)),
+    adminNames: pick(accounts, 8, samples, () => true).map((n) =>
+      `Holder${Math.floor(n / 7) % 20000}`.slice(0, 8),
+    ),
     unlinkedCards: Array.from({ length: Math.min(size.unlinkedCards, samples) }, (_, u) =>
       cardNumberOf(unlinkedCardIndex(accounts, Math.floor((u * size.unlinkedCards) / samples))),
     ),
