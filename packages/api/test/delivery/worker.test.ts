@@ -168,11 +168,9 @@ describe('OutboxWorker with SMTP', () => {
       });
       for (let index = 0; index < 8; index += 1) await loginCode(`holder${index}@demo.test`);
 
-      const started = Date.now();
       expect(await worker.runOnce()).toMatchObject({ sent: 8, retried: 0, failed: 0 });
 
-      // One at a time, eight messages held 150 ms each would take 1.2 s.
-      expect(Date.now() - started).toBeLessThan(1000);
+      // One at a time, the pool would reuse a single connection: several open at once were in use.
       expect(smtp.connections.peak).toBeGreaterThan(1);
       expect(smtp.connections.peak).toBeLessThanOrEqual(4);
       expect(smtp.received).toHaveLength(8);
