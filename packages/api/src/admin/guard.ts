@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { findClientCredentialsToken } from '../flows/oauth/index';
-import { requireSudo } from '../flows/sudo/index';
+import { requireSudo } from '../account/step-up';
 import { ApiError } from '../http/api-error';
 import { type AuthContext, authenticate, bearerToken } from '../http/authenticate';
 import { enforceLimit } from '../http/enforce-limit';

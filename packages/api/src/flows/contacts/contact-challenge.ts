@@ -17,7 +17,7 @@ import {
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { contactOwner, loadChallengeUser } from '../mfa/index';
-import { hasSudo, requireSudo } from '../sudo/index';
+import { hasSudo, requireSudo } from '../../account/step-up';
 import { CHANNEL } from './contact.queries';
 
 // Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two

@@ -26,7 +26,7 @@ import {
   recipients,
   requireCurrentProfile,
 } from '../profile/index';
-import { requireSudo } from '../sudo/index';
+import { requireSudo } from '../../account/step-up';
 import {
   backsMfaMethod,
   CHANNEL,

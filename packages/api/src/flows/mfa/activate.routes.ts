@@ -22,7 +22,7 @@ import type { SudoScope } from '../../security/session.queries';
 import { listContacts } from '../contacts/index';
 import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
 import { notifyAccount } from '../notices/index';
-import { requireSudo } from '../sudo/index';
+import { requireSudo } from '../../account/step-up';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
 import {

@@ -32,7 +32,7 @@ import {
 } from '../../security/challenges/challenge.rate-limits';
 import { closingAccountError } from '../closure/index';
 import { openLoginSession, setLoginCookie, weakPasswordFlag } from '../login/index';
-import { grantSudo } from '../sudo/index';
+import { grantSudo } from '../../account/step-up';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { findOpenLoginFlow } from './login-flow';
 import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';

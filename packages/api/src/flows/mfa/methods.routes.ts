@@ -18,7 +18,7 @@ import type { MfaMethodKind } from '../../delivery/messages/purposes';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { notifyAccount } from '../notices/index';
-import { requireSudo, sudoStatus } from '../sudo/index';
+import { requireSudo, sudoStatus } from '../../account/step-up';
 import {
   deleteMethod,
   findMethod,

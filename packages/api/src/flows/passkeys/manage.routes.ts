@@ -11,7 +11,7 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { notifyAccount } from '../notices/index';
-import { requireSudo } from '../sudo/index';
+import { requireSudo } from '../../account/step-up';
 import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
 
 /** GET /api/passkeys: the account's passkeys of this edition (the other edition's are not its). */

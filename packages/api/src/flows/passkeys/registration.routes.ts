@@ -12,7 +12,7 @@ import { defineRoute } from '../../http/route';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { requireUser } from '../contacts/index';
 import { primaryVerifiedContact } from '../mfa/index';
-import { hasSudo, requireSudo } from '../sudo/index';
+import { hasSudo, requireSudo } from '../../account/step-up';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
 import { listPasskeys, toPasskey, userHandleOf } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';

@@ -17,7 +17,7 @@ import { limitCodeChecking } from '../../security/challenges/challenge.rate-limi
 import { closingAccountError } from '../closure/index';
 import { openLoginSession, setLoginCookie, weakPasswordFlag } from '../login/index';
 import { findOpenLoginFlow, loadChallengeUser, setTrustedDeviceCookie, trustDevice } from '../mfa/index';
-import { grantSudo } from '../sudo/index';
+import { grantSudo } from '../../account/step-up';
 import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
 import { findByCredentialId, listPasskeys } from './passkey.queries';

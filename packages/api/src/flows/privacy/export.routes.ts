@@ -7,7 +7,7 @@ import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { defineRoute } from '../../http/route';
 import { primaryAddresses, requireUser } from '../contacts/index';
-import { requireSudo } from '../sudo/index';
+import { requireSudo } from '../../account/step-up';
 import { collectAccountData } from './export.queries';
 
 /** The account's primary e-mail (else phone) learns that its data was downloaded. */

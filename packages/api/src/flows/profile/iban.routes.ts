@@ -7,7 +7,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { sealedIban } from '../../security/sealed-identifiers';
 import { listContacts, requireUser } from '../contacts/index';
-import { requireSudo } from '../sudo/index';
+import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';
 import { loadUser } from './user.queries';
 import { requireCurrentProfile, taggedUser } from './version';

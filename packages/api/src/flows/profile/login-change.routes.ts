@@ -21,7 +21,7 @@ import {
   requireUser,
   startAddressChallenge,
 } from '../contacts/index';
-import { requireSudo } from '../sudo/index';
+import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';
 import { loadUser } from './user.queries';
 import { taggedUser } from './version';

@@ -16,7 +16,7 @@ import type { RateLimitRule } from '../../security/rate-limit';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { allEmails, verifiedContacts } from '../recovery/index';
 import { deleteOtherSessions } from '../sessions/index';
-import { hasSudo, requireSudo } from '../sudo/index';
+import { hasSudo, requireSudo } from '../../account/step-up';
 
 /** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */
 const CURRENT_PASSWORD_TRIES: RateLimitRule = { name: 'password:current', limit: 5, windowSeconds: 15 * 60 };
