@@ -8,7 +8,7 @@ import {
   staffReasonSchema,
 } from '@vestibule/contract/schemas/admin';
 import { outboxWorkerOf } from '../delivery/register';
-import { notifyAccount } from '../flows/notices/index';
+import { notifyAccount } from '../account/notices';
 import { afterPortalSessionsEnded } from '../flows/oauth/index';
 import { endEverythingOfUser } from '../flows/recovery/index';
 import { ApiError } from '../http/api-error';

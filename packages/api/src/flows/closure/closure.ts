@@ -10,7 +10,7 @@ import type { SecretBox } from '../../security/secret-box';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { OPEN_STEPS } from '../fuzzion/index';
 import { revokeGrants } from '../oauth/index';
-import { verifiedContacts } from '../recovery/index';
+import { verifiedContacts } from '../../account/contacts';
 
 // Closing an account (GDPR Art. 17, docs/decisions/0079-account-closure.md, flow.mermaid): a
 // closure ends every session and app grant at once and starts a grace period, in which signing in

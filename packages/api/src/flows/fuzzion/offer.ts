@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import type { AuthContext } from '../../http/authenticate';
 import { contactOwner } from '../mfa/index';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { createFuzzionFlow } from './fuzzion.queries';
 
 /** The other account hears that an address of theirs was proven and a merge offered. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { describeUserAgent } from '../sessions/index';
 
 /**

@@ -21,7 +21,7 @@ import { limitCodeChecking, limitCodeSending } from '../../security/challenges/c
 import type { SudoScope } from '../../security/session.queries';
 import { listContacts } from '../contacts/index';
 import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { requireSudo } from '../../account/step-up';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';

@@ -17,7 +17,7 @@ import { audit } from '../../db/audit';
 import type { MfaMethodKind } from '../../delivery/messages/purposes';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { requireSudo, sudoStatus } from '../../account/step-up';
 import {
   deleteMethod,

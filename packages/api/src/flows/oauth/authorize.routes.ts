@@ -9,7 +9,7 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { forcedSetupExemption } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { findClient, type OAuthClient } from './clients.queries';
 import {
   acceptInteraction,

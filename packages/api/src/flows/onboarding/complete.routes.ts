@@ -13,7 +13,7 @@ import { hashPassword } from '../../security/password';
 import { joinCompany } from '../company-admin/index';
 import { offerFuzzion } from '../fuzzion/index';
 import { openLoginSession } from '../login/index';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { createAccountFromFlow } from './account.queries';
 import { activateWithProcessor } from './card-processor';
 import { contestedContacts, requireOwnContact } from './duplicates';

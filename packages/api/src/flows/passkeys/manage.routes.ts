@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/index';
+import { notifyAccount } from '../../account/notices';
 import { requireSudo } from '../../account/step-up';
 import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
 

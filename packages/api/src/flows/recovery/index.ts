@@ -3,11 +3,9 @@
 export { forgotPasswordRoutes } from './forgot-password.routes';
 export { forgotUsernameRoutes } from './forgot-username.routes';
 export {
-  allEmails,
   endEverythingOfUser,
   userIdsByCard,
   userIdsByNationalNumber,
-  verifiedContacts,
 } from './recovery.queries';
 export { startStaffResetChallenge } from './reset-challenge';
 export { resetPasswordRoutes } from './reset-password.routes';

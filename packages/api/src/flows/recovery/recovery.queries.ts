@@ -46,33 +46,6 @@ export async function findRecoveryAccount(db: Db, userId: number): Promise<Recov
     .executeTakeFirst();
 }
 
-/** Verified e-mails and phones of a user, primary first: who hears about a password change. */
-export async function verifiedContacts(db: Db, userId: number) {
-  const emails = await db
-    .selectFrom('user_emails')
-    .select('address')
-    .where('user_id', '=', userId)
-    .where('verified_at', 'is not', null)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  const phones = await db
-    .selectFrom('user_phones')
-    .select('number')
-    .where('user_id', '=', userId)
-    .where('verified_at', 'is not', null)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  return { emails: emails.map((row) => row.address), phones: phones.map((row) => row.number) };
-}
-
-/** Every e-mail of a user (verified or not), for the "not personal" password rule. */
-export async function allEmails(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('user_emails').select('address').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.address);
-}
-
 /**
  * Ends everything the old password opened: every session, every trusted device (so the next login
  * asks for MFA again), and every open challenge (login flows, step-ups, other resets).

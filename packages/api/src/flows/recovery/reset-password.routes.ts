@@ -14,13 +14,8 @@ import { limitCodeChecking } from '../../security/challenges/challenge.rate-limi
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import {
-  allEmails,
-  endEverythingOfUser,
-  findRecoveryAccount,
-  type RecoveryAccount,
-  verifiedContacts,
-} from './recovery.queries';
+import { allEmails, verifiedContacts } from '../../account/contacts';
+import { endEverythingOfUser, findRecoveryAccount, type RecoveryAccount } from './recovery.queries';
 import { belongsToRequest } from './reset-challenge';
 import { GRANT_PURPOSE, parseResetToken } from './reset-grant';
 

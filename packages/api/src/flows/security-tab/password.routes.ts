@@ -14,7 +14,7 @@ import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import { allEmails, verifiedContacts } from '../recovery/index';
+import { allEmails, verifiedContacts } from '../../account/contacts';
 import { deleteOtherSessions } from '../sessions/index';
 import { hasSudo, requireSudo } from '../../account/step-up';
 
