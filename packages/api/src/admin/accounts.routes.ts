@@ -17,7 +17,7 @@ import {
 } from '@vestibule/contract/schemas/admin';
 import type { FastifyRequest } from 'fastify';
 import { clientNames, listUserGrants } from '../flows/oauth/index';
-import { describeUserAgent } from '../flows/sessions/index';
+import { describeUserAgent } from '../account/user-agent';
 import { ApiError } from '../http/api-error';
 import { enforceLimit } from '../http/enforce-limit';
 import { openIdentifier } from '../security/sealed-identifiers';

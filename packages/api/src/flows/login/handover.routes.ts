@@ -13,8 +13,8 @@ import { authenticate, bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { closingAccountError } from '../closure/index';
-import { setLoginCookie } from './login-cookie';
-import { openLoginSession } from './open-session';
+import { setLoginCookie } from '../../account/login-cookie';
+import { openLoginSession } from '../../account/session-opening';
 
 // A login handed over in the URL hash (SPEC §4 rule 1) carries a code, not a session: a link
 // with an attacker's session token would otherwise sign the victim in to the attacker's account

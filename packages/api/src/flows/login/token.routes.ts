@@ -21,8 +21,8 @@ import {
 import { afterPortalSessionsEnded, findClient } from '../oauth/index';
 import { LOGIN_PER_USERNAME } from './login.rate-limits';
 import { throttledLoginCandidate } from './login.throttle';
-import { clearLoginCookie, loginCookieName, setLoginCookie } from './login-cookie';
-import { openLoginSession, weakPasswordFlag } from './open-session';
+import { clearLoginCookie, loginCookieName, setLoginCookie } from '../../account/login-cookie';
+import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
 
 /** password_status of an account whose password a login found in the breach corpus (SPEC: 1). */
 const WEAK_PASSWORD_STATUS_BREACHED = 1;

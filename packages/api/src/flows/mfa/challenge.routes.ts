@@ -31,7 +31,8 @@ import {
   limitCodeSending,
 } from '../../security/challenges/challenge.rate-limits';
 import { closingAccountError } from '../closure/index';
-import { openLoginSession, setLoginCookie, weakPasswordFlag } from '../login/index';
+import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
+import { setLoginCookie } from '../../account/login-cookie';
 import { grantSudo } from '../../account/step-up';
 import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
 import { findOpenLoginFlow } from './login-flow';

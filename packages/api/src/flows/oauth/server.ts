@@ -5,7 +5,7 @@ import type { AppContext } from '../../http/context';
 import { overLimit } from '../../http/enforce-limit';
 import { publicOrigin } from '../../http/public-origin';
 import type { RateLimitRule } from '../../security/rate-limit';
-import { cookieDomain } from '../login/index';
+import { cookieDomain } from '../../account/login-cookie';
 import { checkOAuthInput, refuseOAuthInput } from './control-characters';
 import { keysVersion, loadKeys } from './keys';
 import { purgeExpiredPayloads } from './payload-purge';

@@ -12,7 +12,7 @@ import { newPasswordError } from '../../security/new-password';
 import { hashPassword } from '../../security/password';
 import { joinCompany } from '../company-admin/index';
 import { offerFuzzion } from '../fuzzion/index';
-import { openLoginSession } from '../login/index';
+import { openLoginSession } from '../../account/session-opening';
 import { notifyAccount } from '../../account/notices';
 import { createAccountFromFlow } from './account.queries';
 import { activateWithProcessor } from './card-processor';

@@ -12,10 +12,11 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../login/index';
+import { clearLoginCookie } from '../../account/login-cookie';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { endEverythingOfUser } from '../recovery/index';
-import { clientNames, decodeCursor, describeUserAgent, encodeCursor, locate } from '../sessions/index';
+import { clientNames, decodeCursor, encodeCursor, locate } from '../sessions/index';
+import { describeUserAgent } from '../../account/user-agent';
 import {
   type EventRow,
   eventPage,

@@ -12,7 +12,7 @@ import {
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../login/index';
+import { clearLoginCookie } from '../../account/login-cookie';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { decodeCursor, encodeCursor } from './cursor';
 import { locate } from './geoip';
@@ -25,7 +25,7 @@ import {
   sessionPage,
   sessionTotals,
 } from './session-list.queries';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../account/user-agent';
 
 /** What a session was opened for, from the client_id of its login (docs/decisions/0009). */
 function servicesOf(clientId: string | null, names: Map<string, string>): SessionService[] {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { notifyAccount } from '../../account/notices';
-import { describeUserAgent } from '../sessions/index';
+import type { Db } from '../db/database';
+import { notifyAccount } from './notices';
+import { describeUserAgent } from './user-agent';
 
 /**
  * Columns that tell whether a sign-in is from a device the account never signed in from: it is
