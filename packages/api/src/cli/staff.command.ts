@@ -5,7 +5,7 @@ import { listStaff, removeStaffRole } from '../admin/staff.queries';
 import { type EnrolmentDeps, grantRoleWithEnrolment } from '../admin/staff-grants';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
-import { findUserByUsername } from '../flows/login/index';
+import { findUserByUsername } from '../account/users';
 
 export const STAFF_USAGE = `  staff add EMAIL --role support|security|operator|company-admin [--edition general|lu] [--company ID]
                                         grants a staff role (--edition: that edition only, else

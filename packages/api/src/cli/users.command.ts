@@ -2,7 +2,7 @@ import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { parseUsername } from '@vestibule/contract/username';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
-import { findUserByUsername } from '../flows/login/index';
+import { findUserByUsername } from '../account/users';
 import type { SecretBox } from '../security/secret-box';
 import { type ClosureCommandContext, closeForHolder } from './closure.command';
 

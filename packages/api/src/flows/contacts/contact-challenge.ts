@@ -16,21 +16,14 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { contactOwner, loadChallengeUser } from '../mfa/index';
+import { contactOwner } from '../mfa/index';
+import type { ChallengeUser } from '../../account/users';
 import { hasSudo, requireSudo } from '../../account/step-up';
 import { CHANNEL } from './contact.queries';
 
 // Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two
 // more purposes — `contact` (add, update or verify a contact) and `login_change` (edit-credentials).
 // A challenge is bound to the session that started it; its `data` says what the code confirms.
-
-export type ChallengeUser = NonNullable<Awaited<ReturnType<typeof loadChallengeUser>>>;
-
-export async function requireUser(db: Db, auth: AuthContext): Promise<ChallengeUser> {
-  const user = await loadChallengeUser(db, auth.userId);
-  if (!user) throw new ApiError('unauthorized');
-  return user;
-}
 
 export const INVALID: Record<ContactKind, 'invalid_email' | 'invalid_phone'> = {
   email: 'invalid_email',

@@ -18,14 +18,8 @@ import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/index';
 import { contactOwner } from '../mfa/index';
-import {
-  loadUser,
-  notifyChange,
-  profileTag,
-  type Recipient,
-  recipients,
-  requireCurrentProfile,
-} from '../profile/index';
+import { loadUser } from '../../account/users';
+import { notifyChange, profileTag, type Recipient, recipients, requireCurrentProfile } from '../profile/index';
 import { requireSudo } from '../../account/step-up';
 import {
   backsMfaMethod,
@@ -40,14 +34,8 @@ import {
   replaceContactValue,
   setDefaultContact,
 } from './contact.queries';
-import {
-  type ChallengeUser,
-  confirmAddressChallenge,
-  normaliseContact,
-  requireFree,
-  requireUser,
-  startAddressChallenge,
-} from './contact-challenge';
+import { type ChallengeUser, requireUser } from '../../account/users';
+import { confirmAddressChallenge, normaliseContact, requireFree, startAddressChallenge } from './contact-challenge';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
 // set of routes per kind. Each change honours If-Match against the user's version (decision 0071). A new or changed address counts only once a code sent to it comes back.

@@ -9,10 +9,5 @@ export {
   primaryAddresses,
   replaceContactValue,
 } from './contact.queries';
-export {
-  confirmAddressChallenge,
-  requireFree,
-  requireUser,
-  startAddressChallenge,
-} from './contact-challenge';
+export { confirmAddressChallenge, requireFree, startAddressChallenge } from './contact-challenge';
 export { contactRoutes } from './contacts.routes';

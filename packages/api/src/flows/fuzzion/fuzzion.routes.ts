@@ -19,7 +19,8 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { verifyPassword } from '../../security/password';
-import { listMethods, loadChallengeUser, strategyFor, toMfaMethod } from '../mfa/index';
+import { listMethods, strategyFor, toMfaMethod } from '../mfa/index';
+import { loadChallengeUser } from '../../account/users';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { countFuzzionFailure, findFuzzionFlow, OPEN_STEPS, setFuzzionStep } from './fuzzion.queries';
 

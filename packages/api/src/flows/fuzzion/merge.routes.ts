@@ -8,7 +8,7 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { addVerifiedContact, findMethodByTarget, insertMethod, selectableMethods } from '../mfa/index';
-import { loadUser } from '../profile/index';
+import { loadUser } from '../../account/users';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { contactsOf, notifyFuzzion } from './fuzzion.message';
 import { setFuzzionStep } from './fuzzion.queries';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { enforceLimits, refuseOverLimit } from '../../http/enforce-limit';
 import { keyedCounterUpsert, type RateLimitHit, type RateLimitRule } from '../../security/rate-limit';
 import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
-import { candidateByUsername, findUserByUsername, type LoginCandidate } from './user-lookup.queries';
+import { candidateByUsername, findUserByUsername, type LoginCandidate } from '../../account/users';
 
 const ACCOUNT_SUBJECT = 'account:';
 

@@ -23,7 +23,8 @@ import { listContacts } from '../contacts/index';
 import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
 import { notifyAccount } from '../../account/notices';
 import { requireSudo } from '../../account/step-up';
-import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
+import { loadChallengeUser } from '../../account/users';
+import { primaryVerifiedContact } from './challenge-user.queries';
 import { addVerifiedContact, contactOwner } from './contact.queries';
 import {
   findMethod,

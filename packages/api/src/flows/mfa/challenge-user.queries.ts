@@ -1,23 +1,5 @@
 import type { Db } from '../../db/database';
 
-/** What the MFA flows need of a user. */
-export async function loadChallengeUser(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'edition',
-      'language',
-      'password_status',
-      'locked_at',
-      'closes_at',
-      'firstname',
-      'lastname',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** The user's primary verified e-mail or phone (step-up of an account without MFA methods). */
 export async function primaryVerifiedContact(db: Db, userId: number, kind: 'sms' | 'email') {
   const row =

@@ -10,7 +10,7 @@ import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
-import { requireUser } from '../contacts/index';
+import { requireUser } from '../../account/users';
 import { primaryVerifiedContact } from '../mfa/index';
 import { hasSudo, requireSudo } from '../../account/step-up';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';

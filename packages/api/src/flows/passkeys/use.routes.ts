@@ -17,7 +17,8 @@ import { limitCodeChecking } from '../../security/challenges/challenge.rate-limi
 import { closingAccountError } from '../closure/index';
 import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
 import { setLoginCookie } from '../../account/login-cookie';
-import { findOpenLoginFlow, loadChallengeUser, setTrustedDeviceCookie, trustDevice } from '../mfa/index';
+import { findOpenLoginFlow, setTrustedDeviceCookie, trustDevice } from '../mfa/index';
+import { loadChallengeUser } from '../../account/users';
 import { grantSudo } from '../../account/step-up';
 import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';

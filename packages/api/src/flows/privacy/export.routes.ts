@@ -6,7 +6,8 @@ import type { Db } from '../../db/database';
 import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { defineRoute } from '../../http/route';
-import { primaryAddresses, requireUser } from '../contacts/index';
+import { primaryAddresses } from '../contacts/index';
+import { requireUser } from '../../account/users';
 import { requireSudo } from '../../account/step-up';
 import { collectAccountData } from './export.queries';
 

@@ -6,10 +6,11 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { sealedIban } from '../../security/sealed-identifiers';
-import { listContacts, requireUser } from '../contacts/index';
+import { listContacts } from '../contacts/index';
+import { requireUser } from '../../account/users';
 import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';
-import { loadUser } from './user.queries';
+import { loadUser } from '../../account/users';
 import { requireCurrentProfile, taggedUser } from './version';
 
 /**

@@ -10,20 +10,11 @@ import { parseUsername } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import {
-  CHANNEL,
-  confirmAddressChallenge,
-  insertContact,
-  lockContacts,
-  moveMfaTarget,
-  replaceContactValue,
-  requireFree,
-  requireUser,
-  startAddressChallenge,
-} from '../contacts/index';
+import { CHANNEL, confirmAddressChallenge, insertContact, lockContacts, moveMfaTarget, replaceContactValue, requireFree, startAddressChallenge } from '../contacts/index';
+import { requireUser } from '../../account/users';
 import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';
-import { loadUser } from './user.queries';
+import { loadUser } from '../../account/users';
 import { taggedUser } from './version';
 
 // Login change (SPEC §2 edit-credentials, §5, §7; docs/decisions/0010). Every contact is a

@@ -3,7 +3,7 @@ import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { findSessionWithUser, loadUser, openUser } from './user.queries';
+import { findSessionWithUser, loadUser, openUser } from '../../account/users';
 import { requireCurrentProfile, taggedUser } from './version';
 
 /**

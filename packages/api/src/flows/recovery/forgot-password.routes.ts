@@ -22,7 +22,7 @@ import {
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { primaryVerifiedContact } from '../mfa/index';
-import { findAccountByVerifiedUsername, findRecoveryAccount } from './recovery.queries';
+import { findAccountByVerifiedUsername, findRecoveryAccount } from '../../account/users';
 import { FORGOT_PASSWORD_PER_USERNAME, forgotPasswordPerIp } from './recovery.rate-limits';
 import {
   belongsToRequest,

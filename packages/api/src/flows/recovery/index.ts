@@ -2,10 +2,6 @@
 
 export { forgotPasswordRoutes } from './forgot-password.routes';
 export { forgotUsernameRoutes } from './forgot-username.routes';
-export {
-  endEverythingOfUser,
-  userIdsByCard,
-  userIdsByNationalNumber,
-} from './recovery.queries';
+export { endEverythingOfUser, userIdsByCard } from './recovery.queries';
 export { startStaffResetChallenge } from './reset-challenge';
 export { resetPasswordRoutes } from './reset-password.routes';

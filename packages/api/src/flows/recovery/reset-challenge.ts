@@ -14,7 +14,7 @@ import {
 } from '../../security/challenges/challenge';
 import type { SecretBox } from '../../security/secret-box';
 import { newNumericCode } from '../../security/tokens';
-import type { RecoveryAccount } from './recovery.queries';
+import type { RecoveryAccount } from '../../account/users';
 
 // A forgot-password request is one code challenge (purpose `password_reset`, the challenge core of
 // docs/decisions/0005) bound to the device and edition that asked. For an unknown account, an
