@@ -17,7 +17,7 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/index';
-import { contactOwner } from '../mfa/index';
+import { contactOwner } from '../../account/contacts';
 import { loadUser } from '../../account/users';
 import { notifyChange, profileTag, type Recipient, recipients, requireCurrentProfile } from '../profile/index';
 import { requireSudo } from '../../account/step-up';
@@ -33,9 +33,10 @@ import {
   primaryAddresses,
   replaceContactValue,
   setDefaultContact,
-} from './contact.queries';
+} from '../../account/contacts';
 import { type ChallengeUser, requireUser } from '../../account/users';
-import { confirmAddressChallenge, normaliseContact, requireFree, startAddressChallenge } from './contact-challenge';
+import { confirmAddressChallenge, startAddressChallenge } from './contact-challenge';
+import { normaliseContact, ownContact, requireFree, requireFreelyEditable } from '../../account/contacts';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
 // set of routes per kind. Each change honours If-Match against the user's version (decision 0071). A new or changed address counts only once a code sent to it comes back.
@@ -64,20 +65,6 @@ async function primaryRecipients(db: Db, userId: number): Promise<Recipient[]> {
     primary.email !== undefined && { channel: 'email', address: primary.email },
     primary.phone !== undefined && { channel: 'sms', address: primary.phone },
   );
-}
-
-/** One of the user's contacts of a kind; another user's id is simply not found (404). */
-async function ownContact(db: Db, userId: number, kind: ContactKind, id: number, lock = false) {
-  const rows = lock ? await lockContacts(db, userId, kind) : await listContacts(db, userId, kind);
-  const contact = rows.find((row) => row.id === id);
-  if (!contact) throw new ApiError('not_found');
-  return { contact, rows };
-}
-
-/** The primary (the login) and a contact that sends MFA codes are changed elsewhere (409). */
-async function requireFreelyEditable(db: Db, userId: number, kind: ContactKind, contact: ContactRow) {
-  if (contact.is_default) throw new ApiError('contact_is_primary');
-  if (await backsMfaMethod(db, userId, kind, contact.value)) throw new ApiError('contact_used_by_mfa');
 }
 
 async function confirmContact(

@@ -3,7 +3,7 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import type { AuthContext } from '../../http/authenticate';
-import { contactOwner } from '../mfa/index';
+import { contactOwner } from '../../account/contacts';
 import { notifyAccount } from '../../account/notices';
 import { createFuzzionFlow } from './fuzzion.queries';
 

@@ -19,13 +19,13 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import type { SudoScope } from '../../security/session.queries';
-import { listContacts } from '../contacts/index';
+import { listContacts } from '../../account/contacts';
 import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
 import { notifyAccount } from '../../account/notices';
 import { requireSudo } from '../../account/step-up';
 import { loadChallengeUser } from '../../account/users';
-import { primaryVerifiedContact } from './challenge-user.queries';
-import { addVerifiedContact, contactOwner } from './contact.queries';
+import { primaryVerifiedContact } from '../../account/contacts';
+import { addVerifiedContact, contactOwner } from '../../account/contacts';
 import {
   findMethod,
   findMethodByTarget,

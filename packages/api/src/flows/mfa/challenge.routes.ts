@@ -35,7 +35,7 @@ import { openLoginSession, weakPasswordFlag } from '../../account/session-openin
 import { setLoginCookie } from '../../account/login-cookie';
 import { grantSudo } from '../../account/step-up';
 import { loadChallengeUser } from '../../account/users';
-import { primaryVerifiedContact } from './challenge-user.queries';
+import { primaryVerifiedContact } from '../../account/contacts';
 import { findOpenLoginFlow } from './login-flow';
 import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';
 import { strategyFor } from './strategies/registry';

@@ -1,8 +1,8 @@
 // What other parts of the server use of the mfa flow: the one door into it.
 export { mfaActivateRoutes } from './activate.routes';
 export { mfaChallengeRoutes } from './challenge.routes';
-export { primaryVerifiedContact } from './challenge-user.queries';
-export { addVerifiedContact, contactOwner } from './contact.queries';
+
+
 export { findOpenLoginFlow, startLoginFlow } from './login-flow';
 export { mfaMethodRoutes } from './methods.routes';
 export {

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { requireUser } from '../../account/users';
-import { primaryVerifiedContact } from '../mfa/index';
+import { primaryVerifiedContact } from '../../account/contacts';
 import { hasSudo, requireSudo } from '../../account/step-up';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
 import { listPasskeys, toPasskey, userHandleOf } from './passkey.queries';

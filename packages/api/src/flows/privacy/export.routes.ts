@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { defineRoute } from '../../http/route';
-import { primaryAddresses } from '../contacts/index';
+import { primaryAddresses } from '../../account/contacts';
 import { requireUser } from '../../account/users';
 import { requireSudo } from '../../account/step-up';
 import { collectAccountData } from './export.queries';

@@ -6,7 +6,7 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { sealedIban } from '../../security/sealed-identifiers';
-import { listContacts } from '../contacts/index';
+import { listContacts } from '../../account/contacts';
 import { requireUser } from '../../account/users';
 import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';

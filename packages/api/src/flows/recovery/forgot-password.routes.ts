@@ -21,7 +21,7 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { primaryVerifiedContact } from '../mfa/index';
+import { primaryVerifiedContact } from '../../account/contacts';
 import { findAccountByVerifiedUsername, findRecoveryAccount } from '../../account/users';
 import { FORGOT_PASSWORD_PER_USERNAME, forgotPasswordPerIp } from './recovery.rate-limits';
 import {

@@ -34,28 +34,3 @@ export async function userIdsByCard(
     .execute();
   return rows.map((row) => row.user_id as number);
 }
-
-/** The usernames (every e-mail and phone, primary first) of some users. */
-export async function usernamesOf(db: Db, userIds: readonly number[]) {
-  if (userIds.length === 0) return [];
-  const emails = await db
-    .selectFrom('user_emails')
-    .select(['user_id', 'address'])
-    .where('user_id', 'in', userIds)
-    .orderBy('user_id')
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  const phones = await db
-    .selectFrom('user_phones')
-    .select(['user_id', 'number'])
-    .where('user_id', 'in', userIds)
-    .orderBy('user_id')
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  return [
-    ...emails.map((row) => ({ kind: 'email' as const, value: row.address })),
-    ...phones.map((row) => ({ kind: 'phone' as const, value: row.number })),
-  ];
-}
