@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { grantStaffRole } from './admin/staff.queries';
 import type { Db } from './db/database';
 import { joinCompany } from './flows/company-admin/index';
-import { storeRecoveryKeys } from './flows/mfa/index';
+import { storeRecoveryKeys } from './account/recovery-keys';
 import { seedOAuthDemo } from './flows/oauth/index';
 import { companyId, seedOnboardingDemo } from './flows/onboarding/index';
 import { hashPassword } from './security/password';

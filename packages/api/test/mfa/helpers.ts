@@ -3,7 +3,7 @@ import { mfaRequiredBodySchema } from '@vestibule/contract/schemas/mfa';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
-import { replaceRecoveryKeys } from '../../src/flows/mfa/recovery-keys';
+import { replaceRecoveryKeys } from '../../src/account/recovery-keys';
 import { newTotpSecret } from '../../src/flows/mfa/totp';
 import { hashToken } from '../../src/security/tokens';
 import { createAccount, type TestAccount } from '../support/accounts';

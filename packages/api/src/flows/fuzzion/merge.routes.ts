@@ -8,7 +8,7 @@ import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { addVerifiedContact } from '../../account/contacts';
-import { findMethodByTarget, insertMethod, selectableMethods } from '../mfa/index';
+import { findMethodByTarget, insertMethod, selectableMethods } from '../../account/mfa-methods';
 import { loadUser } from '../../account/users';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { contactsOf, notifyFuzzion } from './fuzzion.message';

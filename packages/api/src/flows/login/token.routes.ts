@@ -11,13 +11,9 @@ import type {} from '../../security/breached-passwords';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
 import { closingAccountError } from '../closure/index';
-import {
-  redeemTrustedDevice,
-  selectableMethods,
-  setTrustedDeviceCookie,
-  startLoginFlow,
-  trustedDeviceSecret,
-} from '../mfa/index';
+import { redeemTrustedDevice, setTrustedDeviceCookie, trustedDeviceSecret } from '../../account/trusted-devices';
+import { selectableMethods } from '../../account/mfa-methods';
+import { startLoginFlow } from '../mfa/index';
 import { afterPortalSessionsEnded, findClient } from '../oauth/index';
 import { LOGIN_PER_USERNAME } from './login.rate-limits';
 import { throttledLoginCandidate } from './login.throttle';

@@ -33,8 +33,8 @@ import {
   listMethods,
   lockAccountMethods,
   toMfaMethod,
-} from './mfa-method.queries';
-import { replaceRecoveryKeys } from './recovery-keys';
+} from '../../account/mfa-methods';
+import { replaceRecoveryKeys } from '../../account/recovery-keys';
 import { strategyFor } from './strategies/registry';
 import { newTotpSecret, totpEnrolment } from './totp';
 

@@ -37,10 +37,10 @@ import { grantSudo } from '../../account/step-up';
 import { loadChallengeUser } from '../../account/users';
 import { primaryVerifiedContact } from '../../account/contacts';
 import { findOpenLoginFlow } from './login-flow';
-import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';
+import { countUnusedRecoveryKeys, findMethod, listMethods } from '../../account/mfa-methods';
 import { strategyFor } from './strategies/registry';
-import { trustDevice } from './trusted-device.queries';
-import { setTrustedDeviceCookie } from './trusted-device-cookie';
+import { trustDevice } from '../../account/trusted-devices';
+import { setTrustedDeviceCookie } from '../../account/trusted-devices';
 
 /** How the SPA draws the code screen of a challenge. */
 export function challengeAnswer(challenge: Challenge) {

@@ -27,8 +27,8 @@ import {
   lockAccountMethods,
   selectableMethods,
   setPrimary,
-} from './mfa-method.queries';
-import { replaceRecoveryKeys } from './recovery-keys';
+} from '../../account/mfa-methods';
+import { replaceRecoveryKeys } from '../../account/recovery-keys';
 
 function placeholder(id: number, method: MfaMethod['method']): MfaMethod {
   return { id, method, target: null, primary: false, created_at: null };

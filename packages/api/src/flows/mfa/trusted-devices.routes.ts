@@ -2,8 +2,8 @@ import { mfaIdParamsSchema, trustedDevicesResponseSchema } from '@vestibule/cont
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { listTrustedDevices, revokeTrustedDevice } from './trusted-device.queries';
-import { clearTrustedDeviceCookie } from './trusted-device-cookie';
+import { listTrustedDevices, revokeTrustedDevice } from '../../account/trusted-devices';
+import { clearTrustedDeviceCookie } from '../../account/trusted-devices';
 
 /** GET /api/mfa/trusted-devices: devices that skip MFA at login, for the Security tab. */
 const list = defineRoute({

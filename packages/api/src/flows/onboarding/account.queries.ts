@@ -1,6 +1,6 @@
 import { EDITIONS, type EditionId, localeFor } from '@vestibule/contract/editions';
 import type { Db } from '../../db/database';
-import { insertMethod } from '../mfa/index';
+import { insertMethod } from '../../account/mfa-methods';
 import type { FlowRow } from './flow.queries';
 
 /**

@@ -17,7 +17,8 @@ import { limitCodeChecking } from '../../security/challenges/challenge.rate-limi
 import { closingAccountError } from '../closure/index';
 import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
 import { setLoginCookie } from '../../account/login-cookie';
-import { findOpenLoginFlow, setTrustedDeviceCookie, trustDevice } from '../mfa/index';
+import { findOpenLoginFlow } from '../mfa/index';
+import { setTrustedDeviceCookie, trustDevice } from '../../account/trusted-devices';
 import { loadChallengeUser } from '../../account/users';
 import { grantSudo } from '../../account/step-up';
 import { verifyAssertion } from './assertion';
