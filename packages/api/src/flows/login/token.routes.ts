@@ -13,7 +13,7 @@ import { deleteSession, findLiveSession, sessionLifetime } from '../../security/
 import { closingAccountError } from '../closure/index';
 import { redeemTrustedDevice, setTrustedDeviceCookie, trustedDeviceSecret } from '../../account/trusted-devices';
 import { selectableMethods } from '../../account/mfa-methods';
-import { startLoginFlow } from '../mfa/index';
+import { startLoginFlow } from '../../account/pending-login';
 import { afterPortalSessionsEnded, findClient } from '../oauth/index';
 import { LOGIN_PER_USERNAME } from './login.rate-limits';
 import { throttledLoginCandidate } from './login.throttle';

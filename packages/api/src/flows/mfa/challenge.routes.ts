@@ -36,7 +36,7 @@ import { setLoginCookie } from '../../account/login-cookie';
 import { grantSudo } from '../../account/step-up';
 import { loadChallengeUser } from '../../account/users';
 import { primaryVerifiedContact } from '../../account/contacts';
-import { findOpenLoginFlow } from './login-flow';
+import { findOpenLoginFlow } from '../../account/pending-login';
 import { countUnusedRecoveryKeys, findMethod, listMethods } from '../../account/mfa-methods';
 import { strategyFor } from './strategies/registry';
 import { trustDevice } from '../../account/trusted-devices';

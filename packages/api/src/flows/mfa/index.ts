@@ -2,7 +2,6 @@
 export { mfaActivateRoutes } from './activate.routes';
 export { mfaChallengeRoutes } from './challenge.routes';
 
-export { findOpenLoginFlow, startLoginFlow } from './login-flow';
 export { mfaMethodRoutes } from './methods.routes';
 
 export { strategyFor } from './strategies/registry';

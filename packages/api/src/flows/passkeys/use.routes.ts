@@ -17,7 +17,7 @@ import { limitCodeChecking } from '../../security/challenges/challenge.rate-limi
 import { closingAccountError } from '../closure/index';
 import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
 import { setLoginCookie } from '../../account/login-cookie';
-import { findOpenLoginFlow } from '../mfa/index';
+import { findOpenLoginFlow } from '../../account/pending-login';
 import { setTrustedDeviceCookie, trustDevice } from '../../account/trusted-devices';
 import { loadChallengeUser } from '../../account/users';
 import { grantSudo } from '../../account/step-up';
