@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { userIdsByCard } from '../flows/recovery/index';
+import { userIdsByCard } from '../account/cards';
 import { userIdsByNationalNumber } from '../account/users';
 import type { SecretBox } from '../security/secret-box';
 

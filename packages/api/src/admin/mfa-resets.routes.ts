@@ -10,7 +10,7 @@ import {
 import { outboxWorkerOf } from '../delivery/register';
 import { notifyAccount } from '../account/notices';
 import { afterPortalSessionsEnded } from '../flows/oauth/index';
-import { endEverythingOfUser } from '../flows/recovery/index';
+import { endEverythingOfUser } from '../account/sessions';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
 import { requireEdition, requireStaffStepUp } from './guard';

@@ -5,7 +5,7 @@ import { maskRecipient } from '../../delivery/mask';
 import { sendMessage } from '../../delivery/messages/send';
 import { ApiError } from '../../http/api-error';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
-import { endEverythingOfUser } from '../recovery/index';
+import { endEverythingOfUser } from '../../account/sessions';
 import type { FlowRow } from './flow.queries';
 
 // An invitation code proves nothing about a mailbox (it can leak): the sign-up proves its e-mail

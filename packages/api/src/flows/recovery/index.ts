@@ -1,7 +1,7 @@
-// What other parts of the server use of the recovery flow's account queries.
+// What other parts of the server use of the recovery flow: its routes and the staff reset.
 
 export { forgotPasswordRoutes } from './forgot-password.routes';
 export { forgotUsernameRoutes } from './forgot-username.routes';
-export { endEverythingOfUser, userIdsByCard } from './recovery.queries';
+
 export { startStaffResetChallenge } from './reset-challenge';
 export { resetPasswordRoutes } from './reset-password.routes';

@@ -15,7 +15,7 @@ import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { allEmails, verifiedContacts } from '../../account/contacts';
-import { endEverythingOfUser } from './recovery.queries';
+import { endEverythingOfUser } from '../../account/sessions';
 import { findRecoveryAccount, type RecoveryAccount } from '../../account/users';
 import { belongsToRequest } from './reset-challenge';
 import { GRANT_PURPOSE, parseResetToken } from './reset-grant';

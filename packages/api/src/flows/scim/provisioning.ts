@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type AuditKind, audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { createInvitation } from '../onboarding/index';
-import { endEverythingOfUser } from '../recovery/index';
+import { endEverythingOfUser } from '../../account/sessions';
 import { scimError } from './errors';
 import type { ScimUserInput } from './resource';
 import type { ScimCaller } from './tokens';

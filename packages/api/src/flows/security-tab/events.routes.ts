@@ -14,8 +14,9 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { clearLoginCookie } from '../../account/login-cookie';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import { endEverythingOfUser } from '../recovery/index';
-import { clientNames, decodeCursor, encodeCursor, locate } from '../sessions/index';
+import { endEverythingOfUser } from '../../account/sessions';
+import { clientNames } from '../../account/sessions';
+import { decodeCursor, encodeCursor, locate } from '../sessions/index';
 import { describeUserAgent } from '../../account/user-agent';
 import {
   type EventRow,

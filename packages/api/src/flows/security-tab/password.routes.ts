@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { allEmails, verifiedContacts } from '../../account/contacts';
-import { deleteOtherSessions } from '../sessions/index';
+import { deleteOtherSessions } from '../../account/sessions';
 import { hasSudo, requireSudo } from '../../account/step-up';
 
 /** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */

@@ -2,6 +2,6 @@
 
 export { decodeCursor, encodeCursor } from './cursor';
 export { locate } from './geoip';
-export { clientNames, deleteOtherSessions } from './session-list.queries';
+
 export { sessionRoutes } from './sessions.routes';
 

@@ -24,7 +24,7 @@ import {
   firstSignIns,
   sessionPage,
   sessionTotals,
-} from './session-list.queries';
+} from '../../account/sessions';
 import { describeUserAgent } from '../../account/user-agent';
 
 /** What a session was opened for, from the client_id of its login (docs/decisions/0009). */
