@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { findByCredentialId, type PasskeyRow, recordUse } from './passkey.queries';
+import { findByCredentialId, type PasskeyRow, recordUse } from '../../account/passkeys';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
 

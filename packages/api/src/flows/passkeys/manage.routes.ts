@@ -12,7 +12,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { notifyAccount } from '../../account/notices';
 import { requireSudo } from '../../account/step-up';
-import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
+import { findPasskey, listPasskeys, toPasskey } from '../../account/passkeys';
 
 /** GET /api/passkeys: the account's passkeys of this edition (the other edition's are not its). */
 const list = defineRoute({

@@ -14,7 +14,7 @@ import { requireUser } from '../../account/users';
 import { primaryVerifiedContact } from '../../account/contacts';
 import { hasSudo, requireSudo } from '../../account/step-up';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
-import { listPasskeys, toPasskey, userHandleOf } from './passkey.queries';
+import { listPasskeys, toPasskey, userHandleOf } from '../../account/passkeys';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
 

@@ -23,7 +23,7 @@ import { loadChallengeUser } from '../../account/users';
 import { grantSudo } from '../../account/step-up';
 import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
-import { findByCredentialId, listPasskeys } from './passkey.queries';
+import { findByCredentialId, listPasskeys } from '../../account/passkeys';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
 
