@@ -16,7 +16,8 @@ import {
   SEARCH_MIN_LENGTH,
 } from '@vestibule/contract/schemas/admin';
 import type { FastifyRequest } from 'fastify';
-import { clientNames, listUserGrants } from '../flows/oauth/index';
+import { clientNames } from '../flows/oauth/index';
+import { listUserGrants } from '../account/grants';
 import { describeUserAgent } from '../account/user-agent';
 import { ApiError } from '../http/api-error';
 import { enforceLimit } from '../http/enforce-limit';

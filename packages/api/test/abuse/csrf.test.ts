@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { listUserGrants } from '../../src/flows/oauth/grants.queries';
+import { listUserGrants } from '../../src/account/grants';
 import { createSession } from '../../src/security/session.queries';
 import { authorize, Browser, listeningAppPerFile, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';

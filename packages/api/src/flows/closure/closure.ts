@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error';
 import type { SecretBox } from '../../security/secret-box';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { OPEN_STEPS } from '../fuzzion/index';
-import { revokeGrants } from '../oauth/index';
+import { revokeGrants } from '../../account/grants';
 import { verifiedContacts } from '../../account/contacts';
 
 // Closing an account (GDPR Art. 17, docs/decisions/0079-account-closure.md, flow.mermaid): a

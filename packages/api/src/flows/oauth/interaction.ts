@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { OAuthClient } from './clients.queries';
-import { findGrantId } from './grants.queries';
+import { findGrantId } from '../../account/grants';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 

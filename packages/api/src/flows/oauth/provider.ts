@@ -21,7 +21,7 @@ import {
 } from './client-checks';
 import { answerDatabaseUnavailable } from './database-unavailable';
 import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
-import { findGrantId } from './grants.queries';
+import { findGrantId } from '../../account/grants';
 import type { ProviderKeys } from './keys';
 import {
   loginCookieName,

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { deleteSession, findLiveSession } from '../../security/session.queries';
-import { revokeGrants } from './grants.queries';
+import { revokeGrants } from '../../account/grants';
 import { type PortalSessionOptions, portalSessionOf } from './portal-session';
 
 // A portal session and the authorization server's browser sessions that rode on it

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { openIdentifier } from '../../security/sealed-identifiers';
 import type { SecretBox } from '../../security/secret-box';
-import { clientNames, listUserGrants } from '../oauth/index';
+import { clientNames } from '../oauth/index';
+import { listUserGrants } from '../../account/grants';
 
 // Everything the portal holds about one account (GDPR Art. 15 and 20), one small query per part.
 // Secrets never leave (hashes, TOTP secrets, message bodies); cards, the IBAN, the national number
