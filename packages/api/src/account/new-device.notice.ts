@@ -11,7 +11,7 @@ import { describeUserAgent } from './user-agent';
  * (security/events.queries.ts). Two probes of the partial index
  * `audit_events_user_login_device` (user_id, device_id) — not an aggregate over every sign-in of
  * the account, which grew with it. Selected by the login's one statement
- * (open-session.ts); a request without a device id counts as seen.
+ * (session-opening.ts); a request without a device id counts as seen.
  */
 export function newDeviceColumns(userId: number, deviceId: string | null) {
   return [
