@@ -310,7 +310,8 @@ export function candidateByUsername(db: Db, kind: Username['kind'], edition: str
 }
 
 // Built and compiled once, prepared on PostgreSQL. The password login finds the account in its
-// counter statement when counters live in the database (flows/login/login.throttle.ts); this is for the others.
+// counter statement when counters live in the database (flows/login/login.throttle.ts); this is
+// for the others.
 const byEmail = compiledOnce(
   'login.userByEmail',
   (db: Db, edition: string, address: string) => candidateByUsername(db, 'email', edition, address),

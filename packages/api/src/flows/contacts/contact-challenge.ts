@@ -1,9 +1,9 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
-import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
-import { toE164 } from '@vestibule/contract/phone';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
-import { emailSchema } from '@vestibule/contract/username';
 import type { FastifyRequest } from 'fastify';
+import { CHANNEL } from '../../account/contacts';
+import { hasSudo, requireSudo } from '../../account/step-up';
+import type { ChallengeUser } from '../../account/users';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
@@ -16,10 +16,6 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { contactOwner } from '../../account/contacts';
-import type { ChallengeUser } from '../../account/users';
-import { hasSudo, requireSudo } from '../../account/step-up';
-import { CHANNEL } from '../../account/contacts';
 
 // Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two
 // more purposes — `contact` (add, update or verify a contact) and `login_change` (edit-credentials).

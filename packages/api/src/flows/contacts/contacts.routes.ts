@@ -9,6 +9,24 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { type User, userResponseSchema } from '@vestibule/contract/schemas/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  backsMfaMethod,
+  CHANNEL,
+  contactOwner,
+  deleteContact,
+  insertContact,
+  lockContacts,
+  markVerified,
+  normaliseContact,
+  ownContact,
+  primaryAddresses,
+  replaceContactValue,
+  requireFree,
+  requireFreelyEditable,
+  setDefaultContact,
+} from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { type ChallengeUser, loadUser, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -17,26 +35,14 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/index';
-import { contactOwner } from '../../account/contacts';
-import { loadUser } from '../../account/users';
-import { notifyChange, profileTag, type Recipient, recipients, requireCurrentProfile } from '../profile/index';
-import { requireSudo } from '../../account/step-up';
 import {
-  backsMfaMethod,
-  CHANNEL,
-  type ContactRow,
-  deleteContact,
-  insertContact,
-  listContacts,
-  lockContacts,
-  markVerified,
-  primaryAddresses,
-  replaceContactValue,
-  setDefaultContact,
-} from '../../account/contacts';
-import { type ChallengeUser, requireUser } from '../../account/users';
+  notifyChange,
+  profileTag,
+  type Recipient,
+  recipients,
+  requireCurrentProfile,
+} from '../profile/index';
 import { confirmAddressChallenge, startAddressChallenge } from './contact-challenge';
-import { normaliseContact, ownContact, requireFree, requireFreelyEditable } from '../../account/contacts';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
 // set of routes per kind. Each change honours If-Match against the user's version (decision 0071). A new or changed address counts only once a code sent to it comes back.

@@ -2,4 +2,3 @@
 export { handoverRoutes } from './handover.routes';
 
 export { tokenRoutes } from './token.routes';
-

@@ -1,9 +1,19 @@
 import type {} from '@fastify/cookie';
 import { emptySchema } from '@vestibule/contract/schemas/common';
+import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import { tokenRequestSchema, tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { parseUsername } from '@vestibule/contract/username';
-import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clearLoginCookie, loginCookieName, setLoginCookie } from '../../account/login-cookie';
+import { selectableMethods } from '../../account/mfa-methods';
+import { startLoginFlow } from '../../account/pending-login';
+import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
+import {
+  redeemTrustedDevice,
+  setTrustedDeviceCookie,
+  trustedDeviceSecret,
+} from '../../account/trusted-devices';
+import type { LoginCandidate } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
@@ -12,15 +22,9 @@ import type {} from '../../security/breached-passwords';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { deleteSession, findLiveSession, sessionLifetime } from '../../security/session.queries';
 import { closingAccountError } from '../closure/index';
-import { redeemTrustedDevice, setTrustedDeviceCookie, trustedDeviceSecret } from '../../account/trusted-devices';
-import { selectableMethods } from '../../account/mfa-methods';
-import { startLoginFlow } from '../../account/pending-login';
 import { afterPortalSessionsEnded, findClient } from '../oauth/index';
 import { LOGIN_PER_USERNAME } from './login.rate-limits';
 import { throttledLoginCandidate } from './login.throttle';
-import type { LoginCandidate } from '../../account/users';
-import { clearLoginCookie, loginCookieName, setLoginCookie } from '../../account/login-cookie';
-import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
 
 /** password_status of an account whose password a login found in the breach corpus (SPEC: 1). */
 const WEAK_PASSWORD_STATUS_BREACHED = 1;
@@ -127,7 +131,12 @@ async function redeemDeviceTrust(
 ): Promise<boolean> {
   if (!hasSecondFactor) return false;
   const { db } = request.server.ctx;
-  const rotatedSecret = await redeemTrustedDevice(db, user.id, request.deviceId, trustedDeviceSecret(request));
+  const rotatedSecret = await redeemTrustedDevice(
+    db,
+    user.id,
+    request.deviceId,
+    trustedDeviceSecret(request),
+  );
   if (rotatedSecret) setTrustedDeviceCookie(request, reply, rotatedSecret);
   return rotatedSecret !== undefined;
 }

@@ -9,6 +9,24 @@ import {
   mfaActivateResponseSchema,
   mfaIdParamsSchema,
 } from '@vestibule/contract/schemas/mfa';
+import {
+  addVerifiedContact,
+  contactOwner,
+  listContacts,
+  primaryVerifiedContact,
+} from '../../account/contacts';
+import {
+  findMethod,
+  findMethodByTarget,
+  insertMethod,
+  listMethods,
+  lockAccountMethods,
+  toMfaMethod,
+} from '../../account/mfa-methods';
+import { notifyAccount } from '../../account/notices';
+import { replaceRecoveryKeys } from '../../account/recovery-keys';
+import { requireSudo } from '../../account/step-up';
+import { loadChallengeUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import type { MfaMethodKind } from '../../db/schema';
@@ -19,22 +37,7 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import type { SudoScope } from '../../security/session.queries';
-import { listContacts } from '../../account/contacts';
 import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
-import { notifyAccount } from '../../account/notices';
-import { requireSudo } from '../../account/step-up';
-import { loadChallengeUser } from '../../account/users';
-import { primaryVerifiedContact } from '../../account/contacts';
-import { addVerifiedContact, contactOwner } from '../../account/contacts';
-import {
-  findMethod,
-  findMethodByTarget,
-  insertMethod,
-  listMethods,
-  lockAccountMethods,
-  toMfaMethod,
-} from '../../account/mfa-methods';
-import { replaceRecoveryKeys } from '../../account/recovery-keys';
 import { strategyFor } from './strategies/registry';
 import { newTotpSecret, totpEnrolment } from './totp';
 

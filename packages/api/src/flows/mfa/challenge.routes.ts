@@ -9,6 +9,14 @@ import {
   mfaVerifyResponseSchema,
 } from '@vestibule/contract/schemas/mfa';
 import type { FastifyRequest } from 'fastify';
+import { primaryVerifiedContact } from '../../account/contacts';
+import { setLoginCookie } from '../../account/login-cookie';
+import { countUnusedRecoveryKeys, findMethod, listMethods } from '../../account/mfa-methods';
+import { findOpenLoginFlow } from '../../account/pending-login';
+import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
+import { grantSudo } from '../../account/step-up';
+import { setTrustedDeviceCookie, trustDevice } from '../../account/trusted-devices';
+import { loadChallengeUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { maskRecipient } from '../../delivery/mask';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -31,16 +39,7 @@ import {
   limitCodeSending,
 } from '../../security/challenges/challenge.rate-limits';
 import { closingAccountError } from '../closure/index';
-import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
-import { setLoginCookie } from '../../account/login-cookie';
-import { grantSudo } from '../../account/step-up';
-import { loadChallengeUser } from '../../account/users';
-import { primaryVerifiedContact } from '../../account/contacts';
-import { findOpenLoginFlow } from '../../account/pending-login';
-import { countUnusedRecoveryKeys, findMethod, listMethods } from '../../account/mfa-methods';
 import { strategyFor } from './strategies/registry';
-import { trustDevice } from '../../account/trusted-devices';
-import { setTrustedDeviceCookie } from '../../account/trusted-devices';
 
 /** How the SPA draws the code screen of a challenge. */
 export function challengeAnswer(challenge: Challenge) {

@@ -1,7 +1,7 @@
 import { EDITIONS, type EditionId, localeFor } from '@vestibule/contract/editions';
-import type { Db } from '../../db/database';
 import { recordConsents } from '../../account/consents';
 import { insertMethod } from '../../account/mfa-methods';
+import type { Db } from '../../db/database';
 import type { FlowRow } from './flow.queries';
 
 /**

@@ -1,16 +1,15 @@
 import { parseIban } from '@vestibule/contract/iban';
 import { ibanRequestSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { listContacts } from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { loadUser, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { sealedIban } from '../../security/sealed-identifiers';
-import { listContacts } from '../../account/contacts';
-import { requireUser } from '../../account/users';
-import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';
-import { loadUser } from '../../account/users';
 import { requireCurrentProfile, taggedUser } from './version';
 
 /**

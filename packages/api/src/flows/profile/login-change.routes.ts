@@ -7,15 +7,21 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { parseUsername } from '@vestibule/contract/username';
+import {
+  CHANNEL,
+  insertContact,
+  lockContacts,
+  moveMfaTarget,
+  replaceContactValue,
+  requireFree,
+} from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { loadUser, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { CHANNEL, insertContact, lockContacts, moveMfaTarget, replaceContactValue, requireFree } from '../../account/contacts';
 import { confirmAddressChallenge, startAddressChallenge } from '../contacts/index';
-import { requireUser } from '../../account/users';
-import { requireSudo } from '../../account/step-up';
 import { notifyChange, recipients } from './notify';
-import { loadUser } from '../../account/users';
 import { taggedUser } from './version';
 
 // Login change (SPEC §2 edit-credentials, §5, §7; docs/decisions/0010). Every contact is a

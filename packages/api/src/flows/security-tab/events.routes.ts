@@ -9,15 +9,14 @@ import {
   securityEventsResponseSchema,
 } from '@vestibule/contract/schemas/security';
 import type { FastifyRequest } from 'fastify';
+import { clearLoginCookie } from '../../account/login-cookie';
+import { clientNames, endEverythingOfUser } from '../../account/sessions';
+import { describeUserAgent } from '../../account/user-agent';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../../account/login-cookie';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import { endEverythingOfUser } from '../../account/sessions';
-import { clientNames } from '../../account/sessions';
 import { decodeCursor, encodeCursor, locate } from '../sessions/index';
-import { describeUserAgent } from '../../account/user-agent';
 import {
   type EventRow,
   eventPage,

@@ -4,4 +4,3 @@ export { decodeCursor, encodeCursor } from './cursor';
 export { locate } from './geoip';
 
 export { sessionRoutes } from './sessions.routes';
-
