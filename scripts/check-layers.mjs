@@ -80,7 +80,7 @@ export function webViolation(from, to) {
   return undefined;
 }
 
-// ---- API: base → db → delivery → security, http, operations → flows → composition ---------------
+// ---- API: base → db → delivery → security, http, operations → account → flows → composition -----
 
 /** Leaves that every layer may use: they import nothing from the server but each other. */
 export const API_BASE_FILES = [
@@ -93,7 +93,19 @@ export const API_BASE_FILES = [
   'http/api-error.ts',
 ];
 
-const API_RANKS = { base: 0, db: 1, delivery: 2, security: 3, http: 3, operations: 3, flows: 4, top: 5 };
+// account/ is the model (decision 0082): the entities' queries and invariants and the services flows
+// share (step-up, notices, session opening); flows call it, it calls no flow.
+const API_RANKS = {
+  base: 0,
+  db: 1,
+  delivery: 2,
+  security: 3,
+  http: 3,
+  operations: 3,
+  account: 4,
+  flows: 5,
+  top: 6,
+};
 
 function apiPlace(path) {
   if (API_BASE_FILES.includes(path) || path.startsWith('types/')) return 'base';

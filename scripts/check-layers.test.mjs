@@ -89,6 +89,24 @@ describe('the layering check', () => {
       'flows/f/q.ts',
     ],
     [
+      'the model importing a flow',
+      api('account/x.ts'),
+      "import { f } from '../flows/f/index';",
+      'flows/f/index.ts',
+    ],
+    [
+      'the model importing the admin API',
+      api('account/x.ts'),
+      "import { g } from '../admin/guard';",
+      'admin/guard.ts',
+    ],
+    [
+      'security/ importing the model',
+      api('security/x.ts'),
+      "import { u } from '../account/users';",
+      'account/users.ts',
+    ],
+    [
       'security/ importing flows/',
       api('security/x.ts'),
       "import { f } from '../flows/f/index';",
@@ -124,6 +142,8 @@ describe('the layering check', () => {
       [api('security/password.ts')]: 'export const p = 1;\n',
       [api('http/route.ts')]: 'export const r = 1;\n',
       [api('delivery/outbox.ts')]: 'export const o = 1;\n',
+      [api('admin/guard.ts')]: 'export const g = 1;\n',
+      [api('account/users.ts')]: 'export const u = 1;\n',
     });
     const found = checkRepository(root);
     expect(found).toHaveLength(1);
@@ -165,7 +185,11 @@ describe('the layering check', () => {
       [api('http/api-error.ts')]: 'export const e = 1;\n',
       [api('http/authenticate.ts')]: "import { q } from '../security/session.queries';\n",
       [api('security/session.queries.ts')]: "import { d } from '../db/audit';\n",
-      [api('flows/f/routes.ts')]: "import { a } from '../../http/authenticate';\n",
+      [api('account/users.ts')]:
+        "import { q } from '../security/session.queries';\nimport { o } from '../delivery/outbox';\n",
+      [api('flows/f/routes.ts')]:
+        "import { a } from '../../http/authenticate';\nimport { q } from '../../account/users';\n",
+      [api('admin/x.ts')]: "import { q } from '../account/users';\n",
       [api('flows/f/index.ts')]: "export { a } from './routes';\n",
       [api('flows/g/x.ts')]: "import { a } from '../f/index';\n",
       [api('server.ts')]: "import { a } from './flows/f/index';\n",

@@ -1,9 +1,9 @@
 import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { sql } from 'kysely';
+import { storeRecoveryKeys } from './account/recovery-keys';
 import { grantStaffRole } from './admin/staff.queries';
 import type { Db } from './db/database';
 import { joinCompany } from './flows/company-admin/index';
-import { storeRecoveryKeys } from './flows/mfa/index';
 import { seedOAuthDemo } from './flows/oauth/index';
 import { companyId, seedOnboardingDemo } from './flows/onboarding/index';
 import { hashPassword } from './security/password';

@@ -10,12 +10,13 @@ import {
   passwordResetSentSchema,
   staffReasonSchema,
 } from '@vestibule/contract/schemas/admin';
+import { endEverythingOfUser } from '../account/sessions';
 import type { StaffAuditKind } from '../db/audit';
 import { outboxWorkerOf } from '../delivery/register';
 import { startClosure } from '../flows/closure/index';
 import { afterPortalSessionsEnded } from '../flows/oauth/index';
 import { invitationOf, renewInvitation, revokeInvitation } from '../flows/onboarding/index';
-import { endEverythingOfUser, startStaffResetChallenge } from '../flows/recovery/index';
+import { startStaffResetChallenge } from '../flows/recovery/index';
 import { ApiError } from '../http/api-error';
 import { verifiedEmailOf } from './account-page.queries';
 import { accountInScope } from './accounts.routes';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { userIdsByCard } from '../account/cards';
+import { userIdsByNationalNumber } from '../account/users';
 import type { Db } from '../db/database';
-import { userIdsByCard, userIdsByNationalNumber } from '../flows/recovery/index';
 import type { SecretBox } from '../security/secret-box';
 
 // Account search for the support desk (decision 0076): exact matches through the unique indexes

@@ -16,8 +16,9 @@ import {
   SEARCH_MIN_LENGTH,
 } from '@vestibule/contract/schemas/admin';
 import type { FastifyRequest } from 'fastify';
-import { clientNames, listUserGrants } from '../flows/oauth/index';
-import { describeUserAgent } from '../flows/sessions/index';
+import { listUserGrants } from '../account/grants';
+import { describeUserAgent } from '../account/user-agent';
+import { clientNames } from '../flows/oauth/index';
 import { ApiError } from '../http/api-error';
 import { enforceLimit } from '../http/enforce-limit';
 import { openIdentifier } from '../security/sealed-identifiers';

@@ -9,9 +9,9 @@ import {
   type StaffGrant,
 } from '@vestibule/contract/schemas/admin';
 import type { FastifyRequest } from 'fastify';
+import { requireSudo } from '../account/step-up';
 import type { Db } from '../db/database';
 import { findClientCredentialsToken } from '../flows/oauth/index';
-import { requireSudo } from '../flows/sudo/index';
 import { ApiError } from '../http/api-error';
 import { type AuthContext, authenticate, bearerToken } from '../http/authenticate';
 import { enforceLimit } from '../http/enforce-limit';

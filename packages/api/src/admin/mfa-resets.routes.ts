@@ -7,10 +7,10 @@ import {
   mfaResetsResponseSchema,
   staffReasonSchema,
 } from '@vestibule/contract/schemas/admin';
+import { notifyAccount } from '../account/notices';
+import { endEverythingOfUser } from '../account/sessions';
 import { outboxWorkerOf } from '../delivery/register';
-import { notifyAccount } from '../flows/notices/index';
 import { afterPortalSessionsEnded } from '../flows/oauth/index';
-import { endEverythingOfUser } from '../flows/recovery/index';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
 import { requireEdition, requireStaffStepUp } from './guard';

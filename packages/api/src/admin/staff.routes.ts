@@ -7,9 +7,9 @@ import {
 } from '@vestibule/contract/schemas/admin';
 import { parseUsername } from '@vestibule/contract/username';
 import { z } from 'zod';
+import { findUserByUsername } from '../account/users';
 import type { Db } from '../db/database';
 import { outboxWorkerOf } from '../delivery/register';
-import { findUserByUsername } from '../flows/login/index';
 import { ApiError } from '../http/api-error';
 import { defineAdminRoute } from './admin-route';
 import { type AdminActor, requireEdition, requireStaffStepUp } from './guard';

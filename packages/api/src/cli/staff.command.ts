@@ -1,11 +1,11 @@
 import { EDITION_IDS, EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { STAFF_ROLES, type StaffRole } from '@vestibule/contract/schemas/admin';
 import { parseUsername } from '@vestibule/contract/username';
+import { findUserByUsername } from '../account/users';
 import { listStaff, removeStaffRole } from '../admin/staff.queries';
 import { type EnrolmentDeps, grantRoleWithEnrolment } from '../admin/staff-grants';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
-import { findUserByUsername } from '../flows/login/index';
 
 export const STAFF_USAGE = `  staff add EMAIL --role support|security|operator|company-admin [--edition general|lu] [--company ID]
                                         grants a staff role (--edition: that edition only, else

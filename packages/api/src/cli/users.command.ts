@@ -1,8 +1,8 @@
 import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
 import { parseUsername } from '@vestibule/contract/username';
+import { findUserByUsername } from '../account/users';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
-import { findUserByUsername } from '../flows/login/index';
 import type { SecretBox } from '../security/secret-box';
 import { type ClosureCommandContext, closeForHolder } from './closure.command';
 

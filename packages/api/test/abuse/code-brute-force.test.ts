@@ -3,7 +3,7 @@ import { CODE_MAX_ATTEMPTS } from '@vestibule/contract/constants';
 import type { Response as InjectResponse } from 'light-my-request';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FLOW_MAX_FAILURES } from '../../src/flows/mfa/login-flow';
+import { LOGIN_FLOW_MAX_FAILURES } from '../../src/account/pending-login';
 import { findDuplicate } from '../fuzzion/helpers';
 import {
   countMessages,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { listUserGrants } from '../../src/flows/oauth/grants.queries';
+import { listUserGrants } from '../../src/account/grants';
 import { createSession } from '../../src/security/session.queries';
 import { authorize, Browser, listeningAppPerFile, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
@@ -51,10 +51,10 @@ describe('CSRF: what a cookie authenticates', () => {
     };
     walk(src);
     expect(readers.sort()).toEqual([
-      'flows/login/token.routes.ts',
       // The trusted-device secret, read by POST /api/token only, which also needs the password and
       // the X-Device-ID a cross-site form cannot send (abuse/trusted-device.test.ts).
-      'flows/mfa/trusted-device-cookie.ts',
+      'account/trusted-devices.ts',
+      'flows/login/token.routes.ts',
       'flows/oauth/interaction.ts',
       // The authorization server's own requests: a top-level navigation (the login cookie names
       // the portal session, decision 0030) and the logout confirmation behind its xsrf field.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listUserGrants } from '../../src/flows/oauth/grants.queries';
+import { listUserGrants } from '../../src/account/grants';
 import { authorizationRequest, codeFlow, getAuthorization, locationOf } from '../oauth/conformance-helpers';
 import {
   Browser,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { newDeviceColumns } from '../../src/flows/login/new-device.notice';
+import { newDeviceColumns } from '../../src/account/new-device.notice';
 import { testDatabase } from '../support/test-app';
 
 // The login's session statement is prepared (decision 0057): after five runs PostgreSQL plans it

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { COMPILED_QUERIES, unmarked } from '../../src/db/compiled-query';
 // The modules that compile their hot statements once (each registers them as it loads).
 import '../../src/flows/login/login.throttle';
-import '../../src/flows/login/user-lookup.queries';
+import '../../src/account/users';
 import '../../src/flows/oauth/refresh-batch';
-import '../../src/flows/profile/user.queries';
+import '../../src/account/users';
 import '../../src/security/session.queries';
 import { testDatabase } from '../support/test-app';
 

@@ -5,11 +5,11 @@ import {
   closureResponseSchema,
   closureTermsSchema,
 } from '@vestibule/contract/schemas/closure';
+import { requireSudo } from '../../account/step-up';
 import { enforceLimit } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import { requireSudo } from '../sudo/index';
 import { cancelClosure, startClosure } from './closure';
 
 /** Cancel attempts per client IP per hour: the tokens cannot be guessed, floods are still cut. */

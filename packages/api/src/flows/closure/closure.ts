@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { verifiedContacts } from '../../account/contacts';
+import { revokeGrants } from '../../account/grants';
 import type { Config } from '../../config';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
@@ -9,8 +11,6 @@ import { ApiError } from '../../http/api-error';
 import type { SecretBox } from '../../security/secret-box';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { OPEN_STEPS } from '../fuzzion/index';
-import { revokeGrants } from '../oauth/index';
-import { verifiedContacts } from '../recovery/index';
 
 // Closing an account (GDPR Art. 17, docs/decisions/0079-account-closure.md, flow.mermaid): a
 // closure ends every session and app grant at once and starts a grace period, in which signing in

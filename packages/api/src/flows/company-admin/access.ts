@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { notifyAccount } from '../../account/notices';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { notifyAccount } from '../notices/index';
 import { lastLockKind } from './people.queries';
 import { type CompanyActor, type CompanyScope, requireMember } from './scope';
 

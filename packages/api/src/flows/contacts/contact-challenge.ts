@@ -1,9 +1,9 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
-import { EDITIONS, type EditionId } from '@vestibule/contract/editions';
-import { toE164 } from '@vestibule/contract/phone';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
-import { emailSchema } from '@vestibule/contract/username';
 import type { FastifyRequest } from 'fastify';
+import { CHANNEL } from '../../account/contacts';
+import { hasSudo, requireSudo } from '../../account/step-up';
+import type { ChallengeUser } from '../../account/users';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
@@ -16,47 +16,10 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { contactOwner, loadChallengeUser } from '../mfa/index';
-import { hasSudo, requireSudo } from '../sudo/index';
-import { CHANNEL } from './contact.queries';
 
 // Proving an address with a code (docs/decisions/0010): the one-time-code core of 0005 with two
 // more purposes — `contact` (add, update or verify a contact) and `login_change` (edit-credentials).
 // A challenge is bound to the session that started it; its `data` says what the code confirms.
-
-export type ChallengeUser = NonNullable<Awaited<ReturnType<typeof loadChallengeUser>>>;
-
-export async function requireUser(db: Db, auth: AuthContext): Promise<ChallengeUser> {
-  const user = await loadChallengeUser(db, auth.userId);
-  if (!user) throw new ApiError('unauthorized');
-  return user;
-}
-
-export const INVALID: Record<ContactKind, 'invalid_email' | 'invalid_phone'> = {
-  email: 'invalid_email',
-  phone: 'invalid_phone',
-};
-
-/** An address as typed, normalised (lower-case e-mail, E.164 phone); 422 with the SPEC text otherwise. */
-export function normaliseContact(kind: ContactKind, raw: string, edition: string): string {
-  if (kind === 'email') {
-    const parsed = emailSchema.safeParse(raw);
-    if (!parsed.success) throw new ApiError('invalid_email');
-    return parsed.data;
-  }
-  const phone = toE164(raw, EDITIONS[edition as EditionId]?.phoneRegion ?? 'BE');
-  if (!phone) throw new ApiError('invalid_phone');
-  return phone;
-}
-
-/**
- * An address can be given to this account only when no account of the edition (this one included)
- * has it: the SPEC's "invalid or already used" answer (422), never a 5xx from the unique index.
- */
-export async function requireFree(db: Db, edition: string, kind: ContactKind, value: string) {
-  if ((await contactOwner(db, edition, CHANNEL[kind], value)) !== undefined)
-    throw new ApiError(INVALID[kind]);
-}
 
 /**
  * Starts a challenge whose code goes to `target`; answers what the code screen shows. With `sudo`

@@ -9,6 +9,24 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { type User, userResponseSchema } from '@vestibule/contract/schemas/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  backsMfaMethod,
+  CHANNEL,
+  contactOwner,
+  deleteContact,
+  insertContact,
+  lockContacts,
+  markVerified,
+  normaliseContact,
+  ownContact,
+  primaryAddresses,
+  replaceContactValue,
+  requireFree,
+  requireFreelyEditable,
+  setDefaultContact,
+} from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { type ChallengeUser, loadUser, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -17,37 +35,14 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/index';
-import { contactOwner } from '../mfa/index';
 import {
-  loadUser,
   notifyChange,
   profileTag,
   type Recipient,
   recipients,
   requireCurrentProfile,
 } from '../profile/index';
-import { requireSudo } from '../sudo/index';
-import {
-  backsMfaMethod,
-  CHANNEL,
-  type ContactRow,
-  deleteContact,
-  insertContact,
-  listContacts,
-  lockContacts,
-  markVerified,
-  primaryAddresses,
-  replaceContactValue,
-  setDefaultContact,
-} from './contact.queries';
-import {
-  type ChallengeUser,
-  confirmAddressChallenge,
-  normaliseContact,
-  requireFree,
-  requireUser,
-  startAddressChallenge,
-} from './contact-challenge';
+import { confirmAddressChallenge, startAddressChallenge } from './contact-challenge';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
 // set of routes per kind. Each change honours If-Match against the user's version (decision 0071). A new or changed address counts only once a code sent to it comes back.
@@ -76,20 +71,6 @@ async function primaryRecipients(db: Db, userId: number): Promise<Recipient[]> {
     primary.email !== undefined && { channel: 'email', address: primary.email },
     primary.phone !== undefined && { channel: 'sms', address: primary.phone },
   );
-}
-
-/** One of the user's contacts of a kind; another user's id is simply not found (404). */
-async function ownContact(db: Db, userId: number, kind: ContactKind, id: number, lock = false) {
-  const rows = lock ? await lockContacts(db, userId, kind) : await listContacts(db, userId, kind);
-  const contact = rows.find((row) => row.id === id);
-  if (!contact) throw new ApiError('not_found');
-  return { contact, rows };
-}
-
-/** The primary (the login) and a contact that sends MFA codes are changed elsewhere (409). */
-async function requireFreelyEditable(db: Db, userId: number, kind: ContactKind, contact: ContactRow) {
-  if (contact.is_default) throw new ApiError('contact_is_primary');
-  if (await backsMfaMethod(db, userId, kind, contact.value)) throw new ApiError('contact_used_by_mfa');
 }
 
 async function confirmContact(

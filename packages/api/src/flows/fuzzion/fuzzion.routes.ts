@@ -10,6 +10,8 @@ import {
   fuzzionStateSchema,
   fuzzionStepResponseSchema,
 } from '@vestibule/contract/schemas/fuzzion';
+import { listMethods, toMfaMethod } from '../../account/mfa-methods';
+import { loadChallengeUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
@@ -19,7 +21,7 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { verifyPassword } from '../../security/password';
-import { listMethods, loadChallengeUser, strategyFor, toMfaMethod } from '../mfa/index';
+import { strategyFor } from '../mfa/index';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { countFuzzionFailure, findFuzzionFlow, OPEN_STEPS, setFuzzionStep } from './fuzzion.queries';
 

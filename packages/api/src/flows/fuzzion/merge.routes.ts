@@ -3,12 +3,13 @@ import {
   fuzzionRefuseResultSchema,
   fuzzionResultSchema,
 } from '@vestibule/contract/schemas/fuzzion';
+import { addVerifiedContact } from '../../account/contacts';
+import { findMethodByTarget, insertMethod, selectableMethods } from '../../account/mfa-methods';
+import { loadUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { addVerifiedContact, findMethodByTarget, insertMethod, selectableMethods } from '../mfa/index';
-import { loadUser } from '../profile/index';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { contactsOf, notifyFuzzion } from './fuzzion.message';
 import { setFuzzionStep } from './fuzzion.queries';

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { contactOwner } from '../../account/contacts';
+import { notifyAccount } from '../../account/notices';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import type { AuthContext } from '../../http/authenticate';
-import { contactOwner } from '../mfa/index';
-import { notifyAccount } from '../notices/index';
 import { createFuzzionFlow } from './fuzzion.queries';
 
 /** The other account hears that an address of theirs was proven and a merge offered. */

@@ -6,6 +6,8 @@ import {
   tokenResponseSchema,
 } from '@vestibule/contract/schemas/token';
 import type { FastifyRequest } from 'fastify';
+import { setLoginCookie } from '../../account/login-cookie';
+import { openLoginSession } from '../../account/session-opening';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
@@ -13,8 +15,6 @@ import { authenticate, bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { closingAccountError } from '../closure/index';
-import { setLoginCookie } from './login-cookie';
-import { openLoginSession } from './open-session';
 
 // A login handed over in the URL hash (SPEC §4 rule 1) carries a code, not a session: a link
 // with an attacker's session token would otherwise sign the victim in to the attacker's account

@@ -1,6 +1,4 @@
 // What other parts of the server use of the login flow: the one door into it.
 export { handoverRoutes } from './handover.routes';
-export { clearLoginCookie, cookieDomain, setLoginCookie } from './login-cookie';
-export { openLoginSession, weakPasswordFlag } from './open-session';
+
 export { tokenRoutes } from './token.routes';
-export { findUserByUsername } from './user-lookup.queries';

@@ -1,12 +1,12 @@
 import type { Username } from '@vestibule/contract/username';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { candidateByUsername, findUserByUsername, type LoginCandidate } from '../../account/users';
 import { compiledOnce } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import { enforceLimits, refuseOverLimit } from '../../http/enforce-limit';
 import { keyedCounterUpsert, type RateLimitHit, type RateLimitRule } from '../../security/rate-limit';
 import { LOGIN_PER_USERNAME, loginPerIp } from './login.rate-limits';
-import { candidateByUsername, findUserByUsername, type LoginCandidate } from './user-lookup.queries';
 
 const ACCOUNT_SUBJECT = 'account:';
 

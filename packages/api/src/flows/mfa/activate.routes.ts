@@ -9,6 +9,24 @@ import {
   mfaActivateResponseSchema,
   mfaIdParamsSchema,
 } from '@vestibule/contract/schemas/mfa';
+import {
+  addVerifiedContact,
+  contactOwner,
+  listContacts,
+  primaryVerifiedContact,
+} from '../../account/contacts';
+import {
+  findMethod,
+  findMethodByTarget,
+  insertMethod,
+  listMethods,
+  lockAccountMethods,
+  toMfaMethod,
+} from '../../account/mfa-methods';
+import { notifyAccount } from '../../account/notices';
+import { replaceRecoveryKeys } from '../../account/recovery-keys';
+import { requireSudo } from '../../account/step-up';
+import { loadChallengeUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import type { MfaMethodKind } from '../../db/schema';
@@ -19,21 +37,7 @@ import { defineRoute } from '../../http/route';
 import { attemptChallenge, resendInSeconds } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import type { SudoScope } from '../../security/session.queries';
-import { listContacts } from '../contacts/index';
 import { createFuzzionFlow, notifyMergeOffered } from '../fuzzion/index';
-import { notifyAccount } from '../notices/index';
-import { requireSudo } from '../sudo/index';
-import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
-import { addVerifiedContact, contactOwner } from './contact.queries';
-import {
-  findMethod,
-  findMethodByTarget,
-  insertMethod,
-  listMethods,
-  lockAccountMethods,
-  toMfaMethod,
-} from './mfa-method.queries';
-import { replaceRecoveryKeys } from './recovery-keys';
 import { strategyFor } from './strategies/registry';
 import { newTotpSecret, totpEnrolment } from './totp';
 

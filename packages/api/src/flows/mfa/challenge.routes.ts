@@ -9,6 +9,14 @@ import {
   mfaVerifyResponseSchema,
 } from '@vestibule/contract/schemas/mfa';
 import type { FastifyRequest } from 'fastify';
+import { primaryVerifiedContact } from '../../account/contacts';
+import { setLoginCookie } from '../../account/login-cookie';
+import { countUnusedRecoveryKeys, findMethod, listMethods } from '../../account/mfa-methods';
+import { findOpenLoginFlow } from '../../account/pending-login';
+import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
+import { grantSudo } from '../../account/step-up';
+import { setTrustedDeviceCookie, trustDevice } from '../../account/trusted-devices';
+import { loadChallengeUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { maskRecipient } from '../../delivery/mask';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -31,14 +39,7 @@ import {
   limitCodeSending,
 } from '../../security/challenges/challenge.rate-limits';
 import { closingAccountError } from '../closure/index';
-import { openLoginSession, setLoginCookie, weakPasswordFlag } from '../login/index';
-import { grantSudo } from '../sudo/index';
-import { loadChallengeUser, primaryVerifiedContact } from './challenge-user.queries';
-import { findOpenLoginFlow } from './login-flow';
-import { countUnusedRecoveryKeys, findMethod, listMethods } from './mfa-method.queries';
 import { strategyFor } from './strategies/registry';
-import { trustDevice } from './trusted-device.queries';
-import { setTrustedDeviceCookie } from './trusted-device-cookie';
 
 /** How the SPA draws the code screen of a challenge. */
 export function challengeAnswer(challenge: Challenge) {

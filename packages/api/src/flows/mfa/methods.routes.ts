@@ -13,12 +13,6 @@ import {
   recoveryStatusResponseSchema,
 } from '@vestibule/contract/schemas/mfa';
 import { emailSchema } from '@vestibule/contract/username';
-import { audit } from '../../db/audit';
-import type { MfaMethodKind } from '../../delivery/messages/purposes';
-import { ApiError } from '../../http/api-error';
-import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/index';
-import { requireSudo, sudoStatus } from '../sudo/index';
 import {
   deleteMethod,
   findMethod,
@@ -27,8 +21,14 @@ import {
   lockAccountMethods,
   selectableMethods,
   setPrimary,
-} from './mfa-method.queries';
-import { replaceRecoveryKeys } from './recovery-keys';
+} from '../../account/mfa-methods';
+import { notifyAccount } from '../../account/notices';
+import { replaceRecoveryKeys } from '../../account/recovery-keys';
+import { requireSudo, sudoStatus } from '../../account/step-up';
+import { audit } from '../../db/audit';
+import type { MfaMethodKind } from '../../delivery/messages/purposes';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
 
 function placeholder(id: number, method: MfaMethod['method']): MfaMethod {
   return { id, method, target: null, primary: false, created_at: null };

@@ -1,9 +1,12 @@
 import { mfaIdParamsSchema, trustedDevicesResponseSchema } from '@vestibule/contract/schemas/mfa';
+import {
+  clearTrustedDeviceCookie,
+  listTrustedDevices,
+  revokeTrustedDevice,
+} from '../../account/trusted-devices';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { listTrustedDevices, revokeTrustedDevice } from './trusted-device.queries';
-import { clearTrustedDeviceCookie } from './trusted-device-cookie';
 
 /** GET /api/mfa/trusted-devices: devices that skip MFA at login, for the Security tab. */
 const list = defineRoute({

@@ -5,11 +5,11 @@ import {
   authorizeResponseSchema,
 } from '@vestibule/contract/schemas/oauth';
 import type { FastifyRequest } from 'fastify';
+import { notifyAccount } from '../../account/notices';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { forcedSetupExemption } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/index';
 import { findClient, type OAuthClient } from './clients.queries';
 import {
   acceptInteraction,

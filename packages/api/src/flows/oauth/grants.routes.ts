@@ -1,10 +1,10 @@
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import { revokeGrantParamsSchema, tokensResponseSchema } from '@vestibule/contract/schemas/oauth';
+import { listUserGrants, revokeUserGrants } from '../../account/grants';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { clientNames } from './clients.queries';
-import { listUserGrants, revokeUserGrants } from './grants.queries';
 
 /** GET /api/tokens (SPEC §7): the third-party applications the user granted, by client_id. */
 const listGrants = defineRoute({

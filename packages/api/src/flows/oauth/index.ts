@@ -17,7 +17,7 @@ export {
 } from './clients.registry';
 export { seedOAuthDemo } from './demo';
 export { afterPortalSessionsEnded } from './ended-sessions';
-export { listUserGrants, revokeGrants } from './grants.queries';
+
 export { grantRoutes } from './grants.routes';
 export { partnerRoutes } from './partner.routes';
 export { registerOAuth } from './server';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { findGrantId } from '../../account/grants';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { OAuthClient } from './clients.queries';
-import { findGrantId } from './grants.queries';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 

@@ -8,6 +8,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Logger } from 'pino';
+import { findGrantId } from '../../account/grants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { SecretBox } from '../../security/secret-box';
@@ -21,7 +22,6 @@ import {
 } from './client-checks';
 import { answerDatabaseUnavailable } from './database-unavailable';
 import { formPagePolicy, logoutSource, postLogoutSuccessSource } from './form-pages';
-import { findGrantId } from './grants.queries';
 import type { ProviderKeys } from './keys';
 import {
   loginCookieName,

@@ -1,11 +1,11 @@
 import { editionForHost } from '@vestibule/contract/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { cookieDomain } from '../../account/login-cookie';
 import type { AppContext } from '../../http/context';
 import { overLimit } from '../../http/enforce-limit';
 import { publicOrigin } from '../../http/public-origin';
 import type { RateLimitRule } from '../../security/rate-limit';
-import { cookieDomain } from '../login/index';
 import { checkOAuthInput, refuseOAuthInput } from './control-characters';
 import { keysVersion, loadKeys } from './keys';
 import { purgeExpiredPayloads } from './payload-purge';

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
+import { revokeGrants } from '../../account/grants';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { deleteSession, findLiveSession } from '../../security/session.queries';
-import { revokeGrants } from './grants.queries';
 import { type PortalSessionOptions, portalSessionOf } from './portal-session';
 
 // A portal session and the authorization server's browser sessions that rode on it

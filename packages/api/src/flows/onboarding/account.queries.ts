@@ -1,6 +1,7 @@
 import { EDITIONS, type EditionId, localeFor } from '@vestibule/contract/editions';
+import { recordConsents } from '../../account/consents';
+import { insertMethod } from '../../account/mfa-methods';
 import type { Db } from '../../db/database';
-import { insertMethod } from '../mfa/index';
 import type { FlowRow } from './flow.queries';
 
 /**
@@ -79,34 +80,31 @@ export async function createAccountFromFlow(
     await insertMethod(trx, { userId: user.id, method: 'sms', target: flow.phone });
   if (input.without !== 'email')
     await insertMethod(trx, { userId: user.id, method: 'email', target: flow.email });
-  await trx
-    .insertInto('user_consents')
-    .values([
-      {
-        user_id: user.id,
-        kind: 'terms',
-        granted: true,
-        version: flow.terms_version,
-        language: flow.terms_language,
-        created_at: flow.terms_accepted_at ?? now,
-      },
-      {
-        user_id: user.id,
-        kind: 'privacy',
-        granted: true,
-        version: flow.privacy_version,
-        language: flow.terms_language,
-        created_at: flow.terms_accepted_at ?? now,
-      },
-      {
-        user_id: user.id,
-        kind: 'marketing_email',
-        granted: flow.marketing_email,
-        version: null,
-        language: null,
-      },
-      { user_id: user.id, kind: 'marketing_sms', granted: flow.marketing_sms, version: null, language: null },
-    ])
-    .execute();
+  await recordConsents(trx, [
+    {
+      user_id: user.id,
+      kind: 'terms',
+      granted: true,
+      version: flow.terms_version,
+      language: flow.terms_language,
+      created_at: flow.terms_accepted_at ?? now,
+    },
+    {
+      user_id: user.id,
+      kind: 'privacy',
+      granted: true,
+      version: flow.privacy_version,
+      language: flow.terms_language,
+      created_at: flow.terms_accepted_at ?? now,
+    },
+    {
+      user_id: user.id,
+      kind: 'marketing_email',
+      granted: flow.marketing_email,
+      version: null,
+      language: null,
+    },
+    { user_id: user.id, kind: 'marketing_sms', granted: flow.marketing_sms, version: null, language: null },
+  ]);
   return user.id;
 }

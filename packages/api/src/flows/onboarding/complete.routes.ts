@@ -4,6 +4,8 @@ import {
   onboardingCompleteResponseSchema,
 } from '@vestibule/contract/schemas/onboarding';
 import type { FastifyRequest } from 'fastify';
+import { notifyAccount } from '../../account/notices';
+import { openLoginSession } from '../../account/session-opening';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
@@ -12,8 +14,6 @@ import { newPasswordError } from '../../security/new-password';
 import { hashPassword } from '../../security/password';
 import { joinCompany } from '../company-admin/index';
 import { offerFuzzion } from '../fuzzion/index';
-import { openLoginSession } from '../login/index';
-import { notifyAccount } from '../notices/index';
 import { createAccountFromFlow } from './account.queries';
 import { activateWithProcessor } from './card-processor';
 import { contestedContacts, requireOwnContact } from './duplicates';

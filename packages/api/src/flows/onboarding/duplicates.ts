@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
+import { contactOwner } from '../../account/contacts';
 import type { Db } from '../../db/database';
 import type { OnboardingFlowsTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { contactOwner } from '../mfa/index';
 
 /** The sign-up fields duplicate detection reads (flow.queries.ts uses this module, not the reverse). */
 type SignUpContacts = Pick<

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { endEverythingOfUser } from '../../account/sessions';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { sendMessage } from '../../delivery/messages/send';
 import { ApiError } from '../../http/api-error';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
-import { endEverythingOfUser } from '../recovery/index';
 import type { FlowRow } from './flow.queries';
 
 // An invitation code proves nothing about a mailbox (it can leak): the sign-up proves its e-mail

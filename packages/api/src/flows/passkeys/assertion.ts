@@ -3,10 +3,10 @@ import type { EditionId } from '@vestibule/contract/editions';
 import type { authenticationCredentialSchema } from '@vestibule/contract/schemas/passkeys';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { findByCredentialId, type PasskeyRow, recordUse } from '../../account/passkeys';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { findByCredentialId, type PasskeyRow, recordUse } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
 

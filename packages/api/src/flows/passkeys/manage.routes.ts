@@ -5,14 +5,14 @@ import {
   passkeyRenameRequestSchema,
   passkeyResponseSchema,
 } from '@vestibule/contract/schemas/passkeys';
+import { notifyAccount } from '../../account/notices';
+import { findPasskey, listPasskeys, toPasskey } from '../../account/passkeys';
+import { requireSudo } from '../../account/step-up';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { notifyAccount } from '../notices/index';
-import { requireSudo } from '../sudo/index';
-import { findPasskey, listPasskeys, toPasskey } from './passkey.queries';
 
 /** GET /api/passkeys: the account's passkeys of this edition (the other edition's are not its). */
 const list = defineRoute({

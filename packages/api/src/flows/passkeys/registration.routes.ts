@@ -6,15 +6,15 @@ import {
   passkeyRegisterRequestSchema,
   passkeyResponseSchema,
 } from '@vestibule/contract/schemas/passkeys';
+import { primaryVerifiedContact } from '../../account/contacts';
+import { listPasskeys, toPasskey, userHandleOf } from '../../account/passkeys';
+import { hasSudo, requireSudo } from '../../account/step-up';
+import { requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
-import { requireUser } from '../contacts/index';
-import { primaryVerifiedContact } from '../mfa/index';
-import { hasSudo, requireSudo } from '../sudo/index';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
-import { listPasskeys, toPasskey, userHandleOf } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
 

@@ -9,18 +9,21 @@ import {
   passkeySudoResponseSchema,
 } from '@vestibule/contract/schemas/passkeys';
 import type { FastifyRequest } from 'fastify';
+import { setLoginCookie } from '../../account/login-cookie';
+import { findByCredentialId, listPasskeys } from '../../account/passkeys';
+import { findOpenLoginFlow } from '../../account/pending-login';
+import { openLoginSession, weakPasswordFlag } from '../../account/session-opening';
+import { grantSudo } from '../../account/step-up';
+import { setTrustedDeviceCookie, trustDevice } from '../../account/trusted-devices';
+import { loadChallengeUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { consumeChallenge } from '../../security/challenges/challenge';
 import { limitCodeChecking } from '../../security/challenges/challenge.rate-limits';
 import { closingAccountError } from '../closure/index';
-import { openLoginSession, setLoginCookie, weakPasswordFlag } from '../login/index';
-import { findOpenLoginFlow, loadChallengeUser, setTrustedDeviceCookie, trustDevice } from '../mfa/index';
-import { grantSudo } from '../sudo/index';
 import { verifyAssertion } from './assertion';
 import { CEREMONY_TIMEOUT_MS, startCeremony, takeCeremony } from './ceremony';
-import { findByCredentialId, listPasskeys } from './passkey.queries';
 import { relyingPartyOf } from './relying-party';
 import { webauthn } from './webauthn';
 

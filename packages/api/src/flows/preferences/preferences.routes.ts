@@ -5,6 +5,7 @@ import {
   preferencesSchema,
 } from '@vestibule/contract/schemas/preferences';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { latestMarketingConsents, recordConsents } from '../../account/consents';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
@@ -21,16 +22,7 @@ async function readPreferences(db: Db, userId: number): Promise<Preferences> {
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw new ApiError('unauthorized');
-  const consents = await db
-    .selectFrom('user_consents')
-    .select(['kind', 'granted'])
-    .distinctOn('kind')
-    .where('user_id', '=', userId)
-    .where('kind', 'in', ['marketing_email', 'marketing_sms'])
-    .orderBy('kind')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const consents = await latestMarketingConsents(db, userId);
   const granted = (kind: string) => consents.find((row) => row.kind === kind)?.granted ?? false;
   return {
     new_device_alert: user.notify_new_device,
@@ -101,10 +93,9 @@ const putPreferences = defineRoute({
         .executeTakeFirstOrThrow();
       for (const kind of ['marketing_email', 'marketing_sms'] as const) {
         if (body[kind] === current[kind]) continue;
-        await trx
-          .insertInto('user_consents')
-          .values({ user_id: auth.userId, kind, granted: body[kind], version: null, language: user.language })
-          .execute();
+        await recordConsents(trx, [
+          { user_id: auth.userId, kind, granted: body[kind], version: null, language: user.language },
+        ]);
       }
       await audit(
         trx,

@@ -1,4 +1,5 @@
 import { consentsResponseSchema } from '@vestibule/contract/schemas/privacy';
+import { latestConsents } from '../../account/consents';
 import { defineRoute } from '../../http/route';
 
 /**
@@ -12,15 +13,7 @@ const listConsents = defineRoute({
   auth: 'user',
   response: consentsResponseSchema,
   handler: async function listConsents({ auth, request }) {
-    const rows = await request.server.ctx.db
-      .selectFrom('user_consents')
-      .select(['kind', 'granted', 'version', 'language', 'created_at'])
-      .distinctOn('kind')
-      .where('user_id', '=', auth.userId)
-      .orderBy('kind')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await latestConsents(request.server.ctx.db, auth.userId);
     return {
       consents: rows.map((row) => ({
         kind: row.kind,

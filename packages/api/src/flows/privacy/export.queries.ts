@@ -1,11 +1,12 @@
 import { maskIban } from '@vestibule/contract/iban';
 import { maskPhone } from '@vestibule/contract/phone';
 import { DATA_EXPORT_FORMAT, type DataExport } from '@vestibule/contract/schemas/privacy';
+import { listUserGrants } from '../../account/grants';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { openIdentifier } from '../../security/sealed-identifiers';
 import type { SecretBox } from '../../security/secret-box';
-import { clientNames, listUserGrants } from '../oauth/index';
+import { clientNames } from '../oauth/index';
 
 // Everything the portal holds about one account (GDPR Art. 15 and 20), one small query per part.
 // Secrets never leave (hashes, TOTP secrets, message bodies); cards, the IBAN, the national number

@@ -1,13 +1,14 @@
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import { dataExportSchema } from '@vestibule/contract/schemas/privacy';
 import type { FastifyRequest } from 'fastify';
+import { primaryAddresses } from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { defineRoute } from '../../http/route';
-import { primaryAddresses, requireUser } from '../contacts/index';
-import { requireSudo } from '../sudo/index';
 import { collectAccountData } from './export.queries';
 
 /** The account's primary e-mail (else phone) learns that its data was downloaded. */

@@ -1,15 +1,15 @@
 import { parseIban } from '@vestibule/contract/iban';
 import { ibanRequestSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { verifiedContacts } from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { loadUser, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { sealedIban } from '../../security/sealed-identifiers';
-import { listContacts, requireUser } from '../contacts/index';
-import { requireSudo } from '../sudo/index';
 import { notifyChange, recipients } from './notify';
-import { loadUser } from './user.queries';
 import { requireCurrentProfile, taggedUser } from './version';
 
 /**
@@ -50,18 +50,15 @@ const updateIban = defineRoute({
         },
         request,
       );
-      const verified = (rows: Awaited<ReturnType<typeof listContacts>>) =>
-        rows.filter((row) => row.verified_at !== null);
-      const emails = verified(await listContacts(trx, user.id, 'email'));
-      const phones = verified(await listContacts(trx, user.id, 'phone'));
+      const verified = await verifiedContacts(trx, user.id);
       await notifyChange(
         trx,
         request,
         user,
         'iban_changed',
         recipients(
-          ...emails.map((row) => ({ channel: 'email' as const, address: row.value })),
-          ...phones.map((row) => ({ channel: 'sms' as const, address: row.value })),
+          ...verified.emails.map((address) => ({ channel: 'email' as const, address })),
+          ...verified.phones.map((address) => ({ channel: 'sms' as const, address })),
         ),
         { last4 },
       );

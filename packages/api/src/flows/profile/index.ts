@@ -3,6 +3,6 @@ export { ibanRoutes } from './iban.routes';
 export { loginChangeRoutes } from './login-change.routes';
 export type { Recipient } from './notify';
 export { notifyChange, recipients } from './notify';
-export { loadUser } from './user.queries';
+
 export { userRoutes } from './user.routes';
 export { profileTag, requireCurrentProfile } from './version';

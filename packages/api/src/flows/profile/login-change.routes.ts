@@ -7,23 +7,21 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { parseUsername } from '@vestibule/contract/username';
-import { audit } from '../../db/audit';
-import { ApiError } from '../../http/api-error';
-import { defineRoute } from '../../http/route';
 import {
   CHANNEL,
-  confirmAddressChallenge,
   insertContact,
   lockContacts,
   moveMfaTarget,
   replaceContactValue,
   requireFree,
-  requireUser,
-  startAddressChallenge,
-} from '../contacts/index';
-import { requireSudo } from '../sudo/index';
+} from '../../account/contacts';
+import { requireSudo } from '../../account/step-up';
+import { loadUser, requireUser } from '../../account/users';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { confirmAddressChallenge, startAddressChallenge } from '../contacts/index';
 import { notifyChange, recipients } from './notify';
-import { loadUser } from './user.queries';
 import { taggedUser } from './version';
 
 // Login change (SPEC §2 edit-credentials, §5, §7; docs/decisions/0010). Every contact is a

@@ -1,9 +1,9 @@
 import { updateProfileRequestSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { findSessionWithUser, loadUser, openUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { findSessionWithUser, loadUser, openUser } from './user.queries';
 import { requireCurrentProfile, taggedUser } from './version';
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { User } from '@vestibule/contract/schemas/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadUser } from '../../account/users';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { loadUser } from './user.queries';
 
 // Optimistic concurrency on what the profile screens show and change (docs/decisions/0071): the
 // answers that carry the user carry its version as an ETag; a change sent with If-Match applies

@@ -7,6 +7,8 @@ import {
 } from '@vestibule/contract/schemas/recovery';
 import { parseUsername } from '@vestibule/contract/username';
 import type { FastifyRequest } from 'fastify';
+import { primaryVerifiedContact } from '../../account/contacts';
+import { findAccountByVerifiedUsername, findRecoveryAccount } from '../../account/users';
 import { audit } from '../../db/audit';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
@@ -21,8 +23,6 @@ import {
   resendInSeconds,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
-import { primaryVerifiedContact } from '../mfa/index';
-import { findAccountByVerifiedUsername, findRecoveryAccount } from './recovery.queries';
 import { FORGOT_PASSWORD_PER_USERNAME, forgotPasswordPerIp } from './recovery.rate-limits';
 import {
   belongsToRequest,

@@ -4,13 +4,15 @@ import {
   forgotUsernameRequestSchema,
   forgotUsernameResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
+import { userIdsByCard } from '../../account/cards';
+import { usernamesOf } from '../../account/contacts';
+import { userIdsByNationalNumber } from '../../account/users';
 import { audit } from '../../db/audit';
 import { maskRecipient } from '../../delivery/mask';
 import { ApiError } from '../../http/api-error';
 import { enforceLimit } from '../../http/enforce-limit';
 import { defineRoute } from '../../http/route';
 import { verifyCaptcha } from '../../security/captcha';
-import { userIdsByCard, userIdsByNationalNumber, usernamesOf } from './recovery.queries';
 import { FORGOT_USERNAME_PER_IDENTIFIER, forgotUsernamePerIp } from './recovery.rate-limits';
 
 /**

@@ -1,13 +1,7 @@
-// What other parts of the server use of the recovery flow's account queries.
+// What other parts of the server use of the recovery flow: its routes and the staff reset.
 
 export { forgotPasswordRoutes } from './forgot-password.routes';
 export { forgotUsernameRoutes } from './forgot-username.routes';
-export {
-  allEmails,
-  endEverythingOfUser,
-  userIdsByCard,
-  userIdsByNationalNumber,
-  verifiedContacts,
-} from './recovery.queries';
+
 export { startStaffResetChallenge } from './reset-challenge';
 export { resetPasswordRoutes } from './reset-password.routes';

@@ -2,6 +2,7 @@ import { CODE_CHALLENGE_TTL_SECONDS, MESSAGE_CODE_LENGTH } from '@vestibule/cont
 import type { RecoveryTechnology } from '@vestibule/contract/schemas/recovery';
 import type { Username } from '@vestibule/contract/username';
 import type { FastifyRequest } from 'fastify';
+import type { RecoveryAccount } from '../../account/users';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { sendMessage } from '../../delivery/messages/send';
@@ -14,7 +15,6 @@ import {
 } from '../../security/challenges/challenge';
 import type { SecretBox } from '../../security/secret-box';
 import { newNumericCode } from '../../security/tokens';
-import type { RecoveryAccount } from './recovery.queries';
 
 // A forgot-password request is one code challenge (purpose `password_reset`, the challenge core of
 // docs/decisions/0005) bound to the device and edition that asked. For an unknown account, an

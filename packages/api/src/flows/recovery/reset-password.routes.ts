@@ -3,6 +3,9 @@ import {
   resetPasswordResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
 import type { FastifyRequest } from 'fastify';
+import { allEmails, verifiedContacts } from '../../account/contacts';
+import { endEverythingOfUser } from '../../account/sessions';
+import { findRecoveryAccount, type RecoveryAccount } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { sendMessage } from '../../delivery/messages/send';
@@ -14,13 +17,6 @@ import { limitCodeChecking } from '../../security/challenges/challenge.rate-limi
 import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import {
-  allEmails,
-  endEverythingOfUser,
-  findRecoveryAccount,
-  type RecoveryAccount,
-  verifiedContacts,
-} from './recovery.queries';
 import { belongsToRequest } from './reset-challenge';
 import { GRANT_PURPOSE, parseResetToken } from './reset-grant';
 

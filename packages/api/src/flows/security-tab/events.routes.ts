@@ -9,13 +9,14 @@ import {
   securityEventsResponseSchema,
 } from '@vestibule/contract/schemas/security';
 import type { FastifyRequest } from 'fastify';
+import { clearLoginCookie } from '../../account/login-cookie';
+import { clientNames, endEverythingOfUser } from '../../account/sessions';
+import { describeUserAgent } from '../../account/user-agent';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../login/index';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import { endEverythingOfUser } from '../recovery/index';
-import { clientNames, decodeCursor, describeUserAgent, encodeCursor, locate } from '../sessions/index';
+import { decodeCursor, encodeCursor, locate } from '../sessions/index';
 import {
   type EventRow,
   eventPage,

@@ -3,6 +3,9 @@ import {
   changePasswordResponseSchema,
 } from '@vestibule/contract/schemas/security';
 import type { FastifyRequest } from 'fastify';
+import { allEmails, verifiedContacts } from '../../account/contacts';
+import { deleteOtherSessions } from '../../account/sessions';
+import { hasSudo, requireSudo } from '../../account/step-up';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { sendMessage } from '../../delivery/messages/send';
@@ -14,9 +17,6 @@ import { newPasswordError } from '../../security/new-password';
 import { hashPassword, verifyPassword } from '../../security/password';
 import type { RateLimitRule } from '../../security/rate-limit';
 import { afterPortalSessionsEnded } from '../oauth/index';
-import { allEmails, verifiedContacts } from '../recovery/index';
-import { deleteOtherSessions } from '../sessions/index';
-import { hasSudo, requireSudo } from '../sudo/index';
 
 /** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */
 const CURRENT_PASSWORD_TRIES: RateLimitRule = { name: 'password:current', limit: 5, windowSeconds: 15 * 60 };

@@ -2,6 +2,5 @@
 
 export { decodeCursor, encodeCursor } from './cursor';
 export { locate } from './geoip';
-export { clientNames, deleteOtherSessions } from './session-list.queries';
+
 export { sessionRoutes } from './sessions.routes';
-export { describeUserAgent } from './user-agent';

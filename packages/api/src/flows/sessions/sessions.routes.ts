@@ -9,13 +9,7 @@ import {
   sessionsQuerySchema,
   sessionsResponseSchema,
 } from '@vestibule/contract/schemas/security';
-import { audit } from '../../db/audit';
-import { ApiError } from '../../http/api-error';
-import { defineRoute } from '../../http/route';
-import { clearLoginCookie } from '../login/index';
-import { afterPortalSessionsEnded } from '../oauth/index';
-import { decodeCursor, encodeCursor } from './cursor';
-import { locate } from './geoip';
+import { clearLoginCookie } from '../../account/login-cookie';
 import {
   clientNames,
   deleteAllUserSessions,
@@ -23,8 +17,14 @@ import {
   firstSignIns,
   liveDevices,
   sessionPage,
-} from './session-list.queries';
-import { describeUserAgent } from './user-agent';
+} from '../../account/sessions';
+import { describeUserAgent } from '../../account/user-agent';
+import { audit } from '../../db/audit';
+import { ApiError } from '../../http/api-error';
+import { defineRoute } from '../../http/route';
+import { afterPortalSessionsEnded } from '../oauth/index';
+import { decodeCursor, encodeCursor } from './cursor';
+import { locate } from './geoip';
 
 /** What a session was opened for, from the client_id of its login (docs/decisions/0009). */
 function servicesOf(clientId: string | null, names: Map<string, string>): SessionService[] {

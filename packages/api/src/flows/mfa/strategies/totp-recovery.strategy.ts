@@ -1,5 +1,5 @@
+import { recoveryKeyHashes } from '../../../account/recovery-keys';
 import { createChallenge } from '../../../security/challenges/challenge';
-import { recoveryKeyHashes } from '../recovery-keys';
 import type { MfaStrategy } from './strategy';
 
 /** Authenticator recovery key: single use; a match marks it used in the same transaction. */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { notifyAccount } from '../notices/index';
-import { describeUserAgent } from '../sessions/index';
+import type { Db } from '../db/database';
+import { notifyAccount } from './notices';
+import { describeUserAgent } from './user-agent';
 
 /**
  * Columns that tell whether a sign-in is from a device the account never signed in from: it is
@@ -11,7 +11,7 @@ import { describeUserAgent } from '../sessions/index';
  * (security/events.queries.ts). Two probes of the partial index
  * `audit_events_user_login_device` (user_id, device_id) — not an aggregate over every sign-in of
  * the account, which grew with it. Selected by the login's one statement
- * (open-session.ts); a request without a device id counts as seen.
+ * (session-opening.ts); a request without a device id counts as seen.
  */
 export function newDeviceColumns(userId: number, deviceId: string | null) {
   return [

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Passkey } from '@vestibule/contract/schemas/passkeys';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { PasskeysTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import type { PasskeysTable } from '../db/schema';
 
 export type PasskeyRow = Selectable<PasskeysTable>;
 

@@ -1,10 +1,10 @@
 import { SUDO_TTL_SECONDS, WEAK_PASSWORD_STATUSES } from '@vestibule/contract/constants';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { auditRow, countAuditEvent } from '../../db/audit';
-import { executePrepared } from '../../db/compiled-query';
-import type { Db } from '../../db/database';
-import { newSessionRow, type SudoScope, sessionLifetime } from '../../security/session.queries';
+import { auditRow, countAuditEvent } from '../db/audit';
+import { executePrepared } from '../db/compiled-query';
+import type { Db } from '../db/database';
+import { newSessionRow, type SudoScope, sessionLifetime } from '../security/session.queries';
 import { newDeviceColumns, notifyNewDevice } from './new-device.notice';
 
 /** Longer user agents are cut: enough to name browser and OS, bounded in the audit log. */

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import type { Purpose, PurposeValues } from '../../delivery/messages/purposes';
-import { sendMessage } from '../../delivery/messages/send';
-import { verifiedContacts } from '../recovery/index';
+import type { Db } from '../db/database';
+import type { Purpose, PurposeValues } from '../delivery/messages/purposes';
+import { sendMessage } from '../delivery/messages/send';
+import { verifiedContacts } from './contacts';
+
+// The account notices: an e-mail and SMS about a change, for every flow and the admin API.
 
 /**
  * Tells an account about something that happened to it, in its edition and language, on its

@@ -1,9 +1,9 @@
 import { SUDO_TTL_SECONDS } from '@vestibule/contract/constants';
 import type { MfaStatus } from '@vestibule/contract/schemas/mfa';
-import type { Db } from '../../db/database';
-import { ApiError } from '../../http/api-error';
-import type { AuthContext } from '../../http/authenticate';
-import type { SudoScope } from '../../security/session.queries';
+import type { Db } from '../db/database';
+import { ApiError } from '../http/api-error';
+import type { AuthContext } from '../http/authenticate';
+import type { SudoScope } from '../security/session.queries';
 
 // Step-up (sudo, SPEC §4 and §6): a recent MFA grant on the session, needed by the sensitive
 // changes (edit-password, edit-credentials, edit-iban, mfa-edit, edit-recovery). It lasts

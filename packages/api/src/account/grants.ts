@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 // A user's grants: one oidc-provider Grant per (user, client), kept in oauth_payloads with the
 // account and client copied into columns (adapter.ts).

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import { type Challenge, createChallenge, findChallenge } from '../../security/challenges/challenge';
+import type { Db } from '../db/database';
+import { type Challenge, createChallenge, findChallenge } from '../security/challenges/challenge';
 
 /**
  * A login waiting for its second factor is a parent challenge (purpose `login`, no code) whose id

@@ -1,8 +1,8 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { MfaMethodKind, MfaMethodsTable } from '../../db/schema';
-import { maskRecipient } from '../../delivery/mask';
+import type { Db } from '../db/database';
+import type { MfaMethodKind, MfaMethodsTable } from '../db/schema';
+import { maskRecipient } from '../delivery/mask';
 
 export type MfaMethodRow = Selectable<MfaMethodsTable>;
 

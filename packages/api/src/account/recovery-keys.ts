@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_KEY_COUNT, RECOVERY_KEY_LENGTH } from '@vestibule/contract/constants';
-import type { Db } from '../../db/database';
-import type { SecretBox } from '../../security/secret-box';
+import type { Db } from '../db/database';
+import type { SecretBox } from '../security/secret-box';
 
 // Crockford-like alphabet without look-alikes (0/O, 1/I/L): 10 characters ≈ 49 bits per key.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

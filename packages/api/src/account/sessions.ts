@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
+
+// The portal sessions of an account as its owner sees and ends them (the bearer lookup itself is
+// security/session.queries, below the model; opening one is session-opening.ts).
 
 export interface SessionRow {
   id: number;
@@ -113,4 +116,20 @@ export async function deleteOtherSessions(db: Db, userId: number, keep: number):
     .where('id', '<>', keep)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Ends everything the old password opened: every session, every trusted device (so the next login
+ * asks for MFA again), and every open challenge (login flows, step-ups, other resets).
+ */
+export async function endEverythingOfUser(db: Db, userId: number) {
+  const sessions = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  const devices = await db.deleteFrom('trusted_devices').where('user_id', '=', userId).executeTakeFirst();
+  await db
+    .updateTable('code_challenges')
+    .set({ consumed_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+  return { sessions: Number(sessions.numDeletedRows), trustedDevices: Number(devices.numDeletedRows) };
 }
