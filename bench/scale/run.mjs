@@ -678,7 +678,8 @@ const report = {
   auditEvents: results.large ? auditLarge : small * 20,
   when: new Date().toISOString(),
   loadContext: {
-    note: 'shared 2-core machine: other engineers ran tests meanwhile; CPU per request is the comparable figure, latency is not',
+    // The harness cannot know what else ran: the load averages around the run say it.
+    note: 'a 2-core machine shared with PostgreSQL and the load generator: CPU per request is the comparable figure; latency depends on what else ran (see the load averages)',
     loadAverageBefore: loadBefore.map((v) => round(v)),
     loadAverageAfter: loadAfter.map((v) => round(v)),
   },
