@@ -157,7 +157,7 @@ try {
   const server = await startProcess(
     [...SERVER_NODE_FLAGS, ...profile, serverMain],
     serverEnv(port, dbEnv),
-    'Vestibule is up',
+    `${origin}/readyz`,
   );
   let user;
   try {

@@ -37,7 +37,11 @@ export function load(spec) {
   return nodeJson(['bench/load.mjs', JSON.stringify(spec)]);
 }
 
-/** Starts a long-running node process and resolves once its stdout shows `ready`. */
+/**
+ * Starts a long-running node process and resolves once its stdout shows `ready`, or, when `ready`
+ * is an http URL, once that URL answers 200 (a server outside a terminal logs its banner at info,
+ * which the bench's LOG_LEVEL=warn hides).
+ */
 export function startProcess(args, env, ready, timeoutMs = 120_000) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -50,18 +54,36 @@ export function startProcess(args, env, ready, timeoutMs = 120_000) {
       () => fail(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms`)),
       timeoutMs,
     );
+    let settled = false;
     function fail(error) {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       child.kill('SIGKILL');
       reject(new Error(`${error.message}\n${output.slice(-4000)}`));
     }
+    function succeed() {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(child);
+    }
+    const byUrl = ready.startsWith('http://');
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      if (output.includes(ready)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
+      if (!byUrl && output.includes(ready)) succeed();
     });
+    if (byUrl) {
+      const poll = () =>
+        fetch(ready)
+          .then((response) => response.status === 200)
+          .catch(() => false)
+          .then((up) => {
+            if (up) succeed();
+            else if (!settled) setTimeout(poll, 250);
+          });
+      poll();
+    }
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });

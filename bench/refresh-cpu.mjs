@@ -73,7 +73,7 @@ try {
       DATA_DIR: dataDir,
       BENCH_STATEMENT_COUNTS: countsFile,
     },
-    'Vestibule is up',
+    `${origin}/readyz`,
   );
   const user = new BenchBrowser(origin);
   await user.logIn('employee@demo.test', DEMO_PASSWORD);

@@ -114,7 +114,7 @@ export async function serverFigures(
     const server = await startProcess(
       [...SERVER_NODE_FLAGS, ...profile, serverMain],
       serverEnv(port, dbEnv),
-      'Vestibule is up',
+      `${origin}/readyz`,
     );
     const figures = { idleRssBytes: peakRss(server.pid) };
     let user;
@@ -199,7 +199,7 @@ export async function serverFigures(
           child: await startProcess(
             [...SERVER_NODE_FLAGS, serverMain],
             serverEnv(instancePort, dbEnv),
-            'Vestibule is up',
+            `http://127.0.0.1:${instancePort}/readyz`,
           ),
         }),
         loginSpec,
