@@ -32,17 +32,7 @@ export function recoveryKeyHashes(secrets: SecretBox, userId: number, typed: str
 export async function replaceRecoveryKeys(db: Db, secrets: SecretBox, userId: number, methodId: number) {
   await db.deleteFrom('totp_recovery_keys').where('user_id', '=', userId).execute();
   const keys = Array.from({ length: RECOVERY_KEY_COUNT }, newRecoveryKey);
-  await db
-    .insertInto('totp_recovery_keys')
-    .values(
-      keys.map((key) => ({
-        user_id: userId,
-        method_id: methodId,
-        key_hash: recoveryKeyHash(secrets, userId, key),
-        key_id: secrets.activeKeyId,
-      })),
-    )
-    .execute();
+  await storeRecoveryKeys(db, secrets, userId, methodId, keys);
   return keys;
 }
 
