@@ -10,6 +10,7 @@ import {
   passwordResetSentSchema,
   staffReasonSchema,
 } from '@vestibule/contract/schemas/admin';
+import { primaryVerifiedContact } from '../account/contacts';
 import { endEverythingOfUser } from '../account/sessions';
 import type { StaffAuditKind } from '../db/audit';
 import { outboxWorkerOf } from '../delivery/register';
@@ -18,7 +19,6 @@ import { afterPortalSessionsEnded } from '../flows/oauth/index';
 import { invitationOf, renewInvitation, revokeInvitation } from '../flows/onboarding/index';
 import { startStaffResetChallenge } from '../flows/recovery/index';
 import { ApiError } from '../http/api-error';
-import { verifiedEmailOf } from './account-page.queries';
 import { accountInScope } from './accounts.routes';
 import { defineAdminRoute } from './admin-route';
 import { requireEdition, requireStaffStepUp } from './guard';
@@ -205,7 +205,7 @@ const sendPasswordReset = defineAdminRoute({
     const { db, secrets, config } = request.server.ctx;
     const profile = await accountInScope(request, actor, params.id);
     if (actor.userId === profile.id) throw new ApiError('forbidden');
-    const email = await verifiedEmailOf(db, profile.id);
+    const email = await primaryVerifiedContact(db, profile.id, 'email');
     if (!email) throw new ApiError('no_verified_contact');
     await db.transaction().execute(async (trx) => {
       await requireStaffStepUp(trx, actor);

@@ -173,16 +173,3 @@ export async function latestMfaReset(db: Db, userId: number) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
-
-/** The account's primary verified e-mail, else another verified one, else undefined. */
-export async function verifiedEmailOf(db: Db, userId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('user_emails')
-    .select('address')
-    .where('user_id', '=', userId)
-    .where('verified_at', 'is not', null)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.address;
-}
