@@ -1,6 +1,7 @@
 // Refuses SQL migrations that would hold a long lock on a large table while the service runs:
 // an index built without CONCURRENTLY, a column added with a volatile default, a table rewrite,
-// a constraint validated under an exclusive lock, an UPDATE or DELETE of every row. Statements on
+// a constraint validated under an exclusive lock, an UPDATE or DELETE of every row; and a
+// CONCURRENTLY statement where it cannot run (inside the migration's transaction). Statements on
 // a table the same migration creates are free (it is empty). A reviewed exception is a comment
 // right above the statement:
 //   -- migration-lint: allow <rule> because <reason>
@@ -17,6 +18,13 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../packages/api/src/db/migr
  * never edited, so the check starts after them.
  */
 export const REVIEWED_UP_TO = '0018';
+
+/** First line of a migration the runner applies outside a transaction (packages/api/src/db/migrate.ts). */
+export const OUTSIDE_TRANSACTION = '-- migrate: outside-transaction';
+
+/** What an outside-transaction migration may hold: index builds and drops that a rerun repeats safely. */
+const REPEATABLE_INDEX_STATEMENT =
+  /^(create\s+(unique\s+)?index\s+concurrently\s+if\s+not\s+exists\s+[\w"]+\s+on\b|drop\s+index\s+concurrently\s+if\s+exists\b)/i;
 
 /** Functions whose value differs per row: as a column default they make ADD COLUMN rewrite the table. */
 const VOLATILE =
@@ -178,6 +186,22 @@ export function checkMigration(text) {
   const statements = statementsOf(text);
   const fresh = createdTables(statements);
   const findings = [];
+  const outside = text.startsWith(OUTSIDE_TRANSACTION);
+  for (const { statement, line } of statements) {
+    if (outside && !REPEATABLE_INDEX_STATEMENT.test(statement))
+      findings.push({
+        rule: 'outside-transaction-statement',
+        message:
+          'an outside-transaction migration runs one statement at a time and may be rerun after a crash: only CREATE INDEX CONCURRENTLY IF NOT EXISTS and DROP INDEX CONCURRENTLY IF EXISTS belong in it',
+        line,
+      });
+    if (!outside && /\bconcurrently\b/i.test(statement))
+      findings.push({
+        rule: 'concurrently-in-transaction',
+        message: `CONCURRENTLY cannot run inside the migration's transaction: put it in a migration of its own whose first line is "${OUTSIDE_TRANSACTION}"`,
+        line,
+      });
+  }
   for (const { statement, comments, line } of statements) {
     const table = targetTable(statement);
     if (table && fresh.has(table)) continue;

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMigration, checkMigrations, statementsOf } from './check-migrations.mjs';
+import { checkMigration, checkMigrations, OUTSIDE_TRANSACTION, statementsOf } from './check-migrations.mjs';
 
 const rulesOf = (sql) => checkMigration(sql).map((finding) => finding.rule);
 
@@ -31,7 +31,6 @@ describe('the migration lint', () => {
   });
 
   it.each([
-    'CREATE INDEX CONCURRENTLY sessions_user ON sessions (user_id);',
     "ALTER TABLE users ADD COLUMN locale text NOT NULL DEFAULT 'en';",
     'ALTER TABLE users ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();',
     'ALTER TABLE cards ADD CONSTRAINT cards_user FOREIGN KEY (user_id) REFERENCES users (id) NOT VALID;',
@@ -41,6 +40,26 @@ describe('the migration lint', () => {
     "UPDATE settings SET value = '1' WHERE key = 'x';",
   ])('lets %s through', (sql) => {
     expect(rulesOf(sql)).toEqual([]);
+  });
+
+  it('wants CONCURRENTLY in a migration of its own, outside the transaction, holding only index statements', () => {
+    const build = 'CREATE INDEX CONCURRENTLY IF NOT EXISTS sessions_user ON sessions (user_id);';
+    expect(rulesOf(build)).toEqual(['concurrently-in-transaction']);
+    expect(
+      rulesOf(`${OUTSIDE_TRANSACTION}\n${build}\nDROP INDEX CONCURRENTLY IF EXISTS sessions_old;`),
+    ).toEqual([]);
+    // A rerun after a crash repeats every statement: each must be harmless the second time.
+    expect(
+      rulesOf(`${OUTSIDE_TRANSACTION}\nCREATE INDEX CONCURRENTLY sessions_user ON sessions (user_id);`),
+    ).toEqual(['outside-transaction-statement']);
+    expect(rulesOf(`${OUTSIDE_TRANSACTION}\nALTER TABLE users DROP COLUMN legacy;`)).toEqual([
+      'outside-transaction-statement',
+    ]);
+  });
+
+  it('names the outside-transaction migrations as the runner does', () => {
+    const runner = readFileSync(new URL('../packages/api/src/db/migrate.ts', import.meta.url), 'utf8');
+    expect(runner).toContain(`export const OUTSIDE_TRANSACTION = '${OUTSIDE_TRANSACTION}';`);
   });
 
   it('lets anything through on a table the same migration creates', () => {

@@ -3,11 +3,13 @@
 // migration creates already exist there, so a created table, index or added column is replayed
 // under a new name (`…_replay`); a statement that still cannot run again (it uses what an earlier
 // statement of its migration made, or drops what is gone) is counted as skipped. Migrations not yet
-// applied are applied for real, timed, in their own transaction. Prints one JSON line.
+// applied are applied for real, timed, in their own transaction. An outside-transaction migration
+// (CREATE INDEX CONCURRENTLY) is applied or replayed a statement at a time, outside a transaction,
+// and its replayed indexes dropped after. Prints one JSON line.
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { MIGRATIONS_DIR, statementsOf } from '../../scripts/check-migrations.mjs';
+import { MIGRATIONS_DIR, OUTSIDE_TRANSACTION, statementsOf } from '../../scripts/check-migrations.mjs';
 
 const { values: options } = parseArgs({
   options: { database: { type: 'string', default: 'vestibule_scale' } },
@@ -42,6 +44,14 @@ for (const file of readdirSync(MIGRATIONS_DIR)
   const statements = statementsOf(text);
   let ms = 0;
   let skipped = 0;
+  if (text.startsWith(OUTSIDE_TRANSACTION)) {
+    timings[file] = await outsideTransaction(
+      file,
+      statements.map(({ statement }) => statement),
+      applied.has(file),
+    );
+    continue;
+  }
   if (!applied.has(file)) {
     const started = performance.now();
     await client.query('BEGIN');
@@ -75,3 +85,28 @@ for (const file of readdirSync(MIGRATIONS_DIR)
 }
 await client.end();
 console.log(JSON.stringify({ migrationTimings: timings }));
+
+/**
+ * Applies (when pending) or replays an outside-transaction migration statement by statement; a
+ * replayed index is dropped after, and a drop is not replayed (what it dropped is gone).
+ */
+async function outsideTransaction(file: string, statements: string[], done: boolean) {
+  let ms = 0;
+  let skipped = 0;
+  for (const statement of statements) {
+    if (done && /^drop\b/i.test(statement)) {
+      skipped++;
+      continue;
+    }
+    const text = done ? renamedForReplay(statement) : statement;
+    const started = performance.now();
+    await client.query(text);
+    ms += performance.now() - started;
+    const replayed = done
+      ? /^create\s+(?:unique\s+)?index\s+concurrently\s+(?:if\s+not\s+exists\s+)?([\w"]+)/i.exec(text)?.[1]
+      : undefined;
+    if (replayed) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${replayed}`);
+  }
+  if (!done) await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+  return { ms: Math.round(ms), statements: statements.length, skipped, applied: !done };
+}

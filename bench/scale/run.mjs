@@ -6,6 +6,7 @@
 // local receiver; the time of each migration on the large database; the peak RSS. Prints both
 // sizes side by side with the ratio, writes bench/scale-results.json and the verdict.
 //   npm run bench:scale [-- --accounts N] [--small N] [--audit N] [--messages N] [--webhooks N] [--quick]
+//                       [--only-small] [--build-only]
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -19,6 +20,7 @@ import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from '../client.mjs';
 import { buildServer, cpuTimes, freePort, peakRss, ROOT, SERVER_DIST, stopProcess } from '../processes.mjs';
 import { serverEnv } from '../server-figures.mjs';
+import { canRunOwnPostgres, SETTINGS_FILE, startScalePostgres } from './postgres.mjs';
 import { verdictOf } from './verdict.mjs';
 
 const run = promisify(execFile);
@@ -31,15 +33,27 @@ const { values: options } = parseArgs({
     webhooks: { type: 'string', default: '10000' },
     quick: { type: 'boolean', default: false },
     'only-small': { type: 'boolean', default: false },
+    'build-only': { type: 'boolean', default: false },
   },
 });
+const log = (line) => console.error(`[scale ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+// A PostgreSQL of the bench's own with production settings, unless SCALE_PG_URL names a server;
+// the helpers run as children read the URL from the environment.
+const ownPostgres =
+  !process.env.SCALE_PG_URL && canRunOwnPostgres() ? await startScalePostgres(log) : undefined;
+if (ownPostgres) {
+  process.env.SCALE_PG_URL = ownPostgres.url;
+  process.on('exit', () => ownPostgres.stop());
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  log(`PostgreSQL of the bench's own at ${ownPostgres.url}, settings of ${SETTINGS_FILE}`);
+}
 const PG = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const large = Number(options.accounts);
 const small = Number(options.small);
 const auditLarge = options.audit ? Number(options.audit) : large * 20;
 const scale = options.quick ? 0.3 : 1;
 const count = (n) => Math.max(20, Math.round(n * scale));
-const log = (line) => console.error(`[scale ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 /** Runs a tsx helper and answers the JSON of its last stdout line. */
 async function tsx(script, args) {
@@ -78,6 +92,10 @@ for (const size of sizes) {
     String(size.audit),
   ]);
   builds[size.name].wallSeconds = Math.round((performance.now() - started) / 1000);
+}
+if (options['build-only']) {
+  log(`built: ${JSON.stringify(builds)}`);
+  process.exit(0);
 }
 
 log('building the server');
@@ -683,6 +701,9 @@ const report = {
     loadAverageBefore: loadBefore.map((v) => round(v)),
     loadAverageAfter: loadAfter.map((v) => round(v)),
   },
+  postgres: ownPostgres
+    ? { server: `the bench's own, settings of ${SETTINGS_FILE}`, settings: ownPostgres.settings }
+    : { server: PG.replace(/\/\/[^@]*@/, '//') },
   figures,
   latency,
   purge: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v.purge])),

@@ -23,6 +23,13 @@ function newDatabase(): Promise<DatabaseHandle> {
   });
 }
 
+/** Whether the index is valid; null when there is none of that name. */
+async function indexValid(database: DatabaseHandle, name: string) {
+  const { rows } = await sql<{ valid: boolean }>`
+    SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = to_regclass(${name})`.execute(database.db);
+  return rows[0]?.valid ?? null;
+}
+
 async function command(database: DatabaseHandle, ...argv: string[]) {
   const lines: string[] = [];
   const code = await runMigrate(database.db, argv, (line) => lines.push(line));
@@ -58,6 +65,30 @@ describe('npm run migrate', () => {
     } finally {
       await sql`INSERT INTO schema_migrations (name) VALUES (${newest})`.execute(database.db);
     }
+  });
+
+  it('rebuilds an index whose concurrent build was cut short (an invalid index of that name)', async () => {
+    const outside = '0033_sessions_device_counts.sql';
+    await sql`DELETE FROM schema_migrations WHERE name = ${outside}`.execute(database.db);
+    await sql`DROP INDEX sessions_user_device_live`.execute(database.db);
+    // A unique build over duplicate rows fails halfway and leaves its index behind, invalid.
+    const user = await sql<{
+      id: number;
+    }>`INSERT INTO users (edition, password_hash) VALUES ('general', 'x') RETURNING id`.execute(database.db);
+    const userId = user.rows[0]?.id;
+    for (const token of ['a', 'b'])
+      await sql`INSERT INTO sessions (user_id, token_hash, device_id, expires_at)
+        VALUES (${userId}, ${token}, gen_random_uuid(), now() + interval '1 day')`.execute(database.db);
+    await expect(
+      sql`CREATE UNIQUE INDEX CONCURRENTLY sessions_user_device_live ON sessions (user_id)`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow();
+    expect(await indexValid(database, 'sessions_user_device_live')).toBe(false);
+
+    expect((await command(database)).output).toBe(`Applied:\n  ${outside}`);
+    expect(await indexValid(database, 'sessions_user_device_live')).toBe(true);
+    expect(await indexValid(database, 'sessions_user_device')).toBe(null);
   });
 
   it('refuses an unknown argument', async () => {
