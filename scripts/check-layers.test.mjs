@@ -68,6 +68,12 @@ describe('the layering check', () => {
       "import { C } from '../features/b';",
       'features/b/index.ts',
     ],
+    [
+      "i18n/ importing a feature's texts (features own their strings in the catalogs)",
+      web('i18n/x.ts'),
+      "import { fr } from '../features/b/i18n/fr';",
+      'features/b/i18n/fr.ts',
+    ],
     ['lib/ importing app/', web('lib/x.ts'), "import { P } from '../app/paths';", 'app/paths.ts'],
     [
       'lib/ importing components/',
@@ -136,6 +142,7 @@ describe('the layering check', () => {
       [web('app/paths.ts')]: 'export const P = 1;\n',
       [web('features/b/components/C.ts')]: 'export const C = 1;\n',
       [web('features/b/index.ts')]: "export { C } from './components/C';\n",
+      [web('features/b/i18n/fr.ts')]: 'export const fr = {};\n',
       [web('components/W.ts')]: 'export const W = 1;\n',
       [api('flows/f/q.ts')]: 'export const f = 1;\n',
       [api('flows/f/index.ts')]: "export { f } from './q';\n",
@@ -175,6 +182,7 @@ describe('the layering check', () => {
         "import { C } from '../b';\nimport { P } from '../../lib/paths';\nimport { W } from '../../components/W';\n",
       [web('features/b/components/C.ts')]: 'export const C = 1;\n',
       [web('features/b/index.ts')]: "export { C } from './components/C';\n",
+      [web('features/b/i18n/fr.ts')]: 'export const fr = {};\n',
       [web('components/W.ts')]: "import { P } from '../lib/paths';\nexport const W = P;\n",
       [web('lib/paths.ts')]: 'export const P = 1;\n',
       [api('db/audit.ts')]: "import { metrics } from '../operations/metrics';\n",

@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compileCatalog } from './src/i18n/icu';
 
-const CATALOG = /\/src\/i18n\/catalogs\/[^/]+\/[^/]+\.json$/;
+// The web app's catalogs, and the contract's error messages it imports (i18n/bundles.ts).
+const CATALOG = /\/(web|contract)\/src\/i18n\/catalogs\/[^/]+\/[^/]+\.json$/;
 
 /**
  * The text catalogs are ICU MessageFormat (decision 0083); the SPA's translator reads `{{name}}`

@@ -60,7 +60,7 @@ export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly str
 
 /** The contract's module of a language's API error messages (the core part carries them, bundles.ts). */
 function errorModule(locale: Locale): string {
-  return `../contract/src/i18n/errors.${locale.slice(0, 2)}.ts`;
+  return `../contract/src/i18n/catalogs/${locale.slice(0, 2)}/errors.json`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '@vestibule/contract/errors';
 
-/** A 4xx answer with a typed code; the message is translated when the answer is written. */
+/** A 4xx answer with a typed code; its message comes from the catalogs when the answer is written. */
 export class ApiError extends Error {
   readonly status: number;
 
@@ -9,7 +9,6 @@ export class ApiError extends Error {
     readonly options: {
       fields?: Record<string, string>;
       headers?: Record<string, string>;
-      message?: string;
       /** Extra fields of the answer body, e.g. `mfa` of the 401 mfa_required login answer. */
       extra?: Record<string, unknown>;
     } = {},

@@ -1,4 +1,4 @@
-import { errorMessage } from '@vestibule/contract/i18n/errors';
+import { ERROR_LANGUAGES, errorMessage } from '@vestibule/contract/i18n/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from './api-error';
@@ -25,7 +25,7 @@ function send(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   const language = request.language ?? 'en';
   return reply.code(error.status).send({
     code: error.code,
-    message: error.options.message ?? errorMessage(error.code, language),
+    message: errorMessage(error.code, language),
     ...(error.options.fields ? { fields: error.options.fields } : {}),
     ...error.options.extra,
     // The id support asks for: it finds the request's log lines and trace (docs/operations.md).
@@ -62,15 +62,12 @@ export function registerErrorHandling(
   });
 }
 
-/** The languages API messages are written in. */
-const MESSAGE_LANGUAGES = ['en', 'fr', 'nl', 'de'] as const;
-
 /**
  * Errors the router raises before any hook runs (a malformed URL, an over-long path parameter):
  * the same typed `bad_request`, in the language the request asks for when we have it.
  */
 export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  request.language = negotiate(request.headers['accept-language'], MESSAGE_LANGUAGES, 'en') ?? 'en';
+  request.language = negotiate(request.headers['accept-language'], ERROR_LANGUAGES, 'en') ?? 'en';
   // These answers skip every hook, the onSend one with the security headers included.
   reply.headers(securityHeaders(request.server.ctx.config));
   reply.header(REQUEST_ID_HEADER, request.id);

@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '@vestibule/contract/errors';
+import { EN_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors';
 import { ADMIN_SCOPES, type AdminScope } from '@vestibule/contract/schemas/admin';
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
@@ -107,7 +108,7 @@ function errorResponses(used: ReadonlySet<number>): Record<string, JsonSchema> {
       content: {
         'application/json': {
           schema: { ...body, properties: { ...body.properties, code: { type: 'string', enum: codes } } },
-          ...(first ? { example: { code: first, message: ERRORS[first].en } } : {}),
+          ...(first ? { example: { code: first, message: EN_ERROR_MESSAGES[first] } } : {}),
         },
       },
     };

@@ -1,8 +1,9 @@
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { EDITION_IDS, LOCALES } from '@vestibule/contract/editions';
+import { checkedCatalog } from '@vestibule/contract/i18n/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureMessageBrands, MESSAGE_BRANDS } from '../../src/delivery/messages/brand';
-import { checkedCatalog, MESSAGE_BUNDLES } from '../../src/delivery/messages/i18n';
+import { MESSAGE_BUNDLES } from '../../src/delivery/messages/i18n';
 import { CODE_PURPOSES, type Purpose, type PurposeValues } from '../../src/delivery/messages/purposes';
 import { renderEmail, renderSms } from '../../src/delivery/messages/render';
 import { isGsm7, smsSegments } from '../../src/delivery/messages/sms';

@@ -1,17 +1,28 @@
-import { EN_ERROR_MESSAGES, type ErrorCode, type ErrorMessages } from '../errors';
-import { DE_ERROR_MESSAGES } from './errors.de';
-import { FR_ERROR_MESSAGES } from './errors.fr';
-import { NL_ERROR_MESSAGES } from './errors.nl';
+import type { ErrorCode, ErrorMessages } from '../errors';
+import de from './catalogs/de/errors.json' with { type: 'json' };
+import en from './catalogs/en/errors.json' with { type: 'json' };
+import fr from './catalogs/fr/errors.json' with { type: 'json' };
+import nl from './catalogs/nl/errors.json' with { type: 'json' };
+import { catalogLanguage, checkedCatalog } from './plain';
+
+// The API's error messages as the server reads them: one JSON catalog per language
+// (catalogs/<language>/errors.json, decision 0083), checked plain when the server starts. The SPA
+// imports the same files itself, one language at a time (web i18n/bundles.ts).
 
 /** Error messages by two-letter language; Luxembourg locales use their base language's. */
-export const ERROR_MESSAGES: Record<'en' | 'fr' | 'nl' | 'de', ErrorMessages> = {
-  en: EN_ERROR_MESSAGES,
-  fr: FR_ERROR_MESSAGES,
-  nl: NL_ERROR_MESSAGES,
-  de: DE_ERROR_MESSAGES,
-};
+export const ERROR_MESSAGES = {
+  en: checkedCatalog(en, 'en/errors.json'),
+  fr: checkedCatalog(fr, 'fr/errors.json'),
+  nl: checkedCatalog(nl, 'nl/errors.json'),
+  de: checkedCatalog(de, 'de/errors.json'),
+} satisfies Record<string, ErrorMessages>;
+
+/** The languages the API's error messages are written in. */
+export const ERROR_LANGUAGES = Object.keys(ERROR_MESSAGES) as (keyof typeof ERROR_MESSAGES)[];
+
+/** English, the language of logs, of SCIM and of OAuth's error_description. */
+export const EN_ERROR_MESSAGES: ErrorMessages = ERROR_MESSAGES.en;
 
 export function errorMessage(code: ErrorCode, language: string): string {
-  const messages = ERROR_MESSAGES[language.slice(0, 2) as keyof typeof ERROR_MESSAGES] ?? EN_ERROR_MESSAGES;
-  return messages[code];
+  return ERROR_MESSAGES[catalogLanguage(language, ERROR_LANGUAGES)][code];
 }

@@ -1,22 +1,26 @@
+import de from './catalogs/de/oauth-pages.json' with { type: 'json' };
+import en from './catalogs/en/oauth-pages.json' with { type: 'json' };
+import fr from './catalogs/fr/oauth-pages.json' with { type: 'json' };
+import nl from './catalogs/nl/oauth-pages.json' with { type: 'json' };
+import { catalogLanguage, checkedCatalog } from './plain';
+
 // Texts of the two pages the authorization server renders itself (docs/decisions/0032): the
 // logout page of RP-initiated logout, which submits itself, and its button without JavaScript.
+// One JSON catalog per language (catalogs/<language>/oauth-pages.json, decision 0083).
 
-export interface OAuthPageTexts {
-  /** The page title while the logout form submits itself. */
-  signingOut: string;
-  /** The button shown when JavaScript is off, or when no id_token_hint vouches for the request. */
-  signOut: string;
-}
+/** `signingOut`: the page title while the form submits itself; `signOut`: its button. */
+export type OAuthPageTexts = typeof en;
 
-export const OAUTH_PAGE_TEXTS: Record<'en' | 'fr' | 'nl' | 'de', OAuthPageTexts> = {
-  en: { signingOut: 'Signing you out…', signOut: 'Sign out' },
-  fr: { signingOut: 'Déconnexion en cours…', signOut: 'Se déconnecter' },
-  nl: { signingOut: 'Je wordt afgemeld…', signOut: 'Afmelden' },
-  de: { signingOut: 'Sie werden abgemeldet…', signOut: 'Abmelden' },
-};
+export const OAUTH_PAGE_TEXTS = {
+  en: checkedCatalog(en, 'en/oauth-pages.json'),
+  fr: checkedCatalog(fr, 'fr/oauth-pages.json'),
+  nl: checkedCatalog(nl, 'nl/oauth-pages.json'),
+  de: checkedCatalog(de, 'de/oauth-pages.json'),
+} satisfies Record<string, OAuthPageTexts>;
+
+const LANGUAGES = Object.keys(OAUTH_PAGE_TEXTS) as (keyof typeof OAUTH_PAGE_TEXTS)[];
 
 /** The texts of a locale (`fr_LU` reads French). */
 export function oauthPageTexts(locale: string): OAuthPageTexts {
-  const language = locale.slice(0, 2) as keyof typeof OAUTH_PAGE_TEXTS;
-  return OAUTH_PAGE_TEXTS[language] ?? OAUTH_PAGE_TEXTS.en;
+  return OAUTH_PAGE_TEXTS[catalogLanguage(locale, LANGUAGES)];
 }

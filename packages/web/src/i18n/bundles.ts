@@ -21,13 +21,13 @@ export type Part = keyof typeof CATALOGS;
 const OVERLAID: Partial<Record<Locale, Locale>> = { en_LU: 'en', fr_LU: 'fr' };
 const OVERLAYS = import.meta.glob<Texts>('./catalogs/*/overlay.json', { import: 'default' });
 
-// The API's error messages have their translations in the contract, which the API shares; the core
-// part carries them under `errors`.
+// The API's error messages have their catalogs in the contract, which the API reads too
+// (contract/src/i18n/catalogs/<language>/errors.json); the core part carries them under `errors`.
 const ERROR_MESSAGES: Record<string, () => Promise<ErrorMessages>> = {
-  en: async () => (await import('@vestibule/contract/i18n/errors.en')).EN_ERROR_MESSAGES,
-  fr: async () => (await import('@vestibule/contract/i18n/errors.fr')).FR_ERROR_MESSAGES,
-  nl: async () => (await import('@vestibule/contract/i18n/errors.nl')).NL_ERROR_MESSAGES,
-  de: async () => (await import('@vestibule/contract/i18n/errors.de')).DE_ERROR_MESSAGES,
+  en: async () => (await import('@vestibule/contract/i18n/catalogs/en/errors.json')).default,
+  fr: async () => (await import('@vestibule/contract/i18n/catalogs/fr/errors.json')).default,
+  nl: async () => (await import('@vestibule/contract/i18n/catalogs/nl/errors.json')).default,
+  de: async () => (await import('@vestibule/contract/i18n/catalogs/de/errors.json')).default,
 };
 
 /** A catalog's Vite manifest key: the pre-rendered pages link the chunks of their texts. */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '@vestibule/contract/editions';
+import { ERROR_MESSAGES } from '@vestibule/contract/i18n/errors';
 import { describe, expect, it } from 'vitest';
 import { loadTexts, type Part } from './bundles';
 import { type Catalog, CatalogError, compileCatalog, compileMessage, parseMessage } from './icu';
@@ -104,6 +105,26 @@ describe.each(LOCALES)('the %s texts as the SPA loads them', (locale) => {
   });
 });
 
+// The contract's catalogs (the API's error messages, its OAuth pages) are plain text, which the
+// API renders as it is: converted for the translator, each must stay exactly the same text.
+const CONTRACT_CATALOGS = join(import.meta.dirname, '../../../contract/src/i18n/catalogs');
+
+describe.each(readdirSync(CONTRACT_CATALOGS))('the contract’s %s catalogs', (language) => {
+  it.each(['errors', 'oauth-pages'])('%s converts to the very texts the API renders', (file) => {
+    const catalog: Catalog = JSON.parse(
+      readFileSync(join(CONTRACT_CATALOGS, language, `${file}.json`), 'utf8'),
+    );
+    expect(compileCatalog(catalog, `${language}/${file}.json`)).toEqual(catalog);
+  });
+});
+
+describe.each(LOCALES)('the %s error messages', (locale) => {
+  it('are the API’s for its language', async () => {
+    const { errors } = await loadTexts('core', locale);
+    expect(errors).toEqual(ERROR_MESSAGES[locale.slice(0, 2) as keyof typeof ERROR_MESSAGES]);
+  });
+});
+
 describe('Luxembourg overlays', () => {
   it('change their base only where they say so', async () => {
     const [frLU, fr] = await Promise.all([loadTexts('core', 'fr_LU'), loadTexts('core', 'fr')]);
@@ -142,9 +163,10 @@ describe('the ICU conversion', () => {
 });
 
 describe('the pseudo-locale', () => {
-  it('makes every English text at least 40 % longer, bracketed, with its placeholders intact', async () => {
+  it('makes every English text, the API’s error messages too, at least 40 % longer, bracketed, with its placeholders intact', async () => {
     const texts = await loadTexts('core', 'en');
     const pseudo = pseudoLocalize(texts);
+    expect(Object.keys(pseudo)).toContain('errors');
     const pairs = (a: Catalog, b: Catalog): [string, string][] =>
       Object.entries(a).flatMap(([key, value]) =>
         typeof value === 'string' ? [[value, b[key] as string]] : pairs(value, b[key] as Catalog),

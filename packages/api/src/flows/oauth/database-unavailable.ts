@@ -1,4 +1,4 @@
-import { EN_ERROR_MESSAGES } from '@vestibule/contract/errors';
+import { EN_ERROR_MESSAGES } from '@vestibule/contract/i18n/errors';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../db/unavailable';

@@ -1,3 +1,4 @@
+import { catalogLanguage, checkedCatalog } from '@vestibule/contract/i18n/plain';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
@@ -10,22 +11,6 @@ import nl from './nl.json' with { type: 'json' };
 // (test/delivery/messages.test.ts). SMS texts stay in the GSM-7 alphabet and carry no link (sms.ts).
 
 export type MessageBundle = typeof en;
-type Catalog = { [key: string]: string | Catalog };
-
-/**
- * The ICU messages `fill` renders as ICU would: text and `{name}` arguments. A plural, a select,
- * a format or ICU quoting (an apostrophe before a brace, a doubled one) is refused at start-up.
- */
-const PLAIN_MESSAGE = /^(?:[^{}']|'(?![{}'])|\{\w+\})*$/u;
-
-export function checkedCatalog<T extends Catalog>(catalog: T, file: string, path = ''): T {
-  for (const [key, value] of Object.entries(catalog)) {
-    if (typeof value !== 'string') checkedCatalog(value, file, `${path}${key}.`);
-    else if (!PLAIN_MESSAGE.test(value))
-      throw new Error(`${file}: ${path}${key}: only text and {name} arguments can be rendered in a message`);
-  }
-  return catalog;
-}
 
 /** One catalog per language; the Luxembourg locales (fr_LU, en_LU, de_LU) read their language's. */
 export const MESSAGE_BUNDLES = {
@@ -38,8 +23,7 @@ export type MessageLanguage = keyof typeof MESSAGE_BUNDLES;
 
 /** The language of a stored locale (`fr_LU` → `fr`); English when the portal has no such catalog. */
 export function messageLanguage(locale: string): MessageLanguage {
-  const language = locale.slice(0, 2).toLowerCase();
-  return language in MESSAGE_BUNDLES ? (language as MessageLanguage) : 'en';
+  return catalogLanguage(locale, Object.keys(MESSAGE_BUNDLES) as MessageLanguage[]);
 }
 
 /** Replaces {name} arguments; a value missing from `values` leaves nothing, never the raw name. */
