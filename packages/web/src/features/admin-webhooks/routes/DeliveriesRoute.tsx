@@ -5,6 +5,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -66,61 +67,55 @@ export function DeliveriesRoute() {
         ) : !deliveries.data?.data.length ? (
           <p className={ui.muted}>{t('adminWebhooks.deliveriesEmpty')}</p>
         ) : (
-          <div className={ui.tableWrap}>
-            <table className={`${ui.table} ${ui.stacked}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminWebhooks.event')}</th>
-                  <th scope="col">{t('adminWebhooks.when')}</th>
-                  <th scope="col">{t('adminWebhooks.status')}</th>
-                  <th scope="col">{t('adminWebhooks.attempts')}</th>
-                  <th scope="col">{t('adminWebhooks.answer')}</th>
-                  <th scope="col">{t('adminWebhooks.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.data.data.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td>
-                      <code>{delivery.event_type}</code>
-                      <span className={ui.muted}>{delivery.message_id}</span>
-                    </td>
-                    <td>{when.format(new Date(delivery.created_at))}</td>
-                    <td>
-                      <Badge tone={TONE[delivery.status]}>
-                        {t(`adminWebhooks.statuses.${delivery.status}`)}
-                      </Badge>
-                    </td>
-                    <td>
-                      {delivery.attempts}
-                      {delivery.log.length > 0 && (
-                        <span className={ui.muted}>
-                          {delivery.log
-                            .map(
-                              (attempt) =>
-                                `${attempt.status_code ?? attempt.error ?? '—'} · ${attempt.duration_ms} ms`,
-                            )
-                            .join(', ')}
-                        </span>
-                      )}
-                    </td>
-                    <td>{delivery.last_status ?? t('adminWebhooks.noAnswer')}</td>
-                    <td>
-                      {delivery.status !== 'pending' && (
-                        <Button
-                          variant="secondary"
-                          busy={busy === delivery.id}
-                          onClick={() => void replay(delivery.id, delivery.status === 'delivered')}
-                        >
-                          {t('adminWebhooks.replay')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            columns={[
+              t('adminWebhooks.event'),
+              t('adminWebhooks.when'),
+              t('adminWebhooks.status'),
+              t('adminWebhooks.attempts'),
+              t('adminWebhooks.answer'),
+              t('adminWebhooks.actions'),
+            ]}
+            stacked
+          >
+            {deliveries.data.data.map((delivery) => (
+              <tr key={delivery.id}>
+                <td>
+                  <code>{delivery.event_type}</code>
+                  <span className={ui.muted}>{delivery.message_id}</span>
+                </td>
+                <td>{when.format(new Date(delivery.created_at))}</td>
+                <td>
+                  <Badge tone={TONE[delivery.status]}>{t(`adminWebhooks.statuses.${delivery.status}`)}</Badge>
+                </td>
+                <td>
+                  {delivery.attempts}
+                  {delivery.log.length > 0 && (
+                    <span className={ui.muted}>
+                      {delivery.log
+                        .map(
+                          (attempt) =>
+                            `${attempt.status_code ?? attempt.error ?? '—'} · ${attempt.duration_ms} ms`,
+                        )
+                        .join(', ')}
+                    </span>
+                  )}
+                </td>
+                <td>{delivery.last_status ?? t('adminWebhooks.noAnswer')}</td>
+                <td>
+                  {delivery.status !== 'pending' && (
+                    <Button
+                      variant="secondary"
+                      busy={busy === delivery.id}
+                      onClick={() => void replay(delivery.id, delivery.status === 'delivered')}
+                    >
+                      {t('adminWebhooks.replay')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </Card>
     </Page>

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { SecretOnceCard } from '../../../components/SecretOnceCard';
@@ -136,75 +137,69 @@ function ListCard({
       ) : !rows?.length ? (
         <p className={ui.muted}>{t('adminWebhooks.empty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={`${ui.table} ${ui.stacked}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('adminWebhooks.url')}</th>
-                <th scope="col">{t('adminWebhooks.events')}</th>
-                <th scope="col">{t('adminWebhooks.status')}</th>
-                <th scope="col">{t('adminWebhooks.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <span className={ui.name}>{row.url}</span>
-                    <span className={ui.muted}>
-                      {row.edition
-                        ? t(`adminWebhooks.editions.${row.edition}`)
-                        : t('adminWebhooks.bothEditions')}
-                      {row.description ? ` · ${row.description}` : ''}
-                    </span>
-                  </td>
-                  <td>{row.event_types.join(', ')}</td>
-                  <td>
-                    {row.enabled ? (
-                      <Badge tone="success">{t('adminWebhooks.enabled')}</Badge>
-                    ) : (
-                      <Badge tone="warning">{t('adminWebhooks.disabled')}</Badge>
-                    )}
-                  </td>
-                  <td>
-                    <span className={ui.rowActions}>
-                      <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
-                        {t('adminWebhooks.deliveries')}
-                      </Link>
-                      <Button
-                        variant="secondary"
-                        busy={busy === `rotate-${row.id}`}
-                        onClick={() =>
-                          void act(`rotate-${row.id}`, async () => {
-                            onSecret(await rotateWebhookSecret(row.id));
-                            toast.show('success', t('adminWebhooks.rotated'));
-                          })
-                        }
-                      >
-                        {t('adminWebhooks.rotate')}
-                      </Button>
-                      <Button
-                        variant={row.enabled ? 'danger' : 'secondary'}
-                        busy={busy === `enable-${row.id}`}
-                        onClick={() =>
-                          void act(`enable-${row.id}`, async () => {
-                            await setWebhookEnabled(row.id, !row.enabled);
-                            toast.show(
-                              'success',
-                              t(row.enabled ? 'adminWebhooks.disabledToast' : 'adminWebhooks.enabledToast'),
-                            );
-                          })
-                        }
-                      >
-                        {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          columns={[
+            t('adminWebhooks.url'),
+            t('adminWebhooks.events'),
+            t('adminWebhooks.status'),
+            t('adminWebhooks.actions'),
+          ]}
+          stacked
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <span className={ui.name}>{row.url}</span>
+                <span className={ui.muted}>
+                  {row.edition ? t(`adminWebhooks.editions.${row.edition}`) : t('adminWebhooks.bothEditions')}
+                  {row.description ? ` · ${row.description}` : ''}
+                </span>
+              </td>
+              <td>{row.event_types.join(', ')}</td>
+              <td>
+                {row.enabled ? (
+                  <Badge tone="success">{t('adminWebhooks.enabled')}</Badge>
+                ) : (
+                  <Badge tone="warning">{t('adminWebhooks.disabled')}</Badge>
+                )}
+              </td>
+              <td>
+                <span className={ui.rowActions}>
+                  <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
+                    {t('adminWebhooks.deliveries')}
+                  </Link>
+                  <Button
+                    variant="secondary"
+                    busy={busy === `rotate-${row.id}`}
+                    onClick={() =>
+                      void act(`rotate-${row.id}`, async () => {
+                        onSecret(await rotateWebhookSecret(row.id));
+                        toast.show('success', t('adminWebhooks.rotated'));
+                      })
+                    }
+                  >
+                    {t('adminWebhooks.rotate')}
+                  </Button>
+                  <Button
+                    variant={row.enabled ? 'danger' : 'secondary'}
+                    busy={busy === `enable-${row.id}`}
+                    onClick={() =>
+                      void act(`enable-${row.id}`, async () => {
+                        await setWebhookEnabled(row.id, !row.enabled);
+                        toast.show(
+                          'success',
+                          t(row.enabled ? 'adminWebhooks.disabledToast' : 'adminWebhooks.enabledToast'),
+                        );
+                      })
+                    }
+                  >
+                    {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
+                  </Button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </Card>
   );

@@ -1,13 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import {
   CARD_IMPORT_MAX_BYTES,
   CARD_IMPORT_MAX_ROWS,
   type CardImportResponse,
   type CardRowError,
 } from '@vestibule/contract/schemas/admin-integration';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useId, useMemo, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -50,13 +55,24 @@ export function CardImportRoute() {
 }
 
 /** The size and type checks the server makes too, said before anything is sent. */
-function fileProblem(t: ReturnType<typeof useTranslation>['t'], file: File | null): string | null {
-  if (!file) return t('adminIntegration.cards.fileRequired');
-  if (!/\.(csv|txt)$/i.test(file.name)) return t('adminIntegration.cards.fileType');
-  if (file.size > CARD_IMPORT_MAX_BYTES)
-    return t('adminIntegration.cards.fileTooLarge', { size: kilobytes(CARD_IMPORT_MAX_BYTES) });
-  return null;
+function importFormSchema(t: ReturnType<typeof useTranslation>['t']) {
+  return z.object({
+    edition: z.enum(['general', 'lu']).optional(),
+    file: z.custom<File | null>().superRefine((file, ctx) => {
+      const problem = !file
+        ? t('adminIntegration.cards.fileRequired')
+        : !/\.(csv|txt)$/i.test(file.name)
+          ? t('adminIntegration.cards.fileType')
+          : file.size > CARD_IMPORT_MAX_BYTES
+            ? t('adminIntegration.cards.fileTooLarge', { size: kilobytes(CARD_IMPORT_MAX_BYTES) })
+            : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
 }
+
+type ImportFields = { edition?: Edition | undefined; file: File | null };
+type ImportInput = { edition: Edition; file: File; reason: string; ticket?: string | undefined };
 
 function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void }) {
   const { t } = useTranslation();
@@ -64,22 +80,37 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
   const toast = useToast();
   const stepUp = useStaffStepUp();
   const editions = (useAdminMe().data?.editions ?? ['general', 'lu']) as Edition[];
-  const [choice, setChoice] = useState<Edition | null>(null);
-  const edition = choice ?? editions[0] ?? 'general';
+  const schema = useMemo(() => importFormSchema(t), [t]);
+  const { register, control, handleSubmit, getValues, trigger, clearErrors, formState } =
+    useForm<ImportFields>({
+      resolver: zodResolver(schema),
+      defaultValues: { file: null },
+      reValidateMode: 'onSubmit',
+    });
+  const { field: fileField } = useController({ control, name: 'file' });
+  const file = fileField.value;
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [rows, setRows] = useState<CardRowError[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const upload = useMutation({
+    mutationFn: async ({ file: chosen, ...request }: ImportInput) =>
+      importCards({ ...request, csv_base64: await base64Of(chosen) }, (sent, total) =>
+        setProgress(
+          sent < total ? { phase: 'upload', percent: Math.round((sent / total) * 100) } : { phase: 'server' },
+        ),
+      ),
+  });
 
+  /** A file chosen or dropped is checked at once; none chosen clears the message. */
   function choose(next: File | null) {
-    setFile(next);
+    fileField.onChange(next);
     setRows([]);
     setFormError(null);
-    setFileError(next ? fileProblem(t, next) : null);
+    if (next) void trigger('file');
+    else clearErrors('file');
   }
 
   function drop(event: DragEvent<HTMLFieldSetElement>) {
@@ -90,12 +121,9 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
     choose(dropped);
   }
 
-  async function start() {
-    const problem = fileProblem(t, file);
-    setFileError(problem);
-    if (problem) return;
+  const start = handleSubmit(async () => {
     if (await stepUp.ensure()) setConfirming(true);
-  }
+  });
 
   async function send(reason: { reason: string; ticket?: string | undefined }) {
     if (!file) return;
@@ -104,15 +132,8 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
     setFormError(null);
     setProgress({ phase: 'upload', percent: 0 });
     try {
-      const summary = await importCards(
-        { edition, csv_base64: await base64Of(file), ...reason },
-        (sent, total) =>
-          setProgress(
-            sent < total
-              ? { phase: 'upload', percent: Math.round((sent / total) * 100) }
-              : { phase: 'server' },
-          ),
-      );
+      const edition = getValues('edition') ?? editions[0] ?? 'general';
+      const summary = await upload.mutateAsync({ edition, file, ...reason });
       toast.show('success', t('adminIntegration.cards.summaryTitle'));
       onDone(summary);
     } catch (cause) {
@@ -130,14 +151,7 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
   return (
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminIntegration.cards.fileTitle')}</h2>
-      <form
-        className={ui.stack}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void start();
-        }}
-      >
+      <form className={ui.stack} noValidate onSubmit={(event) => void start(event)}>
         {formError && <FormError>{formError}</FormError>}
         {!single && (
           <Field
@@ -149,12 +163,8 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
               <select
                 {...control}
                 className={ui.select}
-                value={edition}
                 disabled={progress !== null}
-                onChange={(event) => {
-                  setChoice(event.target.value as Edition);
-                  setRows([]);
-                }}
+                {...register('edition', { onChange: () => setRows([]) })}
               >
                 {editions.map((option) => (
                   <option key={option} value={option}>
@@ -182,7 +192,7 @@ function ImportCard({ onDone }: { onDone: (summary: CardImportResponse) => void 
               size: kilobytes(CARD_IMPORT_MAX_BYTES),
               rows: CARD_IMPORT_MAX_ROWS,
             })}
-            error={fileError}
+            error={formState.errors.file?.message}
           >
             {({ className: _input, ...control }) => (
               <span className={styles.filePicker}>
@@ -264,32 +274,29 @@ function RowErrors({ rows }: { rows: CardRowError[] }) {
     <div className={styles.errors} role="alert" data-testid="card-row-errors">
       <h3>{t('adminIntegration.cards.rowsTitle')}</h3>
       <p className={ui.muted}>{t('adminIntegration.cards.rowsIntro')}</p>
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${ui.stacked} ${styles.labelled}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('adminIntegration.cards.row')}</th>
-              <th scope="col">{t('adminIntegration.cards.field')}</th>
-              <th scope="col">{t('adminIntegration.cards.problem')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.row}-${row.field}-${row.code}`}>
-                <td data-label={t('adminIntegration.cards.row')}>
-                  {row.row || t('adminIntegration.cards.fileWide')}
-                </td>
-                <td data-label={t('adminIntegration.cards.field')}>
-                  <code>{row.field}</code>
-                </td>
-                <td data-label={t('adminIntegration.cards.problem')}>
-                  {t(`adminIntegration.cards.rowErrors.${row.code}`)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        columns={[
+          t('adminIntegration.cards.row'),
+          t('adminIntegration.cards.field'),
+          t('adminIntegration.cards.problem'),
+        ]}
+        stacked
+        className={styles.labelled}
+      >
+        {rows.map((row) => (
+          <tr key={`${row.row}-${row.field}-${row.code}`}>
+            <td data-label={t('adminIntegration.cards.row')}>
+              {row.row || t('adminIntegration.cards.fileWide')}
+            </td>
+            <td data-label={t('adminIntegration.cards.field')}>
+              <code>{row.field}</code>
+            </td>
+            <td data-label={t('adminIntegration.cards.problem')}>
+              {t(`adminIntegration.cards.rowErrors.${row.code}`)}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </div>
   );
 }

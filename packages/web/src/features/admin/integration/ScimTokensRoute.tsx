@@ -10,6 +10,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { SecretOnceCard } from '../../../components/SecretOnceCard';
@@ -154,61 +155,59 @@ function TokensCard({
         ) : !rows.length ? (
           <p className={ui.muted}>{t('adminIntegration.scim.empty')}</p>
         ) : (
-          <div className={ui.tableWrap}>
-            <table className={`${ui.table} ${ui.stacked} ${styles.labelled}`} data-testid="scim-tokens">
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminIntegration.scim.name')}</th>
-                  <th scope="col">{t('adminIntegration.scim.created')}</th>
-                  <th scope="col">{t('adminIntegration.scim.lastUsed')}</th>
-                  <th scope="col">{t('adminIntegration.scim.status')}</th>
-                  <th scope="col">{t('adminIntegration.scim.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td data-label={t('adminIntegration.scim.name')}>
-                      <span className={styles.strong}>{row.label || t('adminIntegration.scim.unnamed')}</span>
-                    </td>
-                    <td data-label={t('adminIntegration.scim.created')}>
-                      {when(row.created_at)}
-                      <span className={ui.muted}>
-                        {t('adminIntegration.scim.createdBy', { who: row.created_by })}
-                      </span>
-                    </td>
-                    <td data-label={t('adminIntegration.scim.lastUsed')}>
-                      {row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}
-                    </td>
-                    <td data-label={t('adminIntegration.scim.status')}>
-                      {row.revoked_at ? (
-                        <Badge tone="warning">
-                          {t('adminIntegration.scim.revoked', { date: when(row.revoked_at) })}
-                        </Badge>
-                      ) : (
-                        <Badge tone="success">{t('adminIntegration.scim.live')}</Badge>
-                      )}
-                    </td>
-                    <td data-label={t('adminIntegration.scim.actions')}>
-                      {!row.revoked_at && (
-                        <Button
-                          variant="danger"
-                          aria-label={`${t('adminIntegration.scim.revoke')} ${row.label || `#${row.id}`}`}
-                          onClick={() =>
-                            void stepUp.ensure().then((ready) => {
-                              if (ready) setRevoking(row);
-                            })
-                          }
-                        >
-                          {t('adminIntegration.scim.revoke')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            columns={[
+              t('adminIntegration.scim.name'),
+              t('adminIntegration.scim.created'),
+              t('adminIntegration.scim.lastUsed'),
+              t('adminIntegration.scim.status'),
+              t('adminIntegration.scim.actions'),
+            ]}
+            stacked
+            className={styles.labelled}
+            data-testid="scim-tokens"
+          >
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td data-label={t('adminIntegration.scim.name')}>
+                  <span className={styles.strong}>{row.label || t('adminIntegration.scim.unnamed')}</span>
+                </td>
+                <td data-label={t('adminIntegration.scim.created')}>
+                  {when(row.created_at)}
+                  <span className={ui.muted}>
+                    {t('adminIntegration.scim.createdBy', { who: row.created_by })}
+                  </span>
+                </td>
+                <td data-label={t('adminIntegration.scim.lastUsed')}>
+                  {row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}
+                </td>
+                <td data-label={t('adminIntegration.scim.status')}>
+                  {row.revoked_at ? (
+                    <Badge tone="warning">
+                      {t('adminIntegration.scim.revoked', { date: when(row.revoked_at) })}
+                    </Badge>
+                  ) : (
+                    <Badge tone="success">{t('adminIntegration.scim.live')}</Badge>
+                  )}
+                </td>
+                <td data-label={t('adminIntegration.scim.actions')}>
+                  {!row.revoked_at && (
+                    <Button
+                      variant="danger"
+                      aria-label={`${t('adminIntegration.scim.revoke')} ${row.label || `#${row.id}`}`}
+                      onClick={() =>
+                        void stepUp.ensure().then((ready) => {
+                          if (ready) setRevoking(row);
+                        })
+                      }
+                    >
+                      {t('adminIntegration.scim.revoke')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </Card>
       <Card aria-labelledby={`${id}-new`}>

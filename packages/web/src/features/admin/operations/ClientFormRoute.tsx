@@ -1,7 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientSecretResponse, OAuthClientView } from '@vestibule/contract/schemas/admin-operations';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ClientSecretResponse,
+  type OAuthClientView,
+  registerClientRequestSchema,
+} from '@vestibule/contract/schemas/admin-operations';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -60,17 +67,31 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-type Errors = Partial<Record<'client_id' | 'name' | 'redirect_uris' | 'scopes' | 'homepage', string>>;
+type FieldName = 'clientId' | 'name' | 'redirectUris' | 'scopes' | 'homepage';
+type Errors = Partial<Record<FieldName, string>>;
 
-/** The form's own checks, before anything is sent: the server checks everything again. */
-function localErrors(t: ReturnType<typeof useTranslation>['t'], draft: Draft): Errors {
-  const errors: Errors = {};
-  if (!draft.name.trim()) errors.name = t('adminOperations.form.required');
-  if (draft.kind === 'machine' && !draft.scopes.some(isAdminScope))
-    errors.scopes = t('adminOperations.form.scopesRequired');
-  if (draft.kind !== 'machine' && !lines(draft.redirectUris).length)
-    errors.redirect_uris = t('adminOperations.form.redirectRequired');
-  return errors;
+/**
+ * The form's own checks, before anything is sent (a name; redirect addresses, or an admin scope for
+ * a machine); the contract's name is trimmed. The server checks everything again.
+ */
+function clientFormSchema(messages: { required: string; scopesRequired: string; redirectRequired: string }) {
+  return z
+    .object({
+      clientId: z.string(),
+      name: registerClientRequestSchema.shape.name,
+      kind: z.enum(['confidential', 'public', 'machine']),
+      redirectUris: z.string(),
+      homepage: z.string(),
+      scopes: z.array(z.string()),
+      edition: z.enum(['', 'general', 'lu']),
+    })
+    .superRefine((draft, ctx) => {
+      if (!draft.name) ctx.addIssue({ code: 'custom', path: ['name'], message: messages.required });
+      if (draft.kind === 'machine' && !draft.scopes.some(isAdminScope))
+        ctx.addIssue({ code: 'custom', path: ['scopes'], message: messages.scopesRequired });
+      if (draft.kind !== 'machine' && !lines(draft.redirectUris).length)
+        ctx.addIssue({ code: 'custom', path: ['redirectUris'], message: messages.redirectRequired });
+    });
 }
 
 const REFUSALS = [
@@ -89,16 +110,43 @@ type Refusal = (typeof REFUSALS)[number];
 /** The server's field refusals (validation_failed, forbidden) in the form's words. */
 function serverErrors(t: ReturnType<typeof useTranslation>['t'], error: unknown): Errors | null {
   if (!(error instanceof ApiError) || !error.fields) return null;
-  const known = ['client_id', 'name', 'redirect_uris', 'scopes', 'homepage'] as const;
+  const known = [
+    ['client_id', 'clientId'],
+    ['name', 'name'],
+    ['redirect_uris', 'redirectUris'],
+    ['scopes', 'scopes'],
+    ['homepage', 'homepage'],
+  ] as const;
   const found: Errors = {};
-  for (const field of known) {
+  for (const [field, name] of known) {
     const refusal = error.fields[field];
     if (refusal)
-      found[field] = t(
+      found[name] = t(
         `adminOperations.form.refusals.${(REFUSALS as readonly string[]).includes(refusal) ? (refusal as Refusal) : 'invalid'}`,
       );
   }
   return Object.keys(found).length ? found : null;
+}
+
+/** Registers the client (its secret, if it has one), or changes it on the version read (null). */
+async function saveClient(
+  { draft, ...reason }: Reason & { draft: Draft },
+  clientId: string,
+  version: string | null,
+): Promise<ClientSecretResponse | null> {
+  const machine = draft.kind === 'machine';
+  const common = {
+    name: draft.name.trim(),
+    redirect_uris: machine ? [] : lines(draft.redirectUris),
+    scopes: draft.scopes.filter((scope) => isAdminScope(scope) === machine),
+    homepage: draft.homepage.trim() || null,
+    edition: draft.edition || null,
+    ...reason,
+  };
+  if (version === null)
+    return registerClient({ ...common, client_id: draft.clientId.trim(), public: draft.kind === 'public' });
+  await updateClient(clientId, common, version);
+  return null;
 }
 
 /** /admin/clients/new and /admin/clients/:id: register a client, or change one on the version read. */
@@ -175,56 +223,58 @@ function ClientForm({
   const mayHandOut = (scope: string) =>
     !isAdminScope(scope) || (held as readonly string[]).includes(scope.slice('admin:'.length));
   const editing = version !== null;
-  const [draft, setDraft] = useState<Draft>(() =>
-    !version && single ? { ...initial, edition: single } : initial,
+  const schema = useMemo(
+    () =>
+      clientFormSchema({
+        required: t('adminOperations.form.required'),
+        scopesRequired: t('adminOperations.form.scopesRequired'),
+        redirectRequired: t('adminOperations.form.redirectRequired'),
+      }),
+    [t],
   );
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<Draft>({
+    resolver: zodResolver(schema),
+    defaultValues: !version && single ? { ...initial, edition: single } : initial,
+    // Checked when sent; a field's message leaves as it is changed.
+    reValidateMode: 'onSubmit',
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<ClientSecretResponse | null>(null);
+  const save = useMutation({
+    mutationFn: (input: Reason & { draft: Draft }) => saveClient(input, initial.clientId, version),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key === 'redirectUris' ? 'redirect_uris' : key]: undefined }));
-  };
-  const machine = draft.kind === 'machine';
+  /** A field that changes loses its message (the form's or the server's). */
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
+  const machine = watch('kind') === 'machine';
   const offered = scopesOffered.filter((scope) => isAdminScope(scope) === machine && mayHandOut(scope));
 
-  async function check(event: FormEvent) {
-    event.preventDefault();
+  const check = handleSubmit(async () => {
     setFormError(null);
-    const found = localErrors(t, draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
     if (await stepUp.ensure()) setConfirming(true);
-  }
+  });
 
   async function send(reason: Reason) {
-    const scopes = draft.scopes.filter((scope) => isAdminScope(scope) === machine);
-    const common = {
-      name: draft.name.trim(),
-      redirect_uris: machine ? [] : lines(draft.redirectUris),
-      scopes,
-      homepage: draft.homepage.trim() || null,
-      edition: draft.edition || null,
-      ...reason,
-    };
     try {
-      if (version !== null) {
-        await updateClient(initial.clientId, common, version);
+      const saved = await save.mutateAsync({ ...reason, draft: getValues() });
+      if (editing) {
         toast.show('success', t('adminOperations.form.saved'));
-        await queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
         navigate(`${PATHS.admin}/clients`);
       } else {
-        const created = await registerClient({
-          ...common,
-          client_id: draft.clientId.trim(),
-          public: draft.kind === 'public',
-        });
         toast.show('success', t('adminOperations.form.created'));
-        await queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
         setConfirming(false);
-        if (created.secret) setSecret(created);
+        if (saved?.secret) setSecret(saved);
         else navigate(`${PATHS.admin}/clients`);
       }
     } catch (cause) {
@@ -237,7 +287,11 @@ function ClientForm({
       }
       if (fields || (cause instanceof ApiError && cause.code === 'client_exists')) {
         setConfirming(false);
-        setErrors(fields ?? { client_id: t('adminOperations.form.refusals.exists') });
+        clearErrors();
+        for (const [name, message] of Object.entries(
+          fields ?? { clientId: t('adminOperations.form.refusals.exists') },
+        ))
+          setError(name as FieldName, { message });
         return;
       }
       if (cause instanceof ApiError && cause.code !== 'reason_required') {
@@ -269,7 +323,7 @@ function ClientForm({
               id={`${id}-client-id`}
               label={t('adminOperations.form.clientId')}
               hint={t('adminOperations.form.clientIdHint')}
-              error={errors.client_id}
+              error={errors.clientId?.message}
             >
               {(control) => (
                 <input
@@ -277,8 +331,7 @@ function ClientForm({
                   autoComplete="off"
                   spellCheck={false}
                   maxLength={64}
-                  value={draft.clientId}
-                  onChange={(event) => set('clientId', event.target.value)}
+                  {...field('clientId')}
                 />
               )}
             </Field>
@@ -287,29 +340,15 @@ function ClientForm({
             id={`${id}-name`}
             label={t('adminOperations.form.name')}
             hint={t('adminOperations.form.nameHint')}
-            error={errors.name}
+            error={errors.name?.message}
           >
-            {(control) => (
-              <input
-                {...control}
-                autoComplete="off"
-                maxLength={200}
-                value={draft.name}
-                onChange={(event) => set('name', event.target.value)}
-              />
-            )}
+            {(control) => <input {...control} autoComplete="off" maxLength={200} {...field('name')} />}
           </Field>
           <fieldset className={ui.choices} disabled={editing}>
             <legend>{t('adminOperations.form.kind')}</legend>
             {(['confidential', 'public', 'machine'] as const).map((kind) => (
               <label key={kind} className={ui.choice}>
-                <input
-                  type="radio"
-                  name={`${id}-kind`}
-                  value={kind}
-                  checked={draft.kind === kind}
-                  onChange={() => set('kind', kind)}
-                />
+                <input type="radio" value={kind} {...register('kind')} />
                 <span>
                   {t(`adminOperations.clients.kinds.${kind}`)}
                   <span className={ui.muted}>{t(`adminOperations.form.kindHints.${kind}`)}</span>
@@ -322,21 +361,24 @@ function ClientForm({
               id={`${id}-redirects`}
               label={t('adminOperations.form.redirectUris')}
               hint={t('adminOperations.form.redirectUrisHint')}
-              error={errors.redirect_uris}
+              error={errors.redirectUris?.message}
             >
               {(control) => (
                 <textarea
                   {...control}
                   className={styles.textarea}
                   spellCheck={false}
-                  value={draft.redirectUris}
-                  onChange={(event) => set('redirectUris', event.target.value)}
+                  {...field('redirectUris')}
                 />
               )}
             </Field>
           )}
           {!machine && (
-            <Field id={`${id}-homepage`} label={t('adminOperations.form.homepage')} error={errors.homepage}>
+            <Field
+              id={`${id}-homepage`}
+              label={t('adminOperations.form.homepage')}
+              error={errors.homepage?.message}
+            >
               {(control) => (
                 <input
                   {...control}
@@ -345,8 +387,7 @@ function ClientForm({
                   autoComplete="off"
                   spellCheck={false}
                   maxLength={2000}
-                  value={draft.homepage}
-                  onChange={(event) => set('homepage', event.target.value)}
+                  {...field('homepage')}
                 />
               )}
             </Field>
@@ -358,38 +399,41 @@ function ClientForm({
             <legend>
               {machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}
             </legend>
-            {offered.map((scope) => (
-              <label key={scope} className={ui.choice}>
-                <input
-                  type="checkbox"
-                  value={scope}
-                  checked={draft.scopes.includes(scope)}
-                  onChange={(event) =>
-                    set(
-                      'scopes',
-                      event.target.checked
-                        ? [...draft.scopes, scope]
-                        : draft.scopes.filter((name) => name !== scope),
-                    )
-                  }
-                />
-                <code>{scope}</code>
-              </label>
-            ))}
+            <Controller
+              control={control}
+              name="scopes"
+              render={({ field: scopes }) => (
+                <>
+                  {offered.map((scope) => (
+                    <label key={scope} className={ui.choice}>
+                      <input
+                        type="checkbox"
+                        value={scope}
+                        checked={scopes.value.includes(scope)}
+                        onChange={(event) => {
+                          clearErrors('scopes');
+                          scopes.onChange(
+                            event.target.checked
+                              ? [...scopes.value, scope]
+                              : scopes.value.filter((name) => name !== scope),
+                          );
+                        }}
+                      />
+                      <code>{scope}</code>
+                    </label>
+                  ))}
+                </>
+              )}
+            />
             {errors.scopes && (
               <p id={`${id}-scopes-error`} className={ui.fieldError}>
-                {errors.scopes}
+                {errors.scopes.message}
               </p>
             )}
           </fieldset>
           <Field id={`${id}-edition`} label={t('adminOperations.form.edition')}>
             {(control) => (
-              <select
-                {...control}
-                className={ui.select}
-                value={draft.edition}
-                onChange={(event) => set('edition', event.target.value as Edition)}
-              >
+              <select {...control} className={ui.select} {...register('edition')}>
                 {!single && <option value="">{t('adminOperations.clients.bothEditions')}</option>}
                 {(['general', 'lu'] as const)
                   .filter((edition) => !single || edition === single)
@@ -413,7 +457,7 @@ function ClientForm({
         title={
           editing
             ? t('adminOperations.form.confirmSave', { name: initial.name })
-            : t('adminOperations.form.confirmCreate', { name: draft.name.trim() })
+            : t('adminOperations.form.confirmCreate', { name: watch('name').trim() })
         }
         confirmLabel={editing ? t('adminOperations.form.save') : t('adminOperations.form.create')}
         onSubmit={send}

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { SecretOnceCard } from '../../../components/SecretOnceCard';
@@ -134,23 +135,19 @@ function ListCard({
       ) : !rows?.length ? (
         <p className={ui.muted}>{t('adminOperations.clients.empty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={`${ui.table} ${ui.stacked}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('adminOperations.clients.name')}</th>
-                <th scope="col">{t('adminOperations.clients.kind')}</th>
-                <th scope="col">{t('adminOperations.clients.status')}</th>
-                <th scope="col">{t('adminOperations.clients.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <ClientRow key={row.client_id} row={row} onAction={(next) => void open(next)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          columns={[
+            t('adminOperations.clients.name'),
+            t('adminOperations.clients.kind'),
+            t('adminOperations.clients.status'),
+            t('adminOperations.clients.actions'),
+          ]}
+          stacked
+        >
+          {rows.map((row) => (
+            <ClientRow key={row.client_id} row={row} onAction={(next) => void open(next)} />
+          ))}
+        </ConsoleTable>
       )}
       <ReasonDialog
         open={action !== null}

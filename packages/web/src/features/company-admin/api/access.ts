@@ -1,16 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accessResponseSchema } from '@vestibule/contract/schemas/company-admin';
 import { apiRequest } from '../../../lib/api';
 
-/** POST /api/admin/companies/:id/people/:person/suspend|restore {reason}. */
-export function changeAccess(
-  companyId: number,
-  personId: number,
-  action: 'suspend' | 'restore',
-  reason: string,
-) {
-  return apiRequest(`/admin/companies/${companyId}/people/${personId}/${action}`, {
-    method: 'POST',
-    json: { reason },
-    schema: accessResponseSchema,
+export interface AccessChange {
+  personId: number;
+  action: 'suspend' | 'restore';
+  reason: string;
+}
+
+/** POST /api/admin/companies/:id/people/:person/suspend|restore {reason}; the people list reloads after. */
+export function useChangeAccess(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, action, reason }: AccessChange) =>
+      apiRequest(`/admin/companies/${companyId}/people/${personId}/${action}`, {
+        method: 'POST',
+        json: { reason },
+        schema: accessResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company-admin', companyId, 'people'] }),
   });
 }

@@ -2,6 +2,7 @@ import { MFA_KINDS } from '@vestibule/contract/schemas/company-admin';
 import { useId } from 'react';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useTranslation } from '../../../i18n/react';
@@ -75,41 +76,32 @@ export function AdoptionRoute() {
           <Card aria-labelledby={`${id}-table`}>
             <details>
               <summary id={`${id}-table`}>{t('companyAdmin.adoption.showTable')}</summary>
-              <div className={ui.tableWrap}>
-                <table className={`${ui.table} ${styles.table}`}>
-                  <caption>{t('companyAdmin.adoption.tableTitle')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('companyAdmin.adoption.day')}</th>
-                      <th scope="col" className={styles.num}>
-                        {t('companyAdmin.adoption.members')}
-                      </th>
-                      <th scope="col" className={styles.num}>
-                        {t('companyAdmin.adoption.withMfa')}
-                      </th>
-                      {MFA_KINDS.map((kind) => (
-                        <th key={kind} scope="col" className={styles.num}>
-                          {t(`companyAdmin.people.methodNames.${kind}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...data.series].reverse().map((point) => (
-                      <tr key={point.day}>
-                        <th scope="row">{formatDay(point.day)}</th>
-                        <td className={styles.num}>{point.members}</td>
-                        <td className={styles.num}>{point.with_mfa}</td>
-                        {MFA_KINDS.map((kind) => (
-                          <td key={kind} className={styles.num}>
-                            {point[kind]}
-                          </td>
-                        ))}
-                      </tr>
+              <ConsoleTable
+                className={styles.table}
+                caption={t('companyAdmin.adoption.tableTitle')}
+                columns={[
+                  t('companyAdmin.adoption.day'),
+                  { label: t('companyAdmin.adoption.members'), className: styles.num },
+                  { label: t('companyAdmin.adoption.withMfa'), className: styles.num },
+                  ...MFA_KINDS.map((kind) => ({
+                    label: t(`companyAdmin.people.methodNames.${kind}`),
+                    className: styles.num,
+                  })),
+                ]}
+              >
+                {[...data.series].reverse().map((point) => (
+                  <tr key={point.day}>
+                    <th scope="row">{formatDay(point.day)}</th>
+                    <td className={styles.num}>{point.members}</td>
+                    <td className={styles.num}>{point.with_mfa}</td>
+                    {MFA_KINDS.map((kind) => (
+                      <td key={kind} className={styles.num}>
+                        {point[kind]}
+                      </td>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </tr>
+                ))}
+              </ConsoleTable>
             </details>
           </Card>
         </div>

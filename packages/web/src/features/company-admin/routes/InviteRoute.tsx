@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CompanyInvitation,
   CSV_INVITE_MAX_BYTES,
@@ -7,7 +7,7 @@ import {
   csvRowErrorSchema,
 } from '@vestibule/contract/schemas/company-admin';
 import { emailSchema } from '@vestibule/contract/username';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -154,44 +155,93 @@ interface InviteCsvCardProps {
   children?: ReactNode;
 }
 
+interface CsvFields {
+  file: FileList;
+}
+
+/** One CSV file, chosen, of at most the contract's size. */
+function csvFileSchema(messages: { required: string; tooLarge: string }) {
+  return z.object({
+    file: z
+      .custom<FileList>(
+        (value) => typeof value === 'object' && value !== null && 'length' in value,
+        messages.required,
+      )
+      .refine((files) => files.length > 0, messages.required)
+      .refine((files) => (files[0]?.size ?? 0) <= CSV_INVITE_MAX_BYTES, messages.tooLarge),
+  });
+}
+
+/** The rows the server refused (csv_invalid), when its answer names them. */
+function refusedRows(cause: unknown): CsvRowError[] | undefined {
+  if (!(cause instanceof ApiError && cause.code === 'csv_invalid')) return undefined;
+  const parsed = rowErrorsSchema.safeParse(cause.body);
+  return parsed.success ? parsed.data.rows : undefined;
+}
+
 /** A CSV file of people to invite: everyone, or nobody with each bad row named. */
 export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvCardProps) {
   const { t } = useTranslation();
   const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const upload = useMutation({ mutationFn: send });
+  const input = useRef<HTMLInputElement | null>(null);
   const [rows, setRows] = useState<CsvRowError[]>([]);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(
+    () =>
+      csvFileSchema({
+        required: t('companyAdmin.invite.fileRequired'),
+        tooLarge: t('companyAdmin.invite.fileTooLarge'),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    formState: { errors },
+  } = useForm<CsvFields>({
+    resolver: zodResolver(schema),
+    reValidateMode: 'onSubmit',
+    // The app's submit handler focuses the first invalid field in the page's order (the operator's fields first).
+    shouldFocusError: false,
+  });
+  const file = register('file', {
+    onChange: () => {
+      clearErrors('file');
+      setRows([]);
+    },
+  });
+  const formError = errors.root?.server?.message;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    setRows([]);
-    const file = input.current?.files?.[0];
-    const fieldsReady = ready();
-    if (!file) return setError(t('companyAdmin.invite.fileRequired'));
-    if (!fieldsReady) return;
-    if (file.size > CSV_INVITE_MAX_BYTES) return setError(t('companyAdmin.invite.fileTooLarge'));
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    setBusy(true);
+  const sendFile = handleSubmit(async ({ file: files }) => {
+    const bytes = new Uint8Array(await (files[0] as File).arrayBuffer());
     try {
-      const { invited } = await send(bytes);
+      const { invited } = await upload.mutateAsync(bytes);
       toast.show('success', t('companyAdmin.invite.csvSent', { count: invited.length }));
-      if (input.current) input.current.value = '';
+      if (input.current) {
+        input.current.value = '';
+        setValue('file', input.current.files as FileList);
+      }
     } catch (cause) {
-      const parsed =
-        cause instanceof ApiError && cause.code === 'csv_invalid'
-          ? rowErrorsSchema.safeParse(cause.body)
-          : undefined;
-      if (parsed?.success) setRows(parsed.data.rows);
+      const refused = refusedRows(cause);
+      if (refused) setRows(refused);
       else if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
-      else setFormError(errorMessage(t, cause, t('companyAdmin.invite.failed')));
-    } finally {
-      setBusy(false);
+      else setError('root.server', { message: errorMessage(t, cause, t('companyAdmin.invite.failed')) });
     }
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    clearErrors('root');
+    setRows([]);
+    // The fields around the card (the operator's company and reason) show their errors with the file's.
+    const fieldsReady = ready();
+    event.preventDefault();
+    if (fieldsReady) void sendFile(event);
+    else void handleSubmit(() => undefined)(event);
   }
 
   return (
@@ -201,46 +251,43 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
       <form className={ui.stack} noValidate onSubmit={submit}>
         {formError && <FormError>{formError}</FormError>}
         {children}
-        <Field id={`${id}-file`} label={t('companyAdmin.invite.file')} error={error}>
+        <Field id={`${id}-file`} label={t('companyAdmin.invite.file')} error={errors.file?.message}>
           {({ className: _input, ...control }) => (
             <input
               {...control}
-              ref={input}
+              {...file}
+              ref={(element) => {
+                file.ref(element);
+                input.current = element;
+              }}
               className={styles.fileInput}
               type="file"
               accept=".csv,text/csv"
-              onChange={() => {
-                setError(null);
-                setRows([]);
-              }}
             />
           )}
         </Field>
         {rows.length > 0 && (
-          <div className={ui.tableWrap} role="alert">
-            <table className={`${ui.table} ${styles.table} ${styles.errorsTable}`}>
-              <caption>{t('companyAdmin.invite.rowsTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('companyAdmin.invite.row')}</th>
-                  <th scope="col">{t('companyAdmin.invite.field')}</th>
-                  <th scope="col">{t('companyAdmin.invite.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.row}-${row.field}-${row.code}`}>
-                    <td>{row.row || t('companyAdmin.invite.fileWide')}</td>
-                    <td>{row.field}</td>
-                    <td>{t(`companyAdmin.invite.rowErrors.${row.code}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            columns={[
+              t('companyAdmin.invite.row'),
+              t('companyAdmin.invite.field'),
+              t('companyAdmin.invite.problem'),
+            ]}
+            caption={t('companyAdmin.invite.rowsTitle')}
+            alert
+            className={`${styles.table} ${styles.errorsTable}`}
+          >
+            {rows.map((row) => (
+              <tr key={`${row.row}-${row.field}-${row.code}`}>
+                <td>{row.row || t('companyAdmin.invite.fileWide')}</td>
+                <td>{row.field}</td>
+                <td>{t(`companyAdmin.invite.rowErrors.${row.code}`)}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
         <div>
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={upload.isPending}>
             {t('companyAdmin.invite.upload')}
           </Button>
         </div>
@@ -291,36 +338,33 @@ function WaitingCard() {
       ) : rows.length === 0 ? (
         <p className={styles.muted}>{t('companyAdmin.invite.listEmpty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={`${ui.table} ${styles.table} ${ui.stacked}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('companyAdmin.invite.email')}</th>
-                <th scope="col">{t('companyAdmin.people.name')}</th>
-                <th scope="col">{t('companyAdmin.invite.expires')}</th>
-                <th scope="col">{t('companyAdmin.people.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>{invitation.email}</td>
-                  <td>{[invitation.firstname, invitation.lastname].filter(Boolean).join(' ') || '—'}</td>
-                  <td>{date.format(new Date(invitation.expires_at))}</td>
-                  <td>
-                    <Button
-                      variant="danger"
-                      onClick={() => setRevoking(invitation)}
-                      aria-label={`${t('companyAdmin.invite.revoke')}: ${invitation.email}`}
-                    >
-                      {t('companyAdmin.invite.revoke')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          columns={[
+            t('companyAdmin.invite.email'),
+            t('companyAdmin.people.name'),
+            t('companyAdmin.invite.expires'),
+            t('companyAdmin.people.actions'),
+          ]}
+          stacked
+          className={styles.table}
+        >
+          {rows.map((invitation) => (
+            <tr key={invitation.id}>
+              <td>{invitation.email}</td>
+              <td>{[invitation.firstname, invitation.lastname].filter(Boolean).join(' ') || '—'}</td>
+              <td>{date.format(new Date(invitation.expires_at))}</td>
+              <td>
+                <Button
+                  variant="danger"
+                  onClick={() => setRevoking(invitation)}
+                  aria-label={`${t('companyAdmin.invite.revoke')}: ${invitation.email}`}
+                >
+                  {t('companyAdmin.invite.revoke')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {invitations.hasNextPage && (
         <Button

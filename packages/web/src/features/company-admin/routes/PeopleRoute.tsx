@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { CompanyPerson } from '@vestibule/contract/schemas/company-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CompanyPerson, suspendRequestSchema } from '@vestibule/contract/schemas/company-admin';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import ui from '../../../components/Console.module.css';
+import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -15,7 +16,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { stepUpAgainPath } from '../../../lib/stepUp';
-import { changeAccess } from '../api/access';
+import { useChangeAccess } from '../api/access';
 import { type PeopleFilters, useCompanyPeople } from '../api/people';
 import { useCompanyId } from '../companyId';
 import styles from '../components/CompanyAdmin.module.css';
@@ -78,28 +79,21 @@ export function PeopleRoute() {
         ) : rows.length === 0 ? (
           <p className={styles.muted}>{t('companyAdmin.people.none')}</p>
         ) : (
-          <div className={ui.tableWrap}>
-            <table className={`${ui.table} ${styles.table} ${ui.stacked}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('companyAdmin.people.name')}</th>
-                  <th scope="col">{t('companyAdmin.people.email')}</th>
-                  <th scope="col">{t('companyAdmin.people.status')}</th>
-                  <th scope="col">{t('companyAdmin.people.methods')}</th>
-                  <th scope="col">{t('companyAdmin.people.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((person) => (
-                  <PersonRow
-                    key={person.id}
-                    person={person}
-                    onAct={(action) => setActing({ person, action })}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            columns={[
+              t('companyAdmin.people.name'),
+              t('companyAdmin.people.email'),
+              t('companyAdmin.people.status'),
+              t('companyAdmin.people.methods'),
+              t('companyAdmin.people.actions'),
+            ]}
+            stacked
+            className={styles.table}
+          >
+            {rows.map((person) => (
+              <PersonRow key={person.id} person={person} onAct={(action) => setActing({ person, action })} />
+            ))}
+          </ConsoleTable>
         )}
         {people.hasNextPage && (
           <Button
@@ -176,6 +170,9 @@ function PersonRow({
   );
 }
 
+/** The contract's reason (three to 300 characters once trimmed); 300 is also the input's maxLength. */
+const accessSchema = suspendRequestSchema.pick({ reason: true });
+
 /** The question before a suspension or a restore, with the reason the person will read. */
 function AccessDialog({
   companyId,
@@ -190,38 +187,43 @@ function AccessDialog({
   const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useChangeAccess(companyId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(accessSchema, { error: () => t('companyAdmin.people.reasonRequired') }),
+    defaultValues: { reason: '' },
+    // Checked when confirmed; the message leaves with the next keystroke.
+    reValidateMode: 'onSubmit',
+  });
   const name = acting ? fullName(acting.person) : '';
   const suspend = acting?.action === 'suspend';
 
   function close() {
-    setReason('');
-    setError(null);
+    reset();
+    change.reset();
     onClose();
   }
 
-  async function confirm() {
+  const confirm = handleSubmit(async ({ reason }) => {
     if (!acting) return;
-    if (reason.trim().length < 3) return setError(t('companyAdmin.people.reasonRequired'));
-    setBusy(true);
     try {
-      await changeAccess(companyId, acting.person.id, acting.action, reason.trim());
+      await change.mutateAsync({ personId: acting.person.id, action: acting.action, reason });
       toast.show(
         'success',
         t(suspend ? 'companyAdmin.people.suspended' : 'companyAdmin.people.restored', { name }),
       );
-      await queryClient.invalidateQueries({ queryKey: ['company-admin', companyId, 'people'] });
       close();
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
-      else setError(errorMessage(t, cause, undefined));
-    } finally {
-      setBusy(false);
+      else setError('reason', { message: errorMessage(t, cause, undefined) });
     }
-  }
+  });
 
   return (
     <ConfirmDialog
@@ -230,7 +232,7 @@ function AccessDialog({
       confirmLabel={t(suspend ? 'companyAdmin.people.suspend' : 'companyAdmin.people.restore')}
       cancelLabel={t('companyAdmin.people.cancel')}
       danger={suspend}
-      busy={busy}
+      busy={change.isPending}
       onConfirm={() => void confirm()}
       onCancel={close}
     >
@@ -240,17 +242,13 @@ function AccessDialog({
           id={`${id}-reason`}
           label={t('companyAdmin.people.reason')}
           hint={t('companyAdmin.people.reasonHint')}
-          error={error}
+          error={errors.reason?.message}
         >
           {(control) => (
             <input
               {...control}
               maxLength={300}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
+              {...register('reason', { onChange: () => clearErrors('reason') })}
             />
           )}
         </Field>

@@ -67,10 +67,10 @@ export function PolicyRoute() {
                 {formError ?? errorMessage(t, current.error, t('companyAdmin.policy.failed'))}
               </FormError>
             )}
-            <fieldset className={styles.choices}>
+            <fieldset className={ui.choiceList}>
               <legend>{t('companyAdmin.policy.legend')}</legend>
               {MFA_POLICIES.map((policy) => (
-                <label key={policy} className={styles.choice} htmlFor={`${id}-${policy}`}>
+                <label key={policy} className={`${ui.choice} ${ui.boxed}`} htmlFor={`${id}-${policy}`}>
                   <input
                     id={`${id}-${policy}`}
                     type="radio"
@@ -79,7 +79,7 @@ export function PolicyRoute() {
                     {...register('policy')}
                   />
                   <span>{t(`companyAdmin.policy.${policy}`)}</span>
-                  <span id={`${id}-${policy}-hint`} className={styles.choiceHint}>
+                  <span id={`${id}-${policy}-hint`} className={ui.choiceHint}>
                     {t(`companyAdmin.policy.${policy}Hint`)}
                   </span>
                 </label>
