@@ -95,7 +95,7 @@ export const API_BASE_FILES = [
 
 // account/ is the model (decision 0082): the entities' queries and invariants and the services flows
 // share (step-up, notices, session opening); flows call it, it calls no flow.
-const API_RANKS = {
+export const API_RANKS = {
   base: 0,
   db: 1,
   delivery: 2,

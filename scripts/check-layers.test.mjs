@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkRepository, importsOf } from './check-layers.mjs';
+import { API_RANKS, checkRepository, importsOf } from './check-layers.mjs';
 
 const script = fileURLToPath(new URL('./check-layers.mjs', import.meta.url));
 const repoRoot = resolve(dirname(script), '..');
@@ -216,5 +216,35 @@ describe('the layering check', () => {
 
     const clean = repository({ [web('lib/paths.ts')]: 'export const P = 1;\n' });
     expect(spawnSync(process.execPath, [script, clean], { encoding: 'utf8' }).status).toBe(0);
+  });
+});
+
+/** The API subgraph of docs/architecture.md's diagram: each node's rank and each arrow. */
+function apiDiagram() {
+  const doc = readFileSync(join(repoRoot, 'docs/architecture.md'), 'utf8');
+  const block = /```mermaid\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+  const api = block.slice(block.indexOf('subgraph api'), block.indexOf('end', block.indexOf('subgraph api')));
+  const rankOf = (label) =>
+    label.startsWith('main.ts')
+      ? API_RANKS.top
+      : label.startsWith('base:')
+        ? API_RANKS.base
+        : API_RANKS[/^(flows|account|security|delivery|db)\//.exec(label)?.[1] ?? ''];
+  const ranks = new Map();
+  for (const [, id, label] of api.matchAll(/(\w+)\["([^"]*)"\]/g))
+    if (id !== 'api') ranks.set(id, rankOf(label));
+  const arrows = [...api.matchAll(/^\s*(\w+)(?:\["[^"]*"\])?\s*(?:--\s*"[^"]*"\s*)?-->\s*(\w+)/gm)].map(
+    ([, from, to]) => [from, to],
+  );
+  return { ranks, arrows };
+}
+
+describe("docs/architecture.md's diagram", () => {
+  it('draws every API layer of the check, each arrow pointing down (or within a layer)', () => {
+    const { ranks, arrows } = apiDiagram();
+    expect(new Set(ranks.values())).toEqual(new Set(Object.values(API_RANKS)));
+    expect(arrows.length).toBeGreaterThan(5);
+    for (const [from, to] of arrows)
+      expect(ranks.get(from), `${from} --> ${to}`).toBeGreaterThanOrEqual(ranks.get(to));
   });
 });
