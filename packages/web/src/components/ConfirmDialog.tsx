@@ -4,7 +4,7 @@ import buttons from './card/Buttons.module.css';
 
 interface ConfirmDialogProps {
   open: boolean;
-  title: string;
+  title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
   cancelLabel: string;

@@ -1,11 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '@vestibule/contract/errors';
 import {
   brokenLocalPasswordRules,
+  localPasswordError,
   type PasswordRuleId,
   type PersonalData,
 } from '@vestibule/contract/password';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from '../i18n/react';
+import type { TextKey } from '../i18n/translator';
 import { ApiError } from '../lib/api';
 import { useNotCommonPassword } from '../lib/commonPassword';
 import { CapsLockNotice } from './CapsLockNotice';
@@ -25,9 +30,9 @@ const NEW_PASSWORD_ERRORS: readonly ErrorCode[] = [
 
 /** The translation keys of a new-password form's own messages. */
 interface NewPasswordMessages {
-  required: string;
-  confirmationRequired: string;
-  mismatch: string;
+  required: TextKey;
+  confirmationRequired: TextKey;
+  mismatch: TextKey;
 }
 
 /**
@@ -60,6 +65,60 @@ export function newPasswordError(error: unknown): `errors.${ErrorCode}` | undefi
   if (error instanceof ApiError && error.code && NEW_PASSWORD_ERRORS.includes(error.code))
     return `errors.${error.code}`;
   return undefined;
+}
+
+/**
+ * The form of a screen that only sets a new password (reset, weak password, onboarding): the two
+ * fields checked by `newPasswordSchema` with the screen's `messages`, then what the screen can
+ * judge of the password (length, `personal` data), then `save`. A server verdict about the password
+ * itself that `save` throws shows under it; any other failure is the screen's to show (its
+ * mutation's error). `fields` goes to NewPasswordFields with the screen's id and labels.
+ */
+export function useNewPasswordForm({
+  messages,
+  personal,
+  save,
+}: {
+  messages: NewPasswordMessages;
+  personal?: PersonalData;
+  save: (password: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const schema = useMemo(() => newPasswordSchema(messages), [messages]);
+  const { register, handleSubmit, setError, control, formState } = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const value = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    // What the screen can judge (length, personal data) never reaches the server broken.
+    const local = localPasswordError(password, personal);
+    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
+    try {
+      await save(password);
+    } catch (error) {
+      const message = newPasswordError(error);
+      if (message) setError('password', { message }, { shouldFocus: true });
+    }
+  });
+
+  const shownError = (message: string | undefined) => message && t(message as TextKey);
+  return {
+    onSubmit,
+    isSubmitting: formState.isSubmitting,
+    fields: {
+      password: register('password'),
+      confirmation: register('confirmation'),
+      value,
+      personal,
+      passwordError: shownError(formState.errors.password?.message),
+      confirmationError: shownError(formState.errors.confirmation?.message),
+      shown,
+      onToggleShown: () => setShown((was) => !was),
+    },
+  };
 }
 
 interface NewPasswordFieldsProps {

@@ -7,6 +7,19 @@ const OPEN = '\u{E000}';
 const CLOSE = '\u{E001}';
 const MARKED = /\u{E000}(\w+)\u{E001}/u;
 
+/**
+ * A value shown whole on its line (an e-mail address, a phone number): it moves to the next line
+ * rather than break at a space or a hyphen; its spaces are no-break spaces too. The one way to keep
+ * a value together, alone or, through KeptValues, inside a sentence.
+ */
+export function KeptValue({ children }: { children: string }) {
+  return keptSpan(children);
+}
+
+function keptSpan(value: string) {
+  return createElement('span', { className: 'kept-value' }, value.replace(/ /g, '\u00a0'));
+}
+
 interface KeptValuesProps {
   text: TextKey;
   values: TextOptions;
@@ -26,11 +39,7 @@ export function KeptValues({ text, values, keep }: KeptValuesProps) {
   // split() with a capture group puts the captured names at the odd places.
   const nodes = t(text, marked)
     .split(MARKED)
-    .map((piece, index) =>
-      index % 2 === 1
-        ? createElement('span', { className: 'kept-value' }, String(values[piece] ?? ''))
-        : piece,
-    );
+    .map((piece, index) => (index % 2 === 1 ? keptSpan(String(values[piece] ?? '')) : piece));
   // One element: in a flex container, loose text pieces would each become a column of their own.
   return createElement('span', null, ...nodes);
 }

@@ -1,6 +1,5 @@
 import { maskPhone } from '@vestibule/contract/phone';
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
-import { keepTogether } from './keepTogether';
 
 /**
  * A target as the method list shows it: the login answer is masked by the server already; the
@@ -13,7 +12,7 @@ export function maskTarget(method: MfaMethod['method'], target: string | null): 
     const [local = '', domain = ''] = target.split('@');
     return `${local.slice(0, 1)}***@${domain}`;
   }
-  // A number is shown whole on one line (the server's masked one too).
-  if (method === 'sms') return keepTogether(target.includes('*') ? target : (maskPhone(target) ?? target));
+  // Screens keep it on one line with i18n/KeptValues (the server's masked number too).
+  if (method === 'sms') return target.includes('*') ? target : (maskPhone(target) ?? target);
   return target;
 }

@@ -9,7 +9,7 @@ import { displayContact } from '../../../lib/displayContact';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useCodeForm } from '../../../lib/useCodeForm';
 import { resendAtFrom } from '../../../lib/useCountdown';
-import { ResendLink, resendCode as resendProofCode } from '../../mfa';
+import { ResendLink, useResendCode } from '../../mfa';
 import { useCheckProofCode } from '../api/checkProofCode';
 import { useSendProofCode } from '../api/sendProofCode';
 import styles from '../styles';
@@ -52,7 +52,7 @@ export function CodeStep({
       ),
   });
   const { code, handleSubmit, setError, clearErrors, reset, formState } = useCodeForm(schema);
-  const [resending, setResending] = useState(false);
+  const resend = useResendCode(false);
   const [resent, setResent] = useState(false);
 
   const choose = async (mfaId: number) => {
@@ -74,9 +74,8 @@ export function CodeStep({
   const resendCode = async () => {
     if (!sent) return;
     setResent(false);
-    setResending(true);
     try {
-      const answer = await resendProofCode(sent.payload, false);
+      const answer = await resend.mutateAsync(sent.payload);
       setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
       // A new code: the error about the last one is gone with it.
       clearErrors('code');
@@ -85,8 +84,6 @@ export function CodeStep({
       if (cause instanceof ApiError && cause.code === 'resend_too_soon' && cause.retryAfterSeconds)
         setSent({ ...sent, resendAt: resendAtFrom(cause.retryAfterSeconds) });
       else setError('code', { message: errorMessage(t, cause) });
-    } finally {
-      setResending(false);
     }
   };
 
@@ -166,7 +163,7 @@ export function CodeStep({
         {check.isPending && <span className={styles.spinner} aria-hidden="true" />}
         {t(check.isPending ? 'fuzzion.code.submitting' : 'fuzzion.code.submit')}
       </button>
-      <ResendLink resendAt={sent.resendAt} pending={resending} resent={resent} onResend={resendCode} />
+      <ResendLink resendAt={sent.resendAt} pending={resend.isPending} resent={resent} onResend={resendCode} />
       <button
         type="button"
         className={styles.linkButton}

@@ -1,7 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import type { FuzzionOwnershipRequest, FuzzionState } from '@vestibule/contract/schemas/fuzzion';
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { CapsLockNotice } from '../../../components/CapsLockNotice';
+import { Field } from '../../../components/Field';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -9,6 +13,16 @@ import { useAnswerOwnership } from '../api/answerOwnership';
 import styles from '../styles';
 
 type Proof = 'card' | 'client_area' | 'employee_area';
+interface Fields {
+  proof: Proof;
+  card: string;
+  password: string;
+}
+
+/** The field a proof is typed in. */
+function fieldOf(proof: Proof): 'card' | 'password' {
+  return proof === 'card' ? 'card' : 'password';
+}
 
 /** Step 2: "not me", or a card number or a platform password of the other account. */
 export function OwnershipStep({
@@ -24,9 +38,34 @@ export function OwnershipStep({
   const id = useId();
   const answer = useAnswerOwnership();
   const proofs: Proof[] = ['card', ...flow.platforms];
-  const [proof, setProof] = useState<Proof>('card');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Messages are texts here: a 429 from the server adds its wait to the sentence.
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          proof: z.enum(['card', 'client_area', 'employee_area']),
+          card: z.string(),
+          password: z.string(),
+        })
+        .superRefine(({ proof, card, password }, context) => {
+          const path = [fieldOf(proof)];
+          if (!(proof === 'card' ? card : password))
+            context.addIssue({ code: 'custom', path, message: t('fuzzion.ownership.required') });
+          // The format and check digit are checked here first, with the same rule as the server's.
+          else if (proof === 'card' && !parseCardNumber(card))
+            context.addIssue({ code: 'custom', path, message: t('errors.invalid_card_number') });
+        }),
+    [t],
+  );
+  // Checked on submit; the message goes with the next keystroke or another choice of proof.
+  const { register, handleSubmit, setError, clearErrors, setValue, control, formState } = useForm<Fields>({
+    resolver: zodResolver(schema),
+    defaultValues: { proof: 'card', card: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const proof = useWatch({ control, name: 'proof' });
+  const field = fieldOf(proof);
+  const error = formState.errors[field]?.message;
 
   const submit = async (body: FuzzionOwnershipRequest) => {
     try {
@@ -34,26 +73,22 @@ export function OwnershipStep({
       onDone();
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'fuzzion_invalid')
-        setError(t('fuzzion.errors.invalid'));
+        setError(field, { message: t('fuzzion.errors.invalid') });
       else if (cause instanceof ApiError && cause.code === 'validation_failed')
-        setError(t('fuzzion.errors.invalid'));
-      else if (cause instanceof ApiError && cause.status === 429) setError(errorMessage(t, cause));
+        setError(field, { message: t('fuzzion.errors.invalid') });
+      else if (cause instanceof ApiError && cause.status === 429)
+        setError(field, { message: errorMessage(t, cause) });
       else onFatal();
     }
   };
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!value) return setError(t('fuzzion.ownership.required'));
-    // The format and check digit are checked here first, with the same rule as the server's.
-    const card = proof === 'card' ? parseCardNumber(value) : undefined;
-    if (proof === 'card' && !card) return setError(t('errors.invalid_card_number'));
-    void submit(
-      proof === 'card'
-        ? { payload: flow.payload, answer: 'card', card: card ?? value }
-        : { payload: flow.payload, answer: 'password', platform: proof, password: value },
-    );
-  };
+  const onSubmit = handleSubmit(({ proof: chosen, card, password }) =>
+    submit(
+      chosen === 'card'
+        ? { payload: flow.payload, answer: 'card', card: parseCardNumber(card) ?? card }
+        : { payload: flow.payload, answer: 'password', platform: chosen, password },
+    ),
+  );
 
   const labels: Record<Proof, string> = {
     card: t('fuzzion.ownership.card'),
@@ -70,52 +105,42 @@ export function OwnershipStep({
           <label key={option} className={styles.choice}>
             <input
               type="radio"
-              name="proof"
               value={option}
-              checked={proof === option}
-              onChange={() => {
-                setProof(option);
-                setValue('');
-                setError(null);
-              }}
+              {...register('proof', {
+                // Another proof starts empty, without the message about the last one.
+                onChange: () => {
+                  setValue('card', '');
+                  setValue('password', '');
+                  clearErrors(['card', 'password']);
+                },
+              })}
             />
             {labels[option]}
           </label>
         ))}
       </fieldset>
-      <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
-          {t(proof === 'card' ? 'fuzzion.ownership.cardLabel' : 'fuzzion.ownership.passwordLabel')}
-        </label>
-        {proof === 'card' && (
-          <p id={`${id}-hint`} className={styles.hint}>
-            {t('fuzzion.ownership.cardHint')}
-          </p>
+      <Field
+        id={id}
+        label={t(proof === 'card' ? 'fuzzion.ownership.cardLabel' : 'fuzzion.ownership.passwordLabel')}
+        hint={proof === 'card' ? t('fuzzion.ownership.cardHint') : undefined}
+        error={error}
+      >
+        {(control) => (
+          <>
+            <input
+              // A card number and a password are two fields (and names) of the form.
+              key={field}
+              {...control}
+              className={styles.input}
+              type={proof === 'card' ? 'text' : 'password'}
+              inputMode={proof === 'card' ? 'numeric' : undefined}
+              autoComplete={proof === 'card' ? 'off' : 'current-password'}
+              {...register(field, { onChange: () => clearErrors(field) })}
+            />
+            {proof !== 'card' && <CapsLockNotice inputId={id} />}
+          </>
         )}
-        <input
-          id={id}
-          name={proof === 'card' ? 'card' : 'password'}
-          className={styles.input}
-          type={proof === 'card' ? 'text' : 'password'}
-          inputMode={proof === 'card' ? 'numeric' : undefined}
-          autoComplete={proof === 'card' ? 'off' : 'current-password'}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [proof === 'card' ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined
-          }
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-        />
-        {proof !== 'card' && <CapsLockNotice inputId={id} />}
-        {error && (
-          <p id={`${id}-error`} className={styles.fieldError}>
-            {error}
-          </p>
-        )}
-      </div>
+      </Field>
       <button
         type="submit"
         className={styles.submit}

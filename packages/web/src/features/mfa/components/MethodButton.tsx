@@ -1,6 +1,7 @@
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon, type IconName } from '../../../components/Icon';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../../../lib/maskTarget';
 
@@ -47,11 +48,15 @@ export function MethodButton({
   const { t } = useTranslation();
   const target = maskTarget(method.method, method.target);
   const hint =
-    method.method === 'sms' || method.method === 'email'
-      ? target
-        ? t(`mfa.methodHints.${method.method}`, { target })
-        : t(`mfa.methodHints.${method.method}NoTarget`)
-      : t(`mfa.methodHints.${method.method}`);
+    method.method === 'sms' || method.method === 'email' ? (
+      target ? (
+        <KeptValues text={`mfa.methodHints.${method.method}`} values={{ target }} keep={['target']} />
+      ) : (
+        t(`mfa.methodHints.${method.method}NoTarget`)
+      )
+    ) : (
+      t(`mfa.methodHints.${method.method}`)
+    );
   return (
     <button type="button" className={styles.method} onClick={onChoose} disabled={disabled} aria-busy={busy}>
       <span className={styles.methodIcon}>

@@ -6,6 +6,7 @@ import styles from '../../../components/CodeCard.module.css';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListRow, RowList } from '../../../components/ListRow';
 import { useToast } from '../../../components/Toasts';
+import { KeptValue } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -121,7 +122,11 @@ export function MfaMethodsCard({ returnTo = PATHS.securityMfaEdit }: { returnTo?
               <span className={styles.methodName}>
                 {t(`mfa.methodNames.${m.method}`)} {m.primary && <Badge>{t('mfa.methods.primary')}</Badge>}
               </span>
-              {target && <span className={styles.methodTarget}>{target}</span>}
+              {target && (
+                <span className={styles.methodTarget}>
+                  <KeptValue>{target}</KeptValue>
+                </span>
+              )}
               {refusal === m.id && (
                 <span role="alert" className={styles.formError} data-refusal={m.method}>
                   {t('errors.mfa_minimum')}

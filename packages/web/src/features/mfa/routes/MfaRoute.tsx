@@ -13,7 +13,6 @@ import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin, startSession } from '../../../lib/afterLogin';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
-import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 import { queryClient } from '../../../lib/queryClient';
 import { useCodeForm } from '../../../lib/useCodeForm';
@@ -164,7 +163,7 @@ function CodeScreen({ initial, payloadGiven }: { initial: ChallengeState; payloa
   // The number's SMS budget is spent: no resend, the other methods instead.
   const smsSpent = resendError instanceof ApiError && resendError.code === 'sms_limit_reached';
   const busy = verify.isPending || finishing;
-  const target = state.target && keepTogether(state.target);
+  const target = state.target;
   const intro =
     method === 'totp' ? (
       t('mfa.code.totp')

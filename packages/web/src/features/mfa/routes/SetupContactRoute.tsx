@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import { mfaChangeNeedsStepUp, normaliseMfaTarget } from '@vestibule/contract/mfa-step-up';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import styles from '../../../components/CodeCard.module.css';
+import { Field } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
@@ -21,7 +25,7 @@ import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useConfirmActivation, useStartActivation } from '../api/activateMethod';
 import { fetchMethods, useMethods } from '../api/listMethods';
-import { resendCode } from '../api/resendCode';
+import { useResendCode } from '../api/resendCode';
 import { MfaCodeField, type MfaCodeMessage, mfaCodeSchema } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 import { SetupLeaveLink } from '../components/SetupLeaveLink';
@@ -65,8 +69,6 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
       ? (user.data?.phone.find((p) => p.default)?.phone ?? '')
       : (user.data?.email.find((e) => e.default)?.email ?? '');
   const [draft] = useState(() => contactDraft.read(draftForm(kind, editId)));
-  const [target, setTarget] = useState<string | null>(draft);
-  const [targetError, setTargetError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
   const {
     code,
@@ -77,7 +79,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     formState: { errors },
   } = useCodeForm(mfaCodeSchema(kind, MESSAGE_CODE_LENGTH));
   const [resent, setResent] = useState(false);
-  const [resending, setResending] = useState(false);
+  const resend = useResendCode(false);
   const [finishing, setFinishing] = useState(false);
   const start = useStartActivation();
   const confirm = useConfirmActivation();
@@ -87,7 +89,37 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const primaryTaken = (methods.data ?? []).some(
     (m) => m.method === kind && m.target !== null && m.target === primary,
   );
-  const value = target ?? (editId || primaryTaken || methods.isPending ? '' : primary);
+  // Until the user types, the field shows the draft kept over a step-up, else the primary it offers.
+  const offered = draft ?? (editId || primaryTaken || methods.isPending ? '' : primary);
+  // Messages are texts here: the server's refusals of a target are worded by errorMessage.
+  const schema = useMemo(
+    () =>
+      z.object({
+        target: z.string().superRefine((typed, context) => {
+          // A malformed address is told here, not sent (the server would answer the same 422).
+          const malformed = typed.trim()
+            ? contactInputError(kind === 'sms' ? 'phone' : 'email', typed)
+            : undefined;
+          if (!typed.trim())
+            context.addIssue({
+              code: 'custom',
+              message: t(
+                kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail',
+              ),
+            });
+          else if (malformed) context.addIssue({ code: 'custom', message: t(`errors.${malformed}`) });
+        }),
+      }),
+    [t, kind],
+  );
+  // Checked on submit, the message goes with the next keystroke; a field not typed in follows `offered`.
+  const targetForm = useForm<{ target: string }>({
+    resolver: zodResolver(schema),
+    values: { target: offered },
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+    reValidateMode: 'onSubmit',
+  });
+  const targetError = targetForm.formState.errors.target?.message;
 
   const goOn = async () => {
     setFinishing(true);
@@ -122,18 +154,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     }
   };
 
-  const onSend = async (event?: React.FormEvent) => {
-    event?.preventDefault();
-    if (!value.trim()) {
-      setTargetError(t(kind === 'sms' ? 'mfa.setup.contact.requiredSms' : 'mfa.setup.contact.requiredEmail'));
-      return;
-    }
-    // A malformed address is told here, not sent (the server would answer the same 422).
-    const malformed = contactInputError(kind === 'sms' ? 'phone' : 'email', value);
-    if (malformed) {
-      setTargetError(t(`errors.${malformed}`));
-      return;
-    }
+  const onSend = targetForm.handleSubmit(async ({ target: value }) => {
     // A step-up the server would ask for is taken first, without sending: back here with the
     // address kept, and the code goes out then (the effect below).
     if (await stepUpFirst(value.trim())) {
@@ -164,9 +185,9 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
         contactDraft.save(draftForm(kind, editId), value.trim());
         navigate(stepUpAgainPath());
       } else if (error instanceof ApiError && error.code && TARGET_ERRORS.includes(error.code))
-        setTargetError(errorMessage(t, error));
+        targetForm.setError('target', { message: errorMessage(t, error) });
     }
-  };
+  });
 
   // Back from the step-up a send asked for, with the address kept as a draft: send the code at
   // once instead of asking for the same click again (the draft is read once, then cleared).
@@ -202,9 +223,8 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   const onResend = async () => {
     if (!sent) return;
     setResent(false);
-    setResending(true);
     try {
-      const answer = await resendCode(sent.payload, false);
+      const answer = await resend.mutateAsync(sent.payload);
       setSent({ ...sent, resendAt: resendAtFrom(answer.resend_in) });
       // A new code: the error about the last one is gone with it.
       clearErrors('code');
@@ -213,8 +233,6 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
     } catch (error) {
       if (error instanceof ApiError && error.retryAfterSeconds)
         setSent({ ...sent, resendAt: Date.now() + error.retryAfterSeconds * 1000 });
-    } finally {
-      setResending(false);
     }
   };
 
@@ -247,40 +265,23 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             <p className={styles.intro}>
               {t(kind === 'sms' ? 'mfa.setup.contact.introSms' : 'mfa.setup.contact.introEmail')}
             </p>
-            <div className={styles.field}>
-              <label htmlFor={`${id}-target`} className={styles.label}>
-                {t(kind === 'sms' ? 'mfa.setup.contact.phone' : 'mfa.setup.contact.email')}
-              </label>
-              {kind === 'sms' && (
-                <p id={`${id}-hint`} className={styles.hint}>
-                  {t('mfa.setup.contact.phoneHint')}
-                </p>
+            <Field
+              id={`${id}-target`}
+              label={t(kind === 'sms' ? 'mfa.setup.contact.phone' : 'mfa.setup.contact.email')}
+              hint={kind === 'sms' ? t('mfa.setup.contact.phoneHint') : undefined}
+              error={targetError}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type={kind === 'sms' ? 'tel' : 'email'}
+                  inputMode={kind === 'sms' ? 'tel' : 'email'}
+                  autoComplete={kind === 'sms' ? 'tel' : 'email'}
+                  spellCheck={false}
+                  {...targetForm.register('target', { onChange: () => targetForm.clearErrors('target') })}
+                />
               )}
-              <input
-                id={`${id}-target`}
-                className={styles.input}
-                type={kind === 'sms' ? 'tel' : 'email'}
-                inputMode={kind === 'sms' ? 'tel' : 'email'}
-                autoComplete={kind === 'sms' ? 'tel' : 'email'}
-                spellCheck={false}
-                value={value}
-                aria-invalid={targetError ? true : undefined}
-                aria-describedby={
-                  [kind === 'sms' ? `${id}-hint` : '', targetError ? `${id}-target-error` : '']
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
-                onChange={(event) => {
-                  setTarget(event.target.value);
-                  setTargetError(null);
-                }}
-              />
-              {targetError && (
-                <p id={`${id}-target-error`} className={styles.fieldError}>
-                  {targetError}
-                </p>
-              )}
-            </div>
+            </Field>
             {startError && (
               <p role="alert" className={styles.formError}>
                 {errorMessage(t, startError)}
@@ -327,7 +328,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
             </form>
             <ResendLink
               resendAt={sent.resendAt}
-              pending={resending}
+              pending={resend.isPending}
               resent={resent}
               onResend={() => void onResend()}
             />

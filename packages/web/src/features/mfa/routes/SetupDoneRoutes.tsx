@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
+import { KeptValue } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../../../lib/maskTarget';
 import { PATHS } from '../../../lib/paths';
@@ -39,7 +40,9 @@ export function SetupConfirmationRoute() {
                 <span className={styles.methodName}>{t(`mfa.methodNames.${m.method}`)}</span>
                 {m.primary && <span className={styles.tag}>{t('mfa.methods.primary')}</span>}
               </span>
-              <span className={styles.methodTarget}>{maskTarget(m.method, m.target)}</span>
+              <span className={styles.methodTarget}>
+                <KeptValue>{maskTarget(m.method, m.target) ?? ''}</KeptValue>
+              </span>
             </li>
           ))}
         </ul>

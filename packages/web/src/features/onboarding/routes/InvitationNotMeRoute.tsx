@@ -5,7 +5,7 @@ import styles from '../../../components/Card.module.css';
 import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
-import { freezeInvitedAccount } from '../api/freezeInvitedAccount';
+import { useFreezeInvitedAccount } from '../api/freezeInvitedAccount';
 
 type Step = 'ask' | 'frozen' | 'expired';
 
@@ -22,7 +22,7 @@ export function InvitationNotMeRoute() {
   const navigate = useNavigate();
   const [code] = useState(() => new URLSearchParams(location.search).get('code'));
   const [step, setStep] = useState<Step>('ask');
-  const [busy, setBusy] = useState(false);
+  const freezeAccount = useFreezeInvitedAccount();
 
   useEffect(() => {
     if (location.search) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
@@ -31,14 +31,11 @@ export function InvitationNotMeRoute() {
   if (!code) return <Navigate to={PATHS.home} replace />;
 
   const freeze = async () => {
-    setBusy(true);
     try {
-      await freezeInvitedAccount(code);
+      await freezeAccount.mutateAsync(code);
       setStep('frozen');
     } catch {
       setStep('expired');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -53,7 +50,7 @@ export function InvitationNotMeRoute() {
             <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
             <p className={styles.intro}>{t('onboarding.notMe.intro')}</p>
             <div className={styles.actions}>
-              <Button variant="danger" busy={busy} onClick={() => void freeze()}>
+              <Button variant="danger" busy={freezeAccount.isPending} onClick={() => void freeze()}>
                 {t('onboarding.notMe.freeze')}
               </Button>
             </div>

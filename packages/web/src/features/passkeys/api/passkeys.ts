@@ -37,3 +37,25 @@ export function useDeletePasskey() {
     onSuccess: refreshPasskeys,
   });
 }
+
+/**
+ * The browser creates a passkey named `name` and the server stores it (the ceremony's code loads
+ * on first use): 'cancelled' when the user closed the browser's dialog; a server refusal throws.
+ */
+export function useCreatePasskey() {
+  return useMutation({
+    mutationFn: async (name: string): Promise<'created' | 'cancelled'> => {
+      const { createPasskey, isCancelled } = await import('../../../lib/passkeyCeremony');
+      try {
+        await createPasskey(name);
+        return 'created';
+      } catch (error) {
+        if (isCancelled(error)) return 'cancelled';
+        throw error;
+      }
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'created') refreshPasskeys();
+    },
+  });
+}

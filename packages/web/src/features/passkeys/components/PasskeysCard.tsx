@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Passkey } from '@vestibule/contract/schemas/passkeys';
 import { PASSKEY_NAME_MAX_LENGTH } from '@vestibule/contract/schemas/passkeys';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import styles from '../../../components/CodeCard.module.css';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Field } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -11,7 +15,10 @@ import { closeOnEscape } from '../../../lib/closeOnEscape';
 import { errorMessage } from '../../../lib/errorMessage';
 import { fetchMfaStatus, stepUpPath } from '../../../lib/stepUp';
 import { formatDate } from '../../security';
-import { refreshPasskeys, useDeletePasskey, usePasskeys, useRenamePasskey } from '../api/passkeys';
+import { useCreatePasskey, useDeletePasskey, usePasskeys, useRenamePasskey } from '../api/passkeys';
+
+// An empty name is told in the card's alert, as the server's refusals are.
+const schema = z.object({ name: z.string().refine((name) => name.trim() !== '', 'passkeys.nameRequired') });
 
 type Mode =
   | { step: 'idle' }
@@ -42,8 +49,18 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
   const rename = useRenamePasskey();
   const remove = useDeletePasskey();
   const [mode, setMode] = useState<Mode>(() => requestedMode(params));
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const create = useCreatePasskey();
+  // The add or the rename form (one open at a time).
+  const { register, handleSubmit, setValue, control } = useForm<{ name: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '' },
+    // The message is the card's alert, not the field's: the focus stays where it is.
+    shouldFocusError: false,
+  });
+  const name = useWatch({ control, name: 'name' });
+  /** While the step-up grant is checked before a form or a confirmation opens. */
+  const [checking, setChecking] = useState(false);
+  const busy = checking || create.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
   const list = passkeys.data ?? [];
@@ -57,8 +74,9 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
   }, [params, setParams]);
 
   useEffect(() => {
-    if (mode.step === 'add' && name === '') setName(t('passkeys.defaultName', { count: list.length + 1 }));
-  }, [mode, name, list.length, t]);
+    if (mode.step === 'add' && name === '')
+      setValue('name', t('passkeys.defaultName', { count: list.length + 1 }));
+  }, [mode, name, list.length, t, setValue]);
 
   const back = (action: string) => {
     const url = new URL(returnTo, window.location.origin);
@@ -69,14 +87,14 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
   /** Runs `then` when the session holds a step-up, else steps up and comes back to `action`. */
   async function withStepUp(action: string, then: () => void) {
     setProblem(null);
-    setBusy(true);
+    setChecking(true);
     let sudo = true;
     try {
       sudo = (await fetchMfaStatus()).sudo;
     } catch {
       // Unknown: go on; the server answers 403 sudo_required when a step-up is needed.
     }
-    setBusy(false);
+    setChecking(false);
     if (sudo) then();
     else navigate(stepUpPath(back(action)));
   }
@@ -86,44 +104,36 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
     else setProblem(errorMessage(t, error));
   }
 
-  async function onCreate(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setProblem(t('passkeys.nameRequired'));
-    setBusy(true);
+  /** What the form's check said, in the card's alert. */
+  const onInvalid = () => setProblem(t('passkeys.nameRequired'));
+
+  const onCreate = handleSubmit(async ({ name: typed }) => {
     setProblem(null);
     try {
-      const { createPasskey, isCancelled } = await import('../../../lib/passkeyCeremony');
-      try {
-        await createPasskey(trimmed);
-      } catch (error) {
-        if (isCancelled(error)) return setProblem(t('passkeys.cancelled'));
-        if (error instanceof ApiError) return explain(error, 'passkey=add');
-        return setProblem(t('passkeys.browserError'));
-      }
-      refreshPasskeys();
+      const outcome = await create.mutateAsync(typed.trim());
+      if (outcome === 'cancelled') return setProblem(t('passkeys.cancelled'));
       setMode({ step: 'idle' });
-      setName('');
+      setValue('name', '');
       toast.show('success', t('passkeys.added'));
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      if (error instanceof ApiError) explain(error, 'passkey=add');
+      else setProblem(t('passkeys.browserError'));
     }
-  }
+  }, onInvalid);
 
-  function onRename(event: FormEvent, passkey: Passkey) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setProblem(t('passkeys.nameRequired'));
-    rename.mutate(
-      { id: passkey.id, name: trimmed },
-      {
-        onSuccess: () => {
-          setMode({ step: 'idle' });
-          toast.show('success', t('passkeys.renamed'));
+  function onRename(passkey: Passkey) {
+    return handleSubmit(({ name: typed }) => {
+      rename.mutate(
+        { id: passkey.id, name: typed.trim() },
+        {
+          onSuccess: () => {
+            setMode({ step: 'idle' });
+            toast.show('success', t('passkeys.renamed'));
+          },
+          onError: (error) => setProblem(errorMessage(t, error)),
         },
-        onError: (error) => setProblem(errorMessage(t, error)),
-      },
-    );
+      );
+    }, onInvalid);
   }
 
   // Escape closes the add or rename form as Cancel does; the focus goes to the card's heading.
@@ -148,19 +158,11 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
   }
 
   const nameField = (label: string) => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-name`} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={`${id}-name`}
-        className={styles.input}
-        value={name}
-        maxLength={PASSKEY_NAME_MAX_LENGTH}
-        autoComplete="off"
-        onChange={(event) => setName(event.target.value)}
-      />
-    </div>
+    <Field id={`${id}-name`} label={label}>
+      {(control) => (
+        <input {...control} maxLength={PASSKEY_NAME_MAX_LENGTH} autoComplete="off" {...register('name')} />
+      )}
+    </Field>
   );
 
   return (
@@ -182,11 +184,7 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
           {list.map((passkey) => (
             <li key={passkey.id} className={styles.item}>
               {mode.step === 'rename' && mode.id === passkey.id ? (
-                <form
-                  className={styles.form}
-                  onSubmit={(event) => onRename(event, passkey)}
-                  onKeyDown={closeOnEscapeKey}
-                >
+                <form className={styles.form} onSubmit={onRename(passkey)} onKeyDown={closeOnEscapeKey}>
                   {nameField(t('passkeys.newName'))}
                   <div className={styles.itemActions}>
                     <button type="submit" className={styles.linkButton} disabled={rename.isPending}>
@@ -224,7 +222,7 @@ export function PasskeysCard({ returnTo }: { returnTo: string }) {
                         aria-label={t('passkeys.renameLabel', { name: passkey.name })}
                         onClick={() => {
                           setProblem(null);
-                          setName(passkey.name);
+                          setValue('name', passkey.name);
                           setMode({ step: 'rename', id: passkey.id });
                         }}
                       >

@@ -1,7 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { CodeField } from '../../../components/CodeField';
+import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { displayContact } from '../../../lib/displayContact';
@@ -34,6 +36,7 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
       .refine((digits) => /^\d{8}$/.test(digits), t('profile.code.required')),
   });
   const { code, handleSubmit, setError, clearErrors, setFocus, formState } = useCodeForm(schema);
+  const resendMutation = useMutation({ mutationFn: resendCode });
   const [status, setStatus] = useState('');
   const [resendAt, setResendAt] = useState(() => resendAtFrom(challenge.resend_in));
   const secondsLeft = useCountdown(resendAt);
@@ -59,7 +62,7 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
   async function resend() {
     setStatus('');
     try {
-      const answer = await resendCode(challenge.payload);
+      const answer = await resendMutation.mutateAsync(challenge.payload);
       setResendAt(resendAtFrom(answer.resend_in));
       // A new code: the error about the last one no longer applies.
       clearErrors('code');
@@ -84,10 +87,11 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
         {t('profile.code.title')}
       </h3>
       <p>
-        {t(challenge.method === 'sms' ? 'profile.code.sentSms' : 'profile.code.sentEmail', {
-          length: challenge.code_length,
-          target,
-        })}
+        <KeptValues
+          text={challenge.method === 'sms' ? 'profile.code.sentSms' : 'profile.code.sentEmail'}
+          values={{ length: challenge.code_length, target }}
+          keep={['target']}
+        />
       </p>
       <CodeField
         id={`${id}-code`}

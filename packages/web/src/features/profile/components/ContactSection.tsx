@@ -1,9 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import type { ContactChallenge, ContactKind } from '@vestibule/contract/schemas/profile';
 import type { User } from '@vestibule/contract/schemas/user';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Field } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
+import { KeptValue, KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { closeOnEscape } from '../../../lib/closeOnEscape';
@@ -134,13 +140,42 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       return { step: 'delete', id: removal };
     return requested === undefined ? { step: 'idle' } : { step: 'enter', id: requested };
   });
-  const [value, setValue] = useState(() =>
-    requested === undefined ? '' : (contactDraft.read(draftForm(kind, requested)) ?? ''),
+  const noun = kind === 'email' ? 'email' : 'phone';
+  // Messages are texts here, as the section's other messages.
+  const schema = useMemo(
+    () =>
+      z.object({
+        value: z.string().superRefine((typed, context) => {
+          // A malformed address is told here, not sent (the server would answer the same 422).
+          const malformed = typed.trim() ? contactInputError(kind, typed) : undefined;
+          if (!typed.trim())
+            context.addIssue({ code: 'custom', message: t(`profile.contact.required.${noun}`) });
+          else if (malformed) context.addIssue({ code: 'custom', message: t(`errors.${malformed}`) });
+        }),
+      }),
+    [t, kind, noun],
   );
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // The entry form (one open at a time): checked on submit, the message goes with the next keystroke.
+  const entry = useForm<{ value: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      value: requested === undefined ? '' : (contactDraft.read(draftForm(kind, requested)) ?? ''),
+    },
+    reValidateMode: 'onSubmit',
+  });
   const [problem, setProblem] = useState<Problem | null>(null);
   const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendCode = useMutation({
+    mutationFn: ({ contactId, value }: { contactId: number | null; value: string }) =>
+      contactId === null ? addContact(kind, value) : updateContact(kind, contactId, value),
+  });
+  const primary = useMutation({ mutationFn: (contactId: number) => makePrimary(kind, contactId) });
+  const remove = useMutation({ mutationFn: (contactId: number) => deleteContact(kind, contactId) });
+  const verify = useMutation({ mutationFn: (contactId: number) => verifyContact(kind, contactId) });
+  const confirm = useMutation({
+    mutationFn: ({ payload, code }: { payload: string; code: string }) => confirmContact(kind, payload, code),
+  });
+  const busy = sendCode.isPending || primary.isPending || remove.isPending;
   /** The form whose step-up is being checked (null: add), while the button says so. */
   const [opening, setOpening] = useState<number | null | undefined>(undefined);
 
@@ -153,7 +188,6 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     setParams(next, { replace: true });
   }, [params, setParams, kind]);
   const show = displayContact;
-  const noun = kind === 'email' ? 'email' : 'phone';
 
   /**
    * A 412: another browser changed the profile since this one read it. The list takes the current
@@ -182,8 +216,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
 
   function reset() {
     setMode({ step: 'idle' });
-    setValue('');
-    setFieldError(null);
+    entry.reset({ value: '' });
   }
 
   /** Through a step-up first, coming back to this form (with `typed` put back). */
@@ -214,7 +247,6 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
     success: string,
     fallback: string,
   ) {
-    setBusy(true);
     setProblem(null);
     setElsewhere(null);
     try {
@@ -227,50 +259,34 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       if (cause instanceof ApiError && cause.code === 'sudo_required' && mode.step === 'delete')
         navigate(stepUpPath(removePath(kind, contactId)));
       else setProblem(explain(cause, contactId, fallback));
-    } finally {
-      setBusy(false);
     }
   }
 
-  async function startCode(event: React.FormEvent, contactId: number | null) {
-    event.preventDefault();
-    if (!value.trim()) {
-      setFieldError(t(`profile.contact.required.${noun}`));
-      return;
-    }
-    // A malformed address is told here, not sent (the server would answer the same 422).
-    const malformed = contactInputError(kind, value);
-    if (malformed) {
-      setFieldError(t(`errors.${malformed}`));
-      return;
-    }
-    setBusy(true);
-    setFieldError(null);
-    setProblem(null);
-    setElsewhere(null);
-    try {
-      const challenge =
-        contactId === null ? await addContact(kind, value) : await updateContact(kind, contactId, value);
-      if (challenge) setMode({ step: 'code', challenge, action: contactId === null ? 'added' : 'updated' });
-      else reset();
-    } catch (cause) {
-      // Changed elsewhere: the form stays open with what was typed, on the current contacts.
-      const current = changedElsewhere(cause);
-      if (current) {
-        setElsewhere({ before: user, after: current });
-        setUser(current);
+  function startCode(contactId: number | null) {
+    return entry.handleSubmit(async ({ value }) => {
+      setProblem(null);
+      setElsewhere(null);
+      try {
+        const challenge = await sendCode.mutateAsync({ contactId, value });
+        if (challenge) setMode({ step: 'code', challenge, action: contactId === null ? 'added' : 'updated' });
+        else reset();
+      } catch (cause) {
+        // Changed elsewhere: the form stays open with what was typed, on the current contacts.
+        const current = changedElsewhere(cause);
+        if (current) {
+          setElsewhere({ before: user, after: current });
+          setUser(current);
+        }
+        // The grant ran out (or a single one was used) since the form opened.
+        else if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
+        else if (
+          cause instanceof ApiError &&
+          (cause.code === 'invalid_email' || cause.code === 'invalid_phone')
+        )
+          entry.setError('value', { message: t(`errors.${cause.code}`) });
+        else setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
       }
-      // The grant ran out (or a single one was used) since the form opened.
-      else if (cause instanceof ApiError && cause.code === 'sudo_required') stepUpFor(contactId, value);
-      else if (
-        cause instanceof ApiError &&
-        (cause.code === 'invalid_email' || cause.code === 'invalid_phone')
-      )
-        setFieldError(t(`errors.${cause.code}`));
-      else setProblem(explain(cause, contactId, t('profile.contact.changeFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   /** Asks before deleting, unless the server would refuse: then says why at once. */
@@ -295,7 +311,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   async function startVerify(contactId: number) {
     setProblem(null);
     try {
-      const challenge = await verifyContact(kind, contactId);
+      const challenge = await verify.mutateAsync(contactId);
       if (challenge) setMode({ step: 'code', challenge, action: 'verified' });
     } catch (cause) {
       if (takeChangedElsewhere(cause)) return;
@@ -307,7 +323,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   async function confirmDelete(contact: Contact) {
     await run(
       contact.id,
-      () => deleteContact(kind, contact.id),
+      () => remove.mutateAsync(contact.id),
       t(toastKey('deleted')),
       t('profile.contact.deleteFailed'),
     );
@@ -321,46 +337,40 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
   // Escape closes the open form (entry or code) as Cancel does; the focus goes to the list's heading.
   const closeOnEscapeKey = closeOnEscape(reset, () => document.getElementById(`${id}-title`));
 
-  const focusOnMount = useCallback((input: HTMLInputElement | null) => input?.focus(), []);
+  // The form opens on the user's request: focus follows it (after the render, which also works where
+  // autoFocus would be left to the browser's page-load autofocus).
+  const entryOpen = mode.step === 'enter' ? String(mode.id) : undefined;
+  const { setFocus } = entry;
+  useEffect(() => {
+    if (entryOpen !== undefined) setFocus('value');
+  }, [entryOpen, setFocus]);
 
   function entryForm(contactId: number | null) {
     return (
       <form
         className={`${styles.panel} ${styles.form}`}
         noValidate
-        onSubmit={(event) => startCode(event, contactId)}
+        onSubmit={startCode(contactId)}
         onKeyDown={closeOnEscapeKey}
       >
-        <div className={styles.field}>
-          <label htmlFor={`${id}-value`} className={styles.label}>
-            {t(`profile.contact.new${kind === 'email' ? 'Email' : 'Phone'}`)}
-          </label>
-          <p id={`${id}-hint`} className={styles.hint}>
-            {t(`profile.contact.${noun}Hint`)}
-          </p>
-          <input
-            id={`${id}-value`}
-            className={styles.input}
-            type={kind === 'email' ? 'email' : 'tel'}
-            inputMode={kind === 'email' ? 'email' : 'tel'}
-            autoComplete={kind === 'email' ? 'email' : 'tel'}
-            // The form opens on the user's request: focus follows it (a ref, which also works where
-            // autoFocus would be left to the browser's page-load autofocus).
-            ref={focusOnMount}
-            value={value}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setFieldError(null);
-            }}
-          />
-          {fieldError && (
-            <p id={`${id}-error`} className={styles.fieldError} role="alert">
-              {fieldError}
-            </p>
+        <Field
+          id={`${id}-value`}
+          label={t(`profile.contact.new${kind === 'email' ? 'Email' : 'Phone'}`)}
+          hint={t(`profile.contact.${noun}Hint`)}
+          error={entry.formState.errors.value?.message}
+          announce
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={styles.input}
+              type={kind === 'email' ? 'email' : 'tel'}
+              inputMode={kind === 'email' ? 'email' : 'tel'}
+              autoComplete={kind === 'email' ? 'email' : 'tel'}
+              {...entry.register('value', { onChange: () => entry.clearErrors('value') })}
+            />
           )}
-        </div>
+        </Field>
         <div className={styles.buttons}>
           <button type="submit" className={styles.button} disabled={busy}>
             {busy ? t('profile.contact.sending') : t('profile.contact.sendCode')}
@@ -388,7 +398,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
         onKeyDown={closeOnEscapeKey}
         otherError={(cause) => explain(cause, null, t('profile.contact.changeFailed')).text}
         confirm={async (code) => {
-          const answer = await confirmContact(kind, mode.challenge.payload, code);
+          const answer = await confirm.mutateAsync({ payload: mode.challenge.payload, code });
           // SPEC §4 Fuzzion: the address is another account's; the merge screens take over.
           if ('fuzzion' in answer) {
             navigate(mergeScreenPath(answer));
@@ -411,7 +421,9 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
           <li key={contact.id} className={styles.contact} data-contact={contact.value}>
             <div className={styles.contactRow}>
               <span className={styles.contactValue}>
-                <span>{show(contact.value)}</span>
+                <span>
+                  <KeptValue>{show(contact.value)}</KeptValue>
+                </span>
                 <span className={styles.badges}>
                   {contact.default && <span className={styles.badge}>{t('profile.contact.primary')}</span>}
                   {contact.verified ? (
@@ -436,7 +448,7 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
                       onClick={() =>
                         run(
                           contact.id,
-                          () => makePrimary(kind, contact.id),
+                          () => primary.mutateAsync(contact.id),
                           t(toastKey('primary')),
                           t('profile.contact.changeFailed'),
                         )
@@ -474,7 +486,13 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
       {problem?.id === null && problemBox(problem)}
       <ConfirmDialog
         open={deleting !== undefined}
-        title={t('profile.contact.confirmDelete', { value: deleting ? show(deleting.value) : '' })}
+        title={
+          <KeptValues
+            text="profile.contact.confirmDelete"
+            values={{ value: deleting ? show(deleting.value) : '' }}
+            keep={['value']}
+          />
+        }
         confirmLabel={t('profile.contact.confirmDeleteYes')}
         cancelLabel={t('profile.cancel')}
         busy={busy}

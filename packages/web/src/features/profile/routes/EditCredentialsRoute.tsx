@@ -1,7 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { formatPhone } from '@vestibule/contract/phone';
-import type { ContactChallenge } from '@vestibule/contract/schemas/profile';
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Field } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -23,11 +27,30 @@ export function EditCredentialsRoute() {
   const toast = useToast();
   const user = useUser();
   const setUser = useSetUser();
-  const [login, setLogin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<ContactChallenge | null>(null);
+  const start = useMutation({ mutationFn: startLoginChange });
+  const confirm = useMutation({
+    mutationFn: ({ payload, code }: { payload: string; code: string }) => confirmLoginChange(payload, code),
+  });
+  // Messages are texts here: a 422 words its own (SPEC §5).
+  const schema = useMemo(
+    () =>
+      z.object({
+        login: z.string().superRefine((login, context) => {
+          // A malformed e-mail or number is told here, not sent (the server would answer the same 422).
+          const malformed = login.trim() ? loginInputError(login) : undefined;
+          if (!login.trim()) context.addIssue({ code: 'custom', message: t('profile.credentials.required') });
+          else if (malformed) context.addIssue({ code: 'custom', message: t(`errors.${malformed}`) });
+        }),
+      }),
+    [t],
+  );
+  // Checked on submit; the message goes with the next keystroke.
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<{ login: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { login: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const challenge = start.data ?? null;
 
   const email = user.data?.email.find((e) => e.default)?.email;
   const phone = user.data?.phone.find((p) => p.default)?.phone;
@@ -38,30 +61,22 @@ export function EditCredentialsRoute() {
     return errorMessage(t, cause, t('profile.credentials.failed'));
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!login.trim()) {
-      setError(t('profile.credentials.required'));
-      return;
-    }
-    // A malformed e-mail or number is told here, not sent (the server would answer the same 422).
-    const malformed = loginInputError(login);
-    if (malformed) {
-      setError(t(`errors.${malformed}`));
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ login }) => {
     try {
-      setChallenge(await startLoginChange(login));
+      await start.mutateAsync(login);
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
-      else if (cause instanceof ApiError && cause.status === 422) setError(cause.message);
-      else setFormError(failure(cause));
-    } finally {
-      setBusy(false);
+      else if (cause instanceof ApiError && cause.status === 422)
+        setError('login', { message: cause.message });
     }
-  }
+  });
+
+  // A step-up or a 422 (shown on the field) is not the form's alert.
+  const formError =
+    start.error &&
+    !(start.error instanceof ApiError && (start.error.code === 'sudo_required' || start.error.status === 422))
+      ? failure(start.error)
+      : null;
 
   return (
     <div className={styles.narrow}>
@@ -91,45 +106,43 @@ export function EditCredentialsRoute() {
         {challenge ? (
           <CodeForm
             challenge={challenge}
-            onCancel={() => setChallenge(null)}
+            onCancel={() => start.reset()}
             otherError={failure}
             confirm={async (code) => {
-              const { data } = await confirmLoginChange(challenge.payload, code);
+              const { data } = await confirm.mutateAsync({ payload: challenge.payload, code });
               setUser(data);
               toast.show('success', t('profile.credentials.toast'));
               navigate(PATHS.profile);
             }}
           />
         ) : (
-          <form className={styles.form} noValidate onSubmit={submit}>
-            <div className={styles.field}>
-              <label htmlFor={`${id}-login`} className={styles.label}>
-                {t('profile.credentials.newLogin')}
-              </label>
-              <p id={`${id}-hint`} className={styles.hint}>
-                {t('profile.credentials.hint')}
-              </p>
-              <input
-                id={`${id}-login`}
-                className={styles.input}
-                autoComplete="username"
-                value={login}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-                onChange={(event) => {
-                  setLogin(event.target.value);
-                  setError(null);
-                }}
-              />
-              {error && (
-                <p id={`${id}-error`} className={styles.fieldError} role="alert">
-                  {error}
-                </p>
+          <form
+            className={styles.form}
+            noValidate
+            onSubmit={(event) => {
+              start.reset();
+              void submit(event);
+            }}
+          >
+            <Field
+              id={`${id}-login`}
+              label={t('profile.credentials.newLogin')}
+              hint={t('profile.credentials.hint')}
+              error={formState.errors.login?.message}
+              announce
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={styles.input}
+                  autoComplete="username"
+                  {...register('login', { onChange: () => clearErrors('login') })}
+                />
               )}
-            </div>
+            </Field>
             <div className={styles.buttons}>
-              <button type="submit" className={styles.button} disabled={busy}>
-                {busy ? t('profile.contact.sending') : t('profile.contact.sendCode')}
+              <button type="submit" className={styles.button} disabled={start.isPending}>
+                {start.isPending ? t('profile.contact.sending') : t('profile.contact.sendCode')}
               </button>
               <Link to={PATHS.profile} className={styles.secondary}>
                 {t('profile.cancel')}

@@ -1,7 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { parseIban } from '@vestibule/contract/iban';
 import type { User } from '@vestibule/contract/schemas/user';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Field } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -15,6 +20,14 @@ import { useSetUser } from '../api/updateProfile';
 import { ChangedElsewhere } from '../components/ChangedElsewhere';
 import styles from '../components/Profile.module.css';
 
+const schema = z.object({
+  iban: z
+    .string()
+    .refine((iban) => iban.trim() !== '', 'profile.iban.required')
+    .refine((iban) => iban.trim() === '' || Boolean(parseIban(iban)), 'profile.iban.invalid'),
+});
+type MessageKey = 'profile.iban.required' | 'profile.iban.invalid';
+
 /** /profile/edit-iban (step-up first): a SEPA IBAN, checked here and by the server (SPEC §5). */
 export function EditIbanRoute() {
   const { t } = useTranslation();
@@ -22,22 +35,19 @@ export function EditIbanRoute() {
   const navigate = useNavigate();
   const toast = useToast();
   const setUser = useSetUser();
-  const [iban, setIban] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({ mutationFn: updateIban });
   const user = useUser();
   const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
+  // Checked on submit; the message goes with the next keystroke.
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<{ iban: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { iban: '' },
+    reValidateMode: 'onSubmit',
+  });
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    setElsewhere(null);
-    if (!iban.trim()) return setError(t('profile.iban.required'));
-    if (!parseIban(iban)) return setError(t('profile.iban.invalid'));
-    setBusy(true);
+  const submit = handleSubmit(async ({ iban }) => {
     try {
-      const { data } = await updateIban(iban);
+      const { data } = await save.mutateAsync(iban);
       setUser(data);
       toast.show('success', t('profile.iban.toast'));
       navigate(PATHS.profile);
@@ -48,12 +58,13 @@ export function EditIbanRoute() {
       if (current) setUser(current);
       else if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
       else if (cause instanceof ApiError && cause.code === 'invalid_iban')
-        setError(t('profile.iban.invalid'));
-      else setFormError(errorMessage(t, cause, t('profile.iban.failed')));
-    } finally {
-      setBusy(false);
+        setError('iban', { message: 'profile.iban.invalid' });
     }
-  }
+  });
+
+  const fieldError = formState.errors.iban?.message as MessageKey | undefined;
+  // Answers shown on the field, or handled above, are not the form's.
+  const formError = formAlert(save.error);
 
   return (
     <div className={styles.narrow}>
@@ -62,44 +73,43 @@ export function EditIbanRoute() {
       </Link>
       <h1>{t('profile.iban.title')}</h1>
       <p className={styles.intro}>{t('profile.iban.intro')}</p>
-      <form className={`${styles.card} ${styles.form}`} noValidate onSubmit={submit}>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        noValidate
+        onSubmit={(event) => {
+          save.reset();
+          setElsewhere(null);
+          void submit(event);
+        }}
+      >
         {formError && (
           <div className={styles.formError} role="alert">
-            {formError}
+            {errorMessage(t, formError, t('profile.iban.failed'))}
           </div>
         )}
         {elsewhere && <ChangedElsewhere before={elsewhere.before} after={elsewhere.after} kept="form" />}
-        <div className={styles.field}>
-          <label htmlFor={`${id}-iban`} className={styles.label}>
-            {t('profile.iban.label')}
-          </label>
-          <p id={`${id}-hint`} className={styles.hint}>
-            {t('profile.iban.hint')}
-          </p>
-          <input
-            id={`${id}-iban`}
-            className={styles.input}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={42}
-            value={iban}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            onChange={(event) => {
-              setIban(event.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <p id={`${id}-error`} className={styles.fieldError} role="alert">
-              {error}
-            </p>
+        <Field
+          id={`${id}-iban`}
+          label={t('profile.iban.label')}
+          hint={t('profile.iban.hint')}
+          error={fieldError && t(fieldError)}
+          announce
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={styles.input}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={42}
+              {...register('iban', { onChange: () => clearErrors('iban') })}
+            />
           )}
-        </div>
+        </Field>
         <div className={styles.buttons}>
-          <button type="submit" className={styles.button} disabled={busy}>
-            {busy ? t('profile.saving') : t('profile.save')}
+          <button type="submit" className={styles.button} disabled={save.isPending}>
+            {save.isPending ? t('profile.saving') : t('profile.save')}
           </button>
           <Link to={PATHS.profile} className={styles.secondary}>
             {t('profile.cancel')}
@@ -108,4 +118,12 @@ export function EditIbanRoute() {
       </form>
     </div>
   );
+}
+
+/** The failure the form's alert shows: not a 412, a step-up or an IBAN the field shows. */
+function formAlert(error: Error | null): Error | null {
+  if (!error || changedElsewhere(error)) return null;
+  if (error instanceof ApiError && (error.code === 'sudo_required' || error.code === 'invalid_iban'))
+    return null;
+  return error;
 }

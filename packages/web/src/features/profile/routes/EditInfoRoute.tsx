@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Locale } from '@vestibule/contract/editions';
 import { birthdateSchema } from '@vestibule/contract/schemas/profile';
 import type { User } from '@vestibule/contract/schemas/user';
 import { useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Field } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { changeLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
@@ -18,6 +22,32 @@ import styles from '../components/Profile.module.css';
 
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
 type Gender = 'female' | 'male' | 'other' | '';
+
+/** A first or last name: typed, and of letters, marks, spaces, apostrophes, dots and hyphens. */
+function nameField(required: 'profile.editInfo.required.firstname' | 'profile.editInfo.required.lastname') {
+  return z.string().superRefine((name, context) => {
+    if (!name.trim()) context.addIssue({ code: 'custom', message: required });
+    else if (!NAME.test(name.trim()))
+      context.addIssue({ code: 'custom', message: 'profile.editInfo.invalid.name' });
+  });
+}
+
+const schema = z.object({
+  firstname: nameField('profile.editInfo.required.firstname'),
+  lastname: nameField('profile.editInfo.required.lastname'),
+  gender: z.enum(['female', 'male', 'other', '']),
+  birthdate: z
+    .string()
+    .refine((date) => !date || birthdateSchema.safeParse(date).success, 'profile.editInfo.invalid.birthdate'),
+  // The select offers the edition's languages only.
+  language: z.custom<Locale>(),
+});
+type Fields = z.infer<typeof schema>;
+type MessageKey =
+  | 'profile.editInfo.required.firstname'
+  | 'profile.editInfo.required.lastname'
+  | 'profile.editInfo.invalid.name'
+  | 'profile.editInfo.invalid.birthdate';
 
 /** /profile/edit-info: reachable only from the overview (SPEC §2), which sets the route state. */
 export function EditInfoRoute() {
@@ -51,37 +81,17 @@ function EditInfoForm({ user }: { user: User }) {
   /** The user the form was filled from; a 412 moves it to the current one. */
   const [base, setBase] = useState(user);
   const [elsewhere, setElsewhere] = useState<{ before: User; after: User } | null>(null);
-  const [initial] = useState(() => formValues(user, edition.locales, edition.defaultLocale));
-  const [firstname, setFirstname] = useState(initial.firstname);
-  const [lastname, setLastname] = useState(initial.lastname);
-  const [gender, setGender] = useState<Gender>(initial.gender);
-  const [birthdate, setBirthdate] = useState(initial.birthdate);
-  const [language, setLanguage] = useState<Locale>(initial.language);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Checked on submit only: a message stays until the next one (as the fields are typed).
+  const { register, handleSubmit, setError, getValues, setValue, control, formState } = useForm<Fields>({
+    resolver: zodResolver(schema),
+    defaultValues: formValues(user, edition.locales, edition.defaultLocale),
+    reValidateMode: 'onSubmit',
+  });
+  const errors = formState.errors;
+  const { field: gender } = useController({ control, name: 'gender' });
 
-  function validate(): Record<string, string> {
-    const found: Record<string, string> = {};
-    if (!firstname.trim()) found.firstname = t('profile.editInfo.required.firstname');
-    else if (!NAME.test(firstname.trim())) found.firstname = t('profile.editInfo.invalid.name');
-    if (!lastname.trim()) found.lastname = t('profile.editInfo.required.lastname');
-    else if (!NAME.test(lastname.trim())) found.lastname = t('profile.editInfo.invalid.name');
-    if (birthdate && !birthdateSchema.safeParse(birthdate).success)
-      found.birthdate = t('profile.editInfo.invalid.birthdate');
-    return found;
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    setFormError(null);
-    setElsewhere(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+  const submit = handleSubmit(async ({ firstname, lastname, gender, birthdate, language }) => {
     try {
       await mutation.mutateAsync({
         firstname: firstname.trim(),
@@ -102,15 +112,13 @@ function EditInfoForm({ user }: { user: User }) {
         return;
       }
       const fields = cause instanceof ApiError ? cause.fields : undefined;
-      if (fields?.birthdate) setErrors({ birthdate: t('profile.editInfo.invalid.birthdate') });
-      else if (fields?.firstname || fields?.lastname)
-        setErrors({
-          ...(fields.firstname ? { firstname: t('profile.editInfo.invalid.name') } : {}),
-          ...(fields.lastname ? { lastname: t('profile.editInfo.invalid.name') } : {}),
-        });
-      else setFormError(errorMessage(t, cause, t('profile.editInfo.failed')));
+      if (fields?.birthdate) setError('birthdate', { message: 'profile.editInfo.invalid.birthdate' });
+      else if (fields?.firstname || fields?.lastname) {
+        if (fields.firstname) setError('firstname', { message: 'profile.editInfo.invalid.name' });
+        if (fields.lastname) setError('lastname', { message: 'profile.editInfo.invalid.name' });
+      } else setFormError(errorMessage(t, cause, t('profile.editInfo.failed')));
     }
-  }
+  });
 
   /**
    * Another browser changed the profile since this form was filled: its values take the fields the
@@ -119,24 +127,18 @@ function EditInfoForm({ user }: { user: User }) {
   function showChangedElsewhere(current: User) {
     const was = formValues(base, edition.locales, edition.defaultLocale);
     const now = formValues(current, edition.locales, edition.defaultLocale);
-    if (firstname === was.firstname) setFirstname(now.firstname);
-    if (lastname === was.lastname) setLastname(now.lastname);
-    if (gender === was.gender) setGender(now.gender);
-    if (birthdate === was.birthdate) setBirthdate(now.birthdate);
-    if (language === was.language) setLanguage(now.language);
+    const typed = getValues();
+    for (const name of ['firstname', 'lastname', 'gender', 'birthdate', 'language'] as const)
+      if (typed[name] === was[name]) setValue(name, now[name]);
     setElsewhere({ before: base, after: current });
     setBase(current);
     setUser(current);
   }
 
-  const describedBy = (name: string, hint?: string) =>
-    [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className={styles.fieldError}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorText = (name: keyof Fields) => {
+    const key = errors[name]?.message as MessageKey | undefined;
+    return key && t(key);
+  };
 
   return (
     <div className={styles.narrow}>
@@ -144,7 +146,15 @@ function EditInfoForm({ user }: { user: User }) {
         ← {t('profile.back')}
       </Link>
       <h1>{t('profile.editInfo.title')}</h1>
-      <form className={`${styles.card} ${styles.form}`} noValidate onSubmit={submit}>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        noValidate
+        onSubmit={(event) => {
+          setFormError(null);
+          setElsewhere(null);
+          void submit(event);
+        }}
+      >
         {formError && (
           <div className={styles.formError} role="alert">
             {formError}
@@ -152,38 +162,32 @@ function EditInfoForm({ user }: { user: User }) {
         )}
         {elsewhere && <ChangedElsewhere before={elsewhere.before} after={elsewhere.after} kept="form" />}
         <div className={styles.fieldRow}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-firstname`} className={styles.label}>
-              {t('profile.personal.firstname')}
-            </label>
-            <input
-              id={`${id}-firstname`}
-              className={styles.input}
-              autoComplete="given-name"
-              value={firstname}
-              maxLength={80}
-              aria-invalid={errors.firstname ? true : undefined}
-              aria-describedby={describedBy('firstname')}
-              onChange={(event) => setFirstname(event.target.value)}
-            />
-            {fieldError('firstname')}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-lastname`} className={styles.label}>
-              {t('profile.personal.lastname')}
-            </label>
-            <input
-              id={`${id}-lastname`}
-              className={styles.input}
-              autoComplete="family-name"
-              value={lastname}
-              maxLength={80}
-              aria-invalid={errors.lastname ? true : undefined}
-              aria-describedby={describedBy('lastname')}
-              onChange={(event) => setLastname(event.target.value)}
-            />
-            {fieldError('lastname')}
-          </div>
+          <Field
+            id={`${id}-firstname`}
+            label={t('profile.personal.firstname')}
+            error={errorText('firstname')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={styles.input}
+                autoComplete="given-name"
+                maxLength={80}
+                {...register('firstname')}
+              />
+            )}
+          </Field>
+          <Field id={`${id}-lastname`} label={t('profile.personal.lastname')} error={errorText('lastname')}>
+            {(control) => (
+              <input
+                {...control}
+                className={styles.input}
+                autoComplete="family-name"
+                maxLength={80}
+                {...register('lastname')}
+              />
+            )}
+          </Field>
         </div>
         <fieldset className={styles.field}>
           <legend className={styles.label}>{t('profile.personal.gender')}</legend>
@@ -192,55 +196,46 @@ function EditInfoForm({ user }: { user: User }) {
               <label key={value || 'none'} className={styles.radio}>
                 <input
                   type="radio"
+                  // A name of this form's own: radios group by name across the whole page.
                   name={`${id}-gender`}
                   value={value}
-                  checked={gender === value}
-                  onChange={() => setGender(value)}
+                  checked={gender.value === value}
+                  onChange={() => gender.onChange(value)}
+                  onBlur={gender.onBlur}
                 />
                 {value ? t(`profile.personal.genders.${value}`) : t('profile.editInfo.genderNone')}
               </label>
             ))}
           </div>
         </fieldset>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-birthdate`} className={styles.label}>
-            {t('profile.personal.birthdate')}
-          </label>
-          <input
-            id={`${id}-birthdate`}
-            className={styles.input}
-            type="date"
-            autoComplete="bday"
-            min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
-            value={birthdate}
-            aria-invalid={errors.birthdate ? true : undefined}
-            aria-describedby={describedBy('birthdate')}
-            onChange={(event) => setBirthdate(event.target.value)}
-          />
-          {fieldError('birthdate')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-language`} className={styles.label}>
-            {t('profile.personal.language')}
-          </label>
-          <p id={`${id}-language-hint`} className={styles.hint}>
-            {t('profile.editInfo.languageHint')}
-          </p>
-          <select
-            id={`${id}-language`}
-            className={styles.input}
-            value={language}
-            aria-describedby={`${id}-language-hint`}
-            onChange={(event) => setLanguage(event.target.value as Locale)}
-          >
-            {edition.locales.map((locale) => (
-              <option key={locale} value={locale} lang={locale.slice(0, 2)}>
-                {t(`languages.${locale}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-birthdate`} label={t('profile.personal.birthdate')} error={errorText('birthdate')}>
+          {(control) => (
+            <input
+              {...control}
+              className={styles.input}
+              type="date"
+              autoComplete="bday"
+              min="1900-01-01"
+              max={new Date().toISOString().slice(0, 10)}
+              {...register('birthdate')}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${id}-language`}
+          label={t('profile.personal.language')}
+          hint={t('profile.editInfo.languageHint')}
+        >
+          {(control) => (
+            <select {...control} className={styles.input} {...register('language')}>
+              {edition.locales.map((locale) => (
+                <option key={locale} value={locale} lang={locale.slice(0, 2)}>
+                  {t(`languages.${locale}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className={styles.buttons}>
           <button type="submit" className={styles.button} disabled={mutation.isPending}>
             {mutation.isPending ? t('profile.saving') : t('profile.save')}

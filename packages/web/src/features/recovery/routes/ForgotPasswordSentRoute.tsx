@@ -10,7 +10,6 @@ import { KeptValues } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
-import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useResendResetCode } from '../api/resendResetCode';
@@ -117,8 +116,8 @@ function CodeScreen({ initial }: { initial: RecoveryState }) {
   const dead = [formError, resendError].some((e) => e instanceof ApiError && e.code === 'challenge_expired');
   const startAgain = state.usernameKind === 'phone' ? PATHS.forgotPasswordPhone : PATHS.forgotPasswordEmail;
   const busy = isSubmitting || verify.isPending;
-  // A masked number stays on one line on a narrow screen.
-  const recipient = state.recipient[0] && keepTogether(state.recipient[0]);
+  // A masked number stays on one line on a narrow screen (KeptValues).
+  const recipient = state.recipient[0];
 
   return (
     <div className={styles.page}>

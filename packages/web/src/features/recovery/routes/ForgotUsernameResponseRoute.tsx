@@ -5,8 +5,8 @@ import {
 import { useId } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import styles from '../../../components/Card.module.css';
+import { KeptValue } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
-import { keepTogether } from '../../../lib/keepTogether';
 import { PATHS } from '../../../lib/paths';
 
 /** /forgot-username-response: the usernames found, masked, or that none were (SPEC §2). */
@@ -30,7 +30,9 @@ export function ForgotUsernameResponseRoute() {
             <ul className={styles.usernames} aria-labelledby={`${id}-title`}>
               {usernames.map((username) => (
                 <li key={`${username.kind}:${username.value}`}>
-                  <span className={styles.value}>{keepTogether(username.value)}</span>
+                  <span className={styles.value}>
+                    <KeptValue>{username.value}</KeptValue>
+                  </span>
                   <span className={styles.usernameKind}>
                     {t(username.kind === 'email' ? 'recovery.usernames.email' : 'recovery.usernames.phone')}
                   </span>

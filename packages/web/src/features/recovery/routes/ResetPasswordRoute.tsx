@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ErrorCode } from '@vestibule/contract/errors';
-import { localPasswordError } from '@vestibule/contract/password';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import styles from '../../../components/Card.module.css';
 import {
   NewPasswordFields,
   newPasswordError,
-  newPasswordSchema,
+  useNewPasswordForm,
 } from '../../../components/NewPasswordFields';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
@@ -18,17 +13,11 @@ import { PATHS } from '../../../lib/paths';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 
-const schema = newPasswordSchema({
+const MESSAGES = {
   required: 'recovery.reset.required',
   confirmationRequired: 'recovery.reset.confirmationRequired',
   mismatch: 'recovery.reset.mismatch',
-});
-type Fields = z.infer<typeof schema>;
-type FieldKey =
-  | 'recovery.reset.required'
-  | 'recovery.reset.confirmationRequired'
-  | 'recovery.reset.mismatch'
-  | `errors.${ErrorCode}`;
+} as const;
 
 /** /reset-password: the new password and its confirmation, with the rules listed (DESIGN §4). */
 export function ResetPasswordRoute() {
@@ -42,35 +31,19 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
   const id = useId();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [shown, setShown] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<Fields>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
-  const password = useWatch({ control, name: 'password' });
-
-  const onSubmit = handleSubmit(async (fields) => {
-    // What the rules can tell without the account (length) never reaches the server.
-    const local = localPasswordError(fields.password);
-    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
-    try {
-      await reset.mutateAsync({ reset_token: state.resetToken, password: fields.password });
+  // No personal data before login: the rules list judges length only.
+  const form = useNewPasswordForm({
+    messages: MESSAGES,
+    save: async (password) => {
+      await reset.mutateAsync({ reset_token: state.resetToken, password });
       writeRecovery({ ...state, resetToken: undefined, done: true });
       navigate(PATHS.resetPasswordConfirmed, { replace: true });
-    } catch (error) {
-      const message = newPasswordError(error);
-      if (message) setError('password', { message }, { shouldFocus: true });
-    }
+    },
   });
 
-  const passwordError = errors.password?.message as FieldKey | undefined;
-  const confirmationError = errors.confirmation?.message as FieldKey | undefined;
   const formError = newPasswordError(reset.error) ? null : reset.error;
   const expired = formError instanceof ApiError && formError.code === 'reset_expired';
-  const busy = isSubmitting || reset.isPending;
+  const busy = form.isSubmitting || reset.isPending;
   const startAgain = state.usernameKind === 'phone' ? PATHS.forgotPasswordPhone : PATHS.forgotPasswordEmail;
 
   return (
@@ -79,10 +52,9 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
         <h1 id={`${id}-title`}>{t('recovery.reset.title')}</h1>
         <p className={styles.intro}>{t('recovery.reset.intro')}</p>
 
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={busy}>
           {/* Lets password managers store the new password under the right username. */}
           <input type="text" name="username" autoComplete="username" value={state.username} readOnly hidden />
-          {/* No personal data before login: the rules list judges length only. */}
           <NewPasswordFields
             id={id}
             labels={{
@@ -90,13 +62,7 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
               confirmation: t('recovery.reset.confirmation'),
               show: t('recovery.reset.showPassword'),
             }}
-            password={register('password')}
-            confirmation={register('confirmation')}
-            value={password}
-            passwordError={passwordError && t(passwordError)}
-            confirmationError={confirmationError && t(confirmationError)}
-            shown={shown}
-            onToggleShown={() => setShown((value) => !value)}
+            {...form.fields}
           />
 
           {formError && (

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { handoverPreviewResponseSchema, tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { apiRequest } from '../../../lib/api';
 
@@ -21,5 +22,12 @@ export function redeemHandover(code: string) {
     json: { code },
     schema: tokenResponseSchema,
     quiet: true,
+  });
+}
+
+/** Spends the code and hands its session to `switchTo` (which replaces this tab's). */
+export function useRedeemHandover(switchTo: (token: string) => Promise<void>) {
+  return useMutation({
+    mutationFn: async (code: string) => switchTo((await redeemHandover(code)).access_token),
   });
 }

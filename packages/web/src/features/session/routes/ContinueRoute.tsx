@@ -10,7 +10,7 @@ import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
 import { handoverStore, type PendingHandover, setSessionValue, tokenStore } from '../../../lib/storage';
 import { fetchUser } from '../../../lib/userQuery';
-import { previewHandover, redeemHandover } from '../api/handover';
+import { previewHandover, useRedeemHandover } from '../api/handover';
 
 type Step =
   | { kind: 'checking' }
@@ -52,7 +52,9 @@ export function ContinueRoute() {
   const navigate = useNavigate();
   const [pending] = useState(handoverStore.get);
   const [step, setStep] = useState<Step>({ kind: 'checking' });
-  const [busy, setBusy] = useState(false);
+  const redeem = useRedeemHandover(switchTo);
+  // Busy until the page it goes to has loaded: the code is spent once.
+  const busy = redeem.isPending || redeem.isSuccess;
 
   useEffect(() => {
     if (!pending) return;
@@ -88,15 +90,12 @@ export function ContinueRoute() {
   };
 
   const accept = async () => {
-    setBusy(true);
     try {
-      const { access_token } = await redeemHandover(pending.code);
-      await switchTo(access_token);
+      await redeem.mutateAsync(pending.code);
       handoverStore.clear();
       keepHashValues(pending);
       void navigate(pending.target, { replace: true });
     } catch {
-      setBusy(false);
       setStep({ kind: 'expired' });
     }
   };

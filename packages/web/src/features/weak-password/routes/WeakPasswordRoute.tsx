@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ErrorCode } from '@vestibule/contract/errors';
-import { localPasswordError } from '@vestibule/contract/password';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import styles from '../../../components/Card.module.css';
 import {
   NewPasswordFields,
   newPasswordError,
-  newPasswordSchema,
+  useNewPasswordForm,
 } from '../../../components/NewPasswordFields';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
@@ -22,17 +17,11 @@ import { fetchUser, personalData, useUser } from '../../../lib/user';
 import { LogoutButton } from '../../session';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
 
-const schema = newPasswordSchema({
+const MESSAGES = {
   required: 'mfa.weakPassword.required',
   confirmationRequired: 'mfa.weakPassword.confirmationRequired',
   mismatch: 'mfa.weakPassword.mismatch',
-});
-type Fields = z.infer<typeof schema>;
-type FieldKey =
-  | 'mfa.weakPassword.required'
-  | 'mfa.weakPassword.confirmationRequired'
-  | 'mfa.weakPassword.mismatch'
-  | `errors.${ErrorCode}`;
+} as const;
 
 /** /weak-password: a weak password (password_status 1 or 2) must be replaced after login. */
 export function WeakPasswordRoute() {
@@ -62,36 +51,20 @@ function WeakPasswordForm() {
   const toast = useToast();
   const user = useUser();
   const change = useChangeWeakPassword();
-  const [shown, setShown] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<Fields>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
-  const password = useWatch({ control, name: 'password' });
-
-  const onSubmit = handleSubmit(async (fields) => {
-    // The rules this screen can judge (length, personal data) never reach the server broken.
-    const local = localPasswordError(fields.password, personalData(user.data));
-    if (local) return setError('password', { message: `errors.${local}` }, { shouldFocus: true });
-    try {
-      await change.mutateAsync(fields.password);
+  const form = useNewPasswordForm({
+    messages: MESSAGES,
+    personal: personalData(user.data),
+    save: async (password) => {
+      await change.mutateAsync(password);
       removeSessionValue('weakPassword');
       toast.show('success', t('mfa.weakPassword.success'));
       navigate(await destinationAfterLogin(await fetchUser()), { replace: true });
-    } catch (error) {
-      const message = newPasswordError(error);
-      if (message) setError('password', { message }, { shouldFocus: true });
-    }
+    },
   });
 
-  const passwordError = errors.password?.message as FieldKey | undefined;
-  const confirmationError = errors.confirmation?.message as FieldKey | undefined;
   const formError = newPasswordError(change.error) ? null : change.error;
   const stale = formError instanceof ApiError && formError.code === 'session_not_fresh';
-  const busy = isSubmitting || change.isPending;
+  const busy = form.isSubmitting || change.isPending;
   const username = user.data?.email.find((e) => e.default)?.email ?? '';
 
   return (
@@ -100,7 +73,7 @@ function WeakPasswordForm() {
         <h1 id={`${id}-title`}>{t('mfa.weakPassword.title')}</h1>
         <p className={styles.intro}>{t('mfa.weakPassword.intro')}</p>
 
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={busy}>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <NewPasswordFields
             id={id}
@@ -109,14 +82,7 @@ function WeakPasswordForm() {
               confirmation: t('mfa.weakPassword.confirmation'),
               show: t('mfa.weakPassword.showPassword'),
             }}
-            password={register('password')}
-            confirmation={register('confirmation')}
-            value={password}
-            personal={personalData(user.data)}
-            passwordError={passwordError && t(passwordError)}
-            confirmationError={confirmationError && t(confirmationError)}
-            shown={shown}
-            onToggleShown={() => setShown((value) => !value)}
+            {...form.fields}
           />
 
           {formError && (
