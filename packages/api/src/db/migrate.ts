@@ -6,6 +6,8 @@ import { LONG_RUNNING } from './prepared';
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Arbitrary constant naming the migration lock; instances starting together wait on it. */
 const MIGRATION_LOCK_ID = 7_423_001;
+/** How often an instance waiting for another's migrations tries the lock again. */
+const LOCK_RETRY_MS = 250;
 
 /** The `NNNN_name.sql` files in order. Landed migrations are never edited. */
 async function migrationFiles(): Promise<string[]> {
@@ -68,7 +70,7 @@ export async function migrate(db: Db): Promise<string[]> {
   return db.connection().execute(async (connection) => {
     // A migration (and the wait for another instance's) may outlast the pool's statement limits.
     await sql.raw(`${LONG_RUNNING} SET statement_timeout = 0`).execute(connection);
-    await sql`${sql.raw(LONG_RUNNING)} SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
+    await takeMigrationLock(connection);
     try {
       await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
         name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(connection);
@@ -84,6 +86,20 @@ export async function migrate(db: Db): Promise<string[]> {
       await sql`RESET statement_timeout`.execute(connection);
     }
   });
+}
+
+/**
+ * Waits for the migration lock by trying it again and again rather than in one blocking call: a
+ * session blocked in pg_advisory_lock holds a snapshot, which another instance's CREATE INDEX
+ * CONCURRENTLY would wait for while holding the lock (a deadlock).
+ */
+async function takeMigrationLock(connection: Db) {
+  for (;;) {
+    const { rows } = await sql<{ locked: boolean }>`
+      SELECT pg_try_advisory_lock(${MIGRATION_LOCK_ID}) AS locked`.execute(connection);
+    if (rows[0]?.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
 }
 
 async function pendingOf(db: Db): Promise<Migration[]> {

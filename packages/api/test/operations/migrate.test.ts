@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrate } from '../../src/cli/migrate.command';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
-import { pendingMigrations, waitForSchema } from '../../src/db/migrate';
+import { migrate, pendingMigrations, waitForSchema } from '../../src/db/migrate';
 import { ROOT } from '../support/compiled-server';
 
 const MIGRATIONS = readdirSync(join(ROOT, 'packages/api/src/db/migrations'))
@@ -96,6 +96,24 @@ describe('npm run migrate', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.output).toContain('Unknown argument: --dryrun');
   });
+});
+
+describe('instances starting together', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "both finish: the one waiting for the lock holds no snapshot that the other's concurrent index build would wait for",
+    async () => {
+      const schema = `vestibule_test_migrate_pair_${process.pid}_${Date.now()}`;
+      const open = () => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 2 });
+      const [first, second] = [await open(), await open()];
+      try {
+        const [a, b] = await Promise.all([migrate(first.db), migrate(second.db)]);
+        expect([...a, ...b].sort()).toEqual(MIGRATIONS);
+        expect(await pendingMigrations(first.db)).toEqual([]);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+    },
+  );
 });
 
 describe('a server started with MIGRATE=off', () => {
