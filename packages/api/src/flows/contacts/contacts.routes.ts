@@ -9,6 +9,7 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { type User, userResponseSchema } from '@vestibule/contract/schemas/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notifyChange, type Recipient, recipients } from '../../account/change-notice';
 import {
   backsMfaMethod,
   CHANNEL,
@@ -25,8 +26,9 @@ import {
   requireFreelyEditable,
   setDefaultContact,
 } from '../../account/contacts';
+import { profileTag, requireCurrentProfile } from '../../account/profile-version';
 import { requireSudo } from '../../account/step-up';
-import { type ChallengeUser, loadUser, requireUser } from '../../account/users';
+import { type ChallengeUser, requireProfile, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -35,13 +37,6 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/index';
-import {
-  notifyChange,
-  profileTag,
-  type Recipient,
-  recipients,
-  requireCurrentProfile,
-} from '../profile/index';
 import { confirmAddressChallenge, startAddressChallenge } from './contact-challenge';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
@@ -59,9 +54,7 @@ function tagAnswer<T extends object>(reply: FastifyReply, answer: T): T {
 }
 
 async function answerUser(db: Db, secrets: SecretBox, userId: number) {
-  const data = await loadUser(db, secrets, userId);
-  if (!data) throw new ApiError('unauthorized');
-  return { data };
+  return { data: await requireProfile(db, secrets, userId) };
 }
 
 /** The primary e-mail and phone of the account, as notice recipients. */
