@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSudo, latestCode } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
+import { expectApiError } from '../support/api-error';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { freshAddresses, profileSession } from './helpers';
 
@@ -33,12 +34,12 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const user = (await test.call({ method: 'GET', url: '/api/user', token })).json().data;
     for (const url of [`/api/user/emails/${user.email[0].id}`, `/api/user/phones/${user.phone[0].id}`]) {
       const response = await test.call({ method: 'DELETE', url, token });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        requestId: expect.any(String),
-        code: 'contact_minimum',
-        message: 'You must keep at least one email address and one phone number.',
-      });
+      expectApiError(
+        response,
+        409,
+        'contact_minimum',
+        'You must keep at least one email address and one phone number.',
+      );
     }
     const still = await test.database.db
       .selectFrom('user_emails')
@@ -281,12 +282,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
       await test.call({ method: 'PUT', url: '/api/user/iban', token, payload: { iban: 'BE68539007547034' } }),
     ];
     for (const response of calls) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({
-        requestId: expect.any(String),
-        code: 'sudo_required',
-        message: 'Please confirm your identity to continue.',
-      });
+      expectApiError(response, 403, 'sudo_required', 'Please confirm your identity to continue.');
     }
     const user = await test.database.db
       .selectFrom('users')
