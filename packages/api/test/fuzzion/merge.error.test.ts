@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
 import { expectApiError } from '../support/api-error';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('account merge (sad paths)', () => {
   it('a wrong code to the other account answers 422 invalid_code and the flow stays at the code step', async () => {

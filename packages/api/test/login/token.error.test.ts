@@ -1,15 +1,11 @@
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { createTestApp, login, sharedTestApp, type TestApp } from '../support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 function tokenRequest(payload: unknown, extra: Parameters<TestApp['call']>[0] = {}) {
   return test.call({

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dropSudo, latestCode } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { freshAddresses, profileSession } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
+
+const INVALID_EMAIL = { code: 'invalid_email', message: 'This email is invalid or already used' };
+const INVALID_PHONE = { code: 'invalid_phone', message: 'This phone number is invalid or already used' };
 
 describe('profile, contacts, login and IBAN (sad paths)', () => {
   it('PATCH /api/user refuses bad names, future birth dates and languages of the other edition', async () => {
@@ -138,36 +137,11 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const { account, token } = await profileSession(test);
     const other = await createAccount(test.database.db);
     const cases = [
-      {
-        url: '/api/user/emails',
-        payload: { email: account.email },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/emails',
-        payload: { email: 'not-an-address' },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/phones',
-        payload: { phone: '12' },
-        code: 'invalid_phone',
-        message: 'This phone number is invalid or already used',
-      },
-      {
-        url: '/api/user/login',
-        payload: { login: other.email },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/login',
-        payload: { login: 'abc' },
-        code: 'invalid_phone',
-        message: 'This phone number is invalid or already used',
-      },
+      { url: '/api/user/emails', payload: { email: account.email }, ...INVALID_EMAIL },
+      { url: '/api/user/emails', payload: { email: 'not-an-address' }, ...INVALID_EMAIL },
+      { url: '/api/user/phones', payload: { phone: '12' }, ...INVALID_PHONE },
+      { url: '/api/user/login', payload: { login: other.email }, ...INVALID_EMAIL },
+      { url: '/api/user/login', payload: { login: 'abc' }, ...INVALID_PHONE },
     ];
     for (const c of cases) {
       const response = await test.call({ method: 'POST', url: c.url, token, payload: c.payload });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp } from '../support/test-app';
 import {
   type Extra,
   forgotPassword,
@@ -16,13 +16,11 @@ import {
   verifyResetCode,
 } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 async function started(username: string) {
   const response = await forgotPassword(test, username, extra);

@@ -1,18 +1,16 @@
 import { forgotUsernameResponseSchema } from '@vestibule/contract/schemas/recovery';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import { type Extra, post, randomIp } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 function forgotUsername(identifier_type: string, identifier: string, more: Extra = {}) {
   return post(test, '/api/user/forgot-username', { identifier_type, identifier }, { ...extra, ...more });
