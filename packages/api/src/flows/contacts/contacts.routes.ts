@@ -88,16 +88,7 @@ async function confirmContact(
         const contact = rows.find((row) => row.id === contactId && row.value === target);
         if (!contact) throw new ApiError('not_found');
         await markVerified(trx, kind, contact.id);
-        await audit(
-          trx,
-          {
-            kind: 'contact.verified',
-            userId: user.id,
-            edition: user.edition,
-            detail: { kind, id: contact.id },
-          },
-          request,
-        );
+        await auditContact(trx, request, user, 'contact.verified', kind, contact.id);
         return answerUser(trx, request.server.ctx.secrets, user.id);
       }
       if (action === 'add') {
@@ -129,11 +120,7 @@ async function confirmContact(
       if (!contact) throw new ApiError('not_found');
       await requireFreelyEditable(trx, user.id, kind, contact);
       await replaceContactValue(trx, kind, contact.id, target);
-      await audit(
-        trx,
-        { kind: 'contact.updated', userId: user.id, edition: user.edition, detail: { kind, id: contact.id } },
-        request,
-      );
+      await auditContact(trx, request, user, 'contact.updated', kind, contact.id);
       const old = contact.verified_at !== null && { channel, address: contact.value };
       await notifyChange(
         trx,
@@ -148,6 +135,41 @@ async function confirmContact(
       return answerUser(trx, request.server.ctx.secrets, user.id);
     },
   );
+}
+
+/**
+ * A change to one of the user's contacts, in one transaction on the version the client read: the
+ * contact found among its kind's, all locked; the answer is the user as the change left it.
+ */
+async function changeOwnContact(
+  request: FastifyRequest,
+  auth: AuthContext,
+  reply: FastifyReply,
+  kind: ContactKind,
+  id: number,
+  change: (trx: Db, user: ChallengeUser, own: Awaited<ReturnType<typeof ownContact>>) => Promise<void>,
+) {
+  const { db, secrets } = request.server.ctx;
+  const user = await requireUser(db, auth);
+  const answer = await db.transaction().execute(async (trx) => {
+    await requireCurrentProfile(trx, request, user.id);
+    await change(trx, user, await ownContact(trx, user.id, kind, id, true));
+    return answerUser(trx, secrets, user.id);
+  });
+  outboxWorkerOf(request.server)?.notify();
+  return tagAnswer(reply, answer);
+}
+
+/** The audit row of a change to a contact: which kind, which contact. */
+function auditContact(
+  trx: Db,
+  request: FastifyRequest,
+  user: ChallengeUser,
+  event: 'contact.verified' | 'contact.updated' | 'contact.removed' | 'contact.primary_changed',
+  kind: ContactKind,
+  id: number,
+) {
+  return audit(trx, { kind: event, userId: user.id, edition: user.edition, detail: { kind, id } }, request);
 }
 
 function routesFor(kind: ContactKind) {
@@ -271,25 +293,12 @@ function routesFor(kind: ContactKind) {
     params: contactIdParamsSchema,
     response: userResponseSchema,
     handler: async function remove({ params, auth, request, reply }) {
-      const { db } = request.server.ctx;
-      const user = await requireUser(db, auth);
-      const answer = await db.transaction().execute(async (trx) => {
-        await requireCurrentProfile(trx, request, user.id);
-        const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
+      return changeOwnContact(request, auth, reply, kind, params.id, async (trx, user, { contact, rows }) => {
         if (rows.length <= 1) throw new ApiError('contact_minimum');
         await requireFreelyEditable(trx, user.id, kind, contact);
         await requireSudo(trx, auth);
         await deleteContact(trx, kind, contact.id);
-        await audit(
-          trx,
-          {
-            kind: 'contact.removed',
-            userId: user.id,
-            edition: user.edition,
-            detail: { kind, id: contact.id },
-          },
-          request,
-        );
+        await auditContact(trx, request, user, 'contact.removed', kind, contact.id);
         const removed = contact.verified_at !== null && { channel: CHANNEL[kind], address: contact.value };
         await notifyChange(
           trx,
@@ -297,14 +306,9 @@ function routesFor(kind: ContactKind) {
           user,
           'contact_removed',
           recipients(removed, ...(await primaryRecipients(trx, user.id))),
-          {
-            contact: contact.value,
-          },
+          { contact: contact.value },
         );
-        return answerUser(trx, request.server.ctx.secrets, user.id);
       });
-      outboxWorkerOf(request.server)?.notify();
-      return tagAnswer(reply, answer);
     },
   });
 
@@ -320,26 +324,13 @@ function routesFor(kind: ContactKind) {
     params: contactIdParamsSchema,
     response: userResponseSchema,
     handler: async function primary({ params, auth, request, reply }) {
-      const { db } = request.server.ctx;
-      const user = await requireUser(db, auth);
-      const answer = await db.transaction().execute(async (trx) => {
-        await requireCurrentProfile(trx, request, user.id);
-        const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
-        if (contact.is_default) return answerUser(trx, request.server.ctx.secrets, user.id);
+      return changeOwnContact(request, auth, reply, kind, params.id, async (trx, user, { contact, rows }) => {
+        if (contact.is_default) return;
         if (contact.verified_at === null || !(await backsMfaMethod(trx, user.id, kind, contact.value)))
           throw new ApiError('primary_needs_mfa');
         const previous = rows.find((row) => row.is_default);
         await setDefaultContact(trx, user.id, kind, contact.id);
-        await audit(
-          trx,
-          {
-            kind: 'contact.primary_changed',
-            userId: user.id,
-            edition: user.edition,
-            detail: { kind, id: contact.id },
-          },
-          request,
-        );
+        await auditContact(trx, request, user, 'contact.primary_changed', kind, contact.id);
         const channel = CHANNEL[kind];
         await notifyChange(
           trx,
@@ -352,10 +343,7 @@ function routesFor(kind: ContactKind) {
           }),
           { contact: contact.value },
         );
-        return answerUser(trx, request.server.ctx.secrets, user.id);
       });
-      outboxWorkerOf(request.server)?.notify();
-      return tagAnswer(reply, answer);
     },
   });
 
