@@ -2,7 +2,7 @@ import { updateProfileRequestSchema } from '@vestibule/contract/schemas/profile'
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { requireCurrentProfile, taggedUser } from '../../account/profile-version';
 import { findSessionWithUser, openUser, requireProfile } from '../../account/users';
-import { audit } from '../../db/audit';
+import { auditOwn } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 
@@ -56,16 +56,7 @@ const updateUser = defineRoute({
           })
           .where('id', '=', auth.userId)
           .execute();
-        await audit(
-          trx,
-          {
-            kind: 'profile.updated',
-            userId: auth.userId,
-            edition: request.edition.id,
-            detail: { fields: changed },
-          },
-          request,
-        );
+        await auditOwn(trx, request, auth.userId, 'profile.updated', { fields: changed });
       }
       return taggedUser(reply, await requireProfile(trx, request.server.ctx.secrets, auth.userId));
     });
