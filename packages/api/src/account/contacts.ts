@@ -21,44 +21,39 @@ export interface ContactRow {
 /** The MFA method kind and outbox channel of a contact kind. */
 export const CHANNEL: Record<ContactKind, 'email' | 'sms'> = { email: 'email', phone: 'sms' };
 
-/** The user's contacts of a kind, primary first. */
-export async function listContacts(db: Db, userId: number, kind: ContactKind): Promise<ContactRow[]> {
-  if (kind === 'email')
-    return db
-      .selectFrom('user_emails')
-      .select(['id', 'address as value', 'is_default', 'verified_at'])
-      .where('user_id', '=', userId)
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .execute();
+/** The contact kind of an MFA method kind or outbox channel. */
+const KIND: Record<'email' | 'sms', ContactKind> = { email: 'email', sms: 'phone' };
+
+/**
+ * The table and the address column of a contact kind. Typed as the e-mail table's: the phone
+ * table has the same columns but the address's name, so one query serves both kinds and reads
+ * the address through `column`, never by its name.
+ */
+function tableOf(kind: ContactKind) {
+  return (kind === 'email'
+    ? { table: 'user_emails', column: 'address' }
+    : { table: 'user_phones', column: 'number' }) as unknown as { table: 'user_emails'; column: 'address' };
+}
+
+/** The user's contacts of a kind, primary first, as a query. */
+function contactsQuery(db: Db, userId: number, kind: ContactKind) {
+  const { table, column } = tableOf(kind);
   return db
-    .selectFrom('user_phones')
-    .select(['id', 'number as value', 'is_default', 'verified_at'])
+    .selectFrom(table)
+    .select(['id', `${column} as value`, 'is_default', 'verified_at'])
     .where('user_id', '=', userId)
     .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+}
+
+/** The user's contacts of a kind, primary first. */
+export async function listContacts(db: Db, userId: number, kind: ContactKind): Promise<ContactRow[]> {
+  return contactsQuery(db, userId, kind).execute();
 }
 
 /** Locks the user's contacts of a kind for the rest of the transaction (minimum and primary rules). */
 export async function lockContacts(db: Db, userId: number, kind: ContactKind): Promise<ContactRow[]> {
-  if (kind === 'email')
-    return db
-      .selectFrom('user_emails')
-      .select(['id', 'address as value', 'is_default', 'verified_at'])
-      .where('user_id', '=', userId)
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-  return db
-    .selectFrom('user_phones')
-    .select(['id', 'number as value', 'is_default', 'verified_at'])
-    .where('user_id', '=', userId)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  return contactsQuery(db, userId, kind).forUpdate().execute();
 }
 
 export async function insertContact(
@@ -68,55 +63,39 @@ export async function insertContact(
   value: string,
   isDefault: boolean,
 ): Promise<void> {
+  const { table, column } = tableOf(kind);
   const row = { user_id: user.id, edition: user.edition, is_default: isDefault, verified_at: new Date() };
-  if (kind === 'email')
-    await db
-      .insertInto('user_emails')
-      .values({ ...row, address: value })
-      .execute();
-  else
-    await db
-      .insertInto('user_phones')
-      .values({ ...row, number: value })
-      .execute();
+  await db
+    .insertInto(table)
+    .values({ ...row, [column]: value })
+    .execute();
 }
 
 /** A proven new address for an existing contact (update, login change): verified from now. */
 export async function replaceContactValue(db: Db, kind: ContactKind, id: number, value: string) {
-  if (kind === 'email')
-    await db
-      .updateTable('user_emails')
-      .set({ address: value, verified_at: new Date() })
-      .where('id', '=', id)
-      .execute();
-  else
-    await db
-      .updateTable('user_phones')
-      .set({ number: value, verified_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+  const { table, column } = tableOf(kind);
+  await db
+    .updateTable(table)
+    .set({ [column]: value, verified_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markVerified(db: Db, kind: ContactKind, id: number) {
-  if (kind === 'email')
-    await db.updateTable('user_emails').set({ verified_at: new Date() }).where('id', '=', id).execute();
-  else await db.updateTable('user_phones').set({ verified_at: new Date() }).where('id', '=', id).execute();
+  const { table } = tableOf(kind);
+  await db.updateTable(table).set({ verified_at: new Date() }).where('id', '=', id).execute();
 }
 
 /** Moves the primary flag (the partial unique index allows one per user: clear first). */
 export async function setDefaultContact(db: Db, userId: number, kind: ContactKind, id: number) {
-  if (kind === 'email') {
-    await db.updateTable('user_emails').set({ is_default: false }).where('user_id', '=', userId).execute();
-    await db.updateTable('user_emails').set({ is_default: true }).where('id', '=', id).execute();
-  } else {
-    await db.updateTable('user_phones').set({ is_default: false }).where('user_id', '=', userId).execute();
-    await db.updateTable('user_phones').set({ is_default: true }).where('id', '=', id).execute();
-  }
+  const { table } = tableOf(kind);
+  await db.updateTable(table).set({ is_default: false }).where('user_id', '=', userId).execute();
+  await db.updateTable(table).set({ is_default: true }).where('id', '=', id).execute();
 }
 
 export async function deleteContact(db: Db, kind: ContactKind, id: number) {
-  if (kind === 'email') await db.deleteFrom('user_emails').where('id', '=', id).execute();
-  else await db.deleteFrom('user_phones').where('id', '=', id).execute();
+  const { table } = tableOf(kind);
+  await db.deleteFrom(table).where('id', '=', id).execute();
 }
 
 /** Whether an MFA method (sms for phones, email for e-mails) sends its codes to this address. */
@@ -151,45 +130,33 @@ export async function primaryAddresses(db: Db, userId: number) {
   return { email: primary(emails), phone: primary(phones) };
 }
 
+/** The user's verified addresses of a kind, primary first, as a query. */
+function verifiedQuery(db: Db, userId: number, kind: ContactKind) {
+  const { table } = tableOf(kind);
+  return db
+    .selectFrom(table)
+    .where('user_id', '=', userId)
+    .where('verified_at', 'is not', null)
+    .orderBy('is_default', 'desc')
+    .orderBy('id');
+}
+
 /** The user's primary verified e-mail or phone (step-up of an account without MFA methods). */
 export async function primaryVerifiedContact(db: Db, userId: number, kind: 'sms' | 'email') {
-  const row =
-    kind === 'email'
-      ? await db
-          .selectFrom('user_emails')
-          .select('address as target')
-          .where('user_id', '=', userId)
-          .where('verified_at', 'is not', null)
-          .orderBy('is_default', 'desc')
-          .orderBy('id')
-          .executeTakeFirst()
-      : await db
-          .selectFrom('user_phones')
-          .select('number as target')
-          .where('user_id', '=', userId)
-          .where('verified_at', 'is not', null)
-          .orderBy('is_default', 'desc')
-          .orderBy('id')
-          .executeTakeFirst();
+  const { column } = tableOf(KIND[kind]);
+  const row = await verifiedQuery(db, userId, KIND[kind]).select(`${column} as target`).executeTakeFirst();
   return row?.target;
 }
 
 /** Which account of the edition owns an e-mail or phone (unique per edition), if any. */
 export async function contactOwner(db: Db, edition: string, kind: 'sms' | 'email', target: string) {
-  const row =
-    kind === 'email'
-      ? await db
-          .selectFrom('user_emails')
-          .select('user_id')
-          .where('edition', '=', edition)
-          .where('address', '=', target)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('user_phones')
-          .select('user_id')
-          .where('edition', '=', edition)
-          .where('number', '=', target)
-          .executeTakeFirst();
+  const { table, column } = tableOf(KIND[kind]);
+  const row = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where('edition', '=', edition)
+    .where(column, '=', target)
+    .executeTakeFirst();
   return row?.user_id;
 }
 
@@ -203,61 +170,40 @@ export async function addVerifiedContact(
   kind: 'sms' | 'email',
   target: string,
 ): Promise<void> {
-  if (kind === 'email') {
-    const hasDefault = await db
-      .selectFrom('user_emails')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('is_default', '=', true)
-      .executeTakeFirst();
-    await db
-      .insertInto('user_emails')
-      .values({
-        user_id: user.id,
-        edition: user.edition,
-        address: target,
-        is_default: !hasDefault,
-        verified_at: new Date(),
-      })
-      .execute();
-    return;
-  }
+  const { table } = tableOf(KIND[kind]);
   const hasDefault = await db
-    .selectFrom('user_phones')
+    .selectFrom(table)
     .select('id')
     .where('user_id', '=', user.id)
     .where('is_default', '=', true)
     .executeTakeFirst();
-  await db
-    .insertInto('user_phones')
-    .values({
-      user_id: user.id,
-      edition: user.edition,
-      number: target,
-      is_default: !hasDefault,
-      verified_at: new Date(),
-    })
-    .execute();
+  await insertContact(db, user, KIND[kind], target, !hasDefault);
 }
+
+/** The user's verified addresses of a kind, primary first. */
+async function verifiedAddresses(db: Db, userId: number, kind: ContactKind): Promise<string[]> {
+  const { column } = tableOf(kind);
+  const rows = await verifiedQuery(db, userId, kind).select(column).execute();
+  return rows.map((row) => row[column]);
+}
+
 /** Verified e-mails and phones of a user, primary first: who hears about a password change. */
 export async function verifiedContacts(db: Db, userId: number) {
-  const emails = await db
-    .selectFrom('user_emails')
-    .select('address')
-    .where('user_id', '=', userId)
-    .where('verified_at', 'is not', null)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  const phones = await db
-    .selectFrom('user_phones')
-    .select('number')
-    .where('user_id', '=', userId)
-    .where('verified_at', 'is not', null)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  return { emails: emails.map((row) => row.address), phones: phones.map((row) => row.number) };
+  const emails = await verifiedAddresses(db, userId, 'email');
+  const phones = await verifiedAddresses(db, userId, 'phone');
+  return { emails, phones };
+}
+
+/** Every contact of a kind of a user, oldest first, as it is stored (the data export). */
+export async function contactRecords(db: Db, userId: number, kind: ContactKind) {
+  const { table, column } = tableOf(kind);
+  const rows = await db.selectFrom(table).selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map((row) => ({
+    value: row[column],
+    is_default: row.is_default,
+    verified_at: row.verified_at,
+    created_at: row.created_at,
+  }));
 }
 
 /** Every e-mail of a user (verified or not), for the "not personal" password rule. */
@@ -306,27 +252,24 @@ export async function requireFreelyEditable(db: Db, userId: number, kind: Contac
   if (await backsMfaMethod(db, userId, kind, contact.value)) throw new ApiError('contact_used_by_mfa');
 }
 
+/** The addresses of a kind of some users, by user, primary first. */
+async function addressesOf(db: Db, userIds: readonly number[], kind: ContactKind) {
+  const { table, column } = tableOf(kind);
+  const rows = await db
+    .selectFrom(table)
+    .select(['user_id', column])
+    .where('user_id', 'in', userIds)
+    .orderBy('user_id')
+    .orderBy('is_default', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ kind, value: row[column] }));
+}
+
 /** The usernames (every e-mail and phone, primary first) of some users. */
 export async function usernamesOf(db: Db, userIds: readonly number[]) {
   if (userIds.length === 0) return [];
-  const emails = await db
-    .selectFrom('user_emails')
-    .select(['user_id', 'address'])
-    .where('user_id', 'in', userIds)
-    .orderBy('user_id')
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  const phones = await db
-    .selectFrom('user_phones')
-    .select(['user_id', 'number'])
-    .where('user_id', 'in', userIds)
-    .orderBy('user_id')
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
-  return [
-    ...emails.map((row) => ({ kind: 'email' as const, value: row.address })),
-    ...phones.map((row) => ({ kind: 'phone' as const, value: row.number })),
-  ];
+  const emails = await addressesOf(db, userIds, 'email');
+  const phones = await addressesOf(db, userIds, 'phone');
+  return [...emails, ...phones];
 }

@@ -116,15 +116,15 @@ function toUser(user: UserRow): User {
   };
 }
 
-/**
- * The User of SPEC §3 for GET /api/user: contacts sorted primary first. One query: the
- * e-mails and phones come as JSON arrays beside the user row, one round trip instead of two.
- */
 /** The User with its IBAN opened: the account holder sees it (the SPA shows it masked). */
 export function openUser(secrets: SecretBox, user: User): User {
   return { ...user, iban: openIdentifier(secrets, user.iban) };
 }
 
+/**
+ * The User of SPEC §3 for GET /api/user: contacts sorted primary first. One query: the
+ * e-mails and phones come as JSON arrays beside the user row, one round trip instead of two.
+ */
 export async function loadUser(db: Db, secrets: SecretBox, userId: number): Promise<User | undefined> {
   const user = await db
     .selectFrom('users')
@@ -134,6 +134,13 @@ export async function loadUser(db: Db, secrets: SecretBox, userId: number): Prom
     .where('users.id', '=', userId)
     .executeTakeFirst();
   return user && openUser(secrets, toUser(user as UserRow));
+}
+
+/** The User of a signed-in account, as a profile answer shows it; 401 unauthorized when it is gone. */
+export async function requireProfile(db: Db, secrets: SecretBox, userId: number): Promise<User> {
+  const user = await loadUser(db, secrets, userId);
+  if (!user) throw new ApiError('unauthorized');
+  return user;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@vestibule/contract/schemas/company-admin';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../db/database';
 import {
   adoption,
   type CompanyActor,
@@ -51,6 +52,53 @@ async function scopeOf(request: FastifyRequest, actor: AdminActor, companyId: nu
   return scope;
 }
 
+/**
+ * A change to a company, by staff who stepped up: the company in the actor's scope, then the
+ * step-up and the change in one transaction.
+ */
+async function companyChange<T>(
+  request: FastifyRequest,
+  actor: AdminActor,
+  companyId: number,
+  change: (trx: Db, scope: CompanyScope) => Promise<T>,
+): Promise<T> {
+  const scope = await scopeOf(request, actor, companyId);
+  return request.server.ctx.db.transaction().execute(async (trx) => {
+    await requireStaffStepUp(trx, actor);
+    return change(trx, scope);
+  });
+}
+
+/**
+ * A page of a company's list, read by staff in the actor's scope and audited in the same
+ * transaction: which list, how many rows, and `detail` besides.
+ */
+async function auditedPage<P extends { data: unknown[] }>(
+  request: FastifyRequest,
+  actor: AdminActor,
+  companyId: number,
+  kind: 'company.people_listed' | 'company.invitations_listed',
+  read: (trx: Db, scope: CompanyScope) => Promise<P>,
+  detail: Record<string, unknown> = {},
+): Promise<P> {
+  const scope = await scopeOf(request, actor, companyId);
+  return request.server.ctx.db.transaction().execute(async (trx) => {
+    const page = await read(trx, scope);
+    await staffAudit(
+      trx,
+      actor,
+      {
+        kind,
+        userId: null,
+        edition: scope.edition,
+        detail: { company_id: scope.companyId, count: page.data.length, ...detail },
+      },
+      request,
+    );
+    return page;
+  });
+}
+
 const actorOf = (actor: AdminActor): CompanyActor => ({ ref: actor.ref, role: actor.role, name: actor.name });
 
 const linkBase = (request: FastifyRequest, scope: CompanyScope) =>
@@ -65,23 +113,14 @@ const people = defineAdminRoute({
   query: companyPeopleQuerySchema,
   response: companyPeopleResponseSchema,
   handler: async function people({ params, query, actor, request }) {
-    const { db } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    return db.transaction().execute(async (trx) => {
-      const page = await peoplePage(trx, scope, query);
-      await staffAudit(
-        trx,
-        actor,
-        {
-          kind: 'company.people_listed',
-          userId: null,
-          edition: scope.edition,
-          detail: { company_id: scope.companyId, count: page.data.length, filtered: Boolean(query.q) },
-        },
-        request,
-      );
-      return page;
-    });
+    return auditedPage(
+      request,
+      actor,
+      params.companyId,
+      'company.people_listed',
+      (trx, scope) => peoplePage(trx, scope, query),
+      { filtered: Boolean(query.q) },
+    );
   },
 });
 
@@ -94,23 +133,9 @@ const invitations = defineAdminRoute({
   query: companyInvitationsQuerySchema,
   response: companyInvitationsResponseSchema,
   handler: async function invitations({ params, query, actor, request }) {
-    const { db } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    return db.transaction().execute(async (trx) => {
-      const page = await invitationPage(trx, scope, query);
-      await staffAudit(
-        trx,
-        actor,
-        {
-          kind: 'company.invitations_listed',
-          userId: null,
-          edition: scope.edition,
-          detail: { company_id: scope.companyId, count: page.data.length },
-        },
-        request,
-      );
-      return page;
-    });
+    return auditedPage(request, actor, params.companyId, 'company.invitations_listed', (trx, scope) =>
+      invitationPage(trx, scope, query),
+    );
   },
 });
 
@@ -124,10 +149,8 @@ const inviteOne = defineAdminRoute({
   response: inviteResponseSchema,
   status: 201,
   handler: async function inviteOne({ params, body, actor, request }) {
-    const { db, secrets } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    return db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
+    const { secrets } = request.server.ctx;
+    return companyChange(request, actor, params.companyId, async (trx, scope) => {
       // One person is a file of one row: the same checks, the conflict answered as its own code.
       const row = {
         row: 1,
@@ -190,12 +213,9 @@ const revoke = defineAdminRoute({
   params: invitationParams,
   status: 204,
   handler: async function revoke({ params, actor, request }) {
-    const { db } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    await db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      await revokeInvitation(trx, scope, actorOf(actor), params.invitationId);
-    });
+    await companyChange(request, actor, params.companyId, (trx, scope) =>
+      revokeInvitation(trx, scope, actorOf(actor), params.invitationId),
+    );
   },
 });
 
@@ -208,12 +228,9 @@ const suspend = defineAdminRoute({
   body: suspendRequestSchema,
   response: accessResponseSchema,
   handler: async function suspend({ params, body, actor, request }) {
-    const { db } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    return db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      return suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket);
-    });
+    return companyChange(request, actor, params.companyId, (trx, scope) =>
+      suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket),
+    );
   },
 });
 
@@ -226,12 +243,9 @@ const restore = defineAdminRoute({
   body: suspendRequestSchema,
   response: accessResponseSchema,
   handler: async function restore({ params, body, actor, request }) {
-    const { db } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    return db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      return restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket);
-    });
+    return companyChange(request, actor, params.companyId, (trx, scope) =>
+      restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket),
+    );
   },
 });
 
@@ -270,12 +284,9 @@ const updatePolicy = defineAdminRoute({
   body: mfaPolicyRequestSchema,
   response: mfaPolicySchema,
   handler: async function updatePolicy({ params, body, actor, request }) {
-    const { db } = request.server.ctx;
-    const scope = await scopeOf(request, actor, params.companyId);
-    return db.transaction().execute(async (trx) => {
-      await requireStaffStepUp(trx, actor);
-      return setPolicy(trx, request, scope, actorOf(actor), body.policy);
-    });
+    return companyChange(request, actor, params.companyId, (trx, scope) =>
+      setPolicy(trx, request, scope, actorOf(actor), body.policy),
+    );
   },
 });
 

@@ -8,6 +8,7 @@ import { resolveEncryptionKeys } from '../security/encryption-key';
 import { createSecretBox } from '../security/secret-box';
 import { adminFile } from './admin-endpoint';
 import { runAdminCommand, USAGE } from './commands';
+import { runAndExit } from './exit';
 
 /** Sends the command to the running server that holds the embedded database, if there is one. */
 async function runRemotely(dataDir: string, argv: string[]): Promise<number | undefined> {
@@ -62,10 +63,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runAndExit(main);

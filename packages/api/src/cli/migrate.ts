@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { runAndExit } from './exit';
 import { MIGRATE_USAGE, runMigrate } from './migrate.command';
 
 /** `npm run migrate` and the release's `npm run migrate`: once per release, before the servers. */
@@ -23,10 +24,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runAndExit(main);

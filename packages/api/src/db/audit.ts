@@ -167,3 +167,14 @@ export async function audit(db: Db, event: AuditEvent, request?: FastifyRequest)
   await db.insertInto('audit_events').values(auditRow(event, request)).execute();
   countAuditEvent(event.kind);
 }
+
+/** The audit row of what a signed-in user did to their own account, in the request's edition. */
+export function auditOwn(
+  db: Db,
+  request: FastifyRequest,
+  userId: number,
+  kind: AuditKind,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  return audit(db, { kind, userId, edition: request.edition.id, detail }, request);
+}

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS } from '@vestibule/contract/constants';
 import type { Response as InjectResponse } from 'light-my-request';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_FLOW_MAX_FAILURES } from '../../src/account/pending-login';
 import { findDuplicate } from '../fuzzion/helpers';
 import {
@@ -22,7 +22,7 @@ import { freshAddresses } from '../profile/helpers';
 import { forgotPassword, randomIp, resetPassword, resetTokenFor, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp } from '../support/test-app';
 import { ROUTES, schemaKeys, sessionOf } from './helpers';
 
 /**
@@ -36,11 +36,7 @@ import { ROUTES, schemaKeys, sessionOf } from './helpers';
 /** RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT by default. */
 const VERIFY_PER_ACCOUNT = { limit: 20 };
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ RATE_LIMIT_CODES_PER_ACCOUNT: '1000', RATE_LIMIT_SMS_PER_NUMBER: '1000' });
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp({ RATE_LIMIT_CODES_PER_ACCOUNT: '1000', RATE_LIMIT_SMS_PER_NUMBER: '1000' });
 
 /** A code of the same length that is not the right one. */
 function wrongCode(code: string): string {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeBudgetOf } from '../../src/security/challenges/challenge.rate-limits';
 import {
   createMfaAccount,
@@ -10,7 +10,7 @@ import {
 } from '../mfa/helpers';
 import { freshAddresses } from '../profile/helpers';
 import { randomIp } from '../recovery/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * One budget per purpose (docs/decisions/0035-code-budgets.md): login codes, step-up codes and contact
@@ -18,11 +18,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * budget is configurable.
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ RATE_LIMIT_CODES_PER_ACCOUNT: '3', RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '4' });
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp({ RATE_LIMIT_CODES_PER_ACCOUNT: '3', RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '4' });
 
 describe('per-purpose code budgets', () => {
   it('maps every challenge purpose to its budget', () => {

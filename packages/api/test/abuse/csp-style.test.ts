@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/http/security-headers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * CSS injection through style attributes: the CSP allows no style attribute
@@ -11,11 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * watches the browser for violations).
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 function directive(csp: string, name: string): string[] {
   const part = csp.split(';').find((p) => p.trim().startsWith(`${name} `));

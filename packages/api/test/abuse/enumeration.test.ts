@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Response as InjectResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { giveCard } from '../fuzzion/helpers';
 import { createMfaAccount, latestCode } from '../mfa/helpers';
 import { issueCard, randomCardNumber } from '../onboarding/helpers';
 import { forgotPassword, messagesTo, randomIp, verifyResetCode } from '../recovery/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp } from '../support/test-app';
 
 /**
  * User enumeration: login and recovery answer an unknown account exactly like a known
@@ -15,11 +15,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * argon2id work and the padded recovery answer time are in the code, not measured here.)
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 let unknownCounter = 0;
 function unknownEmail() {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMfaAccount } from '../mfa/helpers';
 import { Browser, type ListeningApp, listeningApp, registerClient } from '../oauth/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES } from './helpers';
 
 /**
@@ -12,11 +12,7 @@ import { fillPath, ROUTES } from './helpers';
  * login was made for — through POST /api/token or through /oauth/auth.
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 /** Routes a session with an unfinished forced setup may call besides the setup itself. */
 const SETUP_OR_PARTNER = (route: (typeof ROUTES)[number]['route']) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/security/session.queries';
 import { findDuplicate } from '../fuzzion/helpers';
 import {
@@ -17,7 +17,7 @@ import { GENERAL_ORIGIN, ceremony as passkeyCeremony, registerPasskey } from '..
 import { SoftwareAuthenticator } from '../passkeys/software-authenticator';
 import { freshAddresses } from '../profile/helpers';
 import { forgotPassword, verifyResetCode } from '../recovery/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { pathParams, ROUTES, schemaKeys } from './helpers';
 
 /**
@@ -27,14 +27,10 @@ import { pathParams, ROUTES, schemaKeys } from './helpers';
  * route with an id parameter or an id-like field fails the coverage test until it has a case here.
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({
-    RATE_LIMIT_CODES_PER_ACCOUNT: '1000',
-    RATE_LIMIT_SMS_PER_NUMBER: '1000',
-  });
+const test = sharedTestApp({
+  RATE_LIMIT_CODES_PER_ACCOUNT: '1000',
+  RATE_LIMIT_SMS_PER_NUMBER: '1000',
 });
-afterAll(() => test.app.close());
 
 /** Body and query fields that may name an object of someone. */
 const ID_FIELD = /^(id|uid|payload|flow|reset_token|up_to)$|(_id|Id)$/;

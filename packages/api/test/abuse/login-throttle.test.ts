@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomIp } from '../recovery/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Credential stuffing across spellings: the 5-tries-per-15-minutes login limit counts
@@ -10,11 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * Unknown names keep counters of their own, so the limit tells nothing about them.
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 function attempt(username: string, password: string) {
   return test.call({

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgotPassword, latestCodeTo, resetPassword, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { tokenWorks } from './helpers';
 
 /**
@@ -11,11 +11,7 @@ import { tokenWorks } from './helpers';
  * (a request without the choice ends them), and a reset ends every session.
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 let counter = 0;
 function newPassword() {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TRUSTED_DEVICE_COOKIE_BASE_NAME } from '@vestibule/contract/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMfaAccount,
   latestCode,
@@ -11,7 +11,7 @@ import {
 } from '../mfa/helpers';
 import { issueCard, randomIp, start as startOnboarding, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks } from './helpers';
 
 /**
@@ -21,11 +21,7 @@ import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks } from './helpers';
  * token of the account, sets the login cookie to that one, and leaves the planted one as it was.
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

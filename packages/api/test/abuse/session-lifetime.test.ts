@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
 import { loginOn } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { LOGIN_COOKIE } from './helpers';
 
 /**
@@ -16,11 +16,7 @@ import { LOGIN_COOKIE } from './helpers';
 
 const DAY_MS = 86_400_000;
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ SESSION_MAX_AGE_DAYS: '7', SESSION_IDLE_DAYS: '2' });
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp({ SESSION_MAX_AGE_DAYS: '7', SESSION_IDLE_DAYS: '2' });
 
 /** Moves a session's login and last use into the past, leaving expires_at as use left it (far). */
 async function age(token: string, times: { loginDaysAgo: number; lastUseDaysAgo: number }) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@vestibule/contract/schemas/admin';
 import { grantStaffRole } from '../../src/admin/staff.queries';
-import { runAdminCommand } from '../../src/cli/commands';
 import type { Db } from '../../src/db/database';
 import { newTotpSecret } from '../../src/flows/mfa/totp';
 import { companyId } from '../../src/flows/onboarding/registry';
@@ -9,7 +8,8 @@ import { sealedCardNumber } from '../../src/security/sealed-identifiers';
 import { createSession } from '../../src/security/session.queries';
 import { randomCardNumber } from '../onboarding/helpers';
 import { createAccount, type TestAccount } from '../support/accounts';
-import { TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
+import { runAdmin } from '../support/admin-cli';
+import { TEST_SECRETS, type TestApp } from '../support/test-app';
 
 export interface StaffOptions {
   role?: StaffRole;
@@ -87,15 +87,15 @@ export async function staffSession(db: Db, options: StaffOptions = {}): Promise<
 
 /** A machine client registered through the admin CLI with these admin scopes; answers id and secret. */
 export async function machineClient(db: Db, scopes: string, edition?: 'general' | 'lu') {
-  const lines: string[] = [];
-  const code = await runAdminCommand(
-    db,
-    ['clients', 'add', '--name', 'Ticketing', '--scopes', scopes, ...(edition ? ['--edition', edition] : [])],
-    (line) => lines.push(line),
-    TEST_SECRETS,
-    testConfig(),
-  );
-  const output = lines.join('\n');
+  const { code, output } = await runAdmin(db, [
+    'clients',
+    'add',
+    '--name',
+    'Ticketing',
+    '--scopes',
+    scopes,
+    ...(edition ? ['--edition', edition] : []),
+  ]);
   const clientId = /Client (\S+) registered/.exec(output)?.[1];
   const secret = /keep it safe\): (\S+)/.exec(output)?.[1];
   if (code !== 0 || !clientId || !secret) throw new Error(`clients add failed: ${output}`);

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/cli/commands';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { auditKinds, messagesTo } from '../profile/helpers';
-import { sharedTestApp, TEST_SECRETS, testConfig } from '../support/test-app';
+import { runAdmin } from '../support/admin-cli';
+import { sharedTestApp, testConfig } from '../support/test-app';
 
 /** Support closes an account for its holder: the same closure, with who and why audited. */
 
 const test = sharedTestApp();
 
-async function admin(argv: string[], config = testConfig()) {
-  const lines: string[] = [];
-  const code = await runAdminCommand(
-    test.database.db,
-    argv,
-    (line) => lines.push(line),
-    TEST_SECRETS,
-    config,
-  );
-  return { code, output: lines.join('\n') };
-}
+const admin = (argv: string[], config?: ReturnType<typeof testConfig>) =>
+  runAdmin(test.database.db, argv, config);
 
 describe('npm run admin -- users close', () => {
   it('needs a reason; with one, ends the sessions, tells the holder and audits actor, role, reason and ticket', async () => {

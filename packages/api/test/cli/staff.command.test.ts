@@ -1,24 +1,14 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/cli/commands';
 import { fillSearchNames } from '../../src/operations/search-names';
 import { createAccount } from '../support/accounts';
+import { runAdmin } from '../support/admin-cli';
 import { bodyText } from '../support/outbox';
-import { sharedTestApp, TEST_SECRETS, testConfig } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 const test = sharedTestApp();
 
-async function admin(...argv: string[]) {
-  const lines: string[] = [];
-  const code = await runAdminCommand(
-    test.database.db,
-    argv,
-    (line) => lines.push(line),
-    TEST_SECRETS,
-    testConfig(),
-  );
-  return { code, output: lines.join('\n') };
-}
+const admin = (...argv: string[]) => runAdmin(test.database.db, argv);
 
 describe('npm run admin -- staff …', () => {
   it('grants a role, e-mails the link to /admin through the outbox, lists and removes it (audited)', async () => {

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/cli/commands';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
+import { runAdmin } from '../support/admin-cli';
+import { login, sharedTestApp } from '../support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
-async function admin(...argv: string[]) {
-  const lines: string[] = [];
-  const code = await runAdminCommand(
-    test.database.db,
-    argv,
-    (line) => lines.push(line),
-    TEST_SECRETS,
-    testConfig(),
-  );
-  return { code, output: lines.join('\n') };
-}
+const admin = (...argv: string[]) => runAdmin(test.database.db, argv);
 
 describe('npm run admin -- users …', () => {
   it('finds an account by e-mail or phone', async () => {

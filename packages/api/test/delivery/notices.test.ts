@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMfaAccount, loginWithSms, stepUp } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 // The notices added where the flows were silent: each goes to the account's addresses,
 // in its language, says what happened and leads back to the recovery page.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 

@@ -29,6 +29,20 @@ beforeEach(async () => {
   await db.deleteFrom('outbox').execute();
 });
 
+/** A worker over the test database whose e-mails go through `transport`. */
+function emailWorker(
+  transport: Transport,
+  options: Partial<ConstructorParameters<typeof OutboxWorker>[0]> = {},
+) {
+  return new OutboxWorker({
+    db,
+    secrets: TEST_SECRETS,
+    transports: { email: transport },
+    log: silent,
+    ...options,
+  });
+}
+
 function loginCode(recipient = 'employee@demo.test', code = '48213907') {
   return enqueueMessage(db, TEST_SECRETS, {
     channel: 'email',
@@ -119,12 +133,7 @@ describe('OutboxWorker with SMTP', () => {
     const smtp = await startSmtpServer();
     try {
       const transport = createSmtpTransport({ url: smtp.url, from: 'Vestibule <no-reply@vestibule.test>' });
-      const worker = new OutboxWorker({
-        db,
-        secrets: TEST_SECRETS,
-        transports: { email: transport },
-        log: silent,
-      });
+      const worker = emailWorker(transport);
       const id = await loginCode();
 
       expect(await worker.runOnce()).toMatchObject({ sent: 1, retried: 0, failed: 0 });
@@ -159,11 +168,7 @@ describe('OutboxWorker with SMTP', () => {
       maxConnections: 4,
     });
     try {
-      const worker = new OutboxWorker({
-        db,
-        secrets: TEST_SECRETS,
-        transports: { email: transport },
-        log: silent,
+      const worker = emailWorker(transport, {
         concurrency: 4,
       });
       for (let index = 0; index < 8; index += 1) await loginCode(`holder${index}@demo.test`);
@@ -190,11 +195,7 @@ describe('OutboxWorker with SMTP', () => {
       maxConnections: 3,
     });
     try {
-      const worker = new OutboxWorker({
-        db,
-        secrets: TEST_SECRETS,
-        transports: { email: transport },
-        log: silent,
+      const worker = emailWorker(transport, {
         concurrency: 3,
       });
       const ids: number[] = [];
@@ -229,12 +230,7 @@ describe('OutboxWorker with SMTP', () => {
           lu: 'Vestibule Luxembourg <no-reply@vestibule.lu.test>',
         },
       });
-      const worker = new OutboxWorker({
-        db,
-        secrets: TEST_SECRETS,
-        transports: { email: transport },
-        log: silent,
-      });
+      const worker = emailWorker(transport);
       for (const edition of ['lu', 'general']) {
         await enqueueMessage(db, TEST_SECRETS, {
           channel: 'email',
@@ -266,12 +262,7 @@ describe('OutboxWorker with SMTP', () => {
       url: `smtp://127.0.0.1:${port}`,
       from: 'no-reply@vestibule.test',
     });
-    const worker = new OutboxWorker({
-      db,
-      secrets: TEST_SECRETS,
-      transports: { email: transport },
-      log: silent,
-    });
+    const worker = emailWorker(transport);
     const id = await loginCode();
 
     expect(await worker.runOnce()).toMatchObject({ sent: 0, retried: 1 });
@@ -337,12 +328,7 @@ describe('OutboxWorker retries and failures', () => {
     const { transport } = recordingTransport({
       fail: (m) => new Error(`relay said: cannot deliver "${m.body_text}" to ${m.recipient}`),
     });
-    const worker = new OutboxWorker({
-      db,
-      secrets: TEST_SECRETS,
-      transports: { email: transport },
-      log: silent,
-    });
+    const worker = emailWorker(transport);
     const id = await loginCode();
     await db.updateTable('outbox').set({ attempts: 7 }).where('id', '=', id).execute();
 
@@ -361,12 +347,7 @@ describe('OutboxWorker retries and failures', () => {
   it('keeps last_error short however long the transport error is', async () => {
     const { transport } = recordingTransport({ fail: () => new Error('x'.repeat(10_000)) });
     const id = await loginCode();
-    await new OutboxWorker({
-      db,
-      secrets: TEST_SECRETS,
-      transports: { email: transport },
-      log: silent,
-    }).runOnce();
+    await emailWorker(transport).runOnce();
     expect((await row(id)).last_error!.length).toBeLessThanOrEqual(500);
   });
 
@@ -422,11 +403,7 @@ describe('OutboxWorker claims', () => {
       const first = recordingTransport({ delayMs: 2 });
       const second = recordingTransport({ delayMs: 2 });
       const workers = [
-        new OutboxWorker({
-          db,
-          secrets: TEST_SECRETS,
-          transports: { email: first.transport },
-          log: silent,
+        emailWorker(first.transport, {
           batchSize: 4,
         }),
         new OutboxWorker({
@@ -459,12 +436,7 @@ describe('OutboxWorker claims', () => {
       .where('id', '=', id)
       .execute();
     const { transport, sent } = recordingTransport();
-    const worker = new OutboxWorker({
-      db,
-      secrets: TEST_SECRETS,
-      transports: { email: transport },
-      log: silent,
-    });
+    const worker = emailWorker(transport);
     expect(await worker.runOnce()).toMatchObject({ sent: 0 });
 
     // The claiming worker died: once the lease has passed the message is delivered.
@@ -477,11 +449,7 @@ describe('OutboxWorker claims', () => {
 describe('OutboxWorker running', () => {
   it('delivers a new message at once when kicked, without waiting for the poll', async () => {
     const { transport, sent } = recordingTransport();
-    const worker = new OutboxWorker({
-      db,
-      secrets: TEST_SECRETS,
-      transports: { email: transport },
-      log: silent,
+    const worker = emailWorker(transport, {
       pollIntervalMs: 60_000,
     });
     worker.start();
@@ -496,11 +464,7 @@ describe('OutboxWorker running', () => {
 
   it('stop() finishes the message in flight and releases the rest of the batch for other instances', async () => {
     const { transport, sent } = recordingTransport({ delayMs: 300 });
-    const worker = new OutboxWorker({
-      db,
-      secrets: TEST_SECRETS,
-      transports: { email: transport },
-      log: silent,
+    const worker = emailWorker(transport, {
       pollIntervalMs: 60_000,
       // One lane, so the rest of the batch is still unstarted when the stop comes.
       concurrency: 1,

@@ -1,13 +1,9 @@
 import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('merge offer on contact verification', () => {
   it('POST /api/user/phones with the number of another account sends the code there; confirming it answers a merge offer', async () => {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { expectApiError } from '../support/api-error';
+import { sharedTestApp } from '../support/test-app';
 import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('account merge (sad paths)', () => {
   it('a wrong code to the other account answers 422 invalid_code and the flow stays at the code step', async () => {
@@ -52,19 +49,14 @@ describe('account merge (sad paths)', () => {
       platform: 'employee_area',
       password: dup.me.password,
     });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({
-      requestId: expect.any(String),
-      code: 'fuzzion_invalid',
-      message: 'The information you provided is invalid',
-    });
+    expectApiError(wrong, 422, 'fuzzion_invalid', 'The information you provided is invalid');
     const merge = await post(test, dup, 'merge');
-    expect(merge.statusCode).toBe(409);
-    expect(merge.json()).toEqual({
-      requestId: expect.any(String),
-      code: 'fuzzion_failed',
-      message: 'A technical error occurred during the merging of the accounts.',
-    });
+    expectApiError(
+      merge,
+      409,
+      'fuzzion_failed',
+      'A technical error occurred during the merging of the accounts.',
+    );
     // A client-area password is asked only of an account with a client area.
     const platform = await answerOwnership(test, dup, {
       answer: 'password',

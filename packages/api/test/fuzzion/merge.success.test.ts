@@ -1,15 +1,11 @@
 import { fuzzionResultSchema, fuzzionStateSchema } from '@vestibule/contract/schemas/fuzzion';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginWithSms } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('account merge (happy paths)', () => {
   it('POST /api/mfa/activate with a proven e-mail of another account answers a merge offer; POST /api/fuzzion/state draws it', async () => {

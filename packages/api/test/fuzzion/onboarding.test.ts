@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMfaAccount } from '../mfa/helpers';
 import {
   acceptTerms,
@@ -12,20 +12,18 @@ import {
   start,
   toPasswordStep,
 } from '../onboarding/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { answerOwnership, type Duplicate, post, proveCode, snapshot } from './helpers';
 
 // Detection during onboarding (docs/decisions/0012-fuzzion.md): an e-mail or phone another account
 // uses is told only after a code proved it; the new account is created without it and its first
 // session gets the merge offer.
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 async function newFlow() {
   return (await start(test, 'card', await issueCard(test.database.db), extra)).json();

@@ -1,14 +1,11 @@
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { expectApiError } from '../support/api-error';
+import { createTestApp, login, sharedTestApp, type TestApp } from '../support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 function tokenRequest(payload: unknown, extra: Parameters<TestApp['call']>[0] = {}) {
   return test.call({
@@ -33,12 +30,7 @@ describe('POST /api/token (sad paths)', () => {
 
   it('answers an unknown account exactly like a wrong password (no enumeration)', async () => {
     const unknown = await tokenRequest({ username: 'nobody-here@test.example', password: 'whatever-123' });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
-      code: 'invalid_credentials',
-      message: 'Invalid username/password.',
-      requestId: expect.any(String),
-    });
+    expectApiError(unknown, 400, 'invalid_credentials', 'Invalid username/password.');
   });
 
   it('translates the message in the request language', async () => {
@@ -77,12 +69,7 @@ describe('POST /api/token (sad paths)', () => {
       expect((await tokenRequest({ username: account.email, password: 'wrong' })).statusCode).toBe(400);
     }
     const blocked = await tokenRequest({ username: account.email, password: account.password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      requestId: expect.any(String),
-      code: 'too_many_attempts',
-      message: 'Too many attempts. Please try again later.',
-    });
+    expectApiError(blocked, 429, 'too_many_attempts', 'Too many attempts. Please try again later.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

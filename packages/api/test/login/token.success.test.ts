@@ -1,14 +1,10 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('POST /api/token (happy paths)', () => {
   it('logs a demo employee in with a form body and answers an opaque token and a login cookie', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setMaintenance } from '../../src/db/maintenance';
+import { expectApiError } from '../support/api-error';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let test: TestApp;
@@ -21,12 +22,12 @@ describe('maintenance mode', () => {
         headers: { 'accept-language': 'nl-BE' },
         payload: { username: 'employee@demo.test', password: 'x' },
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        requestId: expect.any(String),
-        code: 'maintenance',
-        message: 'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
-      });
+      expectApiError(
+        response,
+        503,
+        'maintenance',
+        'Sorry, je kunt je op dit moment niet aanmelden. Probeer het later opnieuw.',
+      );
       const status = await test.call({ method: 'GET', url: '/api/status' });
       expect(status.json()).toEqual({ maintenance: true });
     } finally {

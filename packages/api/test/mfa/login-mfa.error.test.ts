@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { expectApiError } from '../support/api-error';
 import { createTestApp, sharedTestApp } from '../support/test-app';
 import {
   countMessages,
@@ -22,12 +23,7 @@ describe('login with MFA (sad paths)', () => {
     const wrong = code === '00000000' ? '11111111' : '00000000';
     for (let i = 0; i < 5; i++) {
       const response = await verifyCode(test, { payload, code: wrong });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        code: 'invalid_code',
-        message: 'Your code is invalid, try again.',
-        requestId: expect.any(String),
-      });
+      expectApiError(response, 422, 'invalid_code', 'Your code is invalid, try again.');
     }
     const sixth = await verifyCode(test, { payload, code: wrong });
     expect(sixth.statusCode).toBe(410);

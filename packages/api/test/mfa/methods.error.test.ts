@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectApiError } from '../support/api-error';
 import { sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
@@ -45,12 +46,7 @@ describe('MFA settings (sad paths)', () => {
       await test.call({ method: 'GET', url: `/api/mfa/${account.methods.totp}/activate?edit=1`, token }),
     ];
     for (const response of calls) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({
-        requestId: expect.any(String),
-        code: 'sudo_required',
-        message: 'Please confirm your identity to continue.',
-      });
+      expectApiError(response, 403, 'sudo_required', 'Please confirm your identity to continue.');
     }
     expect((await test.call({ method: 'GET', url: '/api/mfa/status', token })).json()).toMatchObject({
       sudo: false,

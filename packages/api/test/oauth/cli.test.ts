@@ -16,18 +16,34 @@ async function run(...argv: string[]) {
 
 const unique = () => `cli-${Math.random().toString(36).slice(2, 10)}`;
 
+/** `clients add` of client `id`, its redirect URI on `id`.example, with the other flags given. */
+function addClient(id: string, ...flags: string[]) {
+  return run('clients', 'add', '--id', id, ...flags, '--redirect-uri', `https://${id}.example/cb`);
+}
+
+/** A confidential client `id` as the token endpoint knows it. */
+const clientOf = (id: string, secret: string) => ({
+  clientId: id,
+  secret,
+  redirectUri: `https://${id}.example/cb`,
+});
+
+/** The token answer for a new account that signed in and let `client` in for `scope`. */
+async function tokensFrom(client: ReturnType<typeof clientOf>, scope: string) {
+  const account = await newUser(test.database.db);
+  const browser = new Browser(test.origin);
+  await browser.logIn(account);
+  const { code, verifier } = await authorize(browser, client, { scope });
+  return exchangeCode(test.origin, client, code, verifier);
+}
+
 describe('npm run admin -- clients … and oauth rotate-keys', () => {
   it('clients add registers a confidential client whose secret, shown once, works at the token endpoint', async () => {
     const id = unique();
-    const added = await run(
-      'clients',
-      'add',
-      '--id',
+    const added = await addClient(
       id,
       '--name',
       'Budget app',
-      '--redirect-uri',
-      `https://${id}.example/cb`,
       '--scopes',
       'user balance offline_access',
       '--homepage',
@@ -45,12 +61,7 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
     });
     expect(stored?.secretEnc).not.toContain(secret!);
 
-    const account = await newUser(test.database.db);
-    const browser = new Browser(test.origin);
-    await browser.logIn(account);
-    const client = { clientId: id, secret: secret!, redirectUri: `https://${id}.example/cb` };
-    const { code, verifier } = await authorize(browser, client, { scope: 'openid user' });
-    expect((await exchangeCode(test.origin, client, code, verifier)).status).toBe(200);
+    expect((await tokensFrom(clientOf(id, secret!), 'openid user')).status).toBe(200);
 
     const listed = await run('clients', 'list');
     expect(listed.output).toContain(`${id}  Budget app  [third-party, client_secret_basic, all editions]`);
@@ -58,18 +69,7 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
 
   it('clients update changes scopes and rotates the secret; remove revokes every grant and token', async () => {
     const id = unique();
-    const added = await run(
-      'clients',
-      'add',
-      '--id',
-      id,
-      '--name',
-      'X',
-      '--redirect-uri',
-      `https://${id}.example/cb`,
-      '--scopes',
-      'user',
-    );
+    const added = await addClient(id, '--name', 'X', '--scopes', 'user');
     const oldSecret = /: (\S+)$/.exec(added.output)![1]!;
     const updated = await run(
       'clients',
@@ -86,12 +86,8 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
     expect(newSecret).not.toBe(oldSecret);
     expect(await findClient(test.database.db, id)).toMatchObject({ name: 'Y', scopes: ['user', 'email'] });
 
-    const account = await newUser(test.database.db);
-    const browser = new Browser(test.origin);
-    await browser.logIn(account);
-    const client = { clientId: id, secret: newSecret, redirectUri: `https://${id}.example/cb` };
-    const { code, verifier } = await authorize(browser, client, { scope: 'openid email' });
-    const tokens = await exchangeCode(test.origin, client, code, verifier);
+    const client = clientOf(id, newSecret);
+    const tokens = await tokensFrom(client, 'openid email');
     expect(tokens.status).toBe(200);
 
     expect((await run('clients', 'remove', id)).code).toBe(0);
@@ -107,25 +103,10 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
 
   it('clients disable refuses the client and revokes its refresh tokens; enable lets it work again', async () => {
     const id = unique();
-    const added = await run(
-      'clients',
-      'add',
-      '--id',
-      id,
-      '--name',
-      'D',
-      '--redirect-uri',
-      `https://${id}.example/cb`,
-      '--scopes',
-      'user offline_access',
-    );
+    const added = await addClient(id, '--name', 'D', '--scopes', 'user offline_access');
     const secret = /: (\S+)$/.exec(added.output)![1]!;
-    const account = await newUser(test.database.db);
-    const browser = new Browser(test.origin);
-    await browser.logIn(account);
-    const client = { clientId: id, secret, redirectUri: `https://${id}.example/cb` };
-    const { code, verifier } = await authorize(browser, client, { scope: 'openid offline_access' });
-    const tokens = await exchangeCode(test.origin, client, code, verifier);
+    const client = clientOf(id, secret);
+    const tokens = await tokensFrom(client, 'openid offline_access');
     expect(tokens.status).toBe(200);
 
     expect(await run('clients', 'disable', id)).toMatchObject({ code: 0 });
@@ -215,16 +196,11 @@ describe('npm run admin -- clients … and oauth rotate-keys', () => {
 
   it('clients add and update register response modes and logout addresses (decisions 0031, 0033)', async () => {
     const id = unique();
-    const added = await run(
-      'clients',
-      'add',
-      '--id',
+    const added = await addClient(
       id,
       '--name',
       'Logout app',
       '--public',
-      '--redirect-uri',
-      `https://${id}.example/cb`,
       '--response-mode',
       'query',
       '--response-mode',

@@ -2,31 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatCode } from '@vestibule/contract/activation-code';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/cli/commands';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
+import { runAdmin } from '../support/admin-cli';
 import { bodyText } from '../support/outbox';
-import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import { randomActivationCode, randomCardNumber } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 const dir = mkdtempSync(join(tmpdir(), 'cards-'));
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
 
-async function admin(...argv: string[]) {
-  const lines: string[] = [];
-  const code = await runAdminCommand(
-    test.database.db,
-    argv,
-    (line) => lines.push(line),
-    TEST_SECRETS,
-    testConfig(),
-  );
-  return { code, output: lines.join('\n') };
-}
+const admin = (...argv: string[]) => runAdmin(test.database.db, argv);
 
 function csv(name: string, rows: string[]) {
   const file = join(dir, name);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 import {
   acceptTerms,
   call,
@@ -16,13 +16,11 @@ import {
   toPasswordStep,
 } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 /** Status, code and English text of an error answer. */
 function errorOf(response: { statusCode: number; json(): { code: string; message: string } }) {

@@ -2,10 +2,10 @@ import {
   onboardingCompleteResponseSchema,
   onboardingStateSchema,
 } from '@vestibule/contract/schemas/onboarding';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
 import { bodyText } from '../support/outbox';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import {
   acceptTerms,
   call,
@@ -22,13 +22,11 @@ import {
   toPasswordStep,
 } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 describe('onboarding with a card number', () => {
   it('creates the account with verified contacts, consents and an activated card, and logs it in', async () => {

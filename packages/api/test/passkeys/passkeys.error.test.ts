@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMfaAccount, dropSudo, loginWithSms } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import { ceremony, GENERAL_ORIGIN, LU_HOST, LU_ORIGIN, passkeySignIn, registerPasskey } from './helpers';
 import { SoftwareAuthenticator } from './software-authenticator';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 /** An account with a registered passkey, and a session without a step-up. */
 async function accountWithPasskey(authenticator = new SoftwareAuthenticator()) {

@@ -1,17 +1,13 @@
 import { passkeyListResponseSchema, passkeyLoginResponseSchema } from '@vestibule/contract/schemas/passkeys';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
 import { createMfaAccount, loginWithSms, passwordStep } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { ceremony, GENERAL_ORIGIN, passkeySignIn, registerPasskey } from './helpers';
 import { SoftwareAuthenticator } from './software-authenticator';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 async function sessionOf(token: string) {
   return test.database.db

@@ -1,15 +1,11 @@
 import { passwordCheckResponseSchema } from '@vestibule/contract/schemas/security';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 
 // POST /api/password/check: the rules list of a new-password form ticks "not common" from the
 // server's blocklist, the one a save is judged by.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const check = (password: unknown, remoteAddress = '203.0.113.7') =>
   test.call({ method: 'POST', url: '/api/password/check', payload: { password }, remoteAddress });

@@ -1,17 +1,13 @@
 import { dataExportSchema } from '@vestibule/contract/schemas/privacy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sealedCardNumber, sealedIban } from '../../src/security/sealed-identifiers';
 import { dropSudo, stepUp } from '../mfa/helpers';
 import { messagesTo, profileSession } from '../profile/helpers';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 
 /** POST /api/user/data-export: the account's own values, masked where they must be, never a secret. */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 async function withCardAndConsent(userId: number, edition: string) {
   const { db } = test.database;

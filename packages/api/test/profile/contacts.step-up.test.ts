@@ -1,20 +1,16 @@
 import type { InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countMessages, dropSudo, latestCode, stepUp } from '../mfa/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { freshAddresses, profileSession, proveAddress } from './helpers';
 
 // Adding an e-mail or phone, or changing one to a new address, gives the account a new login and
 // recovery address: it needs a step-up (docs/decisions/0013-step-up-for-contacts.md).
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const SUDO_REQUIRED = {
   code: 'sudo_required',

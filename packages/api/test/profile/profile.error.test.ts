@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dropSudo, latestCode } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { expectApiError } from '../support/api-error';
+import { sharedTestApp } from '../support/test-app';
 import { freshAddresses, profileSession } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
+
+const INVALID_EMAIL = { code: 'invalid_email', message: 'This email is invalid or already used' };
+const INVALID_PHONE = { code: 'invalid_phone', message: 'This phone number is invalid or already used' };
 
 describe('profile, contacts, login and IBAN (sad paths)', () => {
   it('PATCH /api/user refuses bad names, future birth dates and languages of the other edition', async () => {
@@ -33,12 +33,12 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const user = (await test.call({ method: 'GET', url: '/api/user', token })).json().data;
     for (const url of [`/api/user/emails/${user.email[0].id}`, `/api/user/phones/${user.phone[0].id}`]) {
       const response = await test.call({ method: 'DELETE', url, token });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        requestId: expect.any(String),
-        code: 'contact_minimum',
-        message: 'You must keep at least one email address and one phone number.',
-      });
+      expectApiError(
+        response,
+        409,
+        'contact_minimum',
+        'You must keep at least one email address and one phone number.',
+      );
     }
     const still = await test.database.db
       .selectFrom('user_emails')
@@ -137,36 +137,11 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const { account, token } = await profileSession(test);
     const other = await createAccount(test.database.db);
     const cases = [
-      {
-        url: '/api/user/emails',
-        payload: { email: account.email },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/emails',
-        payload: { email: 'not-an-address' },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/phones',
-        payload: { phone: '12' },
-        code: 'invalid_phone',
-        message: 'This phone number is invalid or already used',
-      },
-      {
-        url: '/api/user/login',
-        payload: { login: other.email },
-        code: 'invalid_email',
-        message: 'This email is invalid or already used',
-      },
-      {
-        url: '/api/user/login',
-        payload: { login: 'abc' },
-        code: 'invalid_phone',
-        message: 'This phone number is invalid or already used',
-      },
+      { url: '/api/user/emails', payload: { email: account.email }, ...INVALID_EMAIL },
+      { url: '/api/user/emails', payload: { email: 'not-an-address' }, ...INVALID_EMAIL },
+      { url: '/api/user/phones', payload: { phone: '12' }, ...INVALID_PHONE },
+      { url: '/api/user/login', payload: { login: other.email }, ...INVALID_EMAIL },
+      { url: '/api/user/login', payload: { login: 'abc' }, ...INVALID_PHONE },
     ];
     for (const c of cases) {
       const response = await test.call({ method: 'POST', url: c.url, token, payload: c.payload });
@@ -281,12 +256,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
       await test.call({ method: 'PUT', url: '/api/user/iban', token, payload: { iban: 'BE68539007547034' } }),
     ];
     for (const response of calls) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({
-        requestId: expect.any(String),
-        code: 'sudo_required',
-        message: 'Please confirm your identity to continue.',
-      });
+      expectApiError(response, 403, 'sudo_required', 'Please confirm your identity to continue.');
     }
     const user = await test.database.db
       .selectFrom('users')

@@ -1,14 +1,10 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { auditKinds, freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('profile, contacts, login and IBAN (happy paths)', () => {
   it('PATCH /api/user changes names, gender, birth date and language, and audits it', async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countMessages, dropSudo, stepUp } from '../mfa/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp, type TestApp } from '../support/test-app';
 import { freshAddresses, type ProfileSession, profileSession, proveAddress } from './helpers';
 
 // Optimistic concurrency (docs/decisions/0071-profile-versions.md): GET /api/user answers an ETag;
 // a change sent with a stale If-Match answers 412 profile_changed with the current user, and
 // changes nothing.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 async function readUser(session: ProfileSession) {
   const response = await test.call({ method: 'GET', url: '/api/user', token: session.token });

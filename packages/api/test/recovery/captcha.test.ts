@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from '../support/api-error';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { post, randomIp } from './helpers';
 
@@ -53,12 +54,7 @@ describe('captcha on recovery', () => {
         { remoteAddress: ip },
       );
     const missing = await call();
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
-      requestId: expect.any(String),
-      code: 'captcha_required',
-      message: 'Please confirm that you are not a robot.',
-    });
+    expectApiError(missing, 400, 'captcha_required', 'Please confirm that you are not a robot.');
     const refused = await call('forged-token');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('captcha_failed');

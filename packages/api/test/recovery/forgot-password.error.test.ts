@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { expectApiError } from '../support/api-error';
+import { createTestApp, sharedTestApp } from '../support/test-app';
 import {
   type Extra,
   forgotPassword,
@@ -15,13 +16,11 @@ import {
   verifyResetCode,
 } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 async function started(username: string) {
   const response = await forgotPassword(test, username, extra);
@@ -36,12 +35,7 @@ describe('POST /api/user/forgot-password/verify (sad paths)', () => {
     const code = await latestCodeTo(test.database.db, account.email);
     for (let i = 0; i < 5; i++) {
       const wrong = await verifyResetCode(test, payload, otherCode(code), extra);
-      expect(wrong.statusCode).toBe(422);
-      expect(wrong.json()).toEqual({
-        code: 'invalid_code',
-        message: 'Your code is invalid, try again.',
-        requestId: expect.any(String),
-      });
+      expectApiError(wrong, 422, 'invalid_code', 'Your code is invalid, try again.');
     }
     const sixth = await verifyResetCode(test, payload, code, extra);
     expect(sixth.statusCode).toBe(410);

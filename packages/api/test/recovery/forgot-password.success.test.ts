@@ -3,10 +3,10 @@ import {
   resetCodeResponseSchema,
   resetPasswordResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMfaAccount } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import {
   type Extra,
   forgotPassword,
@@ -19,13 +19,11 @@ import {
   verifyResetCode,
 } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 const NEW_PASSWORD = 'Lantern-orbit-meadow-42';
 

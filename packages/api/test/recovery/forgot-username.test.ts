@@ -1,17 +1,16 @@
 import { forgotUsernameResponseSchema } from '@vestibule/contract/schemas/recovery';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { expectApiError } from '../support/api-error';
+import { createTestApp, sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import { type Extra, post, randomIp } from './helpers';
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
+beforeAll(() => {
   extra = { remoteAddress: randomIp() };
 });
-afterAll(() => test.app.close());
 
 function forgotUsername(identifier_type: string, identifier: string, more: Extra = {}) {
   return post(test, '/api/user/forgot-username', { identifier_type, identifier }, { ...extra, ...more });
@@ -71,12 +70,7 @@ describe('POST /api/user/forgot-username', () => {
 
   it('answers 422 with the SPEC text for an invalid card number', async () => {
     const response = await forgotUsername('card', '5065000000000002');
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      code: 'invalid_card_number',
-      message: 'Your card number is invalid.',
-      requestId: expect.any(String),
-    });
+    expectApiError(response, 422, 'invalid_card_number', 'Your card number is invalid.');
   });
 
   it('answers 422 for an invalid national register number, translated', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { setMaintenance } from '../../src/db/maintenance';
+import { runAdmin } from '../support/admin-cli';
 import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
 import { ERROR_SCHEMA, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser } from './helpers';
 
@@ -247,16 +248,17 @@ describe('SCIM authentication', () => {
 
   it('creates a token that works at once and is printed only by create', async () => {
     const own = await scimCompany(test.database.db);
-    const lines: string[] = [];
-    const code = await runAdminCommand(
-      test.database.db,
-      ['scim', 'tokens', 'create', '--company', String(own.id), '--label', 'Workday'],
-      (line) => lines.push(line),
-      TEST_SECRETS,
-      testConfig(),
-    );
-    expect(code).toBe(0);
-    const token = /(scim_[\w-]+)/.exec(lines.join('\n'))?.[1] as string;
+    const created = await runAdmin(test.database.db, [
+      'scim',
+      'tokens',
+      'create',
+      '--company',
+      String(own.id),
+      '--label',
+      'Workday',
+    ]);
+    expect(created.code).toBe(0);
+    const token = /(scim_[\w-]+)/.exec(created.output)?.[1] as string;
     expect(
       (await scim('GET', '/ServiceProviderConfig', undefined, { authorization: `Bearer ${token}` }))
         .statusCode,

@@ -3,16 +3,12 @@ import {
   notificationsResponseSchema,
   securityEventsResponseSchema,
 } from '@vestibule/contract/schemas/security';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { IPHONE, loginOn } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const timeline = async (token: string, deviceId: string, query = '') =>
   securityEventsResponseSchema.parse(

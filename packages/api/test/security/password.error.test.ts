@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { loginOn, stepUpByEmail } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const change = (token: string, payload: Record<string, unknown>) =>
   test.call({ method: 'POST', url: '/api/user/password', token, payload });

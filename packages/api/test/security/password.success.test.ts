@@ -3,17 +3,13 @@ import {
   notificationsResponseSchema,
   securityEventsResponseSchema,
 } from '@vestibule/contract/schemas/security';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { loginOn, stepUpByEmail } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const NEW_PASSWORD = 'Lantern-orbit-meadow-47';
 

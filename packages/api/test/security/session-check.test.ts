@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sessionCheckResponseSchema } from '@vestibule/contract/schemas/security';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { loginOn } from './helpers';
 
 // GET /api/session: the SPA's light check that its session is still alive (issue: a session ended
 // elsewhere kept showing personal data), with the time left before the idle end.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const check = (token: string, deviceId: string) =>
   test.call({ method: 'GET', url: '/api/session', token, deviceId });

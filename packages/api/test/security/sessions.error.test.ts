@@ -1,14 +1,10 @@
 import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { loginOn } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 describe('sessions: refusals', () => {
   it("DELETE /api/sessions/{id} of another user's session answers 404 and ends nothing", async () => {

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { FIREFOX_WINDOWS, IPHONE, loginOn } from './helpers';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
+const test = sharedTestApp();
 
 const listSessions = (token: string, deviceId: string, query = '') =>
   test.call({ method: 'GET', url: `/api/sessions${query}`, token, deviceId });

@@ -6,6 +6,40 @@ import { ApiError } from '../../http/api-error';
 import { lastLockKind } from './people.queries';
 import { type CompanyActor, type CompanyScope, requireMember } from './scope';
 
+/** The audit row of a suspension or a restore: the company, who acted in which role, and why. */
+function auditAccess(
+  trx: Db,
+  request: FastifyRequest,
+  scope: CompanyScope,
+  actor: CompanyActor,
+  userId: number,
+  kind: 'account.suspended' | 'account.restored',
+  reason: string,
+  ticket: string | undefined,
+  extra: Record<string, unknown> = {},
+) {
+  return audit(
+    trx,
+    {
+      kind,
+      userId,
+      edition: scope.edition,
+      actor: { ref: actor.ref, role: actor.role },
+      // `why`, not `reason`: webhooks carry an audit row's `reason`, never text a person typed.
+      detail: {
+        why: reason,
+        ...(ticket ? { ticket } : {}),
+        ...extra,
+        company: scope.name,
+        company_id: scope.companyId,
+        by: actor.role,
+        staff: actor.name,
+      },
+    },
+    request,
+  );
+}
+
 /**
  * Suspends a member's access (decision 0077): the account is locked and every session ends, in one
  * transaction with the audit row (which the person reads in their timeline with the reason) and
@@ -25,26 +59,9 @@ export async function suspendAccess(
   await trx.updateTable('users').set({ locked_at: new Date() }).where('id', '=', userId).execute();
   const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   const sessionsEnded = Number(ended.numDeletedRows);
-  await audit(
-    trx,
-    {
-      kind: 'account.suspended',
-      userId,
-      edition: scope.edition,
-      actor: { ref: actor.ref, role: actor.role },
-      // `why`, not `reason`: webhooks carry an audit row's `reason`, never text a person typed.
-      detail: {
-        why: reason,
-        ...(ticket ? { ticket } : {}),
-        sessions_ended: sessionsEnded,
-        company: scope.name,
-        company_id: scope.companyId,
-        by: actor.role,
-        staff: actor.name,
-      },
-    },
-    request,
-  );
+  await auditAccess(trx, request, scope, actor, userId, 'account.suspended', reason, ticket, {
+    sessions_ended: sessionsEnded,
+  });
   await notifyAccount(trx, request, userId, 'access_suspended', { company: scope.name, reason });
   return { status: 'suspended' as const, sessions_ended: sessionsEnded };
 }
@@ -63,24 +80,7 @@ export async function restoreAccess(
   if (!member.locked_at) throw new ApiError('not_suspended');
   if ((await lastLockKind(trx, userId)) !== 'account.suspended') throw new ApiError('locked_by_support');
   await trx.updateTable('users').set({ locked_at: null }).where('id', '=', userId).execute();
-  await audit(
-    trx,
-    {
-      kind: 'account.restored',
-      userId,
-      edition: scope.edition,
-      actor: { ref: actor.ref, role: actor.role },
-      detail: {
-        why: reason,
-        ...(ticket ? { ticket } : {}),
-        company: scope.name,
-        company_id: scope.companyId,
-        by: actor.role,
-        staff: actor.name,
-      },
-    },
-    request,
-  );
+  await auditAccess(trx, request, scope, actor, userId, 'account.restored', reason, ticket);
   await notifyAccount(
     trx,
     request,

@@ -9,6 +9,7 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { type User, userResponseSchema } from '@vestibule/contract/schemas/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notifyChange, type Recipient, recipients } from '../../account/change-notice';
 import {
   backsMfaMethod,
   CHANNEL,
@@ -25,8 +26,9 @@ import {
   requireFreelyEditable,
   setDefaultContact,
 } from '../../account/contacts';
+import { profileTag, requireCurrentProfile } from '../../account/profile-version';
 import { requireSudo } from '../../account/step-up';
-import { type ChallengeUser, loadUser, requireUser } from '../../account/users';
+import { type ChallengeUser, requireProfile, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
@@ -35,13 +37,6 @@ import type { AuthContext } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import type { SecretBox } from '../../security/secret-box';
 import { offerFuzzion } from '../fuzzion/index';
-import {
-  notifyChange,
-  profileTag,
-  type Recipient,
-  recipients,
-  requireCurrentProfile,
-} from '../profile/index';
 import { confirmAddressChallenge, startAddressChallenge } from './contact-challenge';
 
 // Contacts (SPEC §3, §4, §5; docs/decisions/0010): /api/user/emails and /api/user/phones, one
@@ -59,9 +54,7 @@ function tagAnswer<T extends object>(reply: FastifyReply, answer: T): T {
 }
 
 async function answerUser(db: Db, secrets: SecretBox, userId: number) {
-  const data = await loadUser(db, secrets, userId);
-  if (!data) throw new ApiError('unauthorized');
-  return { data };
+  return { data: await requireProfile(db, secrets, userId) };
 }
 
 /** The primary e-mail and phone of the account, as notice recipients. */
@@ -95,16 +88,7 @@ async function confirmContact(
         const contact = rows.find((row) => row.id === contactId && row.value === target);
         if (!contact) throw new ApiError('not_found');
         await markVerified(trx, kind, contact.id);
-        await audit(
-          trx,
-          {
-            kind: 'contact.verified',
-            userId: user.id,
-            edition: user.edition,
-            detail: { kind, id: contact.id },
-          },
-          request,
-        );
+        await auditContact(trx, request, user, 'contact.verified', kind, contact.id);
         return answerUser(trx, request.server.ctx.secrets, user.id);
       }
       if (action === 'add') {
@@ -136,11 +120,7 @@ async function confirmContact(
       if (!contact) throw new ApiError('not_found');
       await requireFreelyEditable(trx, user.id, kind, contact);
       await replaceContactValue(trx, kind, contact.id, target);
-      await audit(
-        trx,
-        { kind: 'contact.updated', userId: user.id, edition: user.edition, detail: { kind, id: contact.id } },
-        request,
-      );
+      await auditContact(trx, request, user, 'contact.updated', kind, contact.id);
       const old = contact.verified_at !== null && { channel, address: contact.value };
       await notifyChange(
         trx,
@@ -155,6 +135,41 @@ async function confirmContact(
       return answerUser(trx, request.server.ctx.secrets, user.id);
     },
   );
+}
+
+/**
+ * A change to one of the user's contacts, in one transaction on the version the client read: the
+ * contact found among its kind's, all locked; the answer is the user as the change left it.
+ */
+async function changeOwnContact(
+  request: FastifyRequest,
+  auth: AuthContext,
+  reply: FastifyReply,
+  kind: ContactKind,
+  id: number,
+  change: (trx: Db, user: ChallengeUser, own: Awaited<ReturnType<typeof ownContact>>) => Promise<void>,
+) {
+  const { db, secrets } = request.server.ctx;
+  const user = await requireUser(db, auth);
+  const answer = await db.transaction().execute(async (trx) => {
+    await requireCurrentProfile(trx, request, user.id);
+    await change(trx, user, await ownContact(trx, user.id, kind, id, true));
+    return answerUser(trx, secrets, user.id);
+  });
+  outboxWorkerOf(request.server)?.notify();
+  return tagAnswer(reply, answer);
+}
+
+/** The audit row of a change to a contact: which kind, which contact. */
+function auditContact(
+  trx: Db,
+  request: FastifyRequest,
+  user: ChallengeUser,
+  event: 'contact.verified' | 'contact.updated' | 'contact.removed' | 'contact.primary_changed',
+  kind: ContactKind,
+  id: number,
+) {
+  return audit(trx, { kind: event, userId: user.id, edition: user.edition, detail: { kind, id } }, request);
 }
 
 function routesFor(kind: ContactKind) {
@@ -278,25 +293,12 @@ function routesFor(kind: ContactKind) {
     params: contactIdParamsSchema,
     response: userResponseSchema,
     handler: async function remove({ params, auth, request, reply }) {
-      const { db } = request.server.ctx;
-      const user = await requireUser(db, auth);
-      const answer = await db.transaction().execute(async (trx) => {
-        await requireCurrentProfile(trx, request, user.id);
-        const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
+      return changeOwnContact(request, auth, reply, kind, params.id, async (trx, user, { contact, rows }) => {
         if (rows.length <= 1) throw new ApiError('contact_minimum');
         await requireFreelyEditable(trx, user.id, kind, contact);
         await requireSudo(trx, auth);
         await deleteContact(trx, kind, contact.id);
-        await audit(
-          trx,
-          {
-            kind: 'contact.removed',
-            userId: user.id,
-            edition: user.edition,
-            detail: { kind, id: contact.id },
-          },
-          request,
-        );
+        await auditContact(trx, request, user, 'contact.removed', kind, contact.id);
         const removed = contact.verified_at !== null && { channel: CHANNEL[kind], address: contact.value };
         await notifyChange(
           trx,
@@ -304,14 +306,9 @@ function routesFor(kind: ContactKind) {
           user,
           'contact_removed',
           recipients(removed, ...(await primaryRecipients(trx, user.id))),
-          {
-            contact: contact.value,
-          },
+          { contact: contact.value },
         );
-        return answerUser(trx, request.server.ctx.secrets, user.id);
       });
-      outboxWorkerOf(request.server)?.notify();
-      return tagAnswer(reply, answer);
     },
   });
 
@@ -327,26 +324,13 @@ function routesFor(kind: ContactKind) {
     params: contactIdParamsSchema,
     response: userResponseSchema,
     handler: async function primary({ params, auth, request, reply }) {
-      const { db } = request.server.ctx;
-      const user = await requireUser(db, auth);
-      const answer = await db.transaction().execute(async (trx) => {
-        await requireCurrentProfile(trx, request, user.id);
-        const { contact, rows } = await ownContact(trx, user.id, kind, params.id, true);
-        if (contact.is_default) return answerUser(trx, request.server.ctx.secrets, user.id);
+      return changeOwnContact(request, auth, reply, kind, params.id, async (trx, user, { contact, rows }) => {
+        if (contact.is_default) return;
         if (contact.verified_at === null || !(await backsMfaMethod(trx, user.id, kind, contact.value)))
           throw new ApiError('primary_needs_mfa');
         const previous = rows.find((row) => row.is_default);
         await setDefaultContact(trx, user.id, kind, contact.id);
-        await audit(
-          trx,
-          {
-            kind: 'contact.primary_changed',
-            userId: user.id,
-            edition: user.edition,
-            detail: { kind, id: contact.id },
-          },
-          request,
-        );
+        await auditContact(trx, request, user, 'contact.primary_changed', kind, contact.id);
         const channel = CHANNEL[kind];
         await notifyChange(
           trx,
@@ -359,10 +343,7 @@ function routesFor(kind: ContactKind) {
           }),
           { contact: contact.value },
         );
-        return answerUser(trx, request.server.ctx.secrets, user.id);
       });
-      outboxWorkerOf(request.server)?.notify();
-      return tagAnswer(reply, answer);
     },
   });
 

@@ -30,6 +30,8 @@ import {
   countParentFailure,
   findChallenge,
   isLive,
+  lockLiveChallenge,
+  requireResendDue,
   resendInSeconds,
   sendChallengeCode,
 } from '../../security/challenges/challenge';
@@ -179,8 +181,7 @@ const resend = defineRoute({
     const user = await loadChallengeUser(ctx.db, challenge.user_id);
     if (!user) throw new ApiError('challenge_expired');
     // The countdown is checked before the send budgets are spent.
-    const wait = resendInSeconds(challenge);
-    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+    requireResendDue(challenge);
     await limitCodeSending(request, {
       userId: user.id,
       channel: challenge.channel,
@@ -188,8 +189,7 @@ const resend = defineRoute({
       budget: codeBudgetOf(challenge.purpose),
     });
     const sent = await ctx.db.transaction().execute(async (trx) => {
-      const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
-      if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
+      const locked = await lockLiveChallenge(trx, challenge.id);
       return sendChallengeCode(
         trx,
         ctx.secrets,

@@ -25,7 +25,7 @@ import {
 import { notifyAccount } from '../../account/notices';
 import { replaceRecoveryKeys } from '../../account/recovery-keys';
 import { requireSudo, sudoStatus } from '../../account/step-up';
-import { audit } from '../../db/audit';
+import { audit, auditOwn } from '../../db/audit';
 import type { MfaMethodKind } from '../../delivery/messages/purposes';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
@@ -91,16 +91,7 @@ const switchPrimary = defineRoute({
       if (!method) throw new ApiError('not_found');
       if (method.is_primary) return;
       await setPrimary(trx, auth.userId, method.id);
-      await audit(
-        trx,
-        {
-          kind: 'mfa.primary_changed',
-          userId: auth.userId,
-          edition: request.edition.id,
-          detail: { id: method.id },
-        },
-        request,
-      );
+      await auditOwn(trx, request, auth.userId, 'mfa.primary_changed', { id: method.id });
     });
   },
 });
@@ -148,16 +139,11 @@ const remove = defineRoute({
       }
       await requireSudo(trx, auth, method.method === 'totp' ? 'authenticator' : undefined);
       const backup = await deleteMethod(trx, method);
-      await audit(
-        trx,
-        {
-          kind: 'mfa.removed',
-          userId: auth.userId,
-          edition: request.edition.id,
-          detail: { method: method.method, id: method.id, ...(backup ? { new_primary: backup } : {}) },
-        },
-        request,
-      );
+      await auditOwn(trx, request, auth.userId, 'mfa.removed', {
+        method: method.method,
+        id: method.id,
+        ...(backup ? { new_primary: backup } : {}),
+      });
       // After the removal: the removed method's address is still a verified contact, so it hears too.
       await notifyAccount(trx, request, auth.userId, 'mfa_method_removed', {
         method: method.method as MfaMethodKind,

@@ -4,7 +4,7 @@ import {
   listTrustedDevices,
   revokeTrustedDevice,
 } from '../../account/trusted-devices';
-import { audit } from '../../db/audit';
+import { auditOwn } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 
@@ -43,16 +43,7 @@ const revoke = defineRoute({
     const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
       const deviceId = await revokeTrustedDevice(trx, auth.userId, params.id);
       if (!deviceId) throw new ApiError('not_found');
-      await audit(
-        trx,
-        {
-          kind: 'trusted_device.revoked',
-          userId: auth.userId,
-          edition: request.edition.id,
-          detail: { id: params.id },
-        },
-        request,
-      );
+      await auditOwn(trx, request, auth.userId, 'trusted_device.revoked', { id: params.id });
       return deviceId;
     });
     // The row held the only copy of the secret's hash; this browser's cookie goes too.

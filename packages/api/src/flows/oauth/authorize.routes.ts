@@ -6,7 +6,7 @@ import {
 } from '@vestibule/contract/schemas/oauth';
 import type { FastifyRequest } from 'fastify';
 import { notifyAccount } from '../../account/notices';
-import { audit } from '../../db/audit';
+import { auditOwn } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { forcedSetupExemption } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
@@ -117,16 +117,10 @@ const approve = defineRoute({
           authentication: { at: auth.session.authenticatedAt, amr: auth.session.amr },
         })
       : await refuseInteraction(interaction);
-    await audit(
-      db,
-      {
-        kind: accepted ? 'oauth.consent_granted' : 'oauth.consent_refused',
-        userId: auth.userId,
-        edition: request.edition.id,
-        detail: { client_id: client.clientId, scopes },
-      },
-      request,
-    );
+    await auditOwn(db, request, auth.userId, accepted ? 'oauth.consent_granted' : 'oauth.consent_refused', {
+      client_id: client.clientId,
+      scopes,
+    });
     // An approval hands data to a third party: the account hears of it, with the way back.
     if (accepted)
       await notifyAccount(

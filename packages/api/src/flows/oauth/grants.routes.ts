@@ -1,7 +1,7 @@
 import { emptySchema } from '@vestibule/contract/schemas/common';
 import { revokeGrantParamsSchema, tokensResponseSchema } from '@vestibule/contract/schemas/oauth';
 import { listUserGrants, revokeUserGrants } from '../../account/grants';
-import { audit } from '../../db/audit';
+import { auditOwn } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { clientNames } from './clients.queries';
@@ -45,16 +45,7 @@ const revokeGrant = defineRoute({
     const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
       const count = await revokeUserGrants(trx, auth.userId, params.client_id);
       if (count)
-        await audit(
-          trx,
-          {
-            kind: 'oauth.grant_revoked',
-            userId: auth.userId,
-            edition: request.edition.id,
-            detail: { client_id: params.client_id },
-          },
-          request,
-        );
+        await auditOwn(trx, request, auth.userId, 'oauth.grant_revoked', { client_id: params.client_id });
       return count;
     });
     // Another user's grant and no grant at all answer alike.

@@ -24,6 +24,8 @@ import {
   createChallenge,
   findChallenge,
   isLive,
+  lockLiveChallenge,
+  requireResendDue,
   resendInSeconds,
   sendChallengeCode,
 } from '../../security/challenges/challenge';
@@ -159,8 +161,7 @@ const resend = defineRoute({
     if (!challenge || !isLive(challenge) || !belongsToFlow(challenge, flow, request))
       throw new ApiError('challenge_expired');
     // The countdown is checked before any budget is spent.
-    const wait = resendInSeconds(challenge);
-    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+    requireResendDue(challenge);
     await limitCodeSending(request, {
       userId: null,
       channel: challenge.channel ?? '',
@@ -169,8 +170,7 @@ const resend = defineRoute({
     });
     await enforceLimit(request, SEND_PER_FLOW, flow.id);
     const sent = await ctx.db.transaction().execute(async (trx) => {
-      const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
-      if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
+      const locked = await lockLiveChallenge(trx, challenge.id);
       return sendChallengeCode(
         trx,
         ctx.secrets,

@@ -8,7 +8,7 @@ import {
 import { notifyAccount } from '../../account/notices';
 import { findPasskey, listPasskeys, toPasskey } from '../../account/passkeys';
 import { requireSudo } from '../../account/step-up';
-import { audit } from '../../db/audit';
+import { auditOwn } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
@@ -53,16 +53,7 @@ const rename = defineRoute({
         .where('id', '=', params.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await audit(
-        trx,
-        {
-          kind: 'passkey.renamed',
-          userId: auth.userId,
-          edition: request.edition.id,
-          detail: { passkey_id: params.id },
-        },
-        request,
-      );
+      await auditOwn(trx, request, auth.userId, 'passkey.renamed', { passkey_id: params.id });
       return updated;
     });
     return { data: toPasskey(row) };
@@ -87,16 +78,7 @@ const remove = defineRoute({
       const row = await ownPasskey(trx, auth.userId, params.id, request.edition.id);
       await requireSudo(trx, auth);
       await trx.deleteFrom('passkeys').where('id', '=', row.id).execute();
-      await audit(
-        trx,
-        {
-          kind: 'passkey.removed',
-          userId: auth.userId,
-          edition: request.edition.id,
-          detail: { passkey_id: row.id },
-        },
-        request,
-      );
+      await auditOwn(trx, request, auth.userId, 'passkey.removed', { passkey_id: row.id });
       // Every verified address, e-mail and SMS: a lost passkey is a way into the account.
       await notifyAccount(trx, request, auth.userId, 'passkey_removed', {});
     });

@@ -1,6 +1,8 @@
 import { maskIban } from '@vestibule/contract/iban';
 import { maskPhone } from '@vestibule/contract/phone';
 import { DATA_EXPORT_FORMAT, type DataExport } from '@vestibule/contract/schemas/privacy';
+import type { ContactKind } from '@vestibule/contract/schemas/profile';
+import { contactRecords } from '../../account/contacts';
 import { listUserGrants } from '../../account/grants';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
@@ -48,34 +50,17 @@ async function profileOf(db: Db, secrets: SecretBox, userId: number) {
 }
 
 async function contactsOf(db: Db, userId: number): Promise<DataExport['contacts']> {
-  const emails = await db
-    .selectFrom('user_emails')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  const phones = await db
-    .selectFrom('user_phones')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return [
-    ...emails.map((row) => ({
-      kind: 'email' as const,
-      value: row.address,
+  const exported = async (kind: ContactKind) =>
+    (await contactRecords(db, userId, kind)).map((row) => ({
+      kind,
+      value: row.value,
       primary: row.is_default,
       verified_at: iso(row.verified_at),
       added_at: iso(row.created_at),
-    })),
-    ...phones.map((row) => ({
-      kind: 'phone' as const,
-      value: row.number,
-      primary: row.is_default,
-      verified_at: iso(row.verified_at),
-      added_at: iso(row.created_at),
-    })),
-  ];
+    }));
+  const emails = await exported('email');
+  const phones = await exported('phone');
+  return [...emails, ...phones];
 }
 
 async function cardsOf(db: Db, secrets: SecretBox, userId: number): Promise<DataExport['cards']> {

@@ -1,16 +1,16 @@
 import { parseIban } from '@vestibule/contract/iban';
 import { ibanRequestSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
+import { notifyChange, recipients } from '../../account/change-notice';
 import { verifiedContacts } from '../../account/contacts';
+import { requireCurrentProfile, taggedUser } from '../../account/profile-version';
 import { requireSudo } from '../../account/step-up';
-import { loadUser, requireUser } from '../../account/users';
+import { requireProfile, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { sealedIban } from '../../security/sealed-identifiers';
-import { notifyChange, recipients } from './notify';
-import { requireCurrentProfile, taggedUser } from './version';
 
 /**
  * PUT /api/user/iban {iban} (SPEC §2 edit-iban, §5): a valid IBAN of a SEPA country of the
@@ -62,9 +62,7 @@ const updateIban = defineRoute({
         ),
         { last4 },
       );
-      const data = await loadUser(trx, secrets, user.id);
-      if (!data) throw new ApiError('unauthorized');
-      return taggedUser(reply, data);
+      return taggedUser(reply, await requireProfile(trx, secrets, user.id));
     });
     outboxWorkerOf(request.server)?.notify();
     return answer;

@@ -1,8 +1,4 @@
 // What other parts of the server use of the profile flow: the one door into it.
 export { ibanRoutes } from './iban.routes';
 export { loginChangeRoutes } from './login-change.routes';
-export type { Recipient } from './notify';
-export { notifyChange, recipients } from './notify';
-
 export { userRoutes } from './user.routes';
-export { profileTag, requireCurrentProfile } from './version';

@@ -7,6 +7,7 @@ import {
 } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { parseUsername } from '@vestibule/contract/username';
+import { notifyChange, recipients } from '../../account/change-notice';
 import {
   CHANNEL,
   insertContact,
@@ -15,14 +16,13 @@ import {
   replaceContactValue,
   requireFree,
 } from '../../account/contacts';
+import { taggedUser } from '../../account/profile-version';
 import { requireSudo } from '../../account/step-up';
-import { loadUser, requireUser } from '../../account/users';
+import { requireProfile, requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { confirmAddressChallenge, startAddressChallenge } from '../contacts/index';
-import { notifyChange, recipients } from './notify';
-import { taggedUser } from './version';
 
 // Login change (SPEC §2 edit-credentials, §5, §7; docs/decisions/0010). Every contact is a
 // username at login; "the login" is the primary contact of its kind. Changing it replaces that
@@ -102,8 +102,7 @@ const confirmLoginChange = defineRoute({
           recipients(primary && { channel, address: primary.value }, { channel, address: target }),
           { contact: target },
         );
-        const data = await loadUser(trx, request.server.ctx.secrets, user.id);
-        if (!data) throw new ApiError('unauthorized');
+        const data = await requireProfile(trx, request.server.ctx.secrets, user.id);
         // The new version, for the next change from this browser (decision 0071).
         return taggedUser(reply, data);
       },

@@ -1,10 +1,10 @@
 import { updateProfileRequestSchema } from '@vestibule/contract/schemas/profile';
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
-import { findSessionWithUser, loadUser, openUser } from '../../account/users';
-import { audit } from '../../db/audit';
+import { requireCurrentProfile, taggedUser } from '../../account/profile-version';
+import { findSessionWithUser, openUser, requireProfile } from '../../account/users';
+import { auditOwn } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { requireCurrentProfile, taggedUser } from './version';
 
 /**
  * GET /api/user: the logged-in user, read with its session in one statement; its
@@ -56,20 +56,9 @@ const updateUser = defineRoute({
           })
           .where('id', '=', auth.userId)
           .execute();
-        await audit(
-          trx,
-          {
-            kind: 'profile.updated',
-            userId: auth.userId,
-            edition: request.edition.id,
-            detail: { fields: changed },
-          },
-          request,
-        );
+        await auditOwn(trx, request, auth.userId, 'profile.updated', { fields: changed });
       }
-      const data = await loadUser(trx, request.server.ctx.secrets, auth.userId);
-      if (!data) throw new ApiError('unauthorized');
-      return taggedUser(reply, data);
+      return taggedUser(reply, await requireProfile(trx, request.server.ctx.secrets, auth.userId));
     });
   },
 });

@@ -20,7 +20,8 @@ import {
   codeMatches,
   findChallenge,
   isLive,
-  resendInSeconds,
+  lockLiveChallenge,
+  requireResendDue,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { FORGOT_PASSWORD_PER_USERNAME, forgotPasswordPerIp } from './recovery.rate-limits';
@@ -116,8 +117,7 @@ const resend = defineRoute({
     if (!challenge || !isLive(challenge) || !belongsToRequest(challenge, request, RESET_PURPOSE))
       throw new ApiError('challenge_expired');
     // The countdown is checked before any budget is spent.
-    const wait = resendInSeconds(challenge);
-    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+    requireResendDue(challenge);
     const data = dataOf(challenge);
     await enforceLimit(request, FORGOT_PASSWORD_PER_USERNAME, `${challenge.edition}:${data.username}`);
 
@@ -133,8 +133,7 @@ const resend = defineRoute({
       if (target && !(await withinSendBudget(request, account.id, channel, target))) target = null;
     }
     const sent = await db.transaction().execute(async (trx) => {
-      const locked = await findChallenge(trx, challenge.id, { forUpdate: true });
-      if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
+      const locked = await lockLiveChallenge(trx, challenge.id);
       return resendResetChallenge(trx, request, locked, {
         channel,
         target,

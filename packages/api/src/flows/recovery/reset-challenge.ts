@@ -6,10 +6,10 @@ import type { RecoveryAccount } from '../../account/users';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
 import { sendMessage } from '../../delivery/messages/send';
-import { ApiError } from '../../http/api-error';
 import {
   type Challenge,
   createChallenge,
+  requireResendDue,
   resendInSeconds,
   sendChallengeCode,
 } from '../../security/challenges/challenge';
@@ -62,8 +62,7 @@ export function resetChallengeAnswer(challenge: Challenge) {
 /** Marks a send that did not happen: the countdown runs, any earlier code dies. */
 async function pretendSend(db: Db, challenge: Challenge, options: { resend: boolean }): Promise<Challenge> {
   if (options.resend) {
-    const wait = resendInSeconds(challenge);
-    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+    requireResendDue(challenge);
   }
   return db
     .updateTable('code_challenges')

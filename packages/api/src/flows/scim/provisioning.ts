@@ -48,6 +48,20 @@ function text(value: string | undefined, name: string): string | null {
   return trimmed;
 }
 
+/** The scim_users columns a record's person and its pending invitation fill. */
+function recordColumns(person: Person, invitationId: number | null) {
+  return {
+    user_name: person.userName,
+    external_id: person.externalId,
+    email: person.email,
+    given_name: person.givenName,
+    family_name: person.familyName,
+    language: person.language,
+    active: person.active,
+    invitation_id: invitationId,
+  };
+}
+
 /**
  * The person of a User resource. The invitation goes to the primary (else the first work, else the
  * first) e-mail, or to userName when it is an address.
@@ -188,14 +202,7 @@ export async function provision(scope: Scope, input: ScimUserInput): Promise<Sci
         id,
         company_id: scope.caller.companyId,
         edition: scope.caller.edition,
-        user_name: person.userName,
-        external_id: person.externalId,
-        email: person.email,
-        given_name: person.givenName,
-        family_name: person.familyName,
-        language: person.language,
-        active: person.active,
-        invitation_id: invitationId,
+        ...recordColumns(person, invitationId),
       })
       .execute(),
   );
@@ -238,14 +245,7 @@ export async function update(scope: Scope, current: ScimUserRow, input: ScimUser
     scope.trx
       .updateTable('scim_users')
       .set({
-        user_name: person.userName,
-        external_id: person.externalId,
-        email: person.email,
-        given_name: person.givenName,
-        family_name: person.familyName,
-        language: person.language,
-        active: person.active,
-        invitation_id: invitationId,
+        ...recordColumns(person, invitationId),
         locked_account: lockedAccount,
         version: current.version + 1,
         updated_at: new Date(),

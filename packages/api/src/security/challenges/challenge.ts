@@ -85,6 +85,12 @@ export function resendInSeconds(challenge: Challenge, now = Date.now()): number 
   return Math.max(0, Math.ceil((new Date(challenge.last_sent_at).getTime() + wait * 1000 - now) / 1000));
 }
 
+/** 429 resend_too_soon, with the seconds left in Retry-After, while the countdown runs. */
+export function requireResendDue(challenge: Challenge): void {
+  const wait = resendInSeconds(challenge);
+  if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
+}
+
 /**
  * Sends a (new) code for an sms or email challenge. A resend replaces the code (the old one dies),
  * keeps the attempts already made and restarts the countdown; before the countdown ends it
@@ -99,10 +105,7 @@ export async function sendChallengeCode(
 ): Promise<Challenge> {
   if (challenge.channel !== 'sms' && challenge.channel !== 'email') throw new ApiError('bad_request');
   if (!challenge.target) throw new Error('a code challenge needs a target');
-  if (options.resend) {
-    const wait = resendInSeconds(challenge);
-    if (wait > 0) throw new ApiError('resend_too_soon', { headers: { 'retry-after': String(wait) } });
-  }
+  if (options.resend) requireResendDue(challenge);
   const code = newNumericCode(MESSAGE_CODE_LENGTH);
   const updated = await db
     .updateTable('code_challenges')
@@ -143,6 +146,13 @@ export function isLive(challenge: Challenge, now = Date.now()): boolean {
     new Date(challenge.expires_at).getTime() > now &&
     challenge.attempts < CODE_MAX_ATTEMPTS
   );
+}
+
+/** The challenge locked for the rest of the transaction; 410 challenge_expired when no longer live. */
+export async function lockLiveChallenge(trx: Db, id: string): Promise<Challenge> {
+  const locked = await findChallenge(trx, id, { forUpdate: true });
+  if (!locked || !isLive(locked)) throw new ApiError('challenge_expired');
+  return locked;
 }
 
 /**

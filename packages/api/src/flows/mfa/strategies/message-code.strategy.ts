@@ -1,6 +1,6 @@
 import { MESSAGE_CODE_LENGTH } from '@vestibule/contract/constants';
 import { codeMatches, createChallenge } from '../../../security/challenges/challenge';
-import type { MfaStrategy } from './strategy';
+import { type MfaStrategy, newChallenge } from './strategy';
 
 /** SMS and e-mail: an 8-digit code goes through the outbox to the method's target. */
 function messageCodeStrategy(kind: 'sms' | 'email'): MfaStrategy {
@@ -13,18 +13,7 @@ function messageCodeStrategy(kind: 'sms' | 'email'): MfaStrategy {
       return createChallenge(
         trx,
         ctx.secrets,
-        {
-          purpose: input.purpose,
-          userId: input.user.id,
-          edition: input.user.edition,
-          channel: kind,
-          target: input.target,
-          methodId: input.methodId,
-          parentId: input.parentId ?? null,
-          sessionId: input.sessionId ?? null,
-          deviceId: input.deviceId ?? null,
-          data: input.data ?? {},
-        },
+        { ...newChallenge(input, kind), target: input.target },
         { locale: input.user.language, publicUrls: ctx.config.publicUrls },
       );
     },

@@ -1,6 +1,6 @@
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import type { AppContext } from '../../../http/context';
-import type { Challenge } from '../../../security/challenges/challenge';
+import type { Challenge, NewChallenge } from '../../../security/challenges/challenge';
 
 /** The user a challenge is for, as strategies need it. */
 export interface ChallengeUser {
@@ -36,4 +36,19 @@ export interface MfaStrategy {
   start(trx: AppContext['db'], ctx: AppContext, input: StartChallengeInput): Promise<Challenge>;
   /** True when the code opens the challenge; may record its use in the same transaction. */
   check(trx: AppContext['db'], ctx: AppContext, challenge: Challenge, code: string): Promise<boolean>;
+}
+
+/** The challenge row a strategy's start asks for: who, why, and the login or step-up it belongs to. */
+export function newChallenge(input: StartChallengeInput, channel: MfaMethodKind): NewChallenge {
+  return {
+    purpose: input.purpose,
+    userId: input.user.id,
+    edition: input.user.edition,
+    channel,
+    methodId: input.methodId,
+    parentId: input.parentId ?? null,
+    sessionId: input.sessionId ?? null,
+    deviceId: input.deviceId ?? null,
+    data: input.data ?? {},
+  };
 }

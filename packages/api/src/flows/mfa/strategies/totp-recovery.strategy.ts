@@ -1,6 +1,6 @@
 import { recoveryKeyHashes } from '../../../account/recovery-keys';
 import { createChallenge } from '../../../security/challenges/challenge';
-import type { MfaStrategy } from './strategy';
+import { type MfaStrategy, newChallenge } from './strategy';
 
 /** Authenticator recovery key: single use; a match marks it used in the same transaction. */
 export const totpRecoveryStrategy: MfaStrategy = {
@@ -8,17 +8,7 @@ export const totpRecoveryStrategy: MfaStrategy = {
   codeLength: null,
   sendsCode: false,
   async start(trx, ctx, input) {
-    return createChallenge(trx, ctx.secrets, {
-      purpose: input.purpose,
-      userId: input.user.id,
-      edition: input.user.edition,
-      channel: 'totpRecovery',
-      methodId: input.methodId,
-      parentId: input.parentId ?? null,
-      sessionId: input.sessionId ?? null,
-      deviceId: input.deviceId ?? null,
-      data: input.data ?? {},
-    });
+    return createChallenge(trx, ctx.secrets, newChallenge(input, 'totpRecovery'));
   },
   async check(trx, ctx, challenge, code) {
     if (challenge.user_id === null) return false;

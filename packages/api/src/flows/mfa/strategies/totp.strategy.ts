@@ -1,7 +1,7 @@
 import { TOTP_CODE_LENGTH } from '@vestibule/contract/constants';
 import { createChallenge } from '../../../security/challenges/challenge';
 import { verifyTotp } from '../totp';
-import type { MfaStrategy } from './strategy';
+import { type MfaStrategy, newChallenge } from './strategy';
 
 /**
  * Authenticator app: nothing is sent; the code is checked against the method's secret (or, while
@@ -13,17 +13,7 @@ export const totpStrategy: MfaStrategy = {
   codeLength: TOTP_CODE_LENGTH,
   sendsCode: false,
   async start(trx, ctx, input) {
-    return createChallenge(trx, ctx.secrets, {
-      purpose: input.purpose,
-      userId: input.user.id,
-      edition: input.user.edition,
-      channel: 'totp',
-      methodId: input.methodId,
-      parentId: input.parentId ?? null,
-      sessionId: input.sessionId ?? null,
-      deviceId: input.deviceId ?? null,
-      data: input.data ?? {},
-    });
+    return createChallenge(trx, ctx.secrets, newChallenge(input, 'totp'));
   },
   async check(trx, ctx, challenge, code) {
     const pending = challenge.data.secret_enc;

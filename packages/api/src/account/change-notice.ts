@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import { maskRecipient } from '../../delivery/mask';
-import type { Purpose } from '../../delivery/messages/purposes';
-import { sendMessage } from '../../delivery/messages/send';
+import type { Db } from '../db/database';
+import { maskRecipient } from '../delivery/mask';
+import type { Purpose } from '../delivery/messages/purposes';
+import { sendMessage } from '../delivery/messages/send';
 
 /** Account changes that tell the account's addresses. */
 export type ChangeEvent =

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { User } from '@vestibule/contract/schemas/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { loadUser } from '../../account/users';
-import type { Db } from '../../db/database';
-import { ApiError } from '../../http/api-error';
+import type { Db } from '../db/database';
+import { ApiError } from '../http/api-error';
+import { requireProfile } from './users';
 
 // Optimistic concurrency on what the profile screens show and change (docs/decisions/0071): the
 // answers that carry the user carry its version as an ETag; a change sent with If-Match applies
@@ -47,8 +47,7 @@ export async function requireCurrentProfile(db: Db, request: FastifyRequest, use
   const expected = request.headers['if-match'];
   if (expected === undefined) return;
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  const current = await loadUser(db, request.server.ctx.secrets, userId);
-  if (!current) throw new ApiError('unauthorized');
+  const current = await requireProfile(db, request.server.ctx.secrets, userId);
   const tag = profileTag(current);
   if (!ifMatchAllows(expected, tag))
     throw new ApiError('profile_changed', { headers: { etag: tag }, extra: { data: current } });
