@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ScimToken, ScimTokenCreated } from '@vestibule/contract/schemas/admin-integration';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateScimTokenRequest,
+  ScimToken,
+  ScimTokenCreated,
+} from '@vestibule/contract/schemas/admin-integration';
 import { createScimTokenRequestSchema } from '@vestibule/contract/schemas/admin-integration';
 import type { OperatorCompany } from '@vestibule/contract/schemas/company-admin';
 import { type RefObject, useId, useRef, useState } from 'react';
@@ -17,6 +21,7 @@ import { SecretOnceCard } from '../../../components/SecretOnceCard';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
+import type { Reason } from '../api/accounts';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useStaffStepUp } from '../stepUp';
 import { createScimToken, revokeScimToken, useScimCompanies, useScimTokens } from './api';
@@ -128,6 +133,13 @@ function TokensCard({
   const [creating, setCreating] = useState<string | null>(null);
   const newToken = useForm({ resolver: zodResolver(tokenLabelSchema), defaultValues: { label: '' } });
   const [revoking, setRevoking] = useState<ScimToken | null>(null);
+  const create = useMutation({
+    mutationFn: (request: CreateScimTokenRequest) => createScimToken(company.id, request),
+  });
+  const revoke = useMutation({
+    mutationFn: ({ token, ...reason }: Reason & { token: ScimToken }) =>
+      revokeScimToken(company.id, token.id, reason),
+  });
   const date = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -239,7 +251,7 @@ function TokensCard({
         confirmLabel={t('adminIntegration.scim.create')}
         onSubmit={async (reason) => {
           try {
-            const created = await createScimToken(company.id, {
+            const created = await create.mutateAsync({
               label: creating ?? '',
               reason: reason.reason,
               ticket: reason.ticket,
@@ -267,7 +279,7 @@ function TokensCard({
         onSubmit={async (reason) => {
           if (!revoking) return;
           try {
-            await revokeScimToken(company.id, revoking.id, { reason: reason.reason, ticket: reason.ticket });
+            await revoke.mutateAsync({ token: revoking, reason: reason.reason, ticket: reason.ticket });
             setRevoking(null);
             toast.show('success', t('adminIntegration.scim.revokedToast'));
             await refresh();
