@@ -176,24 +176,23 @@ function TokensCard({
               t('adminIntegration.scim.actions'),
             ]}
             stacked
+            labelled
             className={styles.labelled}
             data-testid="scim-tokens"
           >
             {rows.map((row) => (
               <tr key={row.id}>
-                <td data-label={t('adminIntegration.scim.name')}>
+                <td>
                   <span className={styles.strong}>{row.label || t('adminIntegration.scim.unnamed')}</span>
                 </td>
-                <td data-label={t('adminIntegration.scim.created')}>
+                <td>
                   {when(row.created_at)}
                   <span className={ui.muted}>
                     {t('adminIntegration.scim.createdBy', { who: row.created_by })}
                   </span>
                 </td>
-                <td data-label={t('adminIntegration.scim.lastUsed')}>
-                  {row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}
-                </td>
-                <td data-label={t('adminIntegration.scim.status')}>
+                <td>{row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}</td>
+                <td>
                   {row.revoked_at ? (
                     <Badge tone="warning">
                       {t('adminIntegration.scim.revoked', { date: when(row.revoked_at) })}
@@ -202,7 +201,7 @@ function TokensCard({
                     <Badge tone="success">{t('adminIntegration.scim.live')}</Badge>
                   )}
                 </td>
-                <td data-label={t('adminIntegration.scim.actions')}>
+                <td>
                   {!row.revoked_at && (
                     <Button
                       variant="danger"

@@ -153,7 +153,7 @@ interface InviteCsvCardProps {
   /** Sends the file's bytes; answers who was invited. */
   send: (bytes: Uint8Array) => Promise<{ invited: readonly unknown[] }>;
   /** Checks the fields around the card (the operator's company and reason) first. */
-  ready?: () => boolean;
+  ready?: () => boolean | Promise<boolean>;
   children?: ReactNode;
 }
 
@@ -236,13 +236,12 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
     }
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     clearErrors('root');
     setRows([]);
     // The fields around the card (the operator's company and reason) show their errors with the file's.
-    const fieldsReady = ready();
-    event.preventDefault();
-    if (fieldsReady) void sendFile(event);
+    if (await ready()) void sendFile(event);
     else void handleSubmit(() => undefined)(event);
   }
 
@@ -250,7 +249,7 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('companyAdmin.invite.csvTitle')}</h2>
       <p className={styles.muted}>{t('companyAdmin.invite.csvIntro')}</p>
-      <form className={ui.stack} noValidate onSubmit={submit}>
+      <form className={ui.stack} noValidate onSubmit={(event) => void submit(event)}>
         {formError && <FormError>{formError}</FormError>}
         {children}
         <Field id={`${id}-file`} label={t('companyAdmin.invite.file')} error={errors.file?.message}>
