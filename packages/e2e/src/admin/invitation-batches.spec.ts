@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 import { staffSignIn } from './helpers';
@@ -41,6 +41,18 @@ const EDITIONS = [
   },
 ] as const;
 
+/** With ADMIN_SHOTS set, the screen at both widths (then back to the test's), from the top. */
+async function shoot(page: Page, name: string, width: number) {
+  const folder = process.env.ADMIN_SHOTS;
+  if (!folder) return;
+  for (const shot of [390, 1280]) {
+    await page.setViewportSize({ width: shot, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${folder}/${name}-${shot}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+}
+
 const file = (text: string) => ({ name: 'joiners.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 for (const edition of EDITIONS) {
@@ -61,8 +73,13 @@ for (const edition of EDITIONS) {
     await upload.click();
     await expect(page.getByText(edition.text.companyRequired)).toBeVisible();
     await expect(page.getByText(edition.text.reasonRequired)).toBeVisible();
+    await expect(page.getByLabel(edition.text.company, { exact: true })).toBeFocused();
+    await shoot(page, `batches-required-${new URL(edition.origin).hostname}`, edition.width);
 
     await page.getByLabel(edition.text.company, { exact: true }).selectOption({ label: edition.company });
+    // A field's message goes as soon as that field changes; the other's stays.
+    await expect(page.getByText(edition.text.companyRequired)).toBeHidden();
+    await expect(page.getByText(edition.text.reasonRequired)).toBeVisible();
     await page.getByLabel(edition.text.reason, { exact: true }).fill('HR sent the joiners of the month');
     await page
       .locator('input[type="file"]')
@@ -71,11 +88,7 @@ for (const edition of EDITIONS) {
     const errors = page.getByRole('alert').filter({ has: page.locator('table') });
     await expect(errors.getByRole('cell', { name: '3', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
-    if (process.env.ADMIN_SHOTS)
-      await page.screenshot({
-        path: `${process.env.ADMIN_SHOTS}/batches-${new URL(edition.origin).hostname}-${edition.width}.png`,
-        fullPage: true,
-      });
+    await shoot(page, `batches-${new URL(edition.origin).hostname}`, edition.width);
 
     await page
       .locator('input[type="file"]')

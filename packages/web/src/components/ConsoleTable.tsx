@@ -1,4 +1,11 @@
-import type { ReactNode, TableHTMLAttributes } from 'react';
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  type TableHTMLAttributes,
+} from 'react';
 import ui from './Console.module.css';
 
 /** A column heading; with a class when its cells have one (the numbers of a table, right-aligned). */
@@ -12,6 +19,8 @@ interface ConsoleTableProps extends Omit<TableHTMLAttributes<HTMLTableElement>, 
   stacked?: boolean;
   /** The table is announced as it appears (the refused rows of a file). */
   alert?: boolean;
+  /** Each cell of a row (its `td`s, in the columns' order) carries its column's name in `data-label`. */
+  labelled?: boolean;
   /** The body's rows. */
   children: ReactNode;
 }
@@ -22,10 +31,12 @@ export function ConsoleTable({
   caption,
   stacked,
   alert,
+  labelled,
   className,
   children,
   ...table
 }: ConsoleTableProps) {
+  const labels = columns.map((column) => (typeof column === 'string' ? column : column.label));
   const classes = [ui.table, stacked ? ui.stacked : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <div className={ui.tableWrap} role={alert ? 'alert' : undefined}>
@@ -43,8 +54,24 @@ export function ConsoleTable({
             })}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{labelled ? labelledRows(children, labels) : children}</tbody>
       </table>
     </div>
+  );
+}
+
+type Row = ReactElement<{ children?: ReactNode }>;
+type Cell = ReactElement<{ 'data-label'?: string | undefined }>;
+
+/** The rows with each cell given its column's name, for the stacked layout's labels. */
+function labelledRows(rows: ReactNode, labels: readonly string[]): ReactNode {
+  return Children.map(rows, (row) =>
+    isValidElement(row)
+      ? cloneElement(row as Row, {
+          children: Children.map((row as Row).props.children, (cell, index) =>
+            isValidElement(cell) ? cloneElement(cell as Cell, { 'data-label': labels[index] }) : cell,
+          ),
+        })
+      : row,
   );
 }

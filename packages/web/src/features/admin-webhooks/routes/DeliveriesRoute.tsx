@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/Badge';
@@ -26,7 +26,12 @@ export function DeliveriesRoute() {
   const queryClient = useQueryClient();
   const subscription = useWebhooks().data?.data.find((row) => row.id === id);
   const deliveries = useDeliveries(id);
-  const [busy, setBusy] = useState<number | null>(null);
+  const resend = useMutation({
+    mutationFn: ({ delivery, force }: { delivery: number; force: boolean }) =>
+      replayDelivery(id, delivery, force),
+  });
+  // The row whose replay is under way.
+  const busy = resend.isPending ? resend.variables.delivery : null;
   const [error, setError] = useState<string | null>(null);
   const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
     dateStyle: 'short',
@@ -34,17 +39,14 @@ export function DeliveriesRoute() {
   });
 
   async function replay(delivery: number, force: boolean) {
-    setBusy(delivery);
     setError(null);
     try {
-      await replayDelivery(id, delivery, force);
+      await resend.mutateAsync({ delivery, force });
       toast.show('success', t('adminWebhooks.replayed'));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'webhooks', id, 'deliveries'] });
     } catch (cause) {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
       else setError(errorMessage(t, cause));
-    } finally {
-      setBusy(null);
     }
   }
 

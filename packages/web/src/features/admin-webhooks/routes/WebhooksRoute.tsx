@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebhookSecretResponse, WebhookSubscription } from '@vestibule/contract/schemas/admin-webhooks';
 import { createWebhookRequestSchema } from '@vestibule/contract/schemas/admin-webhooks';
 import { useId, useMemo, useState } from 'react';
@@ -94,6 +94,9 @@ function SecretCard({ secret, onDone }: { secret: WebhookSecretResponse; onDone:
   );
 }
 
+/** A row's button: a new signing secret, or the subscription switched on or off. */
+type RowChange = { kind: 'rotate' | 'enable'; row: WebhookSubscription };
+
 function ListCard({
   rows,
   loading,
@@ -110,19 +113,32 @@ function ListCard({
   const toast = useToast();
   const failure = useFailure();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: async ({ kind, row }: RowChange) => {
+      if (kind === 'rotate') return rotateWebhookSecret(row.id);
+      await setWebhookEnabled(row.id, !row.enabled);
+      return null;
+    },
+    // The toast comes with the answer; the button stays busy until the list is fetched again.
+    onSuccess: (secret, { row }) => {
+      if (secret) {
+        onSecret(secret);
+        toast.show('success', t('adminWebhooks.rotated'));
+      } else {
+        toast.show('success', t(row.enabled ? 'adminWebhooks.disabledToast' : 'adminWebhooks.enabledToast'));
+      }
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'webhooks'] });
+    },
+  });
+  const busy = change.isPending ? `${change.variables.kind}-${change.variables.row.id}` : null;
 
-  async function act(key: string, action: () => Promise<void>) {
-    setBusy(key);
+  async function act(next: RowChange) {
     setActionError(null);
     try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'webhooks'] });
+      await change.mutateAsync(next);
     } catch (cause) {
       setActionError(failure(cause, t('adminWebhooks.failed')));
-    } finally {
-      setBusy(null);
     }
   }
 
@@ -171,27 +187,14 @@ function ListCard({
                   <Button
                     variant="secondary"
                     busy={busy === `rotate-${row.id}`}
-                    onClick={() =>
-                      void act(`rotate-${row.id}`, async () => {
-                        onSecret(await rotateWebhookSecret(row.id));
-                        toast.show('success', t('adminWebhooks.rotated'));
-                      })
-                    }
+                    onClick={() => void act({ kind: 'rotate', row })}
                   >
                     {t('adminWebhooks.rotate')}
                   </Button>
                   <Button
                     variant={row.enabled ? 'danger' : 'secondary'}
                     busy={busy === `enable-${row.id}`}
-                    onClick={() =>
-                      void act(`enable-${row.id}`, async () => {
-                        await setWebhookEnabled(row.id, !row.enabled);
-                        toast.show(
-                          'success',
-                          t(row.enabled ? 'adminWebhooks.disabledToast' : 'adminWebhooks.enabledToast'),
-                        );
-                      })
-                    }
+                    onClick={() => void act({ kind: 'enable', row })}
                   >
                     {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
                   </Button>
@@ -236,10 +239,11 @@ function NewCard({
     defaultValues: { url: '', description: '', edition: '', events: [] },
   });
   const formError = errors.root?.server?.message;
+  const create = useMutation({ mutationFn: createWebhook });
 
   const submit = handleSubmit(async (values) => {
     try {
-      const created = await createWebhook({ ...values, edition: single ?? values.edition });
+      const created = await create.mutateAsync({ ...values, edition: single ?? values.edition });
       onSecret(created);
       toast.show('success', t('adminWebhooks.created'));
       reset();

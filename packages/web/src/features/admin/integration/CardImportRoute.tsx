@@ -281,19 +281,16 @@ function RowErrors({ rows }: { rows: CardRowError[] }) {
           t('adminIntegration.cards.problem'),
         ]}
         stacked
+        labelled
         className={styles.labelled}
       >
         {rows.map((row) => (
           <tr key={`${row.row}-${row.field}-${row.code}`}>
-            <td data-label={t('adminIntegration.cards.row')}>
-              {row.row || t('adminIntegration.cards.fileWide')}
-            </td>
-            <td data-label={t('adminIntegration.cards.field')}>
+            <td>{row.row || t('adminIntegration.cards.fileWide')}</td>
+            <td>
               <code>{row.field}</code>
             </td>
-            <td data-label={t('adminIntegration.cards.problem')}>
-              {t(`adminIntegration.cards.rowErrors.${row.code}`)}
-            </td>
+            <td>{t(`adminIntegration.cards.rowErrors.${row.code}`)}</td>
           </tr>
         ))}
       </ConsoleTable>

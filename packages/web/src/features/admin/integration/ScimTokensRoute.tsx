@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ScimToken, ScimTokenCreated } from '@vestibule/contract/schemas/admin-integration';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateScimTokenRequest,
+  ScimToken,
+  ScimTokenCreated,
+} from '@vestibule/contract/schemas/admin-integration';
 import { createScimTokenRequestSchema } from '@vestibule/contract/schemas/admin-integration';
 import type { OperatorCompany } from '@vestibule/contract/schemas/company-admin';
 import { type RefObject, useId, useRef, useState } from 'react';
@@ -17,6 +21,7 @@ import { SecretOnceCard } from '../../../components/SecretOnceCard';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
+import type { Reason } from '../api/accounts';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { useStaffStepUp } from '../stepUp';
 import { createScimToken, revokeScimToken, useScimCompanies, useScimTokens } from './api';
@@ -128,6 +133,13 @@ function TokensCard({
   const [creating, setCreating] = useState<string | null>(null);
   const newToken = useForm({ resolver: zodResolver(tokenLabelSchema), defaultValues: { label: '' } });
   const [revoking, setRevoking] = useState<ScimToken | null>(null);
+  const create = useMutation({
+    mutationFn: (request: CreateScimTokenRequest) => createScimToken(company.id, request),
+  });
+  const revoke = useMutation({
+    mutationFn: ({ token, ...reason }: Reason & { token: ScimToken }) =>
+      revokeScimToken(company.id, token.id, reason),
+  });
   const date = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -164,24 +176,23 @@ function TokensCard({
               t('adminIntegration.scim.actions'),
             ]}
             stacked
+            labelled
             className={styles.labelled}
             data-testid="scim-tokens"
           >
             {rows.map((row) => (
               <tr key={row.id}>
-                <td data-label={t('adminIntegration.scim.name')}>
+                <td>
                   <span className={styles.strong}>{row.label || t('adminIntegration.scim.unnamed')}</span>
                 </td>
-                <td data-label={t('adminIntegration.scim.created')}>
+                <td>
                   {when(row.created_at)}
                   <span className={ui.muted}>
                     {t('adminIntegration.scim.createdBy', { who: row.created_by })}
                   </span>
                 </td>
-                <td data-label={t('adminIntegration.scim.lastUsed')}>
-                  {row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}
-                </td>
-                <td data-label={t('adminIntegration.scim.status')}>
+                <td>{row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}</td>
+                <td>
                   {row.revoked_at ? (
                     <Badge tone="warning">
                       {t('adminIntegration.scim.revoked', { date: when(row.revoked_at) })}
@@ -190,7 +201,7 @@ function TokensCard({
                     <Badge tone="success">{t('adminIntegration.scim.live')}</Badge>
                   )}
                 </td>
-                <td data-label={t('adminIntegration.scim.actions')}>
+                <td>
                   {!row.revoked_at && (
                     <Button
                       variant="danger"
@@ -239,7 +250,7 @@ function TokensCard({
         confirmLabel={t('adminIntegration.scim.create')}
         onSubmit={async (reason) => {
           try {
-            const created = await createScimToken(company.id, {
+            const created = await create.mutateAsync({
               label: creating ?? '',
               reason: reason.reason,
               ticket: reason.ticket,
@@ -267,7 +278,7 @@ function TokensCard({
         onSubmit={async (reason) => {
           if (!revoking) return;
           try {
-            await revokeScimToken(company.id, revoking.id, { reason: reason.reason, ticket: reason.ticket });
+            await revoke.mutateAsync({ token: revoking, reason: reason.reason, ticket: reason.ticket });
             setRevoking(null);
             toast.show('success', t('adminIntegration.scim.revokedToast'));
             await refresh();

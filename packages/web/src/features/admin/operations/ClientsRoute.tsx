@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientSecretResponse, OAuthClientView } from '@vestibule/contract/schemas/admin-operations';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -93,15 +93,17 @@ function ListCard({
     if (await stepUp.ensure()) setAction(next);
   }
 
+  const change = useClientAction();
+
   async function submit(reason: Reason) {
     if (!action) return;
-    const { kind, client } = action;
+    const { kind } = action;
     try {
-      if (kind === 'rotate') {
-        onSecret(await rotateClientSecret(client.client_id, reason));
+      const rotated = await change.mutateAsync({ ...action, reason });
+      if (rotated) {
+        onSecret(rotated);
         toast.show('success', t('adminOperations.clients.rotatedToast'));
       } else {
-        await setClientDisabled(client.client_id, { disabled: kind === 'disable', ...reason });
         toast.show(
           'success',
           t(
@@ -165,6 +167,17 @@ function ListCard({
       </ReasonDialog>
     </Card>
   );
+}
+
+/** A row's action, for a reason: a rotation answers the new secret, the switch nothing. */
+function useClientAction() {
+  return useMutation({
+    mutationFn: async ({ kind, client, reason }: Action & { reason: Reason }) => {
+      if (kind === 'rotate') return rotateClientSecret(client.client_id, reason);
+      await setClientDisabled(client.client_id, { disabled: kind === 'disable', ...reason });
+      return null;
+    },
+  });
 }
 
 const capitalized = (kind: Action['kind']) =>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MaintenanceState } from '@vestibule/contract/schemas/admin-operations';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/Alert';
@@ -51,9 +51,11 @@ function SwitchCard({ state }: { state: MaintenanceState }) {
       }).format(new Date(state.since))
     : null;
 
+  const flip = useMutation({ mutationFn: switchMaintenance });
+
   async function submit(reason: Reason) {
     try {
-      const next = await switchMaintenance({ on: !state.on, ...reason });
+      const next = await flip.mutateAsync({ on: !state.on, ...reason });
       queryClient.setQueryData(MAINTENANCE_KEY, next);
       setConfirming(false);
       toast.show(

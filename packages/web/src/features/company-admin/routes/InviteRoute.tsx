@@ -5,6 +5,7 @@ import {
   CSV_INVITE_MAX_BYTES,
   type CsvRowError,
   csvRowErrorSchema,
+  type InviteRequest,
 } from '@vestibule/contract/schemas/company-admin';
 import { emailSchema } from '@vestibule/contract/username';
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
@@ -70,6 +71,7 @@ function InviteOneCard() {
   const toast = useToast();
   const navigate = useNavigate();
   const refresh = useAfterInvite();
+  const invite = useMutation({ mutationFn: (request: InviteRequest) => inviteOne(companyId, request) });
   const schema = useMemo(() => inviteFormSchema(t('companyAdmin.invite.emailInvalid')), [t]);
   const {
     register,
@@ -85,7 +87,7 @@ function InviteOneCard() {
 
   const submit = handleSubmit(async ({ email, firstname, lastname }) => {
     try {
-      await inviteOne(companyId, {
+      await invite.mutateAsync({
         email,
         firstname: firstname.trim() || undefined,
         lastname: lastname.trim() || undefined,
@@ -151,7 +153,7 @@ interface InviteCsvCardProps {
   /** Sends the file's bytes; answers who was invited. */
   send: (bytes: Uint8Array) => Promise<{ invited: readonly unknown[] }>;
   /** Checks the fields around the card (the operator's company and reason) first. */
-  ready?: () => boolean;
+  ready?: () => boolean | Promise<boolean>;
   children?: ReactNode;
 }
 
@@ -234,13 +236,12 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
     }
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     clearErrors('root');
     setRows([]);
     // The fields around the card (the operator's company and reason) show their errors with the file's.
-    const fieldsReady = ready();
-    event.preventDefault();
-    if (fieldsReady) void sendFile(event);
+    if (await ready()) void sendFile(event);
     else void handleSubmit(() => undefined)(event);
   }
 
@@ -248,7 +249,7 @@ export function InviteCsvCard({ send, ready = () => true, children }: InviteCsvC
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('companyAdmin.invite.csvTitle')}</h2>
       <p className={styles.muted}>{t('companyAdmin.invite.csvIntro')}</p>
-      <form className={ui.stack} noValidate onSubmit={submit}>
+      <form className={ui.stack} noValidate onSubmit={(event) => void submit(event)}>
         {formError && <FormError>{formError}</FormError>}
         {children}
         <Field id={`${id}-file`} label={t('companyAdmin.invite.file')} error={errors.file?.message}>
@@ -305,16 +306,17 @@ function WaitingCard() {
   const refresh = useAfterInvite();
   const invitations = useCompanyInvitations(companyId, 'pending');
   const [revoking, setRevoking] = useState<CompanyInvitation | null>(null);
-  const [busy, setBusy] = useState(false);
+  const withdraw = useMutation({
+    mutationFn: (invitation: number) => revokeInvitation(companyId, invitation),
+  });
   const [error, setError] = useState<string | null>(null);
   const rows = invitations.data?.pages.flatMap((page) => page.data) ?? [];
   const date = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium' });
 
   async function revoke() {
     if (!revoking) return;
-    setBusy(true);
     try {
-      await revokeInvitation(companyId, revoking.id);
+      await withdraw.mutateAsync(revoking.id);
       toast.show('success', t('companyAdmin.invite.revoked', { email: revoking.email }));
       setRevoking(null);
       await refresh();
@@ -322,8 +324,6 @@ function WaitingCard() {
       if (cause instanceof ApiError && cause.code === 'sudo_required') navigate(stepUpAgainPath());
       else setError(errorMessage(t, cause));
       setRevoking(null);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -380,7 +380,7 @@ function WaitingCard() {
         title={t('companyAdmin.invite.revokeTitle', { email: revoking?.email ?? '' })}
         confirmLabel={t('companyAdmin.invite.revoke')}
         cancelLabel={t('companyAdmin.people.cancel')}
-        busy={busy}
+        busy={withdraw.isPending}
         onConfirm={() => void revoke()}
         onCancel={() => setRevoking(null)}
       >

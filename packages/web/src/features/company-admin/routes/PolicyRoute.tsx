@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MfaPolicy } from '@vestibule/contract/schemas/company-admin';
 import { MFA_POLICIES, mfaPolicyRequestSchema } from '@vestibule/contract/schemas/company-admin';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -42,9 +43,11 @@ export function PolicyRoute() {
   });
   const formError = errors.root?.server?.message;
 
+  const save = useMutation({ mutationFn: (policy: MfaPolicy) => saveMfaPolicy(companyId, policy) });
+
   const submit = handleSubmit(async ({ policy }) => {
     try {
-      const saved = await saveMfaPolicy(companyId, policy);
+      const saved = await save.mutateAsync(policy);
       queryClient.setQueryData(['company-admin', companyId, 'policy'], saved);
       toast.show('success', t('companyAdmin.policy.saved'));
     } catch (cause) {

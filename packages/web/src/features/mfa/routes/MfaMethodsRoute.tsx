@@ -11,6 +11,7 @@ import { sessionValue } from '../../../lib/storage';
 import { useUser } from '../../../lib/user';
 import { redirectPath } from '../afterSuccess';
 import { useMethods } from '../api/listMethods';
+import { useProvePasskey } from '../api/provePasskey';
 import { useStartChallenge } from '../api/startChallenge';
 import { challengeStateFrom, writeChallenge } from '../challengeState';
 import { MethodButton } from '../components/MethodButton';
@@ -88,6 +89,7 @@ function MethodsScreen({
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const start = useStartChallenge();
+  const passkey = useProvePasskey();
   const [chosen, setChosen] = useState<MfaMethod | null>(null);
   const isLogin = loginPayload !== undefined;
 
@@ -97,33 +99,32 @@ function MethodsScreen({
   const provePasskey = async (method: MfaMethod) => {
     setChosen(method);
     setPasskeyProblem(null);
-    const { isCancelled, signInWithPasskey, stepUpWithPasskey } = await import(
-      '../../../lib/passkeyCeremony'
-    );
+    const login = loginPayload !== undefined;
     try {
-      if (loginPayload !== undefined) {
-        navigate(await signInWithPasskey({ loginPayload }), { replace: true });
-        return;
-      }
-      await stepUpWithPasskey(params.get('single') === 'true');
-      const redirect = params.get('redirect');
-      const to = redirect
-        ? redirectPath(
-            redirect,
-            { action: params.get('action'), targetMfaId: params.get('targetMfaId') },
-            window.location.origin,
-          )
-        : undefined;
-      if (to) navigate(to, { replace: true });
-      else navigate(-1);
+      const proof = await passkey.mutateAsync({ loginPayload, single: params.get('single') === 'true' });
+      if (proof === 'cancelled') setPasskeyProblem(t(login ? 'login.passkeyCancelled' : 'passkeys.notUsed'));
+      else if (proof.next !== null) navigate(proof.next, { replace: true });
+      else leaveStepUp();
     } catch (error) {
-      const login = loginPayload !== undefined;
-      if (isCancelled(error)) setPasskeyProblem(t(login ? 'login.passkeyCancelled' : 'passkeys.notUsed'));
-      else if (error instanceof ApiError) setPasskeyProblem(errorMessage(t, error));
+      if (error instanceof ApiError) setPasskeyProblem(errorMessage(t, error));
       else setPasskeyProblem(t(login ? 'login.passkeyError' : 'passkeys.failed'));
     } finally {
       setChosen(null);
     }
+  };
+
+  /** After a step-up, back to the page that asked for it. */
+  const leaveStepUp = () => {
+    const redirect = params.get('redirect');
+    const to = redirect
+      ? redirectPath(
+          redirect,
+          { action: params.get('action'), targetMfaId: params.get('targetMfaId') },
+          window.location.origin,
+        )
+      : undefined;
+    if (to) navigate(to, { replace: true });
+    else navigate(-1);
   };
 
   const choose = async (method: MfaMethod) => {

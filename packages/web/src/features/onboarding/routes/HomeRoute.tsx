@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { OnboardingState } from '@vestibule/contract/schemas/onboarding';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -65,6 +66,8 @@ export function HomeRoute() {
     };
   }, []);
 
+  const abandon = useMutation({ mutationFn: abandonOnboarding });
+
   const resume = (state: OnboardingState) => {
     writeOnboarding({ state });
     const screen = SCREEN_OF_STEP[state.step];
@@ -73,7 +76,8 @@ export function HomeRoute() {
   };
 
   const startAgain = (state: OnboardingState) => {
-    void abandonOnboarding(state.id).catch(() => undefined);
+    // Starting again does not wait on the server, and a failed abandon is not shown.
+    abandon.mutate(state.id);
     clearOnboarding();
     setResumable(null);
   };
