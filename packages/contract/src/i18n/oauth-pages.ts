@@ -2,7 +2,7 @@ import de from './catalogs/de/oauth-pages.json' with { type: 'json' };
 import en from './catalogs/en/oauth-pages.json' with { type: 'json' };
 import fr from './catalogs/fr/oauth-pages.json' with { type: 'json' };
 import nl from './catalogs/nl/oauth-pages.json' with { type: 'json' };
-import { catalogLanguage, checkedCatalog } from './plain';
+import { catalogLanguage, checkedCatalogs } from './plain';
 
 // Texts of the two pages the authorization server renders itself (docs/decisions/0032): the
 // logout page of RP-initiated logout, which submits itself, and its button without JavaScript.
@@ -11,12 +11,10 @@ import { catalogLanguage, checkedCatalog } from './plain';
 /** `signingOut`: the page title while the form submits itself; `signOut`: its button. */
 export type OAuthPageTexts = typeof en;
 
-export const OAUTH_PAGE_TEXTS = {
-  en: checkedCatalog(en, 'en/oauth-pages.json'),
-  fr: checkedCatalog(fr, 'fr/oauth-pages.json'),
-  nl: checkedCatalog(nl, 'nl/oauth-pages.json'),
-  de: checkedCatalog(de, 'de/oauth-pages.json'),
-} satisfies Record<string, OAuthPageTexts>;
+export const OAUTH_PAGE_TEXTS = checkedCatalogs(
+  { en, fr, nl, de },
+  (language) => `${language}/oauth-pages.json`,
+) satisfies Record<string, OAuthPageTexts>;
 
 const LANGUAGES = Object.keys(OAUTH_PAGE_TEXTS) as (keyof typeof OAUTH_PAGE_TEXTS)[];
 

@@ -20,6 +20,15 @@ export function checkedCatalog<T extends Catalog>(catalog: T, file: string, path
   return catalog;
 }
 
+/** Each language's catalog checked as `checkedCatalog` does, the file named by `fileOf`. */
+export function checkedCatalogs<C extends Record<string, Catalog>>(
+  catalogs: C,
+  fileOf: (language: string) => string,
+): C {
+  for (const [language, catalog] of Object.entries(catalogs)) checkedCatalog(catalog, fileOf(language));
+  return catalogs;
+}
+
 /** The two-letter language of a locale (`fr_LU` → `fr`), or English when there is no such catalog. */
 export function catalogLanguage<L extends string>(locale: string, languages: readonly L[]): L | 'en' {
   const language = locale.slice(0, 2).toLowerCase();

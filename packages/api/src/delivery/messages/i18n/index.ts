@@ -1,4 +1,4 @@
-import { catalogLanguage, checkedCatalog } from '@vestibule/contract/i18n/plain';
+import { catalogLanguage, checkedCatalogs } from '@vestibule/contract/i18n/plain';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
@@ -13,12 +13,10 @@ import nl from './nl.json' with { type: 'json' };
 export type MessageBundle = typeof en;
 
 /** One catalog per language; the Luxembourg locales (fr_LU, en_LU, de_LU) read their language's. */
-export const MESSAGE_BUNDLES = {
-  en: checkedCatalog(en, 'en.json'),
-  fr: checkedCatalog(fr, 'fr.json'),
-  nl: checkedCatalog(nl, 'nl.json'),
-  de: checkedCatalog(de, 'de.json'),
-} satisfies Record<string, MessageBundle>;
+export const MESSAGE_BUNDLES = checkedCatalogs(
+  { en, fr, nl, de },
+  (language) => `${language}.json`,
+) satisfies Record<string, MessageBundle>;
 export type MessageLanguage = keyof typeof MESSAGE_BUNDLES;
 
 /** The language of a stored locale (`fr_LU` → `fr`); English when the portal has no such catalog. */
