@@ -18,7 +18,15 @@ import { SMTPServer } from 'smtp-server';
 import { checkMigrations } from '../../scripts/check-migrations.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from '../client.mjs';
-import { buildServer, cpuTimes, freePort, peakRss, ROOT, SERVER_DIST, stopProcess } from '../processes.mjs';
+import {
+  buildServer,
+  freePort,
+  peakRss,
+  preciseCpuMs,
+  ROOT,
+  SERVER_DIST,
+  stopProcess,
+} from '../processes.mjs';
 import { serverEnv } from '../server-figures.mjs';
 import { canRunOwnPostgres, SETTINGS_FILE, startScalePostgres } from './postgres.mjs';
 import { verdictOf } from './verdict.mjs';
@@ -134,6 +142,33 @@ class CpuMeter {
     this.database = database;
     this.serverPid = serverPid;
   }
+  /** Starts a figure: the statement counters from zero (when pg_stat_statements is loaded). */
+  async reset() {
+    if (this.statementsLoaded) await this.monitor.query('SELECT pg_stat_statements_reset()');
+  }
+  /**
+   * The statements that cost the most database time since `reset()`, per call: what a ratio above
+   * 1 comes from (a plan reading more buffers, a background poll, a write) without guessing.
+   */
+  async topStatements(requests, most = 4) {
+    if (!this.statementsLoaded) return undefined;
+    const { rows } = await this.monitor.query(
+      `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query, calls, total_exec_time, shared_blks_hit, shared_blks_read, rows
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1)
+          AND query NOT LIKE '%pg_stat%' ORDER BY total_exec_time DESC LIMIT $2`,
+      [this.database, most],
+    );
+    return rows.map((row) => ({
+      query: row.query,
+      callsPerRequest: round(Number(row.calls) / requests, 3),
+      msPerCall: round(row.total_exec_time / Number(row.calls), 3),
+      buffersPerCall: round(
+        (Number(row.shared_blks_hit) + Number(row.shared_blks_read)) / Number(row.calls),
+        1,
+      ),
+      readsPerCall: round(Number(row.shared_blks_read) / Number(row.calls), 1),
+    }));
+  }
   async snapshot() {
     // Client backends only: an autovacuum worker's CPU belongs to no request.
     const { rows } = await this.monitor.query(
@@ -141,8 +176,8 @@ class CpuMeter {
       [this.database],
     );
     return {
-      server: cpuTimes(this.serverPid).own,
-      backends: new Map(rows.map((row) => [row.pid, cpuTimes(row.pid).own])),
+      server: preciseCpuMs(this.serverPid),
+      backends: new Map(rows.map((row) => [row.pid, preciseCpuMs(row.pid)])),
     };
   }
   /** CPU ms of the server and of its backends since `before` (backends born meanwhile from zero). */
@@ -208,6 +243,7 @@ async function api(origin, path, { method = 'GET', token, json, host, forwardedF
 
 /** One figure: a load, its CPU per request (server + backends) and its latency percentiles. */
 async function figure(meter, label, total, concurrency, once) {
+  await meter.reset();
   const before = await meter.snapshot();
   const started = performance.now();
   const { latencies, failures, firstFailure } = await drive(total, concurrency, once);
@@ -226,8 +262,10 @@ async function figure(meter, label, total, concurrency, once) {
     p99: round(percentile(latencies, 99)),
     rps: round(total / seconds, 1),
   };
+  const statements = await meter.topStatements(total);
   log(`  ${label}: ${JSON.stringify(row)}`);
-  return row;
+  if (statements) for (const statement of statements) log(`    ${JSON.stringify(statement)}`);
+  return statements ? { ...row, statements } : row;
 }
 
 /**
@@ -359,22 +397,32 @@ async function measureSize(size) {
   if (up === null) throw new Error(`the server on ${size.database} was not ready in 10 minutes`);
   const startSeconds = (performance.now() - startedAt) / 1000;
   const meter = new CpuMeter(monitor, size.database, server.pid);
+  meter.statementsLoaded = await monitor
+    .query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
+    .then(() => true)
+    .catch(() => false);
   const out = { startSeconds: round(startSeconds, 1), idleRssBytes: peakRss(server.pid), figures: {} };
   const f = out.figures;
   try {
     // Logins: accounts without MFA, each once, spread over the whole set (cold rows as in life).
+    // The reads use the sessions of the measured logins only: as many at both sizes, each touched
+    // once a minute. The purge's login load opens hundreds more at the large size (its purge
+    // takes longer), and reads spread over those would each slide an idle session's expiry.
     const tokens = [];
-    const login = (list) => async (i) => {
-      const account = list[i % list.length];
-      const response = await api(origin, '/api/token', {
-        method: 'POST',
-        json: { username: account.email, password: account.password },
-        host: account.edition === 'lu' ? 'lu.localhost' : undefined,
-        deviceId: account.deviceId,
-      });
-      if (response.status === 200) tokens.push({ token: JSON.parse(response.body).access_token, account });
-      return response.status;
-    };
+    const login =
+      (list, keep = true) =>
+      async (i) => {
+        const account = list[i % list.length];
+        const response = await api(origin, '/api/token', {
+          method: 'POST',
+          json: { username: account.email, password: account.password },
+          host: account.edition === 'lu' ? 'lu.localhost' : undefined,
+          deviceId: account.deviceId,
+        });
+        if (keep && response.status === 200)
+          tokens.push({ token: JSON.parse(response.body).access_token, account });
+        return response.status;
+      };
     log(`${size.name}: logins (before the purge)`);
     await drive(count(10), 2, login(ids.logins.slice(0, count(10))));
     f.login = await figure(meter, 'password login', count(120), 2, login(ids.logins.slice(count(10))));
@@ -390,7 +438,7 @@ async function measureSize(size) {
       let i = 0;
       while (!stop) {
         const started = performance.now();
-        await login(purgeAccounts)(i++);
+        await login(purgeAccounts, false)(i++);
         const ended = performance.now();
         during.push({ started, ended, ms: ended - started });
       }
