@@ -38,7 +38,7 @@ const { values: options } = parseArgs({
     small: { type: 'string', default: '10000' },
     audit: { type: 'string' },
     messages: { type: 'string', default: '100000' },
-    webhooks: { type: 'string', default: '10000' },
+    webhooks: { type: 'string', default: '100000' },
     quick: { type: 'boolean', default: false },
     'only-small': { type: 'boolean', default: false },
     'build-only': { type: 'boolean', default: false },
