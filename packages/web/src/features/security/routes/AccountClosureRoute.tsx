@@ -71,11 +71,7 @@ export function AccountClosureRoute() {
         <p role="status" className={styles.intro}>
           {t('security.closure.kept')}
         </p>
-        <div className={styles.actions}>
-          <Link to={PATHS.loginEmail} className={styles.submit}>
-            {t('security.closure.login')}
-          </Link>
-        </div>
+        <LogInAgain primary />
       </>
     );
   } else if (keep.isError) {
@@ -85,11 +81,7 @@ export function AccountClosureRoute() {
         <p role="alert" className={styles.formError}>
           {errorMessage(t, keep.error)}
         </p>
-        <div className={styles.actions}>
-          <Link to={PATHS.loginEmail} className={styles.secondary}>
-            {t('security.closure.login')}
-          </Link>
-        </div>
+        <LogInAgain />
       </>
     );
   } else if (arrival.kind === 'closed') {
@@ -107,11 +99,7 @@ export function AccountClosureRoute() {
       <>
         <h1 id={title}>{t('security.closure.problemTitle')}</h1>
         <p className={styles.intro}>{t('security.closure.noLink')}</p>
-        <div className={styles.actions}>
-          <Link to={PATHS.loginEmail} className={styles.secondary}>
-            {t('security.closure.login')}
-          </Link>
-        </div>
+        <LogInAgain />
       </>
     );
   } else {
@@ -148,6 +136,18 @@ export function AccountClosureRoute() {
         </span>
         {body}
       </section>
+    </div>
+  );
+}
+
+/** The way on to the login, as the main action once the account is kept, else a secondary one. */
+function LogInAgain({ primary = false }: { primary?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.actions}>
+      <Link to={PATHS.loginEmail} className={primary ? styles.submit : styles.secondary}>
+        {t('security.closure.login')}
+      </Link>
     </div>
   );
 }
