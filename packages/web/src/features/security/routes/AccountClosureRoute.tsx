@@ -1,9 +1,9 @@
 import type { AccountClosing } from '@vestibule/contract/schemas/closure';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import { Button } from '../../../components/Button';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { forgetClosingAccount, readClosingAccount } from '../../../lib/closureTicket';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -128,16 +128,7 @@ export function AccountClosureRoute() {
     );
   }
 
-  return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={title}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
-        </span>
-        {body}
-      </section>
-    </div>
-  );
+  return <BadgeCard aria-labelledby={title}>{body}</BadgeCard>;
 }
 
 /** The way on to the login, as the main action once the account is kept, else a secondary one. */
