@@ -5,7 +5,7 @@ import { BadgeCard } from '../../../components/BadgeCard';
 import { Button } from '../../../components/Button';
 import styles from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
-import { apiRequest } from '../../../lib/api';
+import { dropToken } from '../../../lib/dropToken';
 import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
 import { handoverStore, type PendingHandover, setSessionValue, tokenStore } from '../../../lib/storage';
@@ -35,8 +35,7 @@ function keepHashValues(pending: PendingHandover): void {
 
 /** Replaces this tab's session (ended on the server: the user chose to leave it) by the handed-over one. */
 async function switchTo(token: string): Promise<void> {
-  if (tokenStore.get() !== null)
-    await apiRequest('/token', { method: 'DELETE', quiet: true }).catch(() => undefined);
+  if (tokenStore.get() !== null) await dropToken({ quiet: true });
   forgetSession();
   tokenStore.set(token);
 }
