@@ -146,64 +146,58 @@ function ListCard({
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminWebhooks.listTitle')}</h2>
       {(error || actionError) && <FormError>{error ?? actionError}</FormError>}
-      {loading ? (
-        <p className={ui.muted} role="status">
-          {t('common.loading')}
-        </p>
-      ) : !rows?.length ? (
-        <p className={ui.muted}>{t('adminWebhooks.empty')}</p>
-      ) : (
-        <ConsoleTable
-          columns={[
-            t('adminWebhooks.url'),
-            t('adminWebhooks.events'),
-            t('adminWebhooks.status'),
-            t('adminWebhooks.actions'),
-          ]}
-          stacked
-        >
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <span className={ui.name}>{row.url}</span>
-                <span className={ui.muted}>
-                  {row.edition ? t(`adminWebhooks.editions.${row.edition}`) : t('adminWebhooks.bothEditions')}
-                  {row.description ? ` · ${row.description}` : ''}
-                </span>
-              </td>
-              <td>{row.event_types.join(', ')}</td>
-              <td>
-                {row.enabled ? (
-                  <Badge tone="success">{t('adminWebhooks.enabled')}</Badge>
-                ) : (
-                  <Badge tone="warning">{t('adminWebhooks.disabled')}</Badge>
-                )}
-              </td>
-              <td>
-                <span className={ui.rowActions}>
-                  <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
-                    {t('adminWebhooks.deliveries')}
-                  </Link>
-                  <Button
-                    variant="secondary"
-                    busy={busy === `rotate-${row.id}`}
-                    onClick={() => void act({ kind: 'rotate', row })}
-                  >
-                    {t('adminWebhooks.rotate')}
-                  </Button>
-                  <Button
-                    variant={row.enabled ? 'danger' : 'secondary'}
-                    busy={busy === `enable-${row.id}`}
-                    onClick={() => void act({ kind: 'enable', row })}
-                  >
-                    {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
-                  </Button>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      )}
+      <ConsoleTable
+        loading={loading}
+        empty={t('adminWebhooks.empty')}
+        columns={[
+          t('adminWebhooks.url'),
+          t('adminWebhooks.events'),
+          t('adminWebhooks.status'),
+          t('adminWebhooks.actions'),
+        ]}
+        stacked
+      >
+        {rows?.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <span className={ui.name}>{row.url}</span>
+              <span className={ui.muted}>
+                {row.edition ? t(`adminWebhooks.editions.${row.edition}`) : t('adminWebhooks.bothEditions')}
+                {row.description ? ` · ${row.description}` : ''}
+              </span>
+            </td>
+            <td>{row.event_types.join(', ')}</td>
+            <td>
+              {row.enabled ? (
+                <Badge tone="success">{t('adminWebhooks.enabled')}</Badge>
+              ) : (
+                <Badge tone="warning">{t('adminWebhooks.disabled')}</Badge>
+              )}
+            </td>
+            <td>
+              <span className={ui.rowActions}>
+                <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
+                  {t('adminWebhooks.deliveries')}
+                </Link>
+                <Button
+                  variant="secondary"
+                  busy={busy === `rotate-${row.id}`}
+                  onClick={() => void act({ kind: 'rotate', row })}
+                >
+                  {t('adminWebhooks.rotate')}
+                </Button>
+                <Button
+                  variant={row.enabled ? 'danger' : 'secondary'}
+                  busy={busy === `enable-${row.id}`}
+                  onClick={() => void act({ kind: 'enable', row })}
+                >
+                  {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
+                </Button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </Card>
   );
 }
