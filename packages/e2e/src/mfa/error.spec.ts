@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseMethod, codeFromInbox, enterCode, MFA_PHONE, MFA_USER, passwordStep } from '../support/mfa';
+import {
+  chooseMethod,
+  codeFromInbox,
+  enterCode,
+  logInWithEmailCode,
+  MFA_PHONE,
+  MFA_USER,
+  passwordStep,
+} from '../support/mfa';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 test.describe('MFA (errors)', () => {
@@ -50,11 +58,7 @@ test.describe('MFA (errors)', () => {
   });
 
   test('the last SMS method cannot be deleted', async ({ page }) => {
-    const since = Date.now();
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /E-mail/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await logInWithEmailCode(page, GENERAL, MFA_USER);
     await page.goto(`${GENERAL}/security/mfa-edit`);
     await page.getByRole('button', { name: /^Delete Text message/ }).click();
     await expect(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
+import { LAYOUTS } from '../support/page';
 import { GENERAL } from '../support/urls';
 import {
   addContact,
@@ -7,7 +8,6 @@ import {
   freshEmail,
   freshPhone,
   inboxOf,
-  LAYOUTS,
   logInGeneral,
   logInLu,
   openProfile,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
+import { codeFromInbox, logInWithEmailCode, passwordStep } from '../support/mfa';
+import type { Layout } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // The dedicated demo accounts of these specs (README): profile@demo.test has MFA by e-mail
@@ -9,13 +10,6 @@ export const PROFILE = {
   general: { origin: GENERAL, email: 'profile@demo.test', phone: '+32470000020', second: '+32470000021' },
   lu: { origin: LUXEMBOURG, email: 'profile@demo.lu', phone: '+352621000020', second: '+352621000021' },
 } as const;
-
-export const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-export type Layout = (typeof LAYOUTS)[number];
 
 /**
  * The pages of a describe block at `layout`: profile@demo.test (general edition, after an MFA
@@ -41,11 +35,7 @@ export function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
 
 /** Logs profile@demo.test in with an e-mail code (which also grants a step-up). */
 export async function logInGeneral(page: Page) {
-  const since = Date.now();
-  await passwordStep(page, GENERAL, PROFILE.general.email);
-  await chooseMethod(page, /^E-mail/);
-  await enterCode(page, await codeFromInbox(page, GENERAL, PROFILE.general.email, since));
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await logInWithEmailCode(page, GENERAL, PROFILE.general.email);
 }
 
 /** Logs profile@demo.lu in (no MFA: no step-up yet). */

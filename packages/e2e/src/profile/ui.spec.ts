@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
+import { LAYOUTS } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
-import { LAYOUTS, openProfile, signedInProfiles } from './helpers';
+import { openProfile, signedInProfiles } from './helpers';
 
 for (const layout of LAYOUTS) {
   test.describe(`profile screens (ui, ${layout.name})`, () => {

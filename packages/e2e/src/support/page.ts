@@ -9,3 +9,11 @@ export async function openApp(page: Page, url: string) {
   await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 }
+
+/** The widths every signed-in screen is checked at: a desktop and a phone. */
+export const LAYOUTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+export type Layout = (typeof LAYOUTS)[number];
