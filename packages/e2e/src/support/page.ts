@@ -10,6 +10,19 @@ export async function openApp(page: Page, url: string) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 }
 
+/** Answers the DELETEs sent to `url` with a 500 (server_error); its other requests go through. */
+export async function failDeletes(page: Page, url: string) {
+  await page.route(url, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"code":"server_error","message":"x"}',
+        })
+      : route.continue(),
+  );
+}
+
 /** The widths every signed-in screen is checked at: a desktop and a phone. */
 export const LAYOUTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
