@@ -9,6 +9,7 @@ import {
   MFA_USER,
   passwordStep,
 } from '../support/mfa';
+import { tooManyRequests } from '../support/page';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 test.describe('MFA (errors)', () => {
@@ -93,14 +94,7 @@ for (const { edition, origin, user, viewport } of [
     await chooseMethod(page, /Text message/);
     // Spending five real SMS on the demo number would starve the other specs: the answer the
     // server gives then, injected at the network layer.
-    await page.route('**/api/mfa/resend', (route) =>
-      route.fulfill({
-        status: 429,
-        contentType: 'application/json',
-        headers: { 'Retry-After': '1680' },
-        body: JSON.stringify({ code: 'sms_limit_reached', message: 'x' }),
-      }),
-    );
+    await tooManyRequests(page, '**/api/mfa/resend', 'sms_limit_reached', 1680);
     const resend = page.getByRole('button', { name: 'Send a new code' });
     await expect(resend).toBeEnabled({ timeout: 17_000 });
     await resend.click();

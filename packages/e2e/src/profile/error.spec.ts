@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
-import { LAYOUTS } from '../support/page';
+import { LAYOUTS, tooManyRequests } from '../support/page';
 import { GENERAL } from '../support/urls';
 import {
   addContact,
@@ -95,14 +95,7 @@ for (const layout of LAYOUTS) {
     test("a 429 says 'Too many attempts' with the wait, not 'Change failed'", async () => {
       const page = signedIn.general;
       await openProfile(page);
-      await page.route('**/api/user/phones/*/primary', (route) =>
-        route.fulfill({
-          status: 429,
-          contentType: 'application/json',
-          headers: { 'Retry-After': '600' },
-          body: JSON.stringify({ code: 'too_many_attempts', message: 'Too many attempts.' }),
-        }),
-      );
+      await tooManyRequests(page, '**/api/user/phones/*/primary', 'too_many_attempts', 600);
       await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
       await expect(contactRow(page, PROFILE.general.second).getByRole('alert')).toHaveText(
         'Too many attempts. Please try again later. You can try again in 10 minutes.',

@@ -23,6 +23,18 @@ export async function failDeletes(page: Page, url: string) {
   );
 }
 
+/** Answers every request to `url` with a 429 `code`, as the server does, with its wait in Retry-After. */
+export async function tooManyRequests(page: Page, url: string, code: string, retryAfterSeconds: number) {
+  await page.route(url, (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+      body: JSON.stringify({ code, message: 'Too many attempts.' }),
+    }),
+  );
+}
+
 /** The widths every signed-in screen is checked at: a desktop and a phone. */
 export const LAYOUTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
