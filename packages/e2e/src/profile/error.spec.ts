@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
-import { LAYOUTS, tooManyRequests } from '../support/page';
+import { tooManyRequests } from '../support/page';
 import { GENERAL } from '../support/urls';
 import {
   addContact,
   contactRow,
+  describeAtEachLayout,
   freshEmail,
   freshPhone,
   inboxOf,
@@ -12,15 +13,13 @@ import {
   logInLu,
   openProfile,
   PROFILE,
-  signedInProfiles,
 } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-for (const layout of LAYOUTS) {
-  test.describe(`profile (errors, ${layout.name})`, () => {
-    const signedIn = signedInProfiles(layout);
-
+describeAtEachLayout(
+  (layout) => `profile (errors, ${layout})`,
+  (signedIn) => {
     // An address of another account is sent a code and offers a merge (docs/decisions/0012-fuzzion.md,
     // e2e/src/fuzzion); the account's own addresses still get the duplicate texts.
     test('an e-mail or phone the account already has gets the duplicate texts next to the field', async () => {
@@ -127,8 +126,8 @@ for (const layout of LAYOUTS) {
       ).toBeVisible();
       await page.unroute('**/api/user/iban');
     });
-  });
-}
+  },
+);
 
 test('edit-info typed in the address bar goes back to the overview (entry rule)', async ({ page }) => {
   await logInGeneral(page);

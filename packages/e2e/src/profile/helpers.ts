@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codeFromInbox, logInWithEmailCode, passwordStep } from '../support/mfa';
-import type { Layout } from '../support/page';
+import { LAYOUTS, type Layout } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // The dedicated demo accounts of these specs (README): profile@demo.test has MFA by e-mail
@@ -12,11 +12,23 @@ export const PROFILE = {
 } as const;
 
 /**
+ * The tests `body` defines, once at each layout in a describe block `title(layout)`, with the two
+ * accounts signed in for them (signedInProfiles).
+ */
+export function describeAtEachLayout(
+  title: (layout: string) => string,
+  body: (signedIn: { general: Page; lu: Page }, layout: Layout) => void,
+) {
+  for (const layout of LAYOUTS)
+    test.describe(title(layout.name), () => body(signedInProfiles(layout), layout));
+}
+
+/**
  * The pages of a describe block at `layout`: profile@demo.test (general edition, after an MFA
  * login) and profile@demo.lu (Luxembourg, no MFA), logged in before its tests and closed after.
  * The success, error and ui specs share this setup.
  */
-export function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
+function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
   const pages = {} as { general: Page; lu: Page };
   // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
   test.describe.configure({ timeout: 90_000 });
