@@ -10,6 +10,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleChoices, URL_INPUT } from '../../../components/ConsoleChoices';
 import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
@@ -263,17 +264,7 @@ function NewCard({
           hint={t('adminWebhooks.urlHint')}
           error={errors.url?.message}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={2000}
-              {...register('url')}
-            />
-          )}
+          {(control) => <input {...control} {...URL_INPUT} {...register('url')} />}
         </Field>
         <Field id={`${id}-description`} label={t('adminWebhooks.description')}>
           {(control) => <input {...control} maxLength={200} {...register('description')} />}
@@ -292,11 +283,12 @@ function NewCard({
             </select>
           )}
         </Field>
-        <fieldset
-          className={`${ui.choices} ${styles.events}`}
-          aria-describedby={errors.events ? `${id}-events-error` : undefined}
+        <ConsoleChoices
+          id={`${id}-events`}
+          legend={t('adminWebhooks.events')}
+          error={errors.events?.message}
+          className={styles.events}
         >
-          <legend>{t('adminWebhooks.events')}</legend>
           {eventTypes.map((type) => (
             <label key={type.type} className={ui.choice}>
               <input type="checkbox" value={type.type} {...register('events')} />
@@ -309,12 +301,7 @@ function NewCard({
               </span>
             </label>
           ))}
-          {errors.events && (
-            <p id={`${id}-events-error`} className={ui.fieldError}>
-              {errors.events.message}
-            </p>
-          )}
-        </fieldset>
+        </ConsoleChoices>
         <div>
           <Button type="submit" busy={busy}>
             {t('adminWebhooks.create')}
