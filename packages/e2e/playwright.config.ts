@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { TEST_SERVER_ENV } from './src/support/serverEnv';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = join(tmpdir(), `vestibule-e2e-${PORT}`); // also in src/support/urls.ts
@@ -60,21 +61,11 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DEV_INBOX: 'on',
+      ...TEST_SERVER_ENV,
       // A build of its own keeps a run safe from rebuilds of packages/web/dist during it.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
-      // Every spec runs from 127.0.0.1 against a few demo accounts in one run: per-IP and hourly
-      // per-account budgets would add up across specs (the API tests raise them the same way).
-      // The per-username login limit and the per-number SMS budget keep their defaults.
-      RATE_LIMIT_LOGIN_PER_IP: '100000',
-      RATE_LIMIT_CODES_PER_IP: '100000',
-      RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
-      RATE_LIMIT_CODE_CHECKS_PER_IP: '100000',
       // profile@demo.test answers a step-up code in a dozen specs within fifteen minutes.
       RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '100000',
-      RATE_LIMIT_RECOVERY_PER_IP: '100000',
     },
   },
 });

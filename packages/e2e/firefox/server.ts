@@ -3,6 +3,7 @@ import { openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
+import { TEST_SERVER_ENV } from '../src/support/serverEnv';
 
 /** The Firefox suite's own server port (after the Chromium run, or beside it on another port). */
 export const PORT = Number(process.env.FIREFOX_E2E_PORT ?? 3211);
@@ -33,14 +34,7 @@ export async function startServer(): Promise<{ stop(): Promise<void> }> {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DEV_INBOX: 'on',
-        RATE_LIMIT_LOGIN_PER_IP: '100000',
-        RATE_LIMIT_CODES_PER_IP: '100000',
-        RATE_LIMIT_CODES_PER_ACCOUNT: '100000',
-        RATE_LIMIT_CODE_CHECKS_PER_IP: '100000',
-        RATE_LIMIT_RECOVERY_PER_IP: '100000',
+        ...TEST_SERVER_ENV,
       },
     },
   );

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { contactRow, logInGeneral, logInLu, openProfile } from '../profile/helpers';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
+import { logInWithEmailCode } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // Every confirmation is the design system's dialog (no browser confirm(), no inline panel); a
@@ -16,14 +16,6 @@ function refuseNativeDialogs(page: Page) {
   });
 }
 
-async function logInMfaByEmail(page: Page, origin: string, email: string) {
-  const since = Date.now();
-  await passwordStep(page, origin, email);
-  await chooseMethod(page, /^E-mail/);
-  await enterCode(page, await codeFromInbox(page, GENERAL, email, since));
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-}
-
 for (const { origin, email, width } of [
   { origin: GENERAL, email: 'mfa@demo.test', width: 1280 },
   { origin: LUXEMBOURG, email: 'mfa@demo.lu', width: 390 },
@@ -34,7 +26,7 @@ for (const { origin, email, width } of [
 
     test('the last SMS method is refused at once, without a question', async ({ page }) => {
       refuseNativeDialogs(page);
-      await logInMfaByEmail(page, origin, email);
+      await logInWithEmailCode(page, origin, email);
       await page.goto(`${origin}/security/mfa-edit`);
       await page.getByRole('button', { name: /^Delete Text message/ }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -45,7 +37,7 @@ for (const { origin, email, width } of [
       page,
     }) => {
       refuseNativeDialogs(page);
-      await logInMfaByEmail(page, origin, email);
+      await logInWithEmailCode(page, origin, email);
       await page.goto(`${origin}/security/mfa-edit`);
       await page.getByRole('button', { name: /^Delete Authenticator app/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete Authenticator app?' });
@@ -59,7 +51,7 @@ for (const { origin, email, width } of [
 
     test('"Generate new recovery keys" asks first; cancelling keeps the keys', async ({ page }) => {
       refuseNativeDialogs(page);
-      await logInMfaByEmail(page, origin, email);
+      await logInWithEmailCode(page, origin, email);
       await page.goto(`${origin}/security/edit-recovery`);
       const count = await page.getByTestId('recovery-count').textContent();
       await page.getByRole('button', { name: 'Generate new recovery keys' }).click();

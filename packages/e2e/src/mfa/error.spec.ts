@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseMethod, codeFromInbox, enterCode, MFA_PHONE, MFA_USER, passwordStep } from '../support/mfa';
+import {
+  chooseMethod,
+  codeFromInbox,
+  enterCode,
+  logInWithEmailCode,
+  MFA_PHONE,
+  MFA_USER,
+  passwordStep,
+} from '../support/mfa';
+import { tooManyRequests } from '../support/page';
 import { DEMO_PASSWORD, GENERAL, LUXEMBOURG } from '../support/urls';
 
 test.describe('MFA (errors)', () => {
@@ -50,11 +59,7 @@ test.describe('MFA (errors)', () => {
   });
 
   test('the last SMS method cannot be deleted', async ({ page }) => {
-    const since = Date.now();
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /E-mail/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await logInWithEmailCode(page, GENERAL, MFA_USER);
     await page.goto(`${GENERAL}/security/mfa-edit`);
     await page.getByRole('button', { name: /^Delete Text message/ }).click();
     await expect(
@@ -89,14 +94,7 @@ for (const { edition, origin, user, viewport } of [
     await chooseMethod(page, /Text message/);
     // Spending five real SMS on the demo number would starve the other specs: the answer the
     // server gives then, injected at the network layer.
-    await page.route('**/api/mfa/resend', (route) =>
-      route.fulfill({
-        status: 429,
-        contentType: 'application/json',
-        headers: { 'Retry-After': '1680' },
-        body: JSON.stringify({ code: 'sms_limit_reached', message: 'x' }),
-      }),
-    );
+    await tooManyRequests(page, '**/api/mfa/resend', 'sms_limit_reached', 1680);
     const resend = page.getByRole('button', { name: 'Send a new code' });
     await expect(resend).toBeEnabled({ timeout: 17_000 });
     await resend.click();

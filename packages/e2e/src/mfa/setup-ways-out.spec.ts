@@ -1,17 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
+import { logInWithEmailCode } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // The setup pages opened from the MFA settings have a way back, start empty when the primary
 // already has a method of their kind, and the authenticator's offers its otpauth:// link.
 
 async function logIn(page: Page, origin: string, email: string) {
-  const since = Date.now();
-  await passwordStep(page, origin, email);
-  await chooseMethod(page, /^E-mail/);
-  await enterCode(page, await codeFromInbox(page, GENERAL, email, since));
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await logInWithEmailCode(page, origin, email);
   await page.goto(`${origin}/security/mfa-edit`);
 }
 

@@ -6,6 +6,7 @@ import {
   codeFromInbox,
   DEMO_TOTP_SECRET,
   enterCode,
+  logInWithEmailCode,
   MFA_PHONE,
   MFA_USER,
   passwordStep,
@@ -196,11 +197,7 @@ test.describe('MFA (success)', () => {
     page,
   }) => {
     // Runs last among the mfa@demo.test specs that use the demo secret: it replaces that secret.
-    const since = Date.now();
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /E-mail/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await logInWithEmailCode(page, GENERAL, MFA_USER);
     await page.goto(`${GENERAL}/security/mfa-edit`);
     await page.getByRole('link', { name: 'Set up again' }).click();
     await expect(page).toHaveURL(/\/setup-mfa\/totp\?reset=true/);

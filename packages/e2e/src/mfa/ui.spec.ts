@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseMethod, codeFromInbox, enterCode, MFA_USER, passwordStep } from '../support/mfa';
+import { chooseMethod, logInWithEmailCode, MFA_USER, passwordStep } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 test.describe('MFA (ui)', () => {
@@ -76,11 +76,7 @@ test.describe('MFA (ui)', () => {
   test('Security MFA screens (methods, trusted devices, recovery keys) have no axe violations', async ({
     page,
   }) => {
-    const since = Date.now();
-    await passwordStep(page, GENERAL, MFA_USER);
-    await chooseMethod(page, /E-mail/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, MFA_USER, since));
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await logInWithEmailCode(page, GENERAL, MFA_USER);
     await page.goto(`${GENERAL}/security/mfa-edit`);
     await expect(page.getByTestId('mfa-methods').locator('li').first()).toBeVisible();
     await expectNoAxeViolations(page);

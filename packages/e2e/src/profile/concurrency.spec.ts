@@ -1,16 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { logInWithEmail } from '../support/login';
+import { signedInPage } from '../support/login';
+import { LAYOUTS } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // One account signed in in two browsers (two contexts): a change made in A is not silently undone
 // by a save from B, which still shows what it read before (docs/decisions/0071). B is told what
 // changed, its own edit stays in the form, and its second save keeps both.
-
-const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 const EDITIONS = [
   {
@@ -45,12 +41,6 @@ const EDITIONS = [
 
 type Edition = (typeof EDITIONS)[number];
 
-async function signedIn(browser: Browser, edition: Edition, viewport: { width: number; height: number }) {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await logInWithEmail(page, edition.origin, edition.email);
-  return page;
-}
-
 async function openEditInfo(page: Page, edition: Edition) {
   await page.goto(`${edition.origin}/profile`);
   await page.getByRole('link', { name: edition.text.edit }).click();
@@ -67,8 +57,8 @@ for (const layout of LAYOUTS)
       browser,
     }) => {
       test.setTimeout(60_000);
-      const a = await signedIn(browser, edition, layout.viewport);
-      const b = await signedIn(browser, edition, layout.viewport);
+      const a = await signedInPage(browser, edition.origin, edition.email, layout.viewport);
+      const b = await signedInPage(browser, edition.origin, edition.email, layout.viewport);
       await openEditInfo(b, edition);
       const original = {
         first: await b.getByLabel(edition.text.first).inputValue(),

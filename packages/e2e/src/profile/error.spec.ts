@@ -1,26 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { chooseMethod, codeFromInbox, enterCode } from '../support/mfa';
+import { tooManyRequests } from '../support/page';
 import { GENERAL } from '../support/urls';
 import {
   addContact,
   contactRow,
+  describeAtEachLayout,
   freshEmail,
   freshPhone,
   inboxOf,
-  LAYOUTS,
   logInGeneral,
   logInLu,
   openProfile,
   PROFILE,
-  signedInProfiles,
 } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-for (const layout of LAYOUTS) {
-  test.describe(`profile (errors, ${layout.name})`, () => {
-    const signedIn = signedInProfiles(layout);
-
+describeAtEachLayout(
+  (layout) => `profile (errors, ${layout})`,
+  (signedIn) => {
     // An address of another account is sent a code and offers a merge (docs/decisions/0012-fuzzion.md,
     // e2e/src/fuzzion); the account's own addresses still get the duplicate texts.
     test('an e-mail or phone the account already has gets the duplicate texts next to the field', async () => {
@@ -95,14 +94,7 @@ for (const layout of LAYOUTS) {
     test("a 429 says 'Too many attempts' with the wait, not 'Change failed'", async () => {
       const page = signedIn.general;
       await openProfile(page);
-      await page.route('**/api/user/phones/*/primary', (route) =>
-        route.fulfill({
-          status: 429,
-          contentType: 'application/json',
-          headers: { 'Retry-After': '600' },
-          body: JSON.stringify({ code: 'too_many_attempts', message: 'Too many attempts.' }),
-        }),
-      );
+      await tooManyRequests(page, '**/api/user/phones/*/primary', 'too_many_attempts', 600);
       await contactRow(page, PROFILE.general.second).getByRole('button', { name: 'Make primary' }).click();
       await expect(contactRow(page, PROFILE.general.second).getByRole('alert')).toHaveText(
         'Too many attempts. Please try again later. You can try again in 10 minutes.',
@@ -134,8 +126,8 @@ for (const layout of LAYOUTS) {
       ).toBeVisible();
       await page.unroute('**/api/user/iban');
     });
-  });
-}
+  },
+);
 
 test('edit-info typed in the address bar goes back to the overview (entry rule)', async ({ page }) => {
   await logInGeneral(page);

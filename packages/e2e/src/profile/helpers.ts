@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
+import { codeFromInbox, logInWithEmailCode, passwordStep } from '../support/mfa';
+import { LAYOUTS, type Layout } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // The dedicated demo accounts of these specs (README): profile@demo.test has MFA by e-mail
@@ -10,19 +11,24 @@ export const PROFILE = {
   lu: { origin: LUXEMBOURG, email: 'profile@demo.lu', phone: '+352621000020', second: '+352621000021' },
 } as const;
 
-export const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-export type Layout = (typeof LAYOUTS)[number];
+/**
+ * The tests `body` defines, once at each layout in a describe block `title(layout)`, with the two
+ * accounts signed in for them (signedInProfiles).
+ */
+export function describeAtEachLayout(
+  title: (layout: string) => string,
+  body: (signedIn: { general: Page; lu: Page }, layout: Layout) => void,
+) {
+  for (const layout of LAYOUTS)
+    test.describe(title(layout.name), () => body(signedInProfiles(layout), layout));
+}
 
 /**
  * The pages of a describe block at `layout`: profile@demo.test (general edition, after an MFA
  * login) and profile@demo.lu (Luxembourg, no MFA), logged in before its tests and closed after.
  * The success, error and ui specs share this setup.
  */
-export function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
+function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
   const pages = {} as { general: Page; lu: Page };
   // Two logins (one with an MFA code) and axe scans take longer than the default 30 s.
   test.describe.configure({ timeout: 90_000 });
@@ -41,11 +47,7 @@ export function signedInProfiles(layout: Layout): { general: Page; lu: Page } {
 
 /** Logs profile@demo.test in with an e-mail code (which also grants a step-up). */
 export async function logInGeneral(page: Page) {
-  const since = Date.now();
-  await passwordStep(page, GENERAL, PROFILE.general.email);
-  await chooseMethod(page, /^E-mail/);
-  await enterCode(page, await codeFromInbox(page, GENERAL, PROFILE.general.email, since));
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await logInWithEmailCode(page, GENERAL, PROFILE.general.email);
 }
 
 /** Logs profile@demo.lu in (no MFA: no step-up yet). */

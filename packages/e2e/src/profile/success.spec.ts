@@ -5,23 +5,21 @@ import {
   addContact,
   confirmCode,
   contactRow,
+  describeAtEachLayout,
   expectToast,
   freshEmail,
   freshPhone,
   inboxOf,
-  LAYOUTS,
   logInGeneral,
   openProfile,
   PROFILE,
-  signedInProfiles,
 } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-for (const layout of LAYOUTS) {
-  test.describe(`profile (success, ${layout.name})`, () => {
-    const signedIn = signedInProfiles(layout);
-
+describeAtEachLayout(
+  (layout) => `profile (success, ${layout})`,
+  (signedIn, layout) => {
     test('edit-info saves names, gender, birth date and language, applied at once', async () => {
       const page = signedIn.general;
       await openProfile(page);
@@ -188,8 +186,8 @@ for (const layout of LAYOUTS) {
       await expectToast(page, 'Login updated');
       await expect(phones.locator('li').first()).toHaveAttribute('data-contact', phoneLogin.e164);
     });
-  });
-}
+  },
+);
 
 test('verifies an unverified e-mail with a code (general edition)', async ({ page }) => {
   await logInGeneral(page);

@@ -2,12 +2,11 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
-import { LAYOUTS, openProfile, signedInProfiles } from './helpers';
+import { describeAtEachLayout, openProfile } from './helpers';
 
-for (const layout of LAYOUTS) {
-  test.describe(`profile screens (ui, ${layout.name})`, () => {
-    const signedIn = signedInProfiles(layout);
-
+describeAtEachLayout(
+  (layout) => `profile screens (ui, ${layout})`,
+  (signedIn) => {
     test('general edition: overview and edit screens are accessible and fit the screen', async () => {
       const page = signedIn.general;
       await openProfile(page);
@@ -48,8 +47,8 @@ for (const layout of LAYOUTS) {
       expect(overflow).toBe(false);
       expect(new URL(page.url()).origin).toBe(LUXEMBOURG);
     });
-  });
-}
+  },
+);
 
 // A gender never chosen reads on the overview as the form pre-selects it ("Prefer not to say"),
 // not "Not set" beside a form that says otherwise.

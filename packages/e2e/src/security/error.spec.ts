@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInWithEmail } from '../support/login';
+import { failDeletes } from '../support/page';
 import { GENERAL } from '../support/urls';
 import { stepUpWithEmailCode } from './helpers';
 
@@ -32,15 +33,7 @@ test.describe('security tab: errors', () => {
     const other = await browser.newContext();
     await logInWithEmail(await other.newPage(), GENERAL, 'security@demo.test');
     await logInWithEmail(page, GENERAL, 'security@demo.test');
-    await page.route('**/api/sessions/*', (route) =>
-      route.request().method() === 'DELETE'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"code":"server_error","message":"x"}',
-          })
-        : route.continue(),
-    );
+    await failDeletes(page, '**/api/sessions/*');
     await page.goto(`${GENERAL}/security/history`);
     await page
       .getByRole('button', { name: /^Log out the session of/ })

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
-import { chooseMethod, codeFromInbox, enterCode, MFA_USER, passwordStep } from '../support/mfa';
+import { logInWithEmailCode, MFA_USER, passwordStep } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // Numbers, dates, hints, wording and layout a new user reads as they are meant.
@@ -46,11 +46,7 @@ test.describe('layout and formatting', () => {
       page,
     }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      const since = Date.now();
-      await passwordStep(page, origin, user);
-      await chooseMethod(page, /E-mail/);
-      await enterCode(page, await codeFromInbox(page, GENERAL, user, since));
-      await expect(page).toHaveURL(/\/user\/dashboard$/);
+      await logInWithEmailCode(page, origin, user);
       for (const path of ['/security/mfa-edit', '/security']) {
         await page.goto(`${origin}${path}`);
         const address = page.getByTestId('mfa-methods').getByText(masked);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInWithEmail } from '../support/login';
+import { failDeletes } from '../support/page';
 import { GENERAL } from '../support/urls';
 
 test.describe('logout', () => {
@@ -23,15 +24,7 @@ test.describe('logout', () => {
 
   test('shows the SPEC text when logout fails', async ({ page }) => {
     await logInWithEmail(page, GENERAL, 'employee@demo.test');
-    await page.route('**/api/token', (route) =>
-      route.request().method() === 'DELETE'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"code":"server_error","message":"x"}',
-          })
-        : route.continue(),
-    );
+    await failDeletes(page, '**/api/token');
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Something went wrong. Unable to log out.' }),

@@ -2,15 +2,11 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/adminCli';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
+import { LAYOUTS } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // A user signed in when maintenance starts is told, within seconds and without a click, instead of
 // browsing cached pages whose actions fail: the visible tab's session check meets the 503.
-
-const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 const EDITIONS = [
   {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { logInWithEmail } from '../support/login';
-import { chooseMethod, codeFromInbox, enterCode, passwordStep } from '../support/mfa';
+import { logInWithEmailCode } from '../support/mfa';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // What a 390 px phone shows: nothing scrolls sideways, the top bar and the tab bar keep one line
@@ -98,11 +98,7 @@ for (const { origin, email } of [
     page,
   }) => {
     await page.setViewportSize(PHONE);
-    const since = Date.now();
-    await passwordStep(page, origin, email);
-    await chooseMethod(page, /^E-mail/);
-    await enterCode(page, await codeFromInbox(page, GENERAL, email, since));
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await logInWithEmailCode(page, origin, email);
     await page.goto(`${origin}/security/edit-recovery`);
     await page.getByRole('button', { name: 'Generate new recovery keys' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Generate new keys' }).click();

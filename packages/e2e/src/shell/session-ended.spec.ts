@@ -1,17 +1,13 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { logInWithEmail } from '../support/login';
+import { signedInPage } from '../support/login';
+import { LAYOUTS } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // A session ended in another browser (here "Log out from all devices") must not keep showing the
 // account's data: the SPA learns it within seconds, with no click (a visible tab's poll), or at
 // the next navigation, and shows the login with its "session ended" notice. Before the idle
 // lifetime ends, a warning offers to stay signed in.
-
-const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 const EDITIONS = [
   {
@@ -44,15 +40,9 @@ const EDITIONS = [
 
 type Edition = (typeof EDITIONS)[number];
 
-async function signedIn(browser: Browser, edition: Edition, viewport: { width: number; height: number }) {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await logInWithEmail(page, edition.origin, edition.email);
-  return page;
-}
-
 /** Browser B ends every session of the account from its Security page. */
 async function logOutEverywhere(browser: Browser, edition: Edition) {
-  const other = await signedIn(browser, edition, { width: 1280, height: 800 });
+  const other = await signedInPage(browser, edition.origin, edition.email, { width: 1280, height: 800 });
   await other.goto(`${edition.origin}/security`);
   await other.getByRole('button', { name: edition.text.logoutAll }).click();
   await other.getByRole('dialog').getByRole('button', { name: edition.text.logoutAll }).click();
@@ -66,7 +56,7 @@ for (const layout of LAYOUTS)
       browser,
     }) => {
       test.setTimeout(60_000);
-      const page = await signedIn(browser, edition, layout.viewport);
+      const page = await signedInPage(browser, edition.origin, edition.email, layout.viewport);
       await page.goto(`${edition.origin}/profile`);
       await expect(page.getByRole('main')).toContainText(edition.email);
       await logOutEverywhere(browser, edition);
@@ -86,7 +76,7 @@ for (const layout of LAYOUTS)
     test(`the next navigation after a session ended elsewhere goes to the login (${edition.name}, ${layout.name})`, async ({
       browser,
     }) => {
-      const page = await signedIn(browser, edition, layout.viewport);
+      const page = await signedInPage(browser, edition.origin, edition.email, layout.viewport);
       await page.goto(`${edition.origin}/profile`);
       await logOutEverywhere(browser, edition);
       await page.getByRole('link', { name: edition.text.edit }).click();
@@ -98,7 +88,7 @@ for (const layout of LAYOUTS)
     test(`a warning before the idle end offers to stay signed in (${edition.name}, ${layout.name})`, async ({
       browser,
     }) => {
-      const page = await signedIn(browser, edition, layout.viewport);
+      const page = await signedInPage(browser, edition.origin, edition.email, layout.viewport);
       // The session's idle end is days away: the check's answer says two minutes instead.
       await page.route('**/api/session', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"seconds_left":120}' }),

@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { logInWithEmail } from '../support/login';
+import { LAYOUTS } from '../support/page';
 import { GENERAL, LUXEMBOURG } from '../support/urls';
 
 // A success screen opened directly, with no step behind it, must not claim that step happened
 // ("Two-step verification is on", "Your accounts are merged", "Your password is too weak"): it
 // sends the user where the real state is shown.
-
-const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 const EDITIONS = [
   { name: 'general', origin: GENERAL, email: 'employee@demo.test' },

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { openApp } from './page';
 import { DEMO_PASSWORD, GENERAL } from './urls';
 
@@ -26,6 +26,18 @@ export async function logInWithEmail(
       .click();
   }
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+/** A page of its own browser context at `viewport`, logged in as `email` (see logInWithEmail). */
+export async function signedInPage(
+  browser: Browser,
+  origin: string,
+  email: string,
+  viewport: { width: number; height: number },
+) {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await logInWithEmail(page, origin, email);
+  return page;
 }
 
 /**

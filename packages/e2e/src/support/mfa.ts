@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './urls';
+import { DEMO_PASSWORD, GENERAL } from './urls';
 
 export const MFA_USER = 'mfa@demo.test';
 export const MFA_PHONE = '+32470000005';
@@ -48,4 +48,16 @@ export async function chooseMethod(page: Page, name: RegExp) {
 export async function enterCode(page: Page, code: string, confirm = 'Confirm') {
   await page.locator('input[autocomplete="one-time-code"]').fill(code);
   await page.getByRole('button', { name: confirm, exact: true }).click();
+}
+
+/**
+ * Logs `email` in with its password and a code sent to its e-mail, then waits for the dashboard
+ * (the dev inbox is read on the general host: Node does not resolve *.localhost).
+ */
+export async function logInWithEmailCode(page: Page, origin: string, email: string) {
+  const since = Date.now();
+  await passwordStep(page, origin, email);
+  await chooseMethod(page, /^E-mail/);
+  await enterCode(page, await codeFromInbox(page, GENERAL, email, since));
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
 }

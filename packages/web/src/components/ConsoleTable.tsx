@@ -6,6 +6,7 @@ import {
   type ReactNode,
   type TableHTMLAttributes,
 } from 'react';
+import { useTranslation } from '../i18n/react';
 import ui from './Console.module.css';
 
 /** A column heading; with a class when its cells have one (the numbers of a table, right-aligned). */
@@ -21,21 +22,39 @@ interface ConsoleTableProps extends Omit<TableHTMLAttributes<HTMLTableElement>, 
   alert?: boolean;
   /** Each cell of a row (its `td`s, in the columns' order) carries its column's name in `data-label`. */
   labelled?: boolean;
+  /** While the rows load: "Loading…", announced, instead of the table. */
+  loading?: boolean;
+  /** Said instead of the table when there are no rows. */
+  empty?: string;
   /** The body's rows. */
   children: ReactNode;
 }
 
-/** The console's table: scrolls sideways in its own box, headed by its columns' names. */
+/**
+ * The console's table: scrolls sideways in its own box, headed by its columns' names; while its rows
+ * load, or when there are none, a line that says so instead.
+ */
 export function ConsoleTable({
   columns,
   caption,
   stacked,
   alert,
   labelled,
+  loading,
+  empty,
   className,
   children,
   ...table
 }: ConsoleTableProps) {
+  const { t } = useTranslation();
+  if (loading)
+    return (
+      <p className={ui.muted} role="status">
+        {t('common.loading')}
+      </p>
+    );
+  if (empty !== undefined && Children.toArray(children).length === 0)
+    return <p className={ui.muted}>{empty}</p>;
   const labels = columns.map((column) => (typeof column === 'string' ? column : column.label));
   const classes = [ui.table, stacked ? ui.stacked : '', className ?? ''].filter(Boolean).join(' ');
   return (

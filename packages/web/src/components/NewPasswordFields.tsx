@@ -35,6 +35,13 @@ interface NewPasswordMessages {
   mismatch: TextKey;
 }
 
+/** A screen that only sets a new password: its messages and its fields' labels (translation keys). */
+interface NewPasswordTexts extends NewPasswordMessages {
+  password: TextKey;
+  confirmation: TextKey;
+  show: TextKey;
+}
+
 /**
  * The schema of every new-password form: both fields typed and the same, plus the form's `extra`
  * fields. What else the screen can judge (length, personal data) it checks on submit with
@@ -69,23 +76,23 @@ export function newPasswordError(error: unknown): `errors.${ErrorCode}` | undefi
 
 /**
  * The form of a screen that only sets a new password (reset, weak password, onboarding): the two
- * fields checked by `newPasswordSchema` with the screen's `messages`, then what the screen can
+ * fields checked by `newPasswordSchema` with the screen's `texts`, then what the screen can
  * judge of the password (length, `personal` data), then `save`. A server verdict about the password
  * itself that `save` throws shows under it; any other failure is the screen's to show (its
- * mutation's error). `fields` goes to NewPasswordFields with the screen's id and labels.
+ * mutation's error). `fields` goes to NewPasswordFields with the screen's id; it holds the labels.
  */
 export function useNewPasswordForm({
-  messages,
+  texts,
   personal,
   save,
 }: {
-  messages: NewPasswordMessages;
+  texts: NewPasswordTexts;
   personal?: PersonalData;
   save: (password: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
-  const schema = useMemo(() => newPasswordSchema(messages), [messages]);
+  const schema = useMemo(() => newPasswordSchema(texts), [texts]);
   const { register, handleSubmit, setError, control, formState } = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirmation: '' },
@@ -109,6 +116,7 @@ export function useNewPasswordForm({
     onSubmit,
     isSubmitting: formState.isSubmitting,
     fields: {
+      labels: { password: t(texts.password), confirmation: t(texts.confirmation), show: t(texts.show) },
       password: register('password'),
       confirmation: register('confirmation'),
       value,

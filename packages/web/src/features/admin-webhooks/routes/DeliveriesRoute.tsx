@@ -62,63 +62,57 @@ export function DeliveriesRoute() {
     >
       <Card aria-label={t('adminWebhooks.deliveries')}>
         {(error || deliveries.isError) && <FormError>{error ?? errorMessage(t, deliveries.error)}</FormError>}
-        {deliveries.isPending ? (
-          <p className={ui.muted} role="status">
-            {t('common.loading')}
-          </p>
-        ) : !deliveries.data?.data.length ? (
-          <p className={ui.muted}>{t('adminWebhooks.deliveriesEmpty')}</p>
-        ) : (
-          <ConsoleTable
-            columns={[
-              t('adminWebhooks.event'),
-              t('adminWebhooks.when'),
-              t('adminWebhooks.status'),
-              t('adminWebhooks.attempts'),
-              t('adminWebhooks.answer'),
-              t('adminWebhooks.actions'),
-            ]}
-            stacked
-          >
-            {deliveries.data.data.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>
-                  <code>{delivery.event_type}</code>
-                  <span className={ui.muted}>{delivery.message_id}</span>
-                </td>
-                <td>{when.format(new Date(delivery.created_at))}</td>
-                <td>
-                  <Badge tone={TONE[delivery.status]}>{t(`adminWebhooks.statuses.${delivery.status}`)}</Badge>
-                </td>
-                <td>
-                  {delivery.attempts}
-                  {delivery.log.length > 0 && (
-                    <span className={ui.muted}>
-                      {delivery.log
-                        .map(
-                          (attempt) =>
-                            `${attempt.status_code ?? attempt.error ?? '—'} · ${attempt.duration_ms} ms`,
-                        )
-                        .join(', ')}
-                    </span>
-                  )}
-                </td>
-                <td>{delivery.last_status ?? t('adminWebhooks.noAnswer')}</td>
-                <td>
-                  {delivery.status !== 'pending' && (
-                    <Button
-                      variant="secondary"
-                      busy={busy === delivery.id}
-                      onClick={() => void replay(delivery.id, delivery.status === 'delivered')}
-                    >
-                      {t('adminWebhooks.replay')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
+        <ConsoleTable
+          loading={deliveries.isPending}
+          empty={t('adminWebhooks.deliveriesEmpty')}
+          columns={[
+            t('adminWebhooks.event'),
+            t('adminWebhooks.when'),
+            t('adminWebhooks.status'),
+            t('adminWebhooks.attempts'),
+            t('adminWebhooks.answer'),
+            t('adminWebhooks.actions'),
+          ]}
+          stacked
+        >
+          {deliveries.data?.data.map((delivery) => (
+            <tr key={delivery.id}>
+              <td>
+                <code>{delivery.event_type}</code>
+                <span className={ui.muted}>{delivery.message_id}</span>
+              </td>
+              <td>{when.format(new Date(delivery.created_at))}</td>
+              <td>
+                <Badge tone={TONE[delivery.status]}>{t(`adminWebhooks.statuses.${delivery.status}`)}</Badge>
+              </td>
+              <td>
+                {delivery.attempts}
+                {delivery.log.length > 0 && (
+                  <span className={ui.muted}>
+                    {delivery.log
+                      .map(
+                        (attempt) =>
+                          `${attempt.status_code ?? attempt.error ?? '—'} · ${attempt.duration_ms} ms`,
+                      )
+                      .join(', ')}
+                  </span>
+                )}
+              </td>
+              <td>{delivery.last_status ?? t('adminWebhooks.noAnswer')}</td>
+              <td>
+                {delivery.status !== 'pending' && (
+                  <Button
+                    variant="secondary"
+                    busy={busy === delivery.id}
+                    onClick={() => void replay(delivery.id, delivery.status === 'delivered')}
+                  >
+                    {t('adminWebhooks.replay')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       </Card>
     </Page>
   );

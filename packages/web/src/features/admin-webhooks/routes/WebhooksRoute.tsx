@@ -10,6 +10,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleChoices, URL_INPUT } from '../../../components/ConsoleChoices';
 import { ConsoleTable } from '../../../components/ConsoleTable';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
@@ -146,64 +147,58 @@ function ListCard({
     <Card aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminWebhooks.listTitle')}</h2>
       {(error || actionError) && <FormError>{error ?? actionError}</FormError>}
-      {loading ? (
-        <p className={ui.muted} role="status">
-          {t('common.loading')}
-        </p>
-      ) : !rows?.length ? (
-        <p className={ui.muted}>{t('adminWebhooks.empty')}</p>
-      ) : (
-        <ConsoleTable
-          columns={[
-            t('adminWebhooks.url'),
-            t('adminWebhooks.events'),
-            t('adminWebhooks.status'),
-            t('adminWebhooks.actions'),
-          ]}
-          stacked
-        >
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <span className={ui.name}>{row.url}</span>
-                <span className={ui.muted}>
-                  {row.edition ? t(`adminWebhooks.editions.${row.edition}`) : t('adminWebhooks.bothEditions')}
-                  {row.description ? ` · ${row.description}` : ''}
-                </span>
-              </td>
-              <td>{row.event_types.join(', ')}</td>
-              <td>
-                {row.enabled ? (
-                  <Badge tone="success">{t('adminWebhooks.enabled')}</Badge>
-                ) : (
-                  <Badge tone="warning">{t('adminWebhooks.disabled')}</Badge>
-                )}
-              </td>
-              <td>
-                <span className={ui.rowActions}>
-                  <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
-                    {t('adminWebhooks.deliveries')}
-                  </Link>
-                  <Button
-                    variant="secondary"
-                    busy={busy === `rotate-${row.id}`}
-                    onClick={() => void act({ kind: 'rotate', row })}
-                  >
-                    {t('adminWebhooks.rotate')}
-                  </Button>
-                  <Button
-                    variant={row.enabled ? 'danger' : 'secondary'}
-                    busy={busy === `enable-${row.id}`}
-                    onClick={() => void act({ kind: 'enable', row })}
-                  >
-                    {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
-                  </Button>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      )}
+      <ConsoleTable
+        loading={loading}
+        empty={t('adminWebhooks.empty')}
+        columns={[
+          t('adminWebhooks.url'),
+          t('adminWebhooks.events'),
+          t('adminWebhooks.status'),
+          t('adminWebhooks.actions'),
+        ]}
+        stacked
+      >
+        {rows?.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <span className={ui.name}>{row.url}</span>
+              <span className={ui.muted}>
+                {row.edition ? t(`adminWebhooks.editions.${row.edition}`) : t('adminWebhooks.bothEditions')}
+                {row.description ? ` · ${row.description}` : ''}
+              </span>
+            </td>
+            <td>{row.event_types.join(', ')}</td>
+            <td>
+              {row.enabled ? (
+                <Badge tone="success">{t('adminWebhooks.enabled')}</Badge>
+              ) : (
+                <Badge tone="warning">{t('adminWebhooks.disabled')}</Badge>
+              )}
+            </td>
+            <td>
+              <span className={ui.rowActions}>
+                <Link to={`/admin/webhooks/${row.id}`} className={ui.link}>
+                  {t('adminWebhooks.deliveries')}
+                </Link>
+                <Button
+                  variant="secondary"
+                  busy={busy === `rotate-${row.id}`}
+                  onClick={() => void act({ kind: 'rotate', row })}
+                >
+                  {t('adminWebhooks.rotate')}
+                </Button>
+                <Button
+                  variant={row.enabled ? 'danger' : 'secondary'}
+                  busy={busy === `enable-${row.id}`}
+                  onClick={() => void act({ kind: 'enable', row })}
+                >
+                  {row.enabled ? t('adminWebhooks.disable') : t('adminWebhooks.enable')}
+                </Button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </Card>
   );
 }
@@ -269,17 +264,7 @@ function NewCard({
           hint={t('adminWebhooks.urlHint')}
           error={errors.url?.message}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={2000}
-              {...register('url')}
-            />
-          )}
+          {(control) => <input {...control} {...URL_INPUT} {...register('url')} />}
         </Field>
         <Field id={`${id}-description`} label={t('adminWebhooks.description')}>
           {(control) => <input {...control} maxLength={200} {...register('description')} />}
@@ -298,11 +283,12 @@ function NewCard({
             </select>
           )}
         </Field>
-        <fieldset
-          className={`${ui.choices} ${styles.events}`}
-          aria-describedby={errors.events ? `${id}-events-error` : undefined}
+        <ConsoleChoices
+          id={`${id}-events`}
+          legend={t('adminWebhooks.events')}
+          error={errors.events?.message}
+          className={styles.events}
         >
-          <legend>{t('adminWebhooks.events')}</legend>
           {eventTypes.map((type) => (
             <label key={type.type} className={ui.choice}>
               <input type="checkbox" value={type.type} {...register('events')} />
@@ -315,12 +301,7 @@ function NewCard({
               </span>
             </label>
           ))}
-          {errors.events && (
-            <p id={`${id}-events-error`} className={ui.fieldError}>
-              {errors.events.message}
-            </p>
-          )}
-        </fieldset>
+        </ConsoleChoices>
         <div>
           <Button type="submit" busy={busy}>
             {t('adminWebhooks.create')}

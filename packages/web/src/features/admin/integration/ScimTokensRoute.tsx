@@ -160,66 +160,60 @@ function TokensCard({
             {t('adminIntegration.scim.baseUrlLabel')} <code>{tokens.data.scim_base_url}</code>
           </p>
         )}
-        {tokens.isPending ? (
-          <p className={ui.muted} role="status">
-            {t('common.loading')}
-          </p>
-        ) : !rows.length ? (
-          <p className={ui.muted}>{t('adminIntegration.scim.empty')}</p>
-        ) : (
-          <ConsoleTable
-            columns={[
-              t('adminIntegration.scim.name'),
-              t('adminIntegration.scim.created'),
-              t('adminIntegration.scim.lastUsed'),
-              t('adminIntegration.scim.status'),
-              t('adminIntegration.scim.actions'),
-            ]}
-            stacked
-            labelled
-            className={styles.labelled}
-            data-testid="scim-tokens"
-          >
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <span className={styles.strong}>{row.label || t('adminIntegration.scim.unnamed')}</span>
-                </td>
-                <td>
-                  {when(row.created_at)}
-                  <span className={ui.muted}>
-                    {t('adminIntegration.scim.createdBy', { who: row.created_by })}
-                  </span>
-                </td>
-                <td>{row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}</td>
-                <td>
-                  {row.revoked_at ? (
-                    <Badge tone="warning">
-                      {t('adminIntegration.scim.revoked', { date: when(row.revoked_at) })}
-                    </Badge>
-                  ) : (
-                    <Badge tone="success">{t('adminIntegration.scim.live')}</Badge>
-                  )}
-                </td>
-                <td>
-                  {!row.revoked_at && (
-                    <Button
-                      variant="danger"
-                      aria-label={`${t('adminIntegration.scim.revoke')} ${row.label || `#${row.id}`}`}
-                      onClick={() =>
-                        void stepUp.ensure().then((ready) => {
-                          if (ready) setRevoking(row);
-                        })
-                      }
-                    >
-                      {t('adminIntegration.scim.revoke')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
+        <ConsoleTable
+          loading={tokens.isPending}
+          empty={t('adminIntegration.scim.empty')}
+          columns={[
+            t('adminIntegration.scim.name'),
+            t('adminIntegration.scim.created'),
+            t('adminIntegration.scim.lastUsed'),
+            t('adminIntegration.scim.status'),
+            t('adminIntegration.scim.actions'),
+          ]}
+          stacked
+          labelled
+          className={styles.labelled}
+          data-testid="scim-tokens"
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <span className={styles.strong}>{row.label || t('adminIntegration.scim.unnamed')}</span>
+              </td>
+              <td>
+                {when(row.created_at)}
+                <span className={ui.muted}>
+                  {t('adminIntegration.scim.createdBy', { who: row.created_by })}
+                </span>
+              </td>
+              <td>{row.last_used_at ? when(row.last_used_at) : t('adminIntegration.scim.never')}</td>
+              <td>
+                {row.revoked_at ? (
+                  <Badge tone="warning">
+                    {t('adminIntegration.scim.revoked', { date: when(row.revoked_at) })}
+                  </Badge>
+                ) : (
+                  <Badge tone="success">{t('adminIntegration.scim.live')}</Badge>
+                )}
+              </td>
+              <td>
+                {!row.revoked_at && (
+                  <Button
+                    variant="danger"
+                    aria-label={`${t('adminIntegration.scim.revoke')} ${row.label || `#${row.id}`}`}
+                    onClick={() =>
+                      void stepUp.ensure().then((ready) => {
+                        if (ready) setRevoking(row);
+                      })
+                    }
+                  >
+                    {t('adminIntegration.scim.revoke')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       </Card>
       <Card aria-labelledby={`${id}-new`}>
         <h2 id={`${id}-new`}>{t('adminIntegration.scim.newTitle')}</h2>

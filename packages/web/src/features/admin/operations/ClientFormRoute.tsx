@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import ui from '../../../components/Console.module.css';
+import { ConsoleChoices, URL_INPUT } from '../../../components/ConsoleChoices';
 import { Field, FormError } from '../../../components/Field';
 import { Page } from '../../../components/Page';
 import { useToast } from '../../../components/Toasts';
@@ -379,26 +380,14 @@ function ClientForm({
               label={t('adminOperations.form.homepage')}
               error={errors.homepage?.message}
             >
-              {(control) => (
-                <input
-                  {...control}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={2000}
-                  {...field('homepage')}
-                />
-              )}
+              {(control) => <input {...control} {...URL_INPUT} {...field('homepage')} />}
             </Field>
           )}
-          <fieldset
-            className={ui.choices}
-            aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
+          <ConsoleChoices
+            id={`${id}-scopes`}
+            legend={machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}
+            error={errors.scopes?.message}
           >
-            <legend>
-              {machine ? t('adminOperations.form.adminScopes') : t('adminOperations.form.scopes')}
-            </legend>
             <Controller
               control={control}
               name="scopes"
@@ -425,12 +414,7 @@ function ClientForm({
                 </>
               )}
             />
-            {errors.scopes && (
-              <p id={`${id}-scopes-error`} className={ui.fieldError}>
-                {errors.scopes.message}
-              </p>
-            )}
-          </fieldset>
+          </ConsoleChoices>
           <Field id={`${id}-edition`} label={t('adminOperations.form.edition')}>
             {(control) => (
               <select {...control} className={ui.select} {...register('edition')}>

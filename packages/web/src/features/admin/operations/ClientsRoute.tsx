@@ -130,27 +130,21 @@ function ListCard({
         </Link>
       </div>
       {error && <FormError>{error}</FormError>}
-      {loading ? (
-        <p className={ui.muted} role="status">
-          {t('common.loading')}
-        </p>
-      ) : !rows?.length ? (
-        <p className={ui.muted}>{t('adminOperations.clients.empty')}</p>
-      ) : (
-        <ConsoleTable
-          columns={[
-            t('adminOperations.clients.name'),
-            t('adminOperations.clients.kind'),
-            t('adminOperations.clients.status'),
-            t('adminOperations.clients.actions'),
-          ]}
-          stacked
-        >
-          {rows.map((row) => (
-            <ClientRow key={row.client_id} row={row} onAction={(next) => void open(next)} />
-          ))}
-        </ConsoleTable>
-      )}
+      <ConsoleTable
+        loading={loading}
+        empty={t('adminOperations.clients.empty')}
+        columns={[
+          t('adminOperations.clients.name'),
+          t('adminOperations.clients.kind'),
+          t('adminOperations.clients.status'),
+          t('adminOperations.clients.actions'),
+        ]}
+        stacked
+      >
+        {rows?.map((row) => (
+          <ClientRow key={row.client_id} row={row} onAction={(next) => void open(next)} />
+        ))}
+      </ConsoleTable>
       <ReasonDialog
         open={action !== null}
         title={

@@ -1,4 +1,3 @@
-import type { FuzzionState } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { CodeField } from '../../../components/CodeField';
@@ -13,6 +12,7 @@ import { ResendLink, useResendCode } from '../../mfa';
 import { useCheckProofCode } from '../api/checkProofCode';
 import { useSendProofCode } from '../api/sendProofCode';
 import styles from '../styles';
+import type { StepProps } from './StepProps';
 
 interface Sent {
   payload: string;
@@ -23,15 +23,7 @@ interface Sent {
 }
 
 /** Step 1: a code to a contact of the other account proves the user can use it. */
-export function CodeStep({
-  flow,
-  onDone,
-  onFatal,
-}: {
-  flow: FuzzionState;
-  onDone: () => void;
-  onFatal: () => void;
-}) {
+export function CodeStep({ flow, onDone, onFatal }: StepProps) {
   const { t } = useTranslation();
   const id = useId();
   const send = useSendProofCode();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { parseCardNumber } from '@vestibule/contract/card-number';
-import type { FuzzionOwnershipRequest, FuzzionState } from '@vestibule/contract/schemas/fuzzion';
+import type { FuzzionOwnershipRequest } from '@vestibule/contract/schemas/fuzzion';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useAnswerOwnership } from '../api/answerOwnership';
 import styles from '../styles';
+import type { StepProps } from './StepProps';
 
 type Proof = 'card' | 'client_area' | 'employee_area';
 interface Fields {
@@ -25,15 +26,7 @@ function fieldOf(proof: Proof): 'card' | 'password' {
 }
 
 /** Step 2: "not me", or a card number or a platform password of the other account. */
-export function OwnershipStep({
-  flow,
-  onDone,
-  onFatal,
-}: {
-  flow: FuzzionState;
-  onDone: () => void;
-  onFatal: () => void;
-}) {
+export function OwnershipStep({ flow, onDone, onFatal }: StepProps) {
   const { t } = useTranslation();
   const id = useId();
   const answer = useAnswerOwnership();

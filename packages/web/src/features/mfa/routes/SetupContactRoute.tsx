@@ -29,6 +29,7 @@ import { useResendCode } from '../api/resendCode';
 import { MfaCodeField, type MfaCodeMessage, mfaCodeSchema } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 import { SetupLeaveLink } from '../components/SetupLeaveLink';
+import { SetupSubmit } from '../components/SetupSubmit';
 import { nextSetupStep } from '../setupSteps';
 
 type ContactKind = 'sms' | 'email';
@@ -282,15 +283,9 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
                 />
               )}
             </Field>
-            {startError && (
-              <p role="alert" className={styles.formError}>
-                {errorMessage(t, startError)}
-              </p>
-            )}
-            <button type="submit" className={styles.submit} disabled={start.isPending || finishing}>
-              {(start.isPending || finishing) && <span className={styles.spinner} aria-hidden="true" />}
+            <SetupSubmit error={startError} busy={start.isPending || finishing}>
               {t(start.isPending ? 'mfa.setup.contact.sending' : 'mfa.setup.contact.send')}
-            </button>
+            </SetupSubmit>
           </form>
         ) : (
           <>
@@ -316,15 +311,9 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
                 error={errors.code?.message as MfaCodeMessage | undefined}
                 {...code}
               />
-              {confirmError && (
-                <p role="alert" className={styles.formError}>
-                  {errorMessage(t, confirmError)}
-                </p>
-              )}
-              <button type="submit" className={styles.submit} disabled={confirm.isPending || finishing}>
-                {(confirm.isPending || finishing) && <span className={styles.spinner} aria-hidden="true" />}
+              <SetupSubmit error={confirmError} busy={confirm.isPending || finishing}>
                 {t(confirm.isPending ? 'mfa.code.submitting' : 'mfa.code.submit')}
-              </button>
+              </SetupSubmit>
             </form>
             <ResendLink
               resendAt={sent.resendAt}

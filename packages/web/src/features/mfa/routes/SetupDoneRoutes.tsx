@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import styles from '../../../components/CodeCard.module.css';
-import { Icon } from '../../../components/Icon';
 import { KeptValue } from '../../../i18n/KeptValues';
 import { useTranslation } from '../../../i18n/react';
 import { maskTarget } from '../../../lib/maskTarget';
@@ -86,22 +86,17 @@ export function SetupSuccessRoute() {
   // Opened without a setup just confirmed: it would claim what did not happen.
   if (!done) return <Navigate to={PATHS.security} replace />;
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={`${id}-title`} data-done={Boolean(location.state)}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
-        </span>
-        <h1 id={`${id}-title`}>{t('mfa.setup.success.title')}</h1>
-        <p className={styles.intro}>{t('mfa.setup.success.text')}</p>
-        <button
-          type="button"
-          className={styles.submit}
-          onClick={() => navigate(takeTargetPath(PATHS.dashboard), { replace: true })}
-        >
-          {t('mfa.setup.success.continue')}
-        </button>
-      </section>
-    </div>
+    <BadgeCard aria-labelledby={`${id}-title`} data-done={Boolean(location.state)}>
+      <h1 id={`${id}-title`}>{t('mfa.setup.success.title')}</h1>
+      <p className={styles.intro}>{t('mfa.setup.success.text')}</p>
+      <button
+        type="button"
+        className={styles.submit}
+        onClick={() => navigate(takeTargetPath(PATHS.dashboard), { replace: true })}
+      >
+        {t('mfa.setup.success.continue')}
+      </button>
+    </BadgeCard>
   );
 }
 

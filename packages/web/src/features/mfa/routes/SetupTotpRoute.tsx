@@ -14,6 +14,7 @@ import { useCodeForm } from '../../../lib/useCodeForm';
 import { startActivation, useConfirmActivation } from '../api/activateMethod';
 import { MfaCodeField, type MfaCodeMessage, mfaCodeSchema } from '../components/CodeField';
 import { SetupLeaveLink } from '../components/SetupLeaveLink';
+import { SetupSubmit } from '../components/SetupSubmit';
 
 /** The key in groups of four, easier to type into an app. */
 export function groupSecret(secret: string): string[] {
@@ -143,15 +144,9 @@ export function SetupTotpRoute() {
                 error={errors.code?.message as MfaCodeMessage | undefined}
                 {...code}
               />
-              {confirmError && (
-                <p role="alert" className={styles.formError}>
-                  {errorMessage(t, confirmError)}
-                </p>
-              )}
-              <button type="submit" className={styles.submit} disabled={confirm.isPending}>
-                {confirm.isPending && <span className={styles.spinner} aria-hidden="true" />}
+              <SetupSubmit error={confirmError} busy={confirm.isPending}>
                 {t(confirm.isPending ? 'mfa.code.submitting' : 'mfa.code.submit')}
-              </button>
+              </SetupSubmit>
             </form>
           </>
         )}

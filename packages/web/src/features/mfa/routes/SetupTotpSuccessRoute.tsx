@@ -2,6 +2,7 @@ import { formatPhone } from '@vestibule/contract/phone';
 import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import styles from '../../../components/CodeCard.module.css';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
@@ -83,61 +84,56 @@ export function SetupTotpSuccessRoute() {
   // Opened without a setup or regeneration just done: it would claim what did not happen.
   if (!done) return <Navigate to={PATHS.security} replace />;
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={`${id}-title`}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
-        </span>
-        <h1 id={`${id}-title`}>
-          {t(regenerated ? 'mfa.setup.totpSuccess.titleRegenerated' : 'mfa.setup.totpSuccess.title')}
-        </h1>
-        {keys.length === 0 ? (
-          <>
-            <p className={styles.note}>{t('mfa.setup.totpSuccess.gone')}</p>
-            <Link to={PATHS.securityEditRecovery} className={styles.secondary}>
-              {t('mfa.settings.manageRecovery')}
-            </Link>
-          </>
-        ) : (
-          <>
-            <p className={styles.intro}>
-              {t(regenerated ? 'mfa.setup.totpSuccess.textRegenerated' : 'mfa.setup.totpSuccess.text')}{' '}
-              <strong>{t('mfa.setup.totpSuccess.once')}</strong>
-            </p>
-            <ul
-              className={styles.keys}
-              aria-label={t('mfa.setup.totpSuccess.keysLabel')}
-              data-testid="recovery-keys"
+    <BadgeCard aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>
+        {t(regenerated ? 'mfa.setup.totpSuccess.titleRegenerated' : 'mfa.setup.totpSuccess.title')}
+      </h1>
+      {keys.length === 0 ? (
+        <>
+          <p className={styles.note}>{t('mfa.setup.totpSuccess.gone')}</p>
+          <Link to={PATHS.securityEditRecovery} className={styles.secondary}>
+            {t('mfa.settings.manageRecovery')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className={styles.intro}>
+            {t(regenerated ? 'mfa.setup.totpSuccess.textRegenerated' : 'mfa.setup.totpSuccess.text')}{' '}
+            <strong>{t('mfa.setup.totpSuccess.once')}</strong>
+          </p>
+          <ul
+            className={styles.keys}
+            aria-label={t('mfa.setup.totpSuccess.keysLabel')}
+            data-testid="recovery-keys"
+          >
+            {keys.map((key) => (
+              <li key={key}>{key}</li>
+            ))}
+          </ul>
+          <div className={styles.row}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(keys.join('\n'))
+                  .then(() => toast.show('success', t('mfa.setup.totpSuccess.copied')))
+                  .catch(() => undefined)
+              }
             >
-              {keys.map((key) => (
-                <li key={key}>{key}</li>
-              ))}
-            </ul>
-            <div className={styles.row}>
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() =>
-                  void navigator.clipboard
-                    ?.writeText(keys.join('\n'))
-                    .then(() => toast.show('success', t('mfa.setup.totpSuccess.copied')))
-                    .catch(() => undefined)
-                }
-              >
-                <Icon name="copy" size={20} />
-                {t('mfa.setup.totpSuccess.copy')}
-              </button>
-              <button type="button" className={styles.secondary} onClick={download}>
-                <Icon name="download" size={20} />
-                {t('mfa.setup.totpSuccess.download')}
-              </button>
-            </div>
-          </>
-        )}
-        <button type="button" className={styles.submit} onClick={onContinue}>
-          {t('mfa.setup.totpSuccess.continue')}
-        </button>
-      </section>
-    </div>
+              <Icon name="copy" size={20} />
+              {t('mfa.setup.totpSuccess.copy')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={download}>
+              <Icon name="download" size={20} />
+              {t('mfa.setup.totpSuccess.download')}
+            </button>
+          </div>
+        </>
+      )}
+      <button type="button" className={styles.submit} onClick={onContinue}>
+        {t('mfa.setup.totpSuccess.continue')}
+      </button>
+    </BadgeCard>
   );
 }

@@ -3,7 +3,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import styles from '../../../components/CodeCard.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { destinationAfterLogin } from '../../../lib/afterLogin';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { dropToken } from '../../../lib/dropToken';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
@@ -17,12 +18,10 @@ import { useRecoveryStatus, useRegenerateRecoveryKeys } from '../api/recoveryKey
 function LogOut() {
   const [done, setDone] = useState(false);
   useEffect(() => {
-    void apiRequest('/token', { method: 'DELETE' })
-      .catch(() => undefined)
-      .finally(() => {
-        forgetSession();
-        setDone(true);
-      });
+    void dropToken().finally(() => {
+      forgetSession();
+      setDone(true);
+    });
   }, []);
   return done ? <Navigate to={PATHS.loginEmail} replace /> : null;
 }

@@ -102,32 +102,18 @@ export function HomeRoute() {
       <nav aria-label={t('onboarding.home.question')}>
         <h2 className={card.label}>{t('onboarding.home.question')}</h2>
         <ul className={row.list}>
-          <li>
-            <Link to={PATHS.onboardingCard} className={styles.choice}>
-              <span className={row.iconRound} aria-hidden="true">
-                <Icon name="card" />
-              </span>
-              <span className={row.text}>
-                <span className={`${row.name} ${styles.choiceTitle}`}>{t('onboarding.home.card')}</span>
-                <span className={row.description}>
-                  {t(cardByCode ? 'onboarding.home.cardHintCode' : 'onboarding.home.cardHint')}
-                </span>
-              </span>
-              <Icon name="arrow" size={20} />
-            </Link>
-          </li>
-          <li>
-            <Link to={PATHS.onboardingCode} className={styles.choice}>
-              <span className={row.iconRound} aria-hidden="true">
-                <Icon name="mail" />
-              </span>
-              <span className={row.text}>
-                <span className={`${row.name} ${styles.choiceTitle}`}>{t('onboarding.home.invitation')}</span>
-                <span className={row.description}>{t('onboarding.home.invitationHint')}</span>
-              </span>
-              <Icon name="arrow" size={20} />
-            </Link>
-          </li>
+          <Choice
+            to={PATHS.onboardingCard}
+            icon="card"
+            title={t('onboarding.home.card')}
+            hint={t(cardByCode ? 'onboarding.home.cardHintCode' : 'onboarding.home.cardHint')}
+          />
+          <Choice
+            to={PATHS.onboardingCode}
+            icon="mail"
+            title={t('onboarding.home.invitation')}
+            hint={t('onboarding.home.invitationHint')}
+          />
         </ul>
       </nav>
       <p className={styles.footer}>
@@ -135,5 +121,33 @@ export function HomeRoute() {
         <Link to={PATHS.loginEmail}>{t('onboarding.home.login')}</Link>
       </p>
     </OnboardingPage>
+  );
+}
+
+/** One way to start: a row that links to its first step. */
+function Choice({
+  to,
+  icon,
+  title,
+  hint,
+}: {
+  to: string;
+  icon: 'card' | 'mail';
+  title: string;
+  hint: string;
+}) {
+  return (
+    <li>
+      <Link to={to} className={styles.choice}>
+        <span className={row.iconRound} aria-hidden="true">
+          <Icon name={icon} />
+        </span>
+        <span className={row.text}>
+          <span className={`${row.name} ${styles.choiceTitle}`}>{title}</span>
+          <span className={row.description}>{hint}</span>
+        </span>
+        <Icon name="arrow" size={20} />
+      </Link>
+    </li>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import { Button } from '../../../components/Button';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import { useFreezeInvitedAccount } from '../api/freezeInvitedAccount';
@@ -40,39 +40,34 @@ export function InvitationNotMeRoute() {
   };
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={`${id}-title`}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
-        </span>
-        {step === 'ask' && (
-          <>
-            <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
-            <p className={styles.intro}>{t('onboarding.notMe.intro')}</p>
-            <div className={styles.actions}>
-              <Button variant="danger" busy={freezeAccount.isPending} onClick={() => void freeze()}>
-                {t('onboarding.notMe.freeze')}
-              </Button>
-            </div>
-          </>
-        )}
-        {step === 'frozen' && (
-          <>
-            <h1 id={`${id}-title`}>{t('onboarding.notMe.frozenTitle')}</h1>
-            <p role="status" className={styles.intro}>
-              {t('onboarding.notMe.frozen')}
-            </p>
-          </>
-        )}
-        {step === 'expired' && (
-          <>
-            <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
-            <p role="alert" className={styles.formError}>
-              {t('onboarding.notMe.expired')}
-            </p>
-          </>
-        )}
-      </section>
-    </div>
+    <BadgeCard aria-labelledby={`${id}-title`}>
+      {step === 'ask' && (
+        <>
+          <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
+          <p className={styles.intro}>{t('onboarding.notMe.intro')}</p>
+          <div className={styles.actions}>
+            <Button variant="danger" busy={freezeAccount.isPending} onClick={() => void freeze()}>
+              {t('onboarding.notMe.freeze')}
+            </Button>
+          </div>
+        </>
+      )}
+      {step === 'frozen' && (
+        <>
+          <h1 id={`${id}-title`}>{t('onboarding.notMe.frozenTitle')}</h1>
+          <p role="status" className={styles.intro}>
+            {t('onboarding.notMe.frozen')}
+          </p>
+        </>
+      )}
+      {step === 'expired' && (
+        <>
+          <h1 id={`${id}-title`}>{t('onboarding.notMe.title')}</h1>
+          <p role="alert" className={styles.formError}>
+            {t('onboarding.notMe.expired')}
+          </p>
+        </>
+      )}
+    </BadgeCard>
   );
 }

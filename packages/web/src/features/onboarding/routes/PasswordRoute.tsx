@@ -13,10 +13,13 @@ import { FormError, SubmitButton } from '../components/FormError';
 import { OnboardingPage } from '../components/OnboardingPage';
 import { type Flow, RequireFlow } from '../components/useFlow';
 
-const MESSAGES = {
+const TEXTS = {
   required: 'onboarding.password.required',
   confirmationRequired: 'onboarding.password.confirmationRequired',
   mismatch: 'onboarding.password.mismatch',
+  password: 'onboarding.password.password',
+  confirmation: 'onboarding.password.confirmation',
+  show: 'onboarding.password.show',
 } as const;
 
 /** /onboarding/password: the password; confirming creates the account. */
@@ -32,7 +35,7 @@ function PasswordForm({ flow }: { flow: Flow }) {
   const { email, firstname, lastname } = flow.state;
   // The rules judge the e-mail and names typed in this onboarding.
   const form = useNewPasswordForm({
-    messages: MESSAGES,
+    texts: TEXTS,
     personal: { emails: email ? [email] : [], firstname, lastname },
     save: async (password) => {
       const answer = await complete.mutateAsync(password);
@@ -58,15 +61,7 @@ function PasswordForm({ flow }: { flow: Flow }) {
           readOnly
           hidden
         />
-        <NewPasswordFields
-          id={id}
-          labels={{
-            password: t('onboarding.password.password'),
-            confirmation: t('onboarding.password.confirmation'),
-            show: t('onboarding.password.show'),
-          }}
-          {...form.fields}
-        />
+        <NewPasswordFields id={id} {...form.fields} />
         <FormError error={formError} />
         <SubmitButton busy={complete.isPending} label={t('onboarding.password.submit')} />
       </form>

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/errorMessage';
 import { useCodeForm } from '../../../lib/useCodeForm';
 import { resendAtFrom, useCountdown } from '../../../lib/useCountdown';
 import { resendCode } from '../api/resendCode';
+import { FormButtons } from './FormButtons';
 import styles from './Profile.module.css';
 
 interface CodeFormProps {
@@ -103,14 +104,12 @@ export function CodeForm({ challenge, confirm, onCancel, onKeyDown, otherError }
         maxLength={12}
         {...code}
       />
-      <div className={styles.buttons}>
-        <button type="submit" className={styles.button} disabled={busy}>
-          {busy ? t('profile.code.confirming') : t('profile.code.confirm')}
-        </button>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
-          {t('profile.cancel')}
-        </button>
-      </div>
+      <FormButtons
+        busy={busy}
+        label={t('profile.code.confirm')}
+        busyLabel={t('profile.code.confirming')}
+        onCancel={onCancel}
+      />
       <p aria-live="polite">
         {secondsLeft > 0 ? (
           <span className={styles.muted}>{t('profile.code.resendIn', { seconds: secondsLeft })}</span>

@@ -33,6 +33,7 @@ import {
 import { useSetUser } from '../api/updateProfile';
 import { ChangedElsewhere } from './ChangedElsewhere';
 import { CodeForm } from './CodeForm';
+import { FormButtons } from './FormButtons';
 import styles from './Profile.module.css';
 
 interface Contact {
@@ -371,14 +372,12 @@ export function ContactSection({ user, kind }: { user: User; kind: ContactKind }
             />
           )}
         </Field>
-        <div className={styles.buttons}>
-          <button type="submit" className={styles.button} disabled={busy}>
-            {busy ? t('profile.contact.sending') : t('profile.contact.sendCode')}
-          </button>
-          <button type="button" className={styles.secondary} onClick={reset}>
-            {t('profile.cancel')}
-          </button>
-        </div>
+        <FormButtons
+          busy={busy}
+          label={t('profile.contact.sendCode')}
+          busyLabel={t('profile.contact.sending')}
+          onCancel={reset}
+        />
       </form>
     );
   }

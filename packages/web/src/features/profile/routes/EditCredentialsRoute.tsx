@@ -17,6 +17,7 @@ import { useUser } from '../../../lib/user';
 import { confirmLoginChange, startLoginChange } from '../api/changeLogin';
 import { useSetUser } from '../api/updateProfile';
 import { CodeForm } from '../components/CodeForm';
+import { FormButtons } from '../components/FormButtons';
 import styles from '../components/Profile.module.css';
 
 /** /profile/edit-credentials (step-up first): a new e-mail or phone as login, proven by a code. */
@@ -140,14 +141,11 @@ export function EditCredentialsRoute() {
                 />
               )}
             </Field>
-            <div className={styles.buttons}>
-              <button type="submit" className={styles.button} disabled={start.isPending}>
-                {start.isPending ? t('profile.contact.sending') : t('profile.contact.sendCode')}
-              </button>
-              <Link to={PATHS.profile} className={styles.secondary}>
-                {t('profile.cancel')}
-              </Link>
-            </div>
+            <FormButtons
+              busy={start.isPending}
+              label={t('profile.contact.sendCode')}
+              busyLabel={t('profile.contact.sending')}
+            />
           </form>
         )}
       </div>

@@ -18,6 +18,7 @@ import { useUser } from '../../../lib/user';
 import { updateIban } from '../api/updateIban';
 import { useSetUser } from '../api/updateProfile';
 import { ChangedElsewhere } from '../components/ChangedElsewhere';
+import { FormButtons } from '../components/FormButtons';
 import styles from '../components/Profile.module.css';
 
 const schema = z.object({
@@ -107,14 +108,7 @@ export function EditIbanRoute() {
             />
           )}
         </Field>
-        <div className={styles.buttons}>
-          <button type="submit" className={styles.button} disabled={save.isPending}>
-            {save.isPending ? t('profile.saving') : t('profile.save')}
-          </button>
-          <Link to={PATHS.profile} className={styles.secondary}>
-            {t('profile.cancel')}
-          </Link>
-        </div>
+        <FormButtons busy={save.isPending} label={t('profile.save')} busyLabel={t('profile.saving')} />
       </form>
     </div>
   );

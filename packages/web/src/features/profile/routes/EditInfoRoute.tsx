@@ -18,6 +18,7 @@ import { changedElsewhere } from '../../../lib/profileVersion';
 import { useUser } from '../../../lib/user';
 import { useSetUser, useUpdateProfile } from '../api/updateProfile';
 import { ChangedElsewhere } from '../components/ChangedElsewhere';
+import { FormButtons } from '../components/FormButtons';
 import styles from '../components/Profile.module.css';
 
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
@@ -236,14 +237,7 @@ function EditInfoForm({ user }: { user: User }) {
             </select>
           )}
         </Field>
-        <div className={styles.buttons}>
-          <button type="submit" className={styles.button} disabled={mutation.isPending}>
-            {mutation.isPending ? t('profile.saving') : t('profile.save')}
-          </button>
-          <Link to={PATHS.profile} className={styles.secondary}>
-            {t('profile.cancel')}
-          </Link>
-        </div>
+        <FormButtons busy={mutation.isPending} label={t('profile.save')} busyLabel={t('profile.saving')} />
       </form>
     </div>
   );

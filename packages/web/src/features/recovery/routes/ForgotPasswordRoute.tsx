@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { currentEdition } from '../../../lib/edition';
-import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
-import { useHydrated } from '../../../lib/useClientValue';
 import { useRequestResetCode } from '../api/requestResetCode';
+import { CaptchaSubmit, useFormCaptcha } from '../components/CaptchaSubmit';
 import { writeRecovery } from '../recoveryState';
 
 export type ForgotPasswordMode = 'email' | 'phone';
@@ -31,14 +29,11 @@ type FieldKey = `recovery.forgotPassword.${'required' | 'invalid'}.${ForgotPassw
 /** /forgot-password/email and /forgot-password/phone (SPEC §2 "Forgot password"). */
 export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const id = useId();
   const navigate = useNavigate();
   const edition = currentEdition();
   const request = useRequestResetCode();
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const captcha = useFormCaptcha();
   const {
     register,
     handleSubmit,
@@ -60,13 +55,12 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
       }
       name = e164;
     }
-    if (captchaEnabled() && !captcha) {
-      setCaptchaMissing(true);
-      return;
-    }
-    setCaptchaMissing(false);
+    if (!captcha.ready()) return;
     try {
-      const answer = await request.mutateAsync({ username: name, ...(captcha ? { captcha } : {}) });
+      const answer = await request.mutateAsync({
+        username: name,
+        ...(captcha.token ? { captcha: captcha.token } : {}),
+      });
       writeRecovery({
         username: mode === 'email' ? name.toLowerCase() : name,
         usernameKind: mode,
@@ -77,8 +71,7 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
       });
       navigate(PATHS.forgotPasswordSent);
     } catch {
-      // A captcha token is good for one request: the widget starts again.
-      setCaptchaReset((n) => n + 1);
+      captcha.renew();
     }
   });
 
@@ -134,23 +127,13 @@ export function ForgotPasswordRoute({ mode }: { mode: ForgotPasswordMode }) {
             )}
           </div>
 
-          <Captcha onToken={setCaptcha} resetSignal={captchaReset} />
-
-          {(request.error || captchaMissing) && (
-            <p role="alert" className={styles.formError}>
-              {captchaMissing ? t('errors.captcha_required') : errorMessage(t, request.error)}
-            </p>
-          )}
-
-          <button
-            type="submit"
-            className={styles.submit}
-            disabled={busy || !hydrated}
-            data-hydrating={hydrated ? undefined : true}
-          >
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
-            {t(busy ? 'recovery.forgotPassword.submitting' : 'recovery.forgotPassword.submit')}
-          </button>
+          <CaptchaSubmit
+            captcha={captcha}
+            error={request.error}
+            busy={busy}
+            label={t('recovery.forgotPassword.submit')}
+            busyLabel={t('recovery.forgotPassword.submitting')}
+          />
         </form>
 
         <ul className={styles.links}>

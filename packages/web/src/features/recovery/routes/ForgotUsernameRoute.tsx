@@ -3,15 +3,14 @@ import { parseNationalRegisterNumber } from '@vestibule/contract/national-regist
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Captcha, captchaEnabled } from '../../../components/Captcha';
 import styles from '../../../components/Card.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
-import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useFindUsernames } from '../api/findUsernames';
+import { CaptchaSubmit, useFormCaptcha } from '../components/CaptchaSubmit';
 
 type Kind = 'card' | 'nrn';
 type FieldKey =
@@ -28,9 +27,7 @@ export function ForgotUsernameRoute() {
   const edition = currentEdition();
   const find = useFindUsernames();
   const [kind, setKind] = useState<Kind>('card');
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const captcha = useFormCaptcha();
   const {
     register,
     handleSubmit,
@@ -63,17 +60,16 @@ export function ForgotUsernameRoute() {
         },
         { shouldFocus: true },
       );
-    if (captchaEnabled() && !captcha) return setCaptchaMissing(true);
-    setCaptchaMissing(false);
+    if (!captcha.ready()) return;
     try {
       const answer = await find.mutateAsync({
         identifier_type: kind === 'card' ? 'card' : 'national_register_number',
         identifier: valid,
-        ...(captcha ? { captcha } : {}),
+        ...(captcha.token ? { captcha: captcha.token } : {}),
       });
       navigate(PATHS.forgotUsernameResponse, { state: { usernames: answer.usernames } });
     } catch (error) {
-      setCaptchaReset((n) => n + 1);
+      captcha.renew();
       if (
         error instanceof ApiError &&
         (error.code === 'invalid_card_number' || error.code === 'invalid_national_register_number')
@@ -137,23 +133,13 @@ export function ForgotUsernameRoute() {
             )}
           </div>
 
-          <Captcha onToken={setCaptcha} resetSignal={captchaReset} />
-
-          {(formError || captchaMissing) && (
-            <p role="alert" className={styles.formError}>
-              {captchaMissing ? t('errors.captcha_required') : errorMessage(t, formError)}
-            </p>
-          )}
-
-          <button
-            type="submit"
-            className={styles.submit}
-            disabled={busy || !hydrated}
-            data-hydrating={hydrated ? undefined : true}
-          >
-            {busy && <span className={styles.spinner} aria-hidden="true" />}
-            {t(busy ? 'recovery.forgotUsername.submitting' : 'recovery.forgotUsername.submit')}
-          </button>
+          <CaptchaSubmit
+            captcha={captcha}
+            error={formError}
+            busy={busy}
+            label={t('recovery.forgotUsername.submit')}
+            busyLabel={t('recovery.forgotUsername.submitting')}
+          />
         </form>
 
         <ul className={styles.links}>

@@ -1,8 +1,8 @@
 import { formatPhone } from '@vestibule/contract/phone';
 import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { PATHS } from '../../../lib/paths';
 import type { LoginPrefill } from '../../login';
@@ -18,29 +18,24 @@ export function ResetPasswordConfirmedRoute() {
   const username = state.usernameKind === 'phone' ? formatPhone(state.username) : state.username;
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={`${id}-title`}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
+    <BadgeCard aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{t('recovery.confirmed.title')}</h1>
+      <p className={styles.intro}>{t('recovery.confirmed.text')}</p>
+      <div className={styles.valueBox}>
+        <span className={styles.valueLabel}>{t('recovery.confirmed.username')}</span>
+        <span className={styles.value} data-testid="recovered-username">
+          {username}
         </span>
-        <h1 id={`${id}-title`}>{t('recovery.confirmed.title')}</h1>
-        <p className={styles.intro}>{t('recovery.confirmed.text')}</p>
-        <div className={styles.valueBox}>
-          <span className={styles.valueLabel}>{t('recovery.confirmed.username')}</span>
-          <span className={styles.value} data-testid="recovered-username">
-            {username}
-          </span>
-        </div>
-        <Link
-          to={state.usernameKind === 'phone' ? PATHS.loginPhone : PATHS.loginEmail}
-          className={styles.submit}
-          // The login fills in the username shown here (in history state, never in the address).
-          state={{ username } satisfies LoginPrefill}
-          onClick={clearRecovery}
-        >
-          {t('recovery.confirmed.login')}
-        </Link>
-      </section>
-    </div>
+      </div>
+      <Link
+        to={state.usernameKind === 'phone' ? PATHS.loginPhone : PATHS.loginEmail}
+        className={styles.submit}
+        // The login fills in the username shown here (in history state, never in the address).
+        state={{ username } satisfies LoginPrefill}
+        onClick={clearRecovery}
+      >
+        {t('recovery.confirmed.login')}
+      </Link>
+    </BadgeCard>
   );
 }

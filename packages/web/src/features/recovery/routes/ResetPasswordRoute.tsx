@@ -13,10 +13,13 @@ import { PATHS } from '../../../lib/paths';
 import { useResetPassword } from '../api/resetPassword';
 import { type RecoveryState, readRecovery, writeRecovery } from '../recoveryState';
 
-const MESSAGES = {
+const TEXTS = {
   required: 'recovery.reset.required',
   confirmationRequired: 'recovery.reset.confirmationRequired',
   mismatch: 'recovery.reset.mismatch',
+  password: 'recovery.reset.password',
+  confirmation: 'recovery.reset.confirmation',
+  show: 'recovery.reset.showPassword',
 } as const;
 
 /** /reset-password: the new password and its confirmation, with the rules listed (DESIGN §4). */
@@ -33,7 +36,7 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
   const reset = useResetPassword();
   // No personal data before login: the rules list judges length only.
   const form = useNewPasswordForm({
-    messages: MESSAGES,
+    texts: TEXTS,
     save: async (password) => {
       await reset.mutateAsync({ reset_token: state.resetToken, password });
       writeRecovery({ ...state, resetToken: undefined, done: true });
@@ -55,15 +58,7 @@ function ResetForm({ state }: { state: RecoveryState & { resetToken: string } })
         <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={busy}>
           {/* Lets password managers store the new password under the right username. */}
           <input type="text" name="username" autoComplete="username" value={state.username} readOnly hidden />
-          <NewPasswordFields
-            id={id}
-            labels={{
-              password: t('recovery.reset.password'),
-              confirmation: t('recovery.reset.confirmation'),
-              show: t('recovery.reset.showPassword'),
-            }}
-            {...form.fields}
-          />
+          <NewPasswordFields id={id} {...form.fields} />
 
           {formError && (
             <div role="alert" className={styles.formError}>

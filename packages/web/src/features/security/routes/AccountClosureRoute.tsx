@@ -1,9 +1,9 @@
 import type { AccountClosing } from '@vestibule/contract/schemas/closure';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import { Button } from '../../../components/Button';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
 import { forgetClosingAccount, readClosingAccount } from '../../../lib/closureTicket';
 import { errorMessage } from '../../../lib/errorMessage';
@@ -71,11 +71,7 @@ export function AccountClosureRoute() {
         <p role="status" className={styles.intro}>
           {t('security.closure.kept')}
         </p>
-        <div className={styles.actions}>
-          <Link to={PATHS.loginEmail} className={styles.submit}>
-            {t('security.closure.login')}
-          </Link>
-        </div>
+        <LogInAgain primary />
       </>
     );
   } else if (keep.isError) {
@@ -85,11 +81,7 @@ export function AccountClosureRoute() {
         <p role="alert" className={styles.formError}>
           {errorMessage(t, keep.error)}
         </p>
-        <div className={styles.actions}>
-          <Link to={PATHS.loginEmail} className={styles.secondary}>
-            {t('security.closure.login')}
-          </Link>
-        </div>
+        <LogInAgain />
       </>
     );
   } else if (arrival.kind === 'closed') {
@@ -107,11 +99,7 @@ export function AccountClosureRoute() {
       <>
         <h1 id={title}>{t('security.closure.problemTitle')}</h1>
         <p className={styles.intro}>{t('security.closure.noLink')}</p>
-        <div className={styles.actions}>
-          <Link to={PATHS.loginEmail} className={styles.secondary}>
-            {t('security.closure.login')}
-          </Link>
-        </div>
+        <LogInAgain />
       </>
     );
   } else {
@@ -140,14 +128,17 @@ export function AccountClosureRoute() {
     );
   }
 
+  return <BadgeCard aria-labelledby={title}>{body}</BadgeCard>;
+}
+
+/** The way on to the login, as the main action once the account is kept, else a secondary one. */
+function LogInAgain({ primary = false }: { primary?: boolean }) {
+  const { t } = useTranslation();
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={title}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
-        </span>
-        {body}
-      </section>
+    <div className={styles.actions}>
+      <Link to={PATHS.loginEmail} className={primary ? styles.submit : styles.secondary}>
+        {t('security.closure.login')}
+      </Link>
     </div>
   );
 }

@@ -60,13 +60,7 @@ export function CloseAccountRoute() {
   const failed = close.error && !(close.error instanceof ApiError && close.error.code === 'sudo_required');
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        items={[
-          { label: t('security.breadcrumbs.dashboard'), to: PATHS.dashboard },
-          { label: t('security.breadcrumbs.security'), to: PATHS.security },
-          { label: t('security.closeAccount.crumb') },
-        ]}
-      />
+      <Breadcrumbs current={t('security.closeAccount.crumb')} />
       <section className={`${styles.card} ${styles.formCard}`} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>{t('security.closeAccount.title')}</h1>
         <p className={styles.intro}>{t('security.closeAccount.intro', { brand })}</p>

@@ -105,13 +105,7 @@ export function EditPasswordRoute() {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        items={[
-          { label: t('security.breadcrumbs.dashboard'), to: PATHS.dashboard },
-          { label: t('security.breadcrumbs.security'), to: PATHS.security },
-          { label: t('security.breadcrumbs.editPassword') },
-        ]}
-      />
+      <Breadcrumbs current={t('security.breadcrumbs.editPassword')} />
       <section className={`${styles.card} ${styles.formCard}`} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>{t('security.editPassword.title')}</h1>
         <p className={styles.intro}>{t('security.editPassword.intro')}</p>

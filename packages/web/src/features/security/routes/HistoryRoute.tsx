@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Card } from '../../../components/Card';
 import { Page } from '../../../components/Page';
 import { useTranslation } from '../../../i18n/react';
-import { PATHS } from '../../../lib/paths';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { SessionList } from '../components/SessionList';
 import { Timeline } from '../components/Timeline';
@@ -15,15 +14,7 @@ export function HistoryRoute() {
     <Page
       title={t('security.history.title')}
       intro={t('security.history.intro')}
-      before={
-        <Breadcrumbs
-          items={[
-            { label: t('security.breadcrumbs.dashboard'), to: PATHS.dashboard },
-            { label: t('security.breadcrumbs.security'), to: PATHS.security },
-            { label: t('security.breadcrumbs.history') },
-          ]}
-        />
-      }
+      before={<Breadcrumbs current={t('security.breadcrumbs.history')} />}
     >
       <Card aria-labelledby={`${id}-devices`}>
         <h2 id={`${id}-devices`}>{t('security.history.devicesTitle')}</h2>

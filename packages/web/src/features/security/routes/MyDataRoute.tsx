@@ -10,7 +10,6 @@ import { ApiError } from '../../../lib/api';
 import { currentEdition } from '../../../lib/edition';
 import { errorMessage } from '../../../lib/errorMessage';
 import { intlLocale } from '../../../lib/intl';
-import { PATHS } from '../../../lib/paths';
 import { stepUpAgainPath } from '../../../lib/stepUp';
 import { useDataExport } from '../api/dataExport';
 import { Breadcrumbs } from '../components/Breadcrumbs';
@@ -158,13 +157,7 @@ export function MyDataRoute() {
     download.error && !(download.error instanceof ApiError && download.error.code === 'sudo_required');
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        items={[
-          { label: t('security.breadcrumbs.dashboard'), to: PATHS.dashboard },
-          { label: t('security.breadcrumbs.security'), to: PATHS.security },
-          { label: t('security.myData.crumb') },
-        ]}
-      />
+      <Breadcrumbs current={t('security.myData.crumb')} />
       <section className={`${styles.card} ${styles.formCard}`} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>{t('security.myData.title')}</h1>
         <p className={styles.intro}>{t('security.myData.intro', { brand })}</p>

@@ -7,7 +7,6 @@ import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
-import { PATHS } from '../../../lib/paths';
 import { changedElsewhere, usePreferences, useSavePreferences } from '../api/preferences';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import styles from '../components/Security.module.css';
@@ -44,13 +43,7 @@ export function PreferencesRoute() {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        items={[
-          { label: t('security.breadcrumbs.dashboard'), to: PATHS.dashboard },
-          { label: t('security.breadcrumbs.security'), to: PATHS.security },
-          { label: t('security.preferences.crumb') },
-        ]}
-      />
+      <Breadcrumbs current={t('security.preferences.crumb')} />
       <header className={styles.header}>
         <h1>{t('security.preferences.title')}</h1>
         <p className={styles.intro}>{t('security.preferences.intro')}</p>

@@ -1,11 +1,11 @@
 import type { HandoverPreview } from '@vestibule/contract/schemas/token';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { BadgeCard } from '../../../components/BadgeCard';
 import { Button } from '../../../components/Button';
 import styles from '../../../components/Card.module.css';
-import { Icon } from '../../../components/Icon';
 import { useTranslation } from '../../../i18n/react';
-import { apiRequest } from '../../../lib/api';
+import { dropToken } from '../../../lib/dropToken';
 import { PATHS } from '../../../lib/paths';
 import { forgetSession } from '../../../lib/session';
 import { handoverStore, type PendingHandover, setSessionValue, tokenStore } from '../../../lib/storage';
@@ -35,8 +35,7 @@ function keepHashValues(pending: PendingHandover): void {
 
 /** Replaces this tab's session (ended on the server: the user chose to leave it) by the handed-over one. */
 async function switchTo(token: string): Promise<void> {
-  if (tokenStore.get() !== null)
-    await apiRequest('/token', { method: 'DELETE', quiet: true }).catch(() => undefined);
+  if (tokenStore.get() !== null) await dropToken({ quiet: true });
   forgetSession();
   tokenStore.set(token);
 }
@@ -105,45 +104,40 @@ export function ContinueRoute() {
     firstname ? t(`handover.${key}`, { firstname }) : t(`handover.${key}Anonymous`);
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={`${id}-title`} aria-busy={step.kind === 'checking'}>
-        <span className={styles.badge}>
-          <Icon name="security" size={30} />
-        </span>
-        {step.kind === 'checking' && (
-          <h1 id={`${id}-title`} role="status">
-            {t('handover.checking')}
-          </h1>
-        )}
-        {step.kind === 'expired' && (
-          <>
-            <h1 id={`${id}-title`}>{t('titles.handover')}</h1>
-            <p role="alert" className={styles.formError}>
-              {t('handover.expired')}
-            </p>
-            <div className={styles.actions}>
-              <Button onClick={leave}>{t('handover.back')}</Button>
-            </div>
-          </>
-        )}
-        {step.kind === 'ask' && (
-          <>
-            <h1 id={`${id}-title`}>{named('title')}</h1>
-            <p className={styles.intro}>{named('intro')}</p>
-            {step.signedInAs && (
-              <p className={styles.notice}>{t('handover.signedIn', { firstname: step.signedInAs })}</p>
-            )}
-            <div className={styles.actions}>
-              <Button busy={busy} onClick={() => void accept()}>
-                {named('continue')}
-              </Button>
-              <Button variant="secondary" disabled={busy} onClick={leave}>
-                {t('handover.cancel')}
-              </Button>
-            </div>
-          </>
-        )}
-      </section>
-    </div>
+    <BadgeCard aria-labelledby={`${id}-title`} aria-busy={step.kind === 'checking'}>
+      {step.kind === 'checking' && (
+        <h1 id={`${id}-title`} role="status">
+          {t('handover.checking')}
+        </h1>
+      )}
+      {step.kind === 'expired' && (
+        <>
+          <h1 id={`${id}-title`}>{t('titles.handover')}</h1>
+          <p role="alert" className={styles.formError}>
+            {t('handover.expired')}
+          </p>
+          <div className={styles.actions}>
+            <Button onClick={leave}>{t('handover.back')}</Button>
+          </div>
+        </>
+      )}
+      {step.kind === 'ask' && (
+        <>
+          <h1 id={`${id}-title`}>{named('title')}</h1>
+          <p className={styles.intro}>{named('intro')}</p>
+          {step.signedInAs && (
+            <p className={styles.notice}>{t('handover.signedIn', { firstname: step.signedInAs })}</p>
+          )}
+          <div className={styles.actions}>
+            <Button busy={busy} onClick={() => void accept()}>
+              {named('continue')}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={leave}>
+              {t('handover.cancel')}
+            </Button>
+          </div>
+        </>
+      )}
+    </BadgeCard>
   );
 }

@@ -17,10 +17,13 @@ import { fetchUser, personalData, useUser } from '../../../lib/user';
 import { LogoutButton } from '../../session';
 import { useChangeWeakPassword } from '../api/changeWeakPassword';
 
-const MESSAGES = {
+const TEXTS = {
   required: 'mfa.weakPassword.required',
   confirmationRequired: 'mfa.weakPassword.confirmationRequired',
   mismatch: 'mfa.weakPassword.mismatch',
+  password: 'mfa.weakPassword.password',
+  confirmation: 'mfa.weakPassword.confirmation',
+  show: 'mfa.weakPassword.showPassword',
 } as const;
 
 /** /weak-password: a weak password (password_status 1 or 2) must be replaced after login. */
@@ -52,7 +55,7 @@ function WeakPasswordForm() {
   const user = useUser();
   const change = useChangeWeakPassword();
   const form = useNewPasswordForm({
-    messages: MESSAGES,
+    texts: TEXTS,
     personal: personalData(user.data),
     save: async (password) => {
       await change.mutateAsync(password);
@@ -75,15 +78,7 @@ function WeakPasswordForm() {
 
         <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={busy}>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <NewPasswordFields
-            id={id}
-            labels={{
-              password: t('mfa.weakPassword.password'),
-              confirmation: t('mfa.weakPassword.confirmation'),
-              show: t('mfa.weakPassword.showPassword'),
-            }}
-            {...form.fields}
-          />
+          <NewPasswordFields id={id} {...form.fields} />
 
           {formError && (
             <div role="alert" className={styles.formError}>
