@@ -8,6 +8,7 @@ import { complete, issueCard, start, toPasswordStep } from '../onboarding/helper
 import { forgotPassword, latestCodeTo, randomIp, resetPassword, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
+import { auditEvents } from '../support/rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -179,12 +180,7 @@ describe('breached passwords: login', () => {
         token: response.json().access_token,
       });
       expect(held.json().code).toBe('weak_password_change_required');
-      const audited = await test.database.db
-        .selectFrom('audit_events')
-        .select('kind')
-        .where('user_id', '=', account.id)
-        .where('kind', '=', 'password.found_breached')
-        .execute();
+      const audited = await auditEvents(test.database.db, account.id, 'password.found_breached');
       expect(audited).toHaveLength(1);
     }
   });

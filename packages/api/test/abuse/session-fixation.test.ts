@@ -11,6 +11,7 @@ import {
 } from '../mfa/helpers';
 import { issueCard, randomIp, start as startOnboarding, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
+import { countRows } from '../support/rows';
 import { login, sharedTestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks } from './helpers';
 
@@ -91,12 +92,7 @@ describe('session fixation: a new token at every login', () => {
       tokens.add(await expectFreshSession(response, victim.id, [...tokens]));
     }
     expect(tokens.size).toBe(3);
-    const rows = await test.database.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', victim.id)
-      .execute();
-    expect(rows).toHaveLength(3);
+    expect(await countRows(test.database.db, 'sessions', victim.id)).toBe(3);
   });
 
   it('MFA login: the login payload and challenge are not sessions, the code opens a new token', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countRows } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import { createMfaAccount, latestCode, loginWithSms } from './helpers';
 
@@ -81,12 +82,7 @@ describe('adding and editing MFA methods (sad paths)', () => {
       payload: { payload: started.json().payload, code },
     });
     expect(stolen.statusCode).toBe(410);
-    const methods = await test.database.db
-      .selectFrom('mfa_methods')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(methods).toHaveLength(2);
+    expect(await countRows(test.database.db, 'mfa_methods', account.id)).toBe(2);
   });
 
   it("editing another user's method answers 404", async () => {

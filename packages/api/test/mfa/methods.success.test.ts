@@ -1,5 +1,6 @@
 import { mfaListResponseSchema, recoveryKeysResponseSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
+import { auditEvents, countRows } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
@@ -70,18 +71,8 @@ describe('MFA settings (happy paths)', () => {
       ['sms', true],
       ['email', false],
     ]);
-    const keys = await test.database.db
-      .selectFrom('totp_recovery_keys')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(keys).toHaveLength(0);
-    const audit = await test.database.db
-      .selectFrom('audit_events')
-      .select('kind')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'mfa.removed')
-      .execute();
+    expect(await countRows(test.database.db, 'totp_recovery_keys', account.id)).toBe(0);
+    const audit = await auditEvents(test.database.db, account.id, 'mfa.removed');
     expect(audit).toHaveLength(1);
   });
 

@@ -59,13 +59,3 @@ export async function messagesTo(test: TestApp, recipient: string) {
     .execute();
   return rows.map((row) => ({ subject: row.subject, body_text: bodyText(row) }));
 }
-
-export async function auditKinds(test: TestApp, userId: number) {
-  const rows = await test.database.db
-    .selectFrom('audit_events')
-    .select('kind')
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.kind);
-}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dropSudo, latestCode } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
+import { countRows } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import { freshAddresses, profileSession } from './helpers';
 
@@ -40,12 +41,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
         'You must keep at least one email address and one phone number.',
       );
     }
-    const still = await test.database.db
-      .selectFrom('user_emails')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(still).toHaveLength(1);
+    expect(await countRows(test.database.db, 'user_emails', account.id)).toBe(1);
   });
 
   it('refuses to delete or replace the primary contact, or one that sends MFA codes', async () => {

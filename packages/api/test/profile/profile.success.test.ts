@@ -1,8 +1,9 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
+import { auditKinds } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
-import { auditKinds, freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
+import { freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
 
 const test = sharedTestApp();
 
@@ -38,7 +39,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
       payload: { gender: null, birthdate: null },
     });
     expect(cleared.json().data).toMatchObject({ gender: null, birthdate: null, firstname: 'Zoé' });
-    expect(await auditKinds(test, account.id)).toContain('profile.updated');
+    expect(await auditKinds(test.database.db, account.id)).toContain('profile.updated');
   });
 
   it('adds an e-mail once its code comes back, tells old and new addresses, then updates and deletes it', async () => {
@@ -76,7 +77,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.email.map((e: { email: string }) => e.email)).toEqual([account.email]);
-    expect(await auditKinds(test, account.id)).toEqual(
+    expect(await auditKinds(test.database.db, account.id)).toEqual(
       expect.arrayContaining(['contact.added', 'contact.updated', 'contact.removed']),
     );
   });
@@ -180,7 +181,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
       payload: { username: account.email, password: account.password },
     });
     expect(oldLogin.statusCode).toBe(400);
-    expect(await auditKinds(test, account.id)).toContain('login.changed');
+    expect(await auditKinds(test.database.db, account.id)).toContain('login.changed');
   });
 
   it('changes the login phone', async () => {

@@ -3,6 +3,7 @@ import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
+import { auditEvents } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import { FIREFOX_WINDOWS, IPHONE, loginOn } from './helpers';
 
@@ -131,12 +132,7 @@ describe('DELETE /api/sessions/{id}', () => {
     expect(refused.json().code).toBe('unauthorized');
     const still = await test.call({ method: 'GET', url: '/api/user', token: laptop.token });
     expect(still.statusCode).toBe(200);
-    const events = await test.database.db
-      .selectFrom('audit_events')
-      .select(['kind', 'detail'])
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'session.revoked')
-      .execute();
+    const events = await auditEvents(test.database.db, account.id, 'session.revoked');
     expect(events).toHaveLength(1);
     expect(events[0]?.detail).toMatchObject({ session_id: target?.id, current: false });
   });
@@ -158,12 +154,7 @@ describe('POST /api/sessions/logout-all', () => {
     }
     const untouched = await test.call({ method: 'GET', url: '/api/user', token: bystander.token });
     expect(untouched.statusCode).toBe(200);
-    const audit = await test.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'session.revoked_all')
-      .execute();
+    const audit = await auditEvents(test.database.db, account.id, 'session.revoked_all');
     expect(audit.map((row) => row.detail)).toEqual([{ sessions_ended: 2 }]);
   });
 });
