@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pwnedPasswordsApi } from '../../src/security/breached-passwords';
 import { complete, issueCard, start, toPasswordStep } from '../onboarding/helpers';
 import { forgotPassword, latestCodeTo, randomIp, resetPassword, verifyResetCode } from '../recovery/helpers';
-import { loginOn, stepUpByEmail } from '../security/helpers';
+import { changePassword, loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
 import { auditEvents } from '../support/rows';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -79,13 +79,7 @@ async function changeTo(password: string) {
   const account = await createAccount(test.database.db);
   const session = await loginOn(test, account);
   await stepUpByEmail(test, session.token, account);
-  return test.call({
-    method: 'POST',
-    url: '/api/user/password',
-    token: session.token,
-    deviceId: session.deviceId,
-    payload: { current_password: account.password, password },
-  });
+  return changePassword(test, session, account, password);
 }
 
 describe('breached passwords: new passwords', () => {
@@ -120,8 +114,7 @@ describe('breached passwords: new passwords', () => {
     const replaced = await test.call({
       method: 'POST',
       url: '/api/user/weak-password',
-      token: session.token,
-      deviceId: session.deviceId,
+      as: session,
       payload: { password: BREACHED },
     });
     expect(replaced.statusCode).toBe(422);

@@ -65,8 +65,7 @@ describe('host header poisoning: links in messages', () => {
       const changed = await call.call({
         method: 'POST',
         url: '/api/user/password',
-        token: session.token,
-        deviceId: session.deviceId,
+        as: session,
         headers: { 'x-forwarded-host': FORGED, 'x-forwarded-proto': 'http' },
         payload: { current_password: account.password, password: 'Lantern-orbit-meadow-47' },
       });

@@ -76,12 +76,7 @@ function clearsLoginCookie(response: Parameters<typeof setCookies>[0]) {
 describe('revocation takes effect at once', () => {
   it('logout (DELETE /api/token) kills the token and the cookie; the other session lives', async () => {
     const { a, b } = await twoSessions();
-    const response = await test.call({
-      method: 'DELETE',
-      url: '/api/token',
-      token: a.token,
-      deviceId: a.deviceId,
-    });
+    const response = await test.call({ method: 'DELETE', url: '/api/token', as: a });
     expect(response.statusCode).toBe(204);
     clearsLoginCookie(response);
     await expectDead(a.token);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { latestCode, startChallenge, verifyCode } from '../mfa/helpers';
 import type { TestAccount } from '../support/accounts';
-import type { TestApp } from '../support/test-app';
+import type { Caller, TestApp } from '../support/test-app';
 
 /** Logs an account (without MFA) in from a device of its own; answers token and device. */
 export async function loginOn(
@@ -22,6 +22,22 @@ export async function loginOn(
   });
   expect(response.statusCode).toBe(200);
   return { token: response.json().access_token as string, deviceId, response };
+}
+
+/** POST /api/user/password from a caller, with the account's current password. */
+export function changePassword(
+  test: TestApp,
+  caller: Caller,
+  account: TestAccount,
+  password: string,
+  extra: { end_other_sessions?: boolean } = {},
+) {
+  return test.call({
+    method: 'POST',
+    url: '/api/user/password',
+    as: caller,
+    payload: { current_password: account.password, password, ...extra },
+  });
 }
 
 /** A step-up of an account without MFA methods: a code to its primary e-mail (mfaId -2). */

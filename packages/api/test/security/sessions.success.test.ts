@@ -122,12 +122,7 @@ describe('DELETE /api/sessions/{id}', () => {
       token: laptop.token,
     });
     expect(revoke.statusCode).toBe(204);
-    const refused = await test.call({
-      method: 'GET',
-      url: '/api/user',
-      token: phone.token,
-      deviceId: phone.deviceId,
-    });
+    const refused = await test.call({ method: 'GET', url: '/api/user', as: phone });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('unauthorized');
     const still = await test.call({ method: 'GET', url: '/api/user', token: laptop.token });

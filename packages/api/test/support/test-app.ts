@@ -50,12 +50,22 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** Who calls: a bearer token with the device (and host) it was issued on. */
+export interface Caller {
+  token: string;
+  deviceId?: string;
+  host?: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** A request as the SPA sends it: general-edition host and a device id unless overridden. */
+  /**
+   * A request as the SPA sends it: general-edition host and a device id unless overridden;
+   * `as` gives token, device and host of a caller at once.
+   */
   call(
-    options: InjectOptions & { token?: string; host?: string; deviceId?: string | null },
+    options: InjectOptions & { token?: string; host?: string; deviceId?: string | null; as?: Caller },
   ): Promise<InjectResponse>;
 }
 
@@ -94,7 +104,14 @@ export async function createTestApp(
   return {
     app,
     database,
-    call({ token, host, deviceId: device, headers, ...options }) {
+    call({
+      as: caller,
+      token = caller?.token,
+      host = caller?.host,
+      deviceId: device = caller?.deviceId,
+      headers,
+      ...options
+    }) {
       return app.inject({
         ...options,
         headers: {
