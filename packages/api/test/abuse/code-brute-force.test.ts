@@ -4,7 +4,7 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FLOW_MAX_FAILURES } from '../../src/account/pending-login';
-import { findDuplicate } from '../fuzzion/helpers';
+import { findDuplicate, sendProofCode } from '../fuzzion/helpers';
 import {
   countMessages,
   createMfaAccount,
@@ -255,15 +255,7 @@ const TARGETS: Record<string, Record<string, () => Promise<Target>>> = {
   'POST /api/fuzzion': {
     'proof of control of the other account': async () => {
       const dup = await findDuplicate(test);
-      const sent = await test.call({
-        method: 'POST',
-        url: '/api/mfa/fuzzion',
-        token: dup.token,
-        payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
-      });
-      expect(sent.statusCode, sent.body).toBe(200);
-      const payload = sent.json().payload as string;
-      const right = await latestCode(test.database.db, dup.other.phone);
+      const { payload, code: right } = await sendProofCode(test, dup);
       return {
         submit: (code) =>
           test.call({ method: 'POST', url: '/api/fuzzion', token: dup.token, payload: { payload, code } }),

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
-import { answerOwnership, findDuplicate, post, proveCode, snapshot } from '../fuzzion/helpers';
+import { answerPassword, findDuplicate, post, proveCode, snapshot } from '../fuzzion/helpers';
 import {
   createMfaAccount,
   loginWithSms,
@@ -146,11 +146,7 @@ describe('races on single-use secrets', () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const dup = await findDuplicate(test);
       await proveCode(test, dup);
-      const owned = await answerOwnership(test, dup, {
-        answer: 'password',
-        platform: 'employee_area',
-        password: dup.other.password,
-      });
+      const owned = await answerPassword(test, dup, dup.other.password);
       expect(owned.statusCode, owned.body).toBe(200);
       const answers = await atOnce([() => post(test, dup, 'merge'), () => post(test, dup, 'merge')]);
       expect(succeeded(answers)).toHaveLength(1);

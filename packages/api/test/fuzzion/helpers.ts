@@ -63,21 +63,37 @@ export async function findDuplicate(
   return { me, other, token, payload: answer.payload };
 }
 
-/** POST /api/mfa/fuzzion to the other account's phone, then POST /api/fuzzion with its code. */
-export async function proveCode(test: TestApp, dup: Duplicate) {
-  const sent = await test.call({
+/** POST /api/mfa/fuzzion: a proof code to the method named, from the session given (the duplicate's own by default). */
+export function requestProof(
+  test: TestApp,
+  dup: Duplicate,
+  method: { mfaId: number; target?: string },
+  token = dup.token,
+) {
+  return test.call({
     method: 'POST',
     url: '/api/mfa/fuzzion',
-    token: dup.token,
-    payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
+    token,
+    payload: { payload: dup.payload, ...method },
   });
-  expect(sent.statusCode).toBe(200);
-  const code = await latestCode(test.database.db, dup.other.phone);
+}
+
+/** A proof code sent to the other account's phone (or e-mail): the code step's payload and the code. */
+export async function sendProofCode(test: TestApp, dup: Duplicate, via: 'sms' | 'email' = 'sms') {
+  const sent = await requestProof(test, dup, { mfaId: dup.other.methods[via]! });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = await latestCode(test.database.db, via === 'sms' ? dup.other.phone : dup.other.email);
+  return { payload: sent.json().payload as string, code };
+}
+
+/** A proof code to the other account's phone, then POST /api/fuzzion with it. */
+export async function proveCode(test: TestApp, dup: Duplicate) {
+  const { payload, code } = await sendProofCode(test, dup);
   const checked = await test.call({
     method: 'POST',
     url: '/api/fuzzion',
     token: dup.token,
-    payload: { payload: sent.json().payload, code },
+    payload: { payload, code },
   });
   expect(checked.statusCode).toBe(200);
   expect(checked.json()).toEqual({ payload: dup.payload, step: 'ownership' });
@@ -90,6 +106,11 @@ export function answerOwnership(test: TestApp, dup: Duplicate, answer: Record<st
     token: dup.token,
     payload: { payload: dup.payload, ...answer },
   });
+}
+
+/** The ownership step answered with an employee-area password. */
+export function answerPassword(test: TestApp, dup: Duplicate, password: string) {
+  return answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password });
 }
 
 export function post(test: TestApp, dup: Duplicate, action: 'merge' | 'refuse' | 'ignore') {

@@ -13,7 +13,7 @@ import {
   toPasswordStep,
 } from '../onboarding/helpers';
 import { sharedTestApp } from '../support/test-app';
-import { answerOwnership, type Duplicate, post, proveCode, snapshot } from './helpers';
+import { answerOwnership, answerPassword, type Duplicate, post, proveCode, snapshot } from './helpers';
 
 // Detection during onboarding (docs/decisions/0012-fuzzion.md): an e-mail or phone another account
 // uses is told only after a code proved it; the new account is created without it and its first
@@ -172,11 +172,7 @@ describe('onboarding with a contact another account uses', () => {
   it('merges: the new account gets the old e-mail and everything else, the old one is closed', async () => {
     const dup = await signUpWithOthersEmail();
     await proveCode(test, dup);
-    const owned = await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.other.password,
-    });
+    const owned = await answerPassword(test, dup, dup.other.password);
     expect(owned.json()).toEqual({ payload: dup.payload, step: 'decision' });
     const merged = await post(test, dup, 'merge');
     expect(merged.statusCode).toBe(200);
