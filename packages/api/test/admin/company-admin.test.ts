@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { joinCompany } from '../../src/flows/company-admin/membership';
 import { companyId as companyNamed } from '../../src/flows/onboarding/registry';
 import { createAccount } from '../support/accounts';
+import { auditEvent } from '../support/rows';
 import { login, sharedTestApp } from '../support/test-app';
 import { staffSession } from './helpers';
 
@@ -106,12 +107,7 @@ describe('company admin API', () => {
       .execute();
     expect(notice).toHaveLength(1);
     // A webhook payload never carries the reason the admin typed.
-    const event = await db
-      .selectFrom('audit_events')
-      .select(['detail', 'actor_role'])
-      .where('user_id', '=', person.id)
-      .where('kind', '=', 'account.suspended')
-      .executeTakeFirstOrThrow();
+    const event = await auditEvent(db, person.id, 'account.suspended');
     expect(event).toMatchObject({
       actor_role: 'company-admin',
       detail: { why: 'Left the company', ticket: 'HR-42' },

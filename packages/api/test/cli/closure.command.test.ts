@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { messagesTo } from '../profile/helpers';
 import { runAdmin } from '../support/admin-cli';
-import { auditKinds } from '../support/rows';
+import { auditEvent, auditKinds } from '../support/rows';
 import { sharedTestApp, testConfig } from '../support/test-app';
 
 /** Support closes an account for its holder: the same closure, with who and why audited. */
@@ -36,12 +36,7 @@ describe('npm run admin -- users close', () => {
     expect((await test.call({ method: 'GET', url: '/api/user', token })).statusCode).toBe(401);
     const [mail] = await messagesTo(test, account.email);
     expect(mail?.subject).toContain('will be closed');
-    const event = await test.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'account.closure_requested')
-      .executeTakeFirstOrThrow();
+    const event = await auditEvent(test.database.db, account.id, 'account.closure_requested');
     expect(event.detail).toMatchObject({
       requested_by: 'staff',
       by: 'agent.smith',

@@ -1,7 +1,7 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
-import { auditKinds } from '../support/rows';
+import { auditEvent, auditKinds } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import { freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
 
@@ -214,12 +214,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
       if (recipient === account.email) expect(notice?.body_text).toContain('/forgot-password');
       else expect(notice?.body_text).not.toMatch(/https?:|\/forgot-password/);
     }
-    const row = await test.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'iban.changed')
-      .executeTakeFirstOrThrow();
+    const row = await auditEvent(test.database.db, account.id, 'iban.changed');
     expect(row.detail).toEqual({ country: 'LU', last4: '0000' });
   });
 

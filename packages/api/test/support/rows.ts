@@ -16,13 +16,21 @@ export async function countRows(db: Db, table: AccountTable, userId: number): Pr
 
 /** An account's audit events of one kind (a `%` in it matches as in SQL LIKE), oldest first. */
 export function auditEvents(db: Db, userId: number, kind: string) {
+  return auditQuery(db, userId, kind).execute();
+}
+
+/** The oldest audit event of an account of one kind; throws when there is none. */
+export function auditEvent(db: Db, userId: number, kind: string) {
+  return auditQuery(db, userId, kind).executeTakeFirstOrThrow();
+}
+
+function auditQuery(db: Db, userId: number, kind: string) {
   return db
     .selectFrom('audit_events')
-    .select(['kind', 'detail'])
+    .selectAll()
     .where('user_id', '=', userId)
     .where('kind', kind.includes('%') ? 'like' : '=', kind)
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
 
 /** The kinds of all an account's audit events, oldest first. */
