@@ -5,7 +5,7 @@ import { countMessages, dropSudo, latestCode, stepUp } from '../mfa/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
 import { sharedTestApp } from '../support/test-app';
-import { freshAddresses, profileSession, proveAddress } from './helpers';
+import { addEmail, freshAddresses, profileSession, proveAddress } from './helpers';
 
 // Adding an e-mail or phone, or changing one to a new address, gives the account a new login and
 // recovery address: it needs a step-up (docs/decisions/0013-step-up-for-contacts.md).
@@ -127,13 +127,7 @@ describe('contacts need a step-up to add a way into the account', () => {
     const session = await profileSession(test);
     const { account, token } = session;
     const fresh = freshAddresses();
-    const user = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/emails', payload: { email: fresh.email } },
-      '/api/user/emails/confirm',
-      fresh.email,
-    );
+    const user = await addEmail(test, session, fresh.email);
     const added = user.email.find((e) => e.email === fresh.email);
     await dropSudo(test.database.db, token);
 

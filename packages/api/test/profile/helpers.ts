@@ -59,3 +59,15 @@ export async function messagesTo(test: TestApp, recipient: string) {
     .execute();
   return rows.map((row) => ({ subject: row.subject, body_text: bodyText(row) }));
 }
+
+/** A new e-mail contact, proven with its code (POST /api/user/emails and its confirmation); answers the user. */
+export function addEmail(test: TestApp, session: ProfileSession, email: string) {
+  const request = { method: 'POST' as const, url: '/api/user/emails', payload: { email } };
+  return proveAddress(test, session, request, '/api/user/emails/confirm', email);
+}
+
+/** A new login (e-mail or phone), proven with its code (POST /api/user/login and its confirmation); answers the user. */
+export function changeLogin(test: TestApp, session: ProfileSession, login: string) {
+  const request = { method: 'POST' as const, url: '/api/user/login', payload: { login } };
+  return proveAddress(test, session, request, '/api/user/login/confirm', login);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dropSudo, latestCode } from '../mfa/helpers';
-import { createAccount } from '../support/accounts';
+import { addEmailRow, createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
 import { countRows } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
@@ -90,29 +90,9 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
   it('moves the primary only to a verified contact with two-step verification on it', async () => {
     const { account, token } = await profileSession(test);
     const db = test.database.db;
-    const unverified = await db
-      .insertInto('user_emails')
-      .values({
-        user_id: account.id,
-        edition: 'general',
-        address: freshAddresses().email,
-        is_default: false,
-        verified_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const withoutMfa = await db
-      .insertInto('user_emails')
-      .values({
-        user_id: account.id,
-        edition: 'general',
-        address: freshAddresses().email,
-        is_default: false,
-        verified_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const id of [unverified.id, withoutMfa.id]) {
+    const unverified = await addEmailRow(db, account.id, freshAddresses().email, false);
+    const withoutMfa = await addEmailRow(db, account.id, freshAddresses().email, true);
+    for (const id of [unverified, withoutMfa]) {
       const response = await test.call({ method: 'POST', url: `/api/user/emails/${id}/primary`, token });
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('primary_needs_mfa');
@@ -157,10 +137,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     });
     const code = await latestCode(test.database.db, address);
     const other = await createAccount(test.database.db);
-    await test.database.db
-      .insertInto('user_emails')
-      .values({ user_id: other.id, edition: 'general', address, is_default: false, verified_at: new Date() })
-      .execute();
+    await addEmailRow(test.database.db, other.id, address, true);
     const response = await test.call({
       method: 'POST',
       url: '/api/user/emails/confirm',

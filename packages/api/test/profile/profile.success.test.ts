@@ -1,9 +1,10 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
+import { addEmailRow } from '../support/accounts';
 import { auditEvent, auditKinds } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
-import { freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
+import { changeLogin, freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
 
 const test = sharedTestApp();
 
@@ -99,29 +100,19 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
   it('verifies an unverified contact with a code', async () => {
     const session = await profileSession(test);
     const address = freshAddresses().email;
-    const row = await test.database.db
-      .insertInto('user_emails')
-      .values({
-        user_id: session.account.id,
-        edition: 'general',
-        address,
-        is_default: false,
-        verified_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await addEmailRow(test.database.db, session.account.id, address, false);
     const user = await proveAddress(
       test,
       session,
-      { method: 'POST', url: `/api/user/emails/${row.id}/verify`, payload: {} },
+      { method: 'POST', url: `/api/user/emails/${id}/verify`, payload: {} },
       '/api/user/emails/confirm',
       address,
     );
-    expect(user.email.find((e) => e.id === row.id)?.verified).toBe(true);
+    expect(user.email.find((e) => e.id === id)?.verified).toBe(true);
     // Verified already: nothing to do.
     const again = await test.call({
       method: 'POST',
-      url: `/api/user/emails/${row.id}/verify`,
+      url: `/api/user/emails/${id}/verify`,
       token: session.token,
     });
     expect(again.statusCode).toBe(204);
@@ -158,13 +149,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     const session = await profileSession(test);
     const { account } = session;
     const next = freshAddresses().email;
-    const user = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/login', payload: { login: next } },
-      '/api/user/login/confirm',
-      next,
-    );
+    const user = await changeLogin(test, session, next);
     expect(user.email[0]).toMatchObject({ email: next, default: true, verified: true });
     expect(user.email.some((e) => e.email === account.email)).toBe(false);
     const method = await test.database.db
@@ -187,13 +172,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
   it('changes the login phone', async () => {
     const session = await profileSession(test);
     const next = freshAddresses().phone;
-    const user = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/login', payload: { login: next } },
-      '/api/user/login/confirm',
-      next,
-    );
+    const user = await changeLogin(test, session, next);
     expect(user.phone[0]).toMatchObject({ phone: next, default: true });
   });
 

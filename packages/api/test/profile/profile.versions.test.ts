@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countMessages, dropSudo, stepUp } from '../mfa/helpers';
 import { sharedTestApp, type TestApp } from '../support/test-app';
-import { freshAddresses, type ProfileSession, profileSession, proveAddress } from './helpers';
+import { addEmail, freshAddresses, type ProfileSession, profileSession } from './helpers';
 
 // Optimistic concurrency (docs/decisions/0071-profile-versions.md): GET /api/user answers an ETag;
 // a change sent with a stale If-Match answers 412 profile_changed with the current user, and
@@ -69,13 +69,7 @@ describe('profile versions (ETag / If-Match)', () => {
   it('the IBAN, a contact added, deleted or made primary, and the language honour If-Match too', async () => {
     const session = await profileSession(test);
     const fresh = freshAddresses();
-    const added = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/emails', payload: { email: fresh.email } },
-      '/api/user/emails/confirm',
-      fresh.email,
-    );
+    const added = await addEmail(test, session, fresh.email);
     const extra = added.email.find((e: { email: string }) => e.email === fresh.email);
     const stale = await readUser(session);
     const other = await test.call({
