@@ -11,6 +11,7 @@ import {
   verifyCode,
 } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
+import { startContact } from '../profile/helpers';
 import { invitationCodeTo, scimCompany, scimUser } from '../scim/helpers';
 import { createAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -141,12 +142,7 @@ describe('log hygiene of the API', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const address = `log-${randomUUID().slice(0, 8)}@test.example`;
-    const contact = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: address },
-    });
+    const contact = await startContact(test, token, { email: address });
     const contactPayload = secret(contact.json().payload as string);
     const contactCode = secret(await latestCode(db, address));
     await test.call({

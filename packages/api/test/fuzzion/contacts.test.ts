@@ -1,6 +1,7 @@
 import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion';
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
+import { startContact } from '../profile/helpers';
 import { sharedTestApp } from '../support/test-app';
 
 const test = sharedTestApp();
@@ -11,12 +12,7 @@ describe('merge offer on contact verification', () => {
     const me = await createMfaAccount(db);
     const other = await createMfaAccount(db);
     const token = await loginWithSms(test, me);
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/phones',
-      token,
-      payload: { phone: other.phone },
-    });
+    const started = await startContact(test, token, { phone: other.phone });
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ fuzzion: true, target: other.phone });
     const code = await latestCode(db, other.phone);
@@ -49,12 +45,7 @@ describe('merge offer on contact verification', () => {
   it('an address of this account itself still answers 422 "already used"', async () => {
     const me = await createMfaAccount(test.database.db);
     const token = await loginWithSms(test, me);
-    const again = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: me.email },
-    });
+    const again = await startContact(test, token, { email: me.email });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('invalid_email');
   });

@@ -71,3 +71,9 @@ export function changeLogin(test: TestApp, session: ProfileSession, login: strin
   const request = { method: 'POST' as const, url: '/api/user/login', payload: { login } };
   return proveAddress(test, session, request, '/api/user/login/confirm', login);
 }
+
+/** POST /api/user/emails or /api/user/phones: starts adding a contact; the answer carries the code's payload. */
+export function startContact(test: TestApp, token: string, contact: { email: string } | { phone: string }) {
+  const url = 'email' in contact ? '/api/user/emails' : '/api/user/phones';
+  return test.call({ method: 'POST', url, token, payload: contact });
+}

@@ -4,7 +4,7 @@ import { addEmailRow, createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
 import { countRows } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
-import { freshAddresses, profileSession } from './helpers';
+import { freshAddresses, profileSession, startContact } from './helpers';
 
 const test = sharedTestApp();
 
@@ -129,12 +129,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
   it('an address taken by another account while its code was on the way is not added: a merge is offered (0012)', async () => {
     const { token } = await profileSession(test);
     const address = freshAddresses().email;
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: address },
-    });
+    const started = await startContact(test, token, { email: address });
     const code = await latestCode(test.database.db, address);
     const other = await createAccount(test.database.db);
     await addEmailRow(test.database.db, other.id, address, true);
@@ -183,12 +178,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const session = await profileSession(test);
     const other = await profileSession(test);
     const address = freshAddresses().email;
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token: session.token,
-      payload: { email: address },
-    });
+    const started = await startContact(test, session.token, { email: address });
     const payload = started.json().payload as string;
     const code = await latestCode(test.database.db, address);
     const wrong = await test.call({

@@ -4,7 +4,14 @@ import { latestCode } from '../mfa/helpers';
 import { addEmailRow } from '../support/accounts';
 import { auditEvent, auditKinds } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
-import { changeLogin, freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
+import {
+  changeLogin,
+  freshAddresses,
+  messagesTo,
+  profileSession,
+  proveAddress,
+  startContact,
+} from './helpers';
 
 const test = sharedTestApp();
 
@@ -200,12 +207,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
   it('a resend through POST /api/mfa/resend replaces the contact code', async () => {
     const session = await profileSession(test);
     const fresh = freshAddresses().email;
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token: session.token,
-      payload: { email: fresh },
-    });
+    const started = await startContact(test, session.token, { email: fresh });
     const payload = started.json().payload as string;
     await test.database.db
       .updateTable('code_challenges')
