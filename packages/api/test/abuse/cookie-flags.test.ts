@@ -7,7 +7,7 @@ import { createMfaAccount, latestCode, passwordStep, startChallenge, verifyCode 
 import { pkcePair, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
 import { PRODUCTION_APP_ENV } from '../support/production-env';
-import { createTestApp, login, sharedTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, createTestApp, login, sharedTestApp, type TestApp } from '../support/test-app';
 import { fillPath, LOGIN_COOKIE, ROUTES, setCookies } from './helpers';
 
 /**
@@ -137,11 +137,7 @@ describe('cookie flags', () => {
     const staging = await createTestApp({ COOKIE_FLAVOUR: 'staging' });
     try {
       const account = await createAccount(staging.database.db);
-      const response = await staging.call({
-        method: 'POST',
-        url: '/api/token',
-        payload: { username: account.email, password: account.password },
-      });
+      const response = await attemptLogin(staging, account);
       const cookie = loginCookie(response);
       expect(cookie.name).toBe(`production_${LOGIN_COOKIE}`);
       expectSafeFlags(cookie, { secure: false, what: 'staging login' });

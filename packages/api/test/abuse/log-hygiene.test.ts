@@ -14,7 +14,7 @@ import { pkcePair, registerClient } from '../oauth/helpers';
 import { startContact } from '../profile/helpers';
 import { invitationCodeTo, scimCompany, scimUser } from '../scim/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, createTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
@@ -79,11 +79,7 @@ describe('log hygiene of the API', () => {
       url: '/api/token',
       payload: { username: account.email, password: account.password, extra: account.password },
     });
-    const loggedIn = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const loggedIn = await attemptLogin(test, account);
     const token = secret(loggedIn.json().access_token as string);
     for (const cookie of setCookies(loggedIn)) secret(cookie.value);
     await test.call({ method: 'POST', url: '/api/token/resume', cookies: { login_token: token } });

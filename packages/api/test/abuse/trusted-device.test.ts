@@ -12,7 +12,7 @@ import {
   verifyCode,
 } from '../mfa/helpers';
 import { PRODUCTION_APP_ENV } from '../support/production-env';
-import { sharedTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
@@ -49,12 +49,9 @@ function deviceCookie(response: Parameters<typeof setCookies>[0]) {
 }
 
 function passwordLogin(account: MfaAccount, deviceId: string, secret?: string) {
-  return test.call({
-    method: 'POST',
-    url: '/api/token',
+  return attemptLogin(test, account, {
     deviceId,
     ...(secret ? { cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: secret } } : {}),
-    payload: { username: account.email, password: account.password },
   });
 }
 

@@ -4,7 +4,7 @@ import { joinCompany } from '../../src/flows/company-admin/membership';
 import { companyId as companyNamed } from '../../src/flows/onboarding/registry';
 import { createAccount } from '../support/accounts';
 import { auditEvent } from '../support/rows';
-import { login, sharedTestApp } from '../support/test-app';
+import { attemptLogin, login, sharedTestApp } from '../support/test-app';
 import { staffSession } from './helpers';
 
 const test = sharedTestApp();
@@ -93,11 +93,7 @@ describe('company admin API', () => {
     });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json()).toEqual({ status: 'suspended', sessions_ended: 1 });
-    const refused = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: person.email, password: person.password },
-    });
+    const refused = await attemptLogin(test, person);
     expect(refused.json().code).toBe('account_locked');
     const notice = await db
       .selectFrom('outbox')

@@ -4,7 +4,7 @@ import { eraseDueAccounts } from '../../src/flows/closure/erase';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { messagesTo, profileSession } from '../profile/helpers';
 import { auditKinds, countRows } from '../support/rows';
-import { sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import { cancelClosure, cancelTokenSentTo, endGracePeriod, requestClosure } from './helpers';
 
 /** Closing an account: grace period, keeping it by link or at sign-in, erasure after it. */
@@ -35,11 +35,7 @@ describe('POST /api/user/closure', () => {
   it('a sign-in during the grace period answers 409 account_closing with a ticket that keeps the account', async () => {
     const { account, token } = await profileSession(test);
     expect((await requestClosure(test, token)).statusCode).toBe(200);
-    const signIn = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const signIn = await attemptLogin(test, account);
     expect(signIn.statusCode).toBe(409);
     const body = signIn.json();
     expect(body.code).toBe('account_closing');
@@ -49,11 +45,7 @@ describe('POST /api/user/closure', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toEqual({ cancelled: true });
     // Kept: the next sign-in goes on to the second factor as before.
-    const again = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const again = await attemptLogin(test, account);
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('mfa_required');
     expect(await auditKinds(test.database.db, account.id)).toContain('account.closure_cancelled');
@@ -117,11 +109,7 @@ describe('erasure after the grace period', () => {
     expect(JSON.stringify(deliveries[0]?.payload)).toContain(`"account_id":${account.id}`);
     await db.deleteFrom('webhook_subscriptions').where('id', '=', subscription.id).execute();
 
-    const signIn = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const signIn = await attemptLogin(test, account);
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json().code).toBe('invalid_credentials');
   });

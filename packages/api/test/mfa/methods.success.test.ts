@@ -1,7 +1,7 @@
 import { mfaListResponseSchema, recoveryKeysResponseSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, countRows } from '../support/rows';
-import { sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   dropSudo,
@@ -148,11 +148,7 @@ describe('MFA settings (happy paths)', () => {
 
   it('an account without MFA steps up with a code to its primary verified e-mail (placeholder -2)', async () => {
     const account = await createMfaAccount(test.database.db, []);
-    const login = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const login = await attemptLogin(test, account);
     const token = login.json().access_token as string;
     expect((await test.call({ method: 'GET', url: '/api/mfa/status', token })).json().sudo).toBe(false);
     const started = await startChallenge(test, { mfaId: -2 }, { token });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
 import { addEmailRow } from '../support/accounts';
 import { auditEvent, auditKinds } from '../support/rows';
-import { sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import {
   changeLogin,
   freshAddresses,
@@ -167,11 +167,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     expect(method.target).toBe(next);
     expect((await messagesTo(test, account.email))[0]?.body_text).toContain('The login of your');
     expect((await messagesTo(test, next))[0]?.body_text).toContain('The login of your');
-    const oldLogin = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const oldLogin = await attemptLogin(test, account);
     expect(oldLogin.statusCode).toBe(400);
     expect(await auditKinds(test.database.db, account.id)).toContain('login.changed');
   });

@@ -6,7 +6,7 @@ import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { writeCityDatabase } from '../support/mmdb';
-import { sharedTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp, type TestApp } from '../support/test-app';
 
 /** A real MaxMind DB file (written by the test) mapping 81.0.0.0/8 to Brussels, Belgium. */
 const geoipFile = join(mkdtempSync(join(tmpdir(), 'vestibule-geoip-')), 'city.mmdb');
@@ -18,13 +18,7 @@ const without = sharedTestApp();
 async function locationsSeenBy(test: TestApp, ip: string) {
   const account = await createAccount(test.database.db);
   const deviceId = randomUUID();
-  const login = await test.call({
-    method: 'POST',
-    url: '/api/token',
-    deviceId,
-    remoteAddress: ip,
-    payload: { username: account.email, password: account.password },
-  });
+  const login = await attemptLogin(test, account, { deviceId, remoteAddress: ip });
   const token = login.json().access_token as string;
   const response = await test.call({ method: 'GET', url: '/api/sessions', token, deviceId });
   return sessionsResponseSchema.parse(response.json()).data.map((session) => session.location);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { latestCode, startChallenge, verifyCode } from '../mfa/helpers';
 import type { TestAccount } from '../support/accounts';
-import type { Caller, TestApp } from '../support/test-app';
+import { attemptLogin, type Caller, type TestApp } from '../support/test-app';
 
 /** Logs an account (without MFA) in from a device of its own; answers token and device. */
 export async function loginOn(
@@ -12,12 +12,9 @@ export async function loginOn(
   userAgent?: string,
   cookies?: Record<string, string>,
 ) {
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/token',
+  const response = await attemptLogin(test, account, {
     deviceId,
     ...(cookies ? { cookies } : {}),
-    payload: { username: account.email, password: account.password },
     ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
   });
   expect(response.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
-import { sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import { changePassword, loginOn, stepUpByEmail } from './helpers';
 
 const test = sharedTestApp();
@@ -33,11 +33,7 @@ describe('POST /api/user/password', () => {
     );
     const user = await test.call({ method: 'GET', url: '/api/user', token: here.token });
     expect(user.json().data.last_password_change).toBe(body.last_password_change);
-    const oldLogin = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const oldLogin = await attemptLogin(test, account);
     expect(oldLogin.statusCode).toBe(400);
     await loginOn(test, { ...account, password: NEW_PASSWORD });
 

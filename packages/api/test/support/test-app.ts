@@ -150,6 +150,20 @@ export function sharedTestApp(overrides: Record<string, string> = {}): TestApp {
   };
 }
 
+/** POST /api/token with an account's e-mail and password (and any other request options): the answer as it is. */
+export function attemptLogin(
+  test: Pick<TestApp, 'call'>,
+  account: { email: string; password: string },
+  options: Omit<Parameters<TestApp['call']>[0], 'method' | 'url' | 'payload'> = {},
+): Promise<InjectResponse> {
+  return test.call({
+    ...options,
+    method: 'POST',
+    url: '/api/token',
+    payload: { username: account.email, password: account.password },
+  });
+}
+
 /** Logs a demo or test account in and answers its bearer token. */
 export async function login(
   test: TestApp,
