@@ -22,7 +22,7 @@ import { freshAddresses } from '../profile/helpers';
 import { forgotPassword, randomIp, resetPassword, resetTokenFor, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, sharedTestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp, submitCode } from '../support/test-app';
 import { ROUTES, schemaKeys, sessionOf } from './helpers';
 
 /**
@@ -108,14 +108,9 @@ async function contactTarget(kind: 'emails' | 'phones' | 'login'): Promise<Targe
   expect(started.statusCode, started.body).toBe(202);
   const payload = started.json().payload as string;
   const right = await latestCode(test.database.db, address);
+  const confirmUrl = kind === 'login' ? '/api/user/login/confirm' : `/api/user/${kind}/confirm`;
   return {
-    submit: (code) =>
-      test.call({
-        method: 'POST',
-        url: kind === 'login' ? '/api/user/login/confirm' : `/api/user/${kind}/confirm`,
-        token,
-        payload: { payload, code },
-      }),
+    submit: (code) => submitCode(test, confirmUrl, token, payload, code),
     right: async () => right,
     wrong: wrongCode(right),
     effect: async () => {

@@ -2,7 +2,7 @@ import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion'
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
 import { startContact } from '../profile/helpers';
-import { sharedTestApp } from '../support/test-app';
+import { sharedTestApp, submitCode } from '../support/test-app';
 
 const test = sharedTestApp();
 
@@ -16,12 +16,7 @@ describe('merge offer on contact verification', () => {
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ fuzzion: true, target: other.phone });
     const code = await latestCode(db, other.phone);
-    const confirmed = await test.call({
-      method: 'POST',
-      url: '/api/user/phones/confirm',
-      token,
-      payload: { payload: started.json().payload, code },
-    });
+    const confirmed = await submitCode(test, '/api/user/phones/confirm', token, started.json().payload, code);
     expect(confirmed.statusCode).toBe(200);
     const answer = contactConfirmAnswerSchema.parse(confirmed.json());
     if (!('fuzzion' in answer)) throw new Error('expected a merge offer');

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
-import { TEST_SECRETS, type TestApp } from '../support/test-app';
+import { submitCode, TEST_SECRETS, type TestApp } from '../support/test-app';
 
 /** A valid card number (5065…, Luhn) held by an account. */
 export async function giveCard(db: Db, userId: number): Promise<string> {
@@ -50,12 +50,7 @@ export async function findDuplicate(
   expect(started.statusCode).toBe(200);
   expect(started.json().fuzzion).toBe(true);
   const code = await latestCode(db, other.email);
-  const confirmed = await test.call({
-    method: 'POST',
-    url: '/api/mfa/activate',
-    token,
-    payload: { payload: started.json().payload, code },
-  });
+  const confirmed = await submitCode(test, '/api/mfa/activate', token, started.json().payload, code);
   expect(confirmed.statusCode).toBe(200);
   const answer = mfaActivateAnswerSchema.parse(confirmed.json());
   if (!answer.fuzzion) throw new Error('expected a merge offer');
@@ -89,12 +84,7 @@ export async function sendProofCode(test: TestApp, dup: Duplicate, via: 'sms' | 
 /** A proof code to the other account's phone, then POST /api/fuzzion with it. */
 export async function proveCode(test: TestApp, dup: Duplicate) {
   const { payload, code } = await sendProofCode(test, dup);
-  const checked = await test.call({
-    method: 'POST',
-    url: '/api/fuzzion',
-    token: dup.token,
-    payload: { payload, code },
-  });
+  const checked = await submitCode(test, '/api/fuzzion', dup.token, payload, code);
   expect(checked.statusCode).toBe(200);
   expect(checked.json()).toEqual({ payload: dup.payload, step: 'ownership' });
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { expectApiError } from '../support/api-error';
-import { sharedTestApp } from '../support/test-app';
+import { sharedTestApp, submitCode } from '../support/test-app';
 import {
   answerOwnership,
   answerPassword,
@@ -116,12 +116,7 @@ describe('account merge (sad paths)', () => {
     });
     expect(started.json().fuzzion).toBe(true);
     for (const code of ['00000000', '12345678']) {
-      const guess = await test.call({
-        method: 'POST',
-        url: '/api/mfa/activate',
-        token,
-        payload: { payload: started.json().payload, code },
-      });
+      const guess = await submitCode(test, '/api/mfa/activate', token, started.json().payload, code);
       expect(guess.statusCode).toBe(422);
     }
     // No flow exists: invented or foreign payloads lead nowhere.

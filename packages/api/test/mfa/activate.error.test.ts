@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../support/rows';
-import { sharedTestApp } from '../support/test-app';
+import { sharedTestApp, submitCode } from '../support/test-app';
 import { createMfaAccount, latestCode, loginWithSms } from './helpers';
 
 const test = sharedTestApp();
@@ -75,12 +75,7 @@ describe('adding and editing MFA methods (sad paths)', () => {
       payload: { payload: started.json().payload, code: wrong },
     });
     expect(bad.json().code).toBe('invalid_code');
-    const stolen = await test.call({
-      method: 'POST',
-      url: '/api/mfa/activate',
-      token: other,
-      payload: { payload: started.json().payload, code },
-    });
+    const stolen = await submitCode(test, '/api/mfa/activate', other, started.json().payload, code);
     expect(stolen.statusCode).toBe(410);
     expect(await countRows(test.database.db, 'mfa_methods', account.id)).toBe(2);
   });

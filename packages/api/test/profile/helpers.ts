@@ -3,7 +3,7 @@ import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { expect } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
-import type { TestApp } from '../support/test-app';
+import { submitCode, type TestApp } from '../support/test-app';
 
 export interface ProfileSession {
   account: MfaAccount;
@@ -40,12 +40,7 @@ export async function proveAddress(
   expect(started.statusCode, started.body).toBe(202);
   const challenge = contactChallengeResponseSchema.parse(started.json());
   const code = await latestCode(test.database.db, recipient);
-  const confirmed = await test.call({
-    method: 'POST',
-    url: confirmUrl,
-    token: session.token,
-    payload: { payload: challenge.payload, code },
-  });
+  const confirmed = await submitCode(test, confirmUrl, session.token, challenge.payload, code);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return userResponseSchema.parse(confirmed.json()).data;
 }

@@ -3,7 +3,7 @@ import { dropSudo, latestCode } from '../mfa/helpers';
 import { addEmailRow, createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
 import { countRows } from '../support/rows';
-import { sharedTestApp } from '../support/test-app';
+import { sharedTestApp, submitCode } from '../support/test-app';
 import { freshAddresses, profileSession, startContact } from './helpers';
 
 const test = sharedTestApp();
@@ -133,12 +133,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const code = await latestCode(test.database.db, address);
     const other = await createAccount(test.database.db);
     await addEmailRow(test.database.db, other.id, address, true);
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      token,
-      payload: { payload: started.json().payload, code },
-    });
+    const response = await submitCode(test, '/api/user/emails/confirm', token, started.json().payload, code);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ fuzzion: true, method: 'email', target: address });
     const owners = await test.database.db
@@ -197,12 +192,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
       const response = await test.call({ method: 'POST', url, token, payload: { payload, code } });
       expect(response.statusCode, url).toBe(410);
     }
-    const right = await test.call({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      token: session.token,
-      payload: { payload, code },
-    });
+    const right = await submitCode(test, '/api/user/emails/confirm', session.token, payload, code);
     expect(right.statusCode).toBe(200);
   });
 

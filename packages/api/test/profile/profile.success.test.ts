@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
 import { addEmailRow } from '../support/accounts';
 import { auditEvent, auditKinds } from '../support/rows';
-import { attemptLogin, sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp, submitCode } from '../support/test-app';
 import {
   changeLogin,
   freshAddresses,
@@ -218,12 +218,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     });
     expect(resent.statusCode, resent.body).toBe(200);
     const code = await latestCode(test.database.db, fresh);
-    const confirmed = await test.call({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      token: session.token,
-      payload: { payload, code },
-    });
+    const confirmed = await submitCode(test, '/api/user/emails/confirm', session.token, payload, code);
     expect(confirmed.statusCode).toBe(200);
   });
 });

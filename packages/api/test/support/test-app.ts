@@ -164,6 +164,17 @@ export function attemptLogin(
   });
 }
 
+/** POST of a code with the payload of its challenge: a new contact, an MFA method, a merge proof ... */
+export function submitCode(
+  test: Pick<TestApp, 'call'>,
+  url: string,
+  token: string,
+  payload: string,
+  code: string,
+) {
+  return test.call({ method: 'POST', url, token, payload: { payload, code } });
+}
+
 /** Logs a demo or test account in and answers its bearer token. */
 export async function login(
   test: TestApp,
