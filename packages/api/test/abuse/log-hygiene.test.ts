@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger';
 import {
   createMfaAccount,
@@ -14,7 +14,7 @@ import { pkcePair, registerClient } from '../oauth/helpers';
 import { startContact } from '../profile/helpers';
 import { invitationCodeTo, scimCompany, scimUser } from '../scim/helpers';
 import { createAccount } from '../support/accounts';
-import { attemptLogin, createTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
@@ -27,19 +27,14 @@ import { setCookies } from './helpers';
  */
 
 const lines: string[] = [];
-let test: TestApp;
-
-beforeAll(async () => {
-  const log = createLogger('info');
-  // The logger's own destination, replaced by memory: redaction and serializers stay the product's.
-  (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
-    write: (line: string) => {
-      lines.push(line);
-    },
-  };
-  test = await createTestApp({ LOG_LEVEL: 'info' }, { log });
-});
-afterAll(() => test.app.close());
+const log = createLogger('info');
+// The logger's own destination, replaced by memory: redaction and serializers stay the product's.
+(log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
+  write: (line: string) => {
+    lines.push(line);
+  },
+};
+const test = sharedTestApp({ LOG_LEVEL: 'info' }, { log });
 
 /** Everything secret the flows below handle; none may appear in a log line. */
 const secrets = new Set<string>();

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Response as InjectResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { answerPassword, findDuplicate, post, proveCode, snapshot } from '../fuzzion/helpers';
 import {
@@ -11,7 +11,7 @@ import {
   totpCode,
   verifyCode,
 } from '../mfa/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Races: the same single-use thing spent twice at once, or two changes of one account's MFA methods
@@ -23,26 +23,22 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const ROUNDS = 4;
 
-let test: TestApp;
 let inFlight = 0;
 let mostInFlight = 0;
-beforeAll(async () => {
-  test = await createTestApp(
-    { RATE_LIMIT_CODES_PER_ACCOUNT: '1000', RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '1000' },
-    {
-      beforeReady(app) {
-        app.addHook('onRequest', async () => {
-          inFlight += 1;
-          mostInFlight = Math.max(mostInFlight, inFlight);
-        });
-        app.addHook('onResponse', async () => {
-          inFlight -= 1;
-        });
-      },
+const test = sharedTestApp(
+  { RATE_LIMIT_CODES_PER_ACCOUNT: '1000', RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '1000' },
+  {
+    beforeReady(app) {
+      app.addHook('onRequest', async () => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+      });
+      app.addHook('onResponse', async () => {
+        inFlight -= 1;
+      });
     },
-  );
-});
-afterAll(() => test.app.close());
+  },
+);
 
 /** Sends the calls at once; fails unless all of them were being handled at the same moment. */
 async function atOnce(calls: (() => Promise<InjectResponse>)[]): Promise<InjectResponse[]> {

@@ -127,12 +127,16 @@ export async function createTestApp(
 
 /**
  * The test app of a file, started before its tests and closed after them: what every test file
- * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`.
+ * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`. Takes the same
+ * overrides and options as createTestApp.
  */
-export function sharedTestApp(overrides: Record<string, string> = {}): TestApp {
+export function sharedTestApp(
+  overrides: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides);
+    current = await createTestApp(overrides, options);
   });
   afterAll(() => current?.app.close());
   const live = () => {
