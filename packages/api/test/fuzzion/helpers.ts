@@ -103,6 +103,14 @@ export function answerPassword(test: TestApp, dup: Duplicate, password: string) 
   return answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password });
 }
 
+/** The code proven and the other account owned by its password: the flow waits for the decision. */
+export async function proveOwnership(test: TestApp, dup: Duplicate) {
+  await proveCode(test, dup);
+  const owned = await answerPassword(test, dup, dup.other.password);
+  expect(owned.statusCode, owned.body).toBe(200);
+  expect(owned.json()).toEqual({ payload: dup.payload, step: 'decision' });
+}
+
 export function post(test: TestApp, dup: Duplicate, action: 'merge' | 'refuse' | 'ignore') {
   return test.call({
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   giveCard,
   post,
   proveCode,
+  proveOwnership,
   requestProof,
   sendProofCode,
   snapshot,
@@ -88,8 +89,7 @@ describe('account merge (sad paths)', () => {
 
   it('the other account changed meanwhile (new password): the merge is refused with fuzzion_failed and nothing moves', async () => {
     const dup = await findDuplicate(test);
-    await proveCode(test, dup);
-    await answerPassword(test, dup, dup.other.password);
+    await proveOwnership(test, dup);
     await test.database.db
       .updateTable('users')
       .set({ password_hash: 'changed-elsewhere' })
@@ -157,8 +157,7 @@ describe('account merge (sad paths)', () => {
   it('a failure in the middle of the merge (a constraint on closing the account) leaves both accounts as they were', async () => {
     const dup = await findDuplicate(test);
     const db = test.database.db;
-    await proveCode(test, dup);
-    await answerPassword(test, dup, dup.other.password);
+    await proveOwnership(test, dup);
     const before = [await snapshot(db, dup.me.id), await snapshot(db, dup.other.id)];
     // Contacts, methods and holdings have moved when the account is closed: then it fails.
     const constraint = `fuzzion_test_${dup.other.id}`;

@@ -5,11 +5,11 @@ import { bodyText } from '../support/outbox';
 import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import {
   answerOwnership,
-  answerPassword,
   findDuplicate,
   giveCard,
   post,
   proveCode,
+  proveOwnership,
   snapshot,
 } from './helpers';
 
@@ -143,8 +143,7 @@ describe('account merge (happy paths)', () => {
 
   it('answers the MFA list when the surviving account had no method before the merge', async () => {
     const dup = await findDuplicate(test);
-    await proveCode(test, dup);
-    await answerPassword(test, dup, dup.other.password);
+    await proveOwnership(test, dup);
     await test.database.db.deleteFrom('mfa_methods').where('user_id', '=', dup.me.id).execute();
     const merged = await post(test, dup, 'merge');
     const result = fuzzionResultSchema.parse(merged.json());
