@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pwnedPasswordsApi } from '../../src/security/breached-passwords';
 import { complete, issueCard, start, toPasswordStep } from '../onboarding/helpers';
 import { forgotPassword, latestCodeTo, randomIp, resetPassword, verifyResetCode } from '../recovery/helpers';
-import { loginOn, stepUpByEmail } from '../security/helpers';
+import { changePassword, loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
+import { auditEvents } from '../support/rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -78,13 +79,7 @@ async function changeTo(password: string) {
   const account = await createAccount(test.database.db);
   const session = await loginOn(test, account);
   await stepUpByEmail(test, session.token, account);
-  return test.call({
-    method: 'POST',
-    url: '/api/user/password',
-    token: session.token,
-    deviceId: session.deviceId,
-    payload: { current_password: account.password, password },
-  });
+  return changePassword(test, session, account, password);
 }
 
 describe('breached passwords: new passwords', () => {
@@ -119,8 +114,7 @@ describe('breached passwords: new passwords', () => {
     const replaced = await test.call({
       method: 'POST',
       url: '/api/user/weak-password',
-      token: session.token,
-      deviceId: session.deviceId,
+      as: session,
       payload: { password: BREACHED },
     });
     expect(replaced.statusCode).toBe(422);
@@ -179,12 +173,7 @@ describe('breached passwords: login', () => {
         token: response.json().access_token,
       });
       expect(held.json().code).toBe('weak_password_change_required');
-      const audited = await test.database.db
-        .selectFrom('audit_events')
-        .select('kind')
-        .where('user_id', '=', account.id)
-        .where('kind', '=', 'password.found_breached')
-        .execute();
+      const audited = await auditEvents(test.database.db, account.id, 'password.found_breached');
       expect(audited).toHaveLength(1);
     }
   });

@@ -2,18 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { cancelClosure, cancelTokenSentTo, requestClosure } from '../closure/helpers';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { profileSession } from '../profile/helpers';
-import { createTestApp, sharedTestApp } from '../support/test-app';
+import { attemptLogin, createTestApp, sharedTestApp } from '../support/test-app';
 
 /** Closing and keeping an account under abuse: stale tickets, other accounts, floods, sessions. */
 
 const test = sharedTestApp();
 
 async function closingSignIn(account: { email: string; password: string }) {
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/token',
-    payload: { username: account.email, password: account.password },
-  });
+  const response = await attemptLogin(test, account);
   expect(response.statusCode).toBe(409);
   return response.json().closure.ticket as string;
 }

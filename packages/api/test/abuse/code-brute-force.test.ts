@@ -4,7 +4,7 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FLOW_MAX_FAILURES } from '../../src/account/pending-login';
-import { findDuplicate } from '../fuzzion/helpers';
+import { findDuplicate, sendProofCode } from '../fuzzion/helpers';
 import {
   countMessages,
   createMfaAccount,
@@ -22,7 +22,7 @@ import { freshAddresses } from '../profile/helpers';
 import { forgotPassword, randomIp, resetPassword, resetTokenFor, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, sharedTestApp } from '../support/test-app';
+import { createTestApp, sharedTestApp, submitCode } from '../support/test-app';
 import { ROUTES, schemaKeys, sessionOf } from './helpers';
 
 /**
@@ -108,14 +108,9 @@ async function contactTarget(kind: 'emails' | 'phones' | 'login'): Promise<Targe
   expect(started.statusCode, started.body).toBe(202);
   const payload = started.json().payload as string;
   const right = await latestCode(test.database.db, address);
+  const confirmUrl = kind === 'login' ? '/api/user/login/confirm' : `/api/user/${kind}/confirm`;
   return {
-    submit: (code) =>
-      test.call({
-        method: 'POST',
-        url: kind === 'login' ? '/api/user/login/confirm' : `/api/user/${kind}/confirm`,
-        token,
-        payload: { payload, code },
-      }),
+    submit: (code) => submitCode(test, confirmUrl, token, payload, code),
     right: async () => right,
     wrong: wrongCode(right),
     effect: async () => {
@@ -255,15 +250,7 @@ const TARGETS: Record<string, Record<string, () => Promise<Target>>> = {
   'POST /api/fuzzion': {
     'proof of control of the other account': async () => {
       const dup = await findDuplicate(test);
-      const sent = await test.call({
-        method: 'POST',
-        url: '/api/mfa/fuzzion',
-        token: dup.token,
-        payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
-      });
-      expect(sent.statusCode, sent.body).toBe(200);
-      const payload = sent.json().payload as string;
-      const right = await latestCode(test.database.db, dup.other.phone);
+      const { payload, code: right } = await sendProofCode(test, dup);
       return {
         submit: (code) =>
           test.call({ method: 'POST', url: '/api/fuzzion', token: dup.token, payload: { payload, code } }),

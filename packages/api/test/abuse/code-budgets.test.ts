@@ -8,7 +8,7 @@ import {
   startChallenge,
   verifyCode,
 } from '../mfa/helpers';
-import { freshAddresses } from '../profile/helpers';
+import { freshAddresses, startContact } from '../profile/helpers';
 import { randomIp } from '../recovery/helpers';
 import { sharedTestApp } from '../support/test-app';
 
@@ -55,12 +55,7 @@ describe('per-purpose code budgets', () => {
     expect(stepUp.statusCode).toBe(200);
 
     const address = freshAddresses().email;
-    const added = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: address },
-    });
+    const added = await startContact(test, token, { email: address });
     expect(added.statusCode, added.body).toBe(202);
   });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_COOKIE_MAX_AGE_SECONDS } from '@vestibule/contract/constants';
 import type { Response as InjectResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../../src/security/session.queries';
 import { createMfaAccount, latestCode, passwordStep, startChallenge, verifyCode } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
 import { PRODUCTION_APP_ENV } from '../support/production-env';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { attemptLogin, createTestApp, login, sharedTestApp, type TestApp } from '../support/test-app';
 import { fillPath, LOGIN_COOKIE, ROUTES, setCookies } from './helpers';
 
 /**
@@ -18,16 +18,8 @@ import { fillPath, LOGIN_COOKIE, ROUTES, setCookies } from './helpers';
  * account.<domain>), and cleared with the attributes it was set with. No other route sets one.
  */
 
-let test: TestApp;
-let production: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-  production = await createTestApp({ ...PRODUCTION_APP_ENV, TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await test.app.close();
-  await production.app.close();
-});
+const test = sharedTestApp();
+const production = sharedTestApp({ ...PRODUCTION_APP_ENV, TRUST_PROXY: '1' });
 
 type Cookie = ReturnType<typeof setCookies>[number];
 
@@ -145,11 +137,7 @@ describe('cookie flags', () => {
     const staging = await createTestApp({ COOKIE_FLAVOUR: 'staging' });
     try {
       const account = await createAccount(staging.database.db);
-      const response = await staging.call({
-        method: 'POST',
-        url: '/api/token',
-        payload: { username: account.email, password: account.password },
-      });
+      const response = await attemptLogin(staging, account);
       const cookie = loginCookie(response);
       expect(cookie.name).toBe(`production_${LOGIN_COOKIE}`);
       expectSafeFlags(cookie, { secure: false, what: 'staging login' });

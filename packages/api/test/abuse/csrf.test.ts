@@ -6,7 +6,8 @@ import { listUserGrants } from '../../src/account/grants';
 import { createSession } from '../../src/security/session.queries';
 import { authorize, Browser, listeningAppPerFile, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
-import { expectError, fillPath, LOGIN_COOKIE, ROUTES, sessionCount, tokenWorks } from './helpers';
+import { countRows } from '../support/rows';
+import { expectError, fillPath, LOGIN_COOKIE, ROUTES, tokenWorks } from './helpers';
 
 /**
  * CSRF: a page of another site makes the user's browser send requests that carry the
@@ -83,7 +84,7 @@ describe('CSRF: what a cookie authenticates', () => {
     }
     // Nothing was done with it: the session (DELETE /api/token, logout-all, not-me) is still live.
     expect(await tokenWorks(test, token)).toBe(true);
-    expect(await sessionCount(test.database.db, account.id)).toBe(1);
+    expect(await countRows(test.database.db, 'sessions', account.id)).toBe(1);
   });
 
   it('every /api route refuses what a cross-site form can send: no X-Device-ID, 400 before anything runs', async () => {
@@ -125,7 +126,7 @@ describe('CSRF: what a cookie authenticates', () => {
     });
     expectError(response, 400, 'missing_device_id');
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await sessionCount(test.database.db, attacker.id)).toBe(0);
+    expect(await countRows(test.database.db, 'sessions', attacker.id)).toBe(0);
   });
 
   it('/api/token/resume: the cookie is traded only with X-Device-ID, and never for another origin to read', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMfaAccount } from '../mfa/helpers';
 import { Browser, type ListeningApp, listeningApp, registerClient } from '../oauth/helpers';
+import { countRows } from '../support/rows';
 import { sharedTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES } from './helpers';
 
@@ -60,12 +61,7 @@ describe('forced MFA: the client_id of POST /api/token', () => {
       expect(response.json().code).toBe('unknown_client');
       expect(response.headers['set-cookie']).toBeUndefined();
     }
-    const sessions = await test.database.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(sessions).toEqual([]);
+    expect(await countRows(test.database.db, 'sessions', account.id)).toBe(0);
   });
 });
 

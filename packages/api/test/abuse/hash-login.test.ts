@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies } from './helpers';
 
 /**
@@ -12,13 +12,7 @@ import { LOGIN_COOKIE, sessionOf, setCookies } from './helpers';
  * the user confirmed whose account it is (e2e/security/hash-login.spec.ts).
  */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await test.app.close();
-});
+const test = sharedTestApp();
 
 async function mint(token: string, host?: string) {
   const response = await test.call({ method: 'POST', url: '/api/token/handover', token, host, payload: {} });

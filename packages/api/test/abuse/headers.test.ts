@@ -1,9 +1,9 @@
 import type { Response as InjectResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../../web/src/lib/paths';
 import { contentSecurityPolicy } from '../../src/http/security-headers';
 import { PRODUCTION_APP_ENV } from '../support/production-env';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp, type TestApp } from '../support/test-app';
 import { fillPath, ROUTES, standInWebBuild } from './helpers';
 
 /**
@@ -13,19 +13,10 @@ import { fillPath, ROUTES, standInWebBuild } from './helpers';
  * HSTS on all of them in production. A CSP never allows inline or evaluated scripts.
  */
 
-let test: TestApp;
-let production: TestApp;
-let web: ReturnType<typeof standInWebBuild>;
-beforeAll(async () => {
-  web = standInWebBuild();
-  test = await createTestApp({ WEB_DIST_DIR: web.dir });
-  production = await createTestApp({ WEB_DIST_DIR: web.dir, ...PRODUCTION_APP_ENV });
-});
-afterAll(async () => {
-  await test.app.close();
-  await production.app.close();
-  web.remove();
-});
+const web = standInWebBuild();
+afterAll(() => web.remove());
+const test = sharedTestApp({ WEB_DIST_DIR: web.dir });
+const production = sharedTestApp({ WEB_DIST_DIR: web.dir, ...PRODUCTION_APP_ENV });
 
 const PORTAL_CSP = contentSecurityPolicy({ tagManager: false });
 

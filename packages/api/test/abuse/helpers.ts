@@ -74,11 +74,6 @@ export async function tokenWorks(test: TestApp, token: string, host?: string): P
   return response.statusCode === 200;
 }
 
-export async function sessionCount(db: Db, userId: number): Promise<number> {
-  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
-  return rows.length;
-}
-
 /** The `name=value` pairs and attributes of every Set-Cookie header of an answer. */
 export function setCookies(response: InjectResponse | Response) {
   const raw =

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/security/session.queries';
-import { findDuplicate } from '../fuzzion/helpers';
+import { findDuplicate, sendProofCode } from '../fuzzion/helpers';
 import {
   createMfaAccount,
   latestCode,
@@ -241,13 +241,7 @@ beforeAll(async () => {
 
   // The victim's own merge offer, with a proof code on its way to the other account.
   const dup = await findDuplicate(test);
-  const proof = await test.call({
-    method: 'POST',
-    url: '/api/mfa/fuzzion',
-    token: dup.token,
-    payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
-  });
-  expect(proof.statusCode, proof.body).toBe(200);
+  const proof = await sendProofCode(test, dup);
 
   // The victim's passkey, and one ceremony of each kind started by the victim.
   const authenticator = new SoftwareAuthenticator();
@@ -288,7 +282,7 @@ beforeAll(async () => {
       userId: dup.me.id,
       otherId: dup.other.id,
       payload: dup.payload,
-      codePayload: proof.json().payload,
+      codePayload: proof.payload,
     },
     attacker,
     attackerToken,

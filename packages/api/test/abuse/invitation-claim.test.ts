@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   acceptTerms,
   call,
@@ -13,7 +13,7 @@ import {
   toPasswordStep,
 } from '../onboarding/helpers';
 import { bodyText } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { tokenWorks } from './helpers';
 
 /**
@@ -23,12 +23,8 @@ import { tokenWorks } from './helpers';
  * invited address is told at once, with a "this was not me" link that freezes that account.
  */
 
-let test: TestApp;
+const test = sharedTestApp();
 let extra: Extra;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.app.close());
 
 /** A device and an address of its own for each test: the per-client budgets stay apart. */
 function attacker(): Extra {

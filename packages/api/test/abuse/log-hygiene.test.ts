@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger';
 import {
   createMfaAccount,
@@ -11,9 +11,10 @@ import {
   verifyCode,
 } from '../mfa/helpers';
 import { pkcePair, registerClient } from '../oauth/helpers';
+import { startContact } from '../profile/helpers';
 import { invitationCodeTo, scimCompany, scimUser } from '../scim/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
@@ -26,19 +27,14 @@ import { setCookies } from './helpers';
  */
 
 const lines: string[] = [];
-let test: TestApp;
-
-beforeAll(async () => {
-  const log = createLogger('info');
-  // The logger's own destination, replaced by memory: redaction and serializers stay the product's.
-  (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
-    write: (line: string) => {
-      lines.push(line);
-    },
-  };
-  test = await createTestApp({ LOG_LEVEL: 'info' }, { log });
-});
-afterAll(() => test.app.close());
+const log = createLogger('info');
+// The logger's own destination, replaced by memory: redaction and serializers stay the product's.
+(log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
+  write: (line: string) => {
+    lines.push(line);
+  },
+};
+const test = sharedTestApp({ LOG_LEVEL: 'info' }, { log });
 
 /** Everything secret the flows below handle; none may appear in a log line. */
 const secrets = new Set<string>();
@@ -78,11 +74,7 @@ describe('log hygiene of the API', () => {
       url: '/api/token',
       payload: { username: account.email, password: account.password, extra: account.password },
     });
-    const loggedIn = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const loggedIn = await attemptLogin(test, account);
     const token = secret(loggedIn.json().access_token as string);
     for (const cookie of setCookies(loggedIn)) secret(cookie.value);
     await test.call({ method: 'POST', url: '/api/token/resume', cookies: { login_token: token } });
@@ -141,12 +133,7 @@ describe('log hygiene of the API', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const address = `log-${randomUUID().slice(0, 8)}@test.example`;
-    const contact = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: address },
-    });
+    const contact = await startContact(test, token, { email: address });
     const contactPayload = secret(contact.json().payload as string);
     const contactCode = secret(await latestCode(db, address));
     await test.call({

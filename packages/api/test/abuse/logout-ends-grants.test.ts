@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listUserGrants } from '../../src/account/grants';
+import { requestClosure } from '../closure/helpers';
 import { authorizationRequest, codeFlow, getAuthorization, locationOf } from '../oauth/conformance-helpers';
 import {
   Browser,
@@ -10,7 +11,7 @@ import {
   refresh,
   registerClient,
 } from '../oauth/helpers';
-import { loginOn, stepUpByEmail } from '../security/helpers';
+import { changePassword, loginOn, stepUpByEmail } from '../security/helpers';
 import type { TestAccount } from '../support/accounts';
 
 /**
@@ -113,13 +114,7 @@ const ENDINGS: Record<string, (signed: Signed) => Promise<void>> = {
   'a password change on another device that ends the other sessions': async ({ account }) => {
     const other = await loginOn(test, account);
     await stepUpByEmail(test, other.token, account);
-    const changed = await test.call({
-      method: 'POST',
-      url: '/api/user/password',
-      token: other.token,
-      deviceId: other.deviceId,
-      payload: { current_password: account.password, password: `Lantern-orbit-${account.id}-meadow` },
-    });
+    const changed = await changePassword(test, other, account, `Lantern-orbit-${account.id}-meadow`);
     expect(changed.statusCode, changed.body).toBe(200);
     account.password = `Lantern-orbit-${account.id}-meadow`;
   },
@@ -153,13 +148,7 @@ describe('closing the account (decision 0079)', () => {
     const signed = await signedIn('openid profile offline_access');
     const other = await loginOn(test, signed.account);
     await stepUpByEmail(test, other.token, signed.account);
-    const closed = await test.call({
-      method: 'POST',
-      url: '/api/user/closure',
-      token: other.token,
-      deviceId: other.deviceId,
-      payload: { confirm: true },
-    });
+    const closed = await requestClosure(test, other);
     expect(closed.statusCode, closed.body).toBe(200);
     const refreshed = await refresh(test.origin, signed.client, signed.tokens.refresh_token as string);
     expect(refreshed.status).toBe(400);

@@ -6,7 +6,7 @@ import { PATHS } from '../../../web/src/lib/paths';
 import { runOAuthCommand } from '../../src/flows/oauth/clients.command';
 import { pkcePair, type RegisteredClient, registerClient } from '../oauth/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, TEST_SECRETS, type TestApp } from '../support/test-app';
+import { login, sharedTestApp, TEST_SECRETS } from '../support/test-app';
 import { HOSTILE_TARGETS, leavesOrigin, ROUTES, setCookies, standInWebBuild } from './helpers';
 
 /**
@@ -32,21 +32,16 @@ const TARGET_PARAMS = [
   'continue',
 ];
 
-let test: TestApp;
-let web: ReturnType<typeof standInWebBuild>;
+// A stand-in build of the SPA, so that page routes answer as in production.
+const web = standInWebBuild();
+afterAll(() => web.remove());
+const test = sharedTestApp({ WEB_DIST_DIR: web.dir });
 let client: RegisteredClient;
 let token: string;
 beforeAll(async () => {
-  // A stand-in build of the SPA, so that page routes answer as in production.
-  web = standInWebBuild();
-  test = await createTestApp({ WEB_DIST_DIR: web.dir });
   client = await registerClient(test.database.db);
   const account = await createAccount(test.database.db);
   token = await login(test, account.email, account.password);
-});
-afterAll(async () => {
-  await test.app.close();
-  web.remove();
 });
 
 /** No redirect, or one that stays on this origin or goes to exactly a registered address. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPassword, latestCodeTo, resetPassword, verifyResetCode } from '../recovery/helpers';
-import { loginOn, stepUpByEmail } from '../security/helpers';
+import { changePassword, loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
 import { sharedTestApp } from '../support/test-app';
 import { tokenWorks } from './helpers';
@@ -19,32 +19,26 @@ function newPassword() {
   return `Lantern-orbit-meadow-${counter}-${process.pid}`;
 }
 
-async function changePassword(extra: { end_other_sessions?: boolean } = {}) {
+async function changeWithThiefIn(extra: { end_other_sessions?: boolean } = {}) {
   const account = await createAccount(test.database.db);
   const here = await loginOn(test, account);
   const thief = await loginOn(test, account);
   await stepUpByEmail(test, here.token, account);
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/user/password',
-    token: here.token,
-    deviceId: here.deviceId,
-    payload: { current_password: account.password, password: newPassword(), ...extra },
-  });
+  const response = await changePassword(test, here, account, newPassword(), extra);
   expect(response.statusCode, response.body).toBe(200);
   return { here, thief, body: response.json() as { sessions_ended: number } };
 }
 
 describe('password change and the other sessions', () => {
   it('a change that says nothing about the other sessions ends them', async () => {
-    const { here, thief, body } = await changePassword();
+    const { here, thief, body } = await changeWithThiefIn();
     expect(body.sessions_ended).toBe(1);
     expect(await tokenWorks(test, thief.token)).toBe(false);
     expect(await tokenWorks(test, here.token)).toBe(true);
   });
 
   it('only an explicit "keep them" (the unticked box) keeps them', async () => {
-    const { thief, body } = await changePassword({ end_other_sessions: false });
+    const { thief, body } = await changeWithThiefIn({ end_other_sessions: false });
     expect(body.sessions_ended).toBe(0);
     expect(await tokenWorks(test, thief.token)).toBe(true);
   });

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { forgotPassword, latestCodeTo, resetPassword, verifyResetCode } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
-import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_BASE_ENV } from '../support/production-env';
+import { sharedTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Host header poisoning: every absolute link a message carries and the OIDC issuer and
@@ -21,26 +21,15 @@ const GENERAL_URL = 'https://account.example.com';
 const LU_URL = 'https://account.example.lu';
 const FORGED = 'evil.example';
 
-let dev: TestApp;
-let production: TestApp;
-beforeAll(async () => {
-  // Outside production any host is served (ALLOWED_HOSTS empty): the links must still hold.
-  dev = await createTestApp({ PUBLIC_URL: GENERAL_URL, PUBLIC_URL_LU: LU_URL, TRUST_PROXY: 'true' });
-  production = await createTestApp({
-    NODE_ENV: 'production',
-    ...PRODUCTION_OPERATOR_ENV,
-    EMBEDDED_DATABASE: 'on',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    DEV_INBOX: 'off',
-    TRUST_PROXY: '1',
-    PUBLIC_URL: GENERAL_URL,
-    PUBLIC_URL_LU: LU_URL,
-  });
-});
-afterAll(async () => {
-  await dev.app.close();
-  await production.app.close();
+// Outside production any host is served (ALLOWED_HOSTS empty): the links must still hold.
+const dev = sharedTestApp({ PUBLIC_URL: GENERAL_URL, PUBLIC_URL_LU: LU_URL, TRUST_PROXY: 'true' });
+const production = sharedTestApp({
+  ...PRODUCTION_BASE_ENV,
+  EMBEDDED_DATABASE: 'on',
+  DEV_INBOX: 'off',
+  TRUST_PROXY: '1',
+  PUBLIC_URL: GENERAL_URL,
+  PUBLIC_URL_LU: LU_URL,
 });
 
 async function inboxText(test: TestApp, recipient: string): Promise<string> {
@@ -65,8 +54,7 @@ describe('host header poisoning: links in messages', () => {
       const changed = await call.call({
         method: 'POST',
         url: '/api/user/password',
-        token: session.token,
-        deviceId: session.deviceId,
+        as: session,
         headers: { 'x-forwarded-host': FORGED, 'x-forwarded-proto': 'http' },
         payload: { current_password: account.password, password: 'Lantern-orbit-meadow-47' },
       });
@@ -181,13 +169,7 @@ describe('host header poisoning: the OIDC issuer and discovery', () => {
   });
 
   it('a production start without PUBLIC_URL or PUBLIC_URL_LU stops with a message naming them', () => {
-    const base = {
-      NODE_ENV: 'production',
-      ...PRODUCTION_OPERATOR_ENV,
-      EMBEDDED_DATABASE: 'on',
-      SMTP_URL: 'smtp://mail.example:25',
-      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-    };
+    const base = { ...PRODUCTION_BASE_ENV, EMBEDDED_DATABASE: 'on' };
     for (const missing of [{}, { PUBLIC_URL: GENERAL_URL }, { PUBLIC_URL_LU: LU_URL }])
       expect(() => loadConfig({ ...base, ...missing })).toThrowError(
         /PUBLIC_URL, PUBLIC_URL_LU: required in production/,

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Response as InjectResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
-import { answerOwnership, findDuplicate, post, proveCode, snapshot } from '../fuzzion/helpers';
+import { findDuplicate, post, proveOwnership, snapshot } from '../fuzzion/helpers';
 import {
   createMfaAccount,
   loginWithSms,
@@ -11,7 +11,7 @@ import {
   totpCode,
   verifyCode,
 } from '../mfa/helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Races: the same single-use thing spent twice at once, or two changes of one account's MFA methods
@@ -23,26 +23,22 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const ROUNDS = 4;
 
-let test: TestApp;
 let inFlight = 0;
 let mostInFlight = 0;
-beforeAll(async () => {
-  test = await createTestApp(
-    { RATE_LIMIT_CODES_PER_ACCOUNT: '1000', RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '1000' },
-    {
-      beforeReady(app) {
-        app.addHook('onRequest', async () => {
-          inFlight += 1;
-          mostInFlight = Math.max(mostInFlight, inFlight);
-        });
-        app.addHook('onResponse', async () => {
-          inFlight -= 1;
-        });
-      },
+const test = sharedTestApp(
+  { RATE_LIMIT_CODES_PER_ACCOUNT: '1000', RATE_LIMIT_CODE_CHECKS_PER_ACCOUNT: '1000' },
+  {
+    beforeReady(app) {
+      app.addHook('onRequest', async () => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+      });
+      app.addHook('onResponse', async () => {
+        inFlight -= 1;
+      });
     },
-  );
-});
-afterAll(() => test.app.close());
+  },
+);
 
 /** Sends the calls at once; fails unless all of them were being handled at the same moment. */
 async function atOnce(calls: (() => Promise<InjectResponse>)[]): Promise<InjectResponse[]> {
@@ -145,13 +141,7 @@ describe('races on single-use secrets', () => {
   it('a merge confirmed twice at once merges once', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const dup = await findDuplicate(test);
-      await proveCode(test, dup);
-      const owned = await answerOwnership(test, dup, {
-        answer: 'password',
-        platform: 'employee_area',
-        password: dup.other.password,
-      });
-      expect(owned.statusCode, owned.body).toBe(200);
+      await proveOwnership(test, dup);
       const answers = await atOnce([() => post(test, dup, 'merge'), () => post(test, dup, 'merge')]);
       expect(succeeded(answers)).toHaveLength(1);
       expect(answers.find((answer) => answer.statusCode >= 400)?.json().code).toBe('fuzzion_failed');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consumeInOrder, databaseRateLimiter, type RateLimiter } from '../../src/security/rate-limit';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Several counters in one statement (decision 0057): the login counts the client's
@@ -10,13 +10,11 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * the other, stopping at the first refusal.
  */
 
-let test: TestApp;
+const test = sharedTestApp();
 let limiter: RateLimiter;
 beforeAll(async () => {
-  test = await createTestApp();
   limiter = databaseRateLimiter(test.database.db);
 });
-afterAll(() => test.app.close());
 
 const rule = (limit: number) => ({ name: `chain-${randomUUID()}`, limit, windowSeconds: 60 });
 

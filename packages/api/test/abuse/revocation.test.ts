@@ -15,7 +15,7 @@ import {
 import { resetPassword, resetTokenFor } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount, type TestAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, createTestApp, type TestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks, trustDeviceRow } from './helpers';
 
 /**
@@ -76,12 +76,7 @@ function clearsLoginCookie(response: Parameters<typeof setCookies>[0]) {
 describe('revocation takes effect at once', () => {
   it('logout (DELETE /api/token) kills the token and the cookie; the other session lives', async () => {
     const { a, b } = await twoSessions();
-    const response = await test.call({
-      method: 'DELETE',
-      url: '/api/token',
-      token: a.token,
-      deviceId: a.deviceId,
-    });
+    const response = await test.call({ method: 'DELETE', url: '/api/token', as: a });
     expect(response.statusCode).toBe(204);
     clearsLoginCookie(response);
     await expectDead(a.token);
@@ -124,12 +119,9 @@ describe('revocation takes effect at once', () => {
     expect(response.statusCode).toBe(200);
     await expectDead(a.token);
     await expectDead(b.token);
-    const again = await test.call({
-      method: 'POST',
-      url: '/api/token',
+    const again = await attemptLogin(test, owner, {
       deviceId: device,
       cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: trustedDeviceCookieOf(b.response) ?? '' },
-      payload: { username: owner.email, password: owner.password },
     });
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('mfa_required');
@@ -149,12 +141,9 @@ describe('revocation takes effect at once', () => {
       .executeTakeFirstOrThrow();
     const response = await test.call({ method: 'DELETE', url: `/api/mfa/trusted-devices/${row.id}`, token });
     expect(response.statusCode).toBe(204);
-    const again = await other.call({
-      method: 'POST',
-      url: '/api/token',
+    const again = await attemptLogin(other, owner, {
       deviceId: device,
       cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: trustedDeviceCookieOf(login) ?? '' },
-      payload: { username: owner.email, password: owner.password },
     });
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('mfa_required');

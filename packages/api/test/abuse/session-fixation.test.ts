@@ -11,7 +11,8 @@ import {
 } from '../mfa/helpers';
 import { issueCard, randomIp, start as startOnboarding, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
-import { login, sharedTestApp } from '../support/test-app';
+import { countRows } from '../support/rows';
+import { attemptLogin, login, sharedTestApp } from '../support/test-app';
 import { LOGIN_COOKIE, sessionOf, setCookies, tokenWorks } from './helpers';
 
 /**
@@ -56,12 +57,9 @@ describe('session fixation: a new token at every login', () => {
     const { attacker, chosen, own } = await plantedTokens();
     const victim = await createAccount(test.database.db);
     for (const planted of [chosen, own]) {
-      const response = await test.call({
-        method: 'POST',
-        url: '/api/token',
+      const response = await attemptLogin(test, victim, {
         token: planted,
         cookies: { [LOGIN_COOKIE]: planted },
-        payload: { username: victim.email, password: victim.password },
       });
       const token = await expectFreshSession(response, victim.id, [chosen, own]);
       // The new cookie resumes the victim's new session, not the planted one.
@@ -82,32 +80,17 @@ describe('session fixation: a new token at every login', () => {
     const victim = await createAccount(test.database.db);
     const tokens = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const response = await test.call({
-        method: 'POST',
-        url: '/api/token',
-        deviceId: i === 2 ? randomUUID() : undefined,
-        payload: { username: victim.email, password: victim.password },
-      });
+      const response = await attemptLogin(test, victim, { deviceId: i === 2 ? randomUUID() : undefined });
       tokens.add(await expectFreshSession(response, victim.id, [...tokens]));
     }
     expect(tokens.size).toBe(3);
-    const rows = await test.database.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', victim.id)
-      .execute();
-    expect(rows).toHaveLength(3);
+    expect(await countRows(test.database.db, 'sessions', victim.id)).toBe(3);
   });
 
   it('MFA login: the login payload and challenge are not sessions, the code opens a new token', async () => {
     const { chosen, own } = await plantedTokens();
     const victim = await createMfaAccount(test.database.db, ['email', 'sms']);
-    const password = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      cookies: { [LOGIN_COOKIE]: chosen },
-      payload: { username: victim.email, password: victim.password },
-    });
+    const password = await attemptLogin(test, victim, { cookies: { [LOGIN_COOKIE]: chosen } });
     expect(password.statusCode).toBe(401);
     // No session yet, and no cookie: half a login is worth nothing.
     expect(setCookies(password)).toEqual([]);
@@ -135,12 +118,7 @@ describe('session fixation: a new token at every login', () => {
     const { chosen } = await plantedTokens();
     const victim = await createMfaAccount(test.database.db, ['totp', 'email']);
     const device = randomUUID();
-    const password = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      deviceId: device,
-      payload: { username: victim.email, password: victim.password },
-    });
+    const password = await attemptLogin(test, victim, { deviceId: device });
     const started = await startChallenge(
       test,
       { mfaId: victim.methods.totp!, payload: password.json().mfa.payload },

@@ -78,12 +78,7 @@ describe('session lifetime', () => {
     const account = await createAccount(test.database.db);
     const here = await loginOn(test, account, randomUUID());
     const before = Date.now();
-    const list = await test.call({
-      method: 'GET',
-      url: '/api/sessions',
-      token: here.token,
-      deviceId: here.deviceId,
-    });
+    const list = await test.call({ method: 'GET', url: '/api/sessions', as: here });
     expect(list.statusCode).toBe(200);
     const [session] = sessionsResponseSchema.parse(list.json()).data;
     const expiresAt = Date.parse(session!.expires_at);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRUSTED_DEVICE_COOKIE_BASE_NAME, TRUSTED_DEVICE_TTL_SECONDS } from '@vestibule/contract/constants';
 import { trustedDevicesResponseSchema } from '@vestibule/contract/schemas/mfa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
 import {
   createMfaAccount,
@@ -12,7 +12,7 @@ import {
   verifyCode,
 } from '../mfa/helpers';
 import { PRODUCTION_APP_ENV } from '../support/production-env';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp, type TestApp } from '../support/test-app';
 import { setCookies } from './helpers';
 
 /**
@@ -21,17 +21,9 @@ import { setCookies } from './helpers';
  * MFA login, stored hashed, bound to the account, rotated at each use and dead with its row.
  */
 
-let test: TestApp;
-let production: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-  // One proxy in front (production refuses TRUST_PROXY=true: any client could write its address).
-  production = await createTestApp({ ...PRODUCTION_APP_ENV, TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await test.app.close();
-  await production.app.close();
-});
+const test = sharedTestApp();
+// One proxy in front (production refuses TRUST_PROXY=true: any client could write its address).
+const production = sharedTestApp({ ...PRODUCTION_APP_ENV, TRUST_PROXY: '1' });
 
 /** An MFA login with "trust this device" from `deviceId`: the verify answer. */
 async function trustedLogin(app: TestApp, account: MfaAccount, deviceId: string, host?: string) {
@@ -57,12 +49,9 @@ function deviceCookie(response: Parameters<typeof setCookies>[0]) {
 }
 
 function passwordLogin(account: MfaAccount, deviceId: string, secret?: string) {
-  return test.call({
-    method: 'POST',
-    url: '/api/token',
+  return attemptLogin(test, account, {
     deviceId,
     ...(secret ? { cookies: { [TRUSTED_DEVICE_COOKIE_BASE_NAME]: secret } } : {}),
-    payload: { username: account.email, password: account.password },
   });
 }
 

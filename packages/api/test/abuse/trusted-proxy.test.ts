@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp } from '../recovery/helpers';
 import { createAccount } from '../support/accounts';
+import { auditEvents } from '../support/rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -39,12 +40,7 @@ describe.each([
     const account = await createAccount(test.database.db);
     const client = randomIp();
     for (let i = 0; i < 2; i += 1) expect((await attempt(account.email, client)).statusCode).toBe(400);
-    const rows = await test.database.db
-      .selectFrom('audit_events')
-      .select('ip')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'login.failed')
-      .execute();
+    const rows = await auditEvents(test.database.db, account.id, 'login.failed');
     expect(rows.map((row) => row.ip)).toEqual([client, client]);
   });
 });

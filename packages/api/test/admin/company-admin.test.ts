@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { joinCompany } from '../../src/flows/company-admin/membership';
 import { companyId as companyNamed } from '../../src/flows/onboarding/registry';
 import { createAccount } from '../support/accounts';
-import { login, sharedTestApp } from '../support/test-app';
+import { auditEvent } from '../support/rows';
+import { attemptLogin, login, sharedTestApp } from '../support/test-app';
 import { staffSession } from './helpers';
 
 const test = sharedTestApp();
@@ -92,11 +93,7 @@ describe('company admin API', () => {
     });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json()).toEqual({ status: 'suspended', sessions_ended: 1 });
-    const refused = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: person.email, password: person.password },
-    });
+    const refused = await attemptLogin(test, person);
     expect(refused.json().code).toBe('account_locked');
     const notice = await db
       .selectFrom('outbox')
@@ -106,12 +103,7 @@ describe('company admin API', () => {
       .execute();
     expect(notice).toHaveLength(1);
     // A webhook payload never carries the reason the admin typed.
-    const event = await db
-      .selectFrom('audit_events')
-      .select(['detail', 'actor_role'])
-      .where('user_id', '=', person.id)
-      .where('kind', '=', 'account.suspended')
-      .executeTakeFirstOrThrow();
+    const event = await auditEvent(db, person.id, 'account.suspended');
     expect(event).toMatchObject({
       actor_role: 'company-admin',
       detail: { why: 'Left the company', ticket: 'HR-42' },

@@ -13,12 +13,7 @@ const why = { reason: 'HR sent the list of new joiners', ticket: 'OPS-7' };
 describe('invitation batches', () => {
   it("lists the companies of the operator's editions only", async () => {
     const operator = await staffSession(db(), { role: 'operator', scope: 'lu', edition: 'lu' });
-    const response = await test.call({
-      method: 'GET',
-      url: '/api/admin/companies',
-      token: operator.token,
-      host: operator.host,
-    });
+    const response = await test.call({ method: 'GET', url: '/api/admin/companies', as: operator });
     expect(response.statusCode).toBe(200);
     const editions = new Set(response.json().data.map((company: { edition: string }) => company.edition));
     expect([...editions]).toEqual(['lu']);
@@ -76,8 +71,7 @@ describe('invitation batches', () => {
     const noReason = await test.call({
       method: 'POST',
       url: '/api/admin/companies/1/invitation-batches',
-      token: operator.token,
-      host: operator.host,
+      as: operator,
       payload: { ...payload, reason: '' },
     });
     expect(noReason.statusCode).toBe(422);
@@ -85,8 +79,7 @@ describe('invitation batches', () => {
     const otherEdition = await test.call({
       method: 'POST',
       url: '/api/admin/companies/1/invitation-batches',
-      token: operator.token,
-      host: operator.host,
+      as: operator,
       payload: { ...payload, ...why },
     });
     expect(otherEdition.statusCode).toBe(404);

@@ -233,8 +233,7 @@ describe('maintenance from the admin API', () => {
     const refused = await test.call({
       method: 'PUT',
       url: '/api/admin/maintenance',
-      host: stale.host,
-      token: stale.token,
+      as: stale,
       payload: { on: true, ...reason },
     });
     expect(refused.statusCode).toBe(403);

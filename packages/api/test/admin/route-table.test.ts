@@ -402,8 +402,7 @@ describe('the admin route table', () => {
       const response = await test.call({
         method: row.method,
         url: row.path(targets),
-        host: caller.host,
-        token: caller.token,
+        as: caller,
         payload: row.body?.(targets),
       });
       expect(response.statusCode, response.body).toBe(row.expect[callerName] ?? 403);

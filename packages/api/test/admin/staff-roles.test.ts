@@ -140,8 +140,7 @@ describe('staff roles from the console', () => {
     const response = await test.call({
       method: 'POST',
       url: '/api/admin/staff/roles',
-      token: officer.token,
-      host: officer.host,
+      as: officer,
       payload: { email: person.email, edition: 'lu', role: 'support', all_editions: true, ...why },
     });
     expect(response.statusCode).toBe(404);

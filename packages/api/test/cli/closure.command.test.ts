@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
-import { auditKinds, messagesTo } from '../profile/helpers';
+import { messagesTo } from '../profile/helpers';
 import { runAdmin } from '../support/admin-cli';
+import { auditEvent, auditKinds } from '../support/rows';
 import { sharedTestApp, testConfig } from '../support/test-app';
 
 /** Support closes an account for its holder: the same closure, with who and why audited. */
@@ -35,12 +36,7 @@ describe('npm run admin -- users close', () => {
     expect((await test.call({ method: 'GET', url: '/api/user', token })).statusCode).toBe(401);
     const [mail] = await messagesTo(test, account.email);
     expect(mail?.subject).toContain('will be closed');
-    const event = await test.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'account.closure_requested')
-      .executeTakeFirstOrThrow();
+    const event = await auditEvent(test.database.db, account.id, 'account.closure_requested');
     expect(event.detail).toMatchObject({
       requested_by: 'staff',
       by: 'agent.smith',
@@ -51,7 +47,7 @@ describe('npm run admin -- users close', () => {
     const again = await admin(['users', 'close', account.email, '--reason', 'twice']);
     expect(again.code).toBe(1);
     expect(again.output).toContain('closure_already_requested');
-    expect(await auditKinds(test, account.id)).not.toContain('account.deleted');
+    expect(await auditKinds(test.database.db, account.id)).not.toContain('account.deleted');
   });
 
   it('closures run erases what is due; --as-of is a test clock that production refuses', async () => {
@@ -64,7 +60,7 @@ describe('npm run admin -- users close', () => {
     expect(refused.code).toBe(2);
     expect((await admin(['closures', 'run', '--as-of', 'yesterday'])).code).toBe(2);
     expect((await admin(['closures', 'run'])).code).toBe(0);
-    expect(await auditKinds(test, account.id)).not.toContain('account.deleted');
+    expect(await auditKinds(test.database.db, account.id)).not.toContain('account.deleted');
     const ran = await admin([
       'closures',
       'run',
@@ -72,7 +68,7 @@ describe('npm run admin -- users close', () => {
       new Date(Date.now() + 15 * 86_400_000).toISOString(),
     ]);
     expect(ran.code).toBe(0);
-    expect(await auditKinds(test, account.id)).toContain('account.deleted');
+    expect(await auditKinds(test.database.db, account.id)).toContain('account.deleted');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { runAdmin } from '../support/admin-cli';
-import { login, sharedTestApp } from '../support/test-app';
+import { attemptLogin, login, sharedTestApp } from '../support/test-app';
 
 const test = sharedTestApp();
 
@@ -22,11 +22,7 @@ describe('npm run admin -- users …', () => {
     const token = await login(test, account.email, account.password);
     expect((await admin('users', 'lock', account.email)).code).toBe(0);
     expect((await test.call({ method: 'GET', url: '/api/user', token })).statusCode).toBe(401);
-    const refused = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const refused = await attemptLogin(test, account);
     expect(refused.json().code).toBe('account_locked');
     expect((await admin('users', 'unlock', account.email)).code).toBe(0);
     await expect(login(test, account.email, account.password)).resolves.toBeTypeOf('string');

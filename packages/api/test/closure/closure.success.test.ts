@@ -2,8 +2,9 @@ import { closureResponseSchema } from '@vestibule/contract/schemas/closure';
 import { describe, expect, it } from 'vitest';
 import { eraseDueAccounts } from '../../src/flows/closure/erase';
 import { createMfaAccount, loginWithSms } from '../mfa/helpers';
-import { auditKinds, messagesTo, profileSession } from '../profile/helpers';
-import { sharedTestApp } from '../support/test-app';
+import { messagesTo, profileSession } from '../profile/helpers';
+import { auditKinds, countRows } from '../support/rows';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import { cancelClosure, cancelTokenSentTo, endGracePeriod, requestClosure } from './helpers';
 
 /** Closing an account: grace period, keeping it by link or at sign-in, erasure after it. */
@@ -20,12 +21,7 @@ describe('POST /api/user/closure', () => {
     const days = (new Date(closes_at).getTime() - before) / 86_400_000;
     expect(days).toBeGreaterThan(13.99);
     expect(days).toBeLessThan(14.01);
-    const sessions = await test.database.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(sessions).toEqual([]);
+    expect(await countRows(test.database.db, 'sessions', account.id)).toBe(0);
     expect((await test.call({ method: 'GET', url: '/api/user', token })).statusCode).toBe(401);
     const [mail] = await messagesTo(test, account.email);
     expect(mail?.subject).toContain('your account will be closed on');
@@ -33,17 +29,13 @@ describe('POST /api/user/closure', () => {
     expect(await cancelTokenSentTo(test, account.email)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [sms] = await messagesTo(test, account.phone);
     expect(sms?.body_text).toContain('your account will be closed on');
-    expect(await auditKinds(test, account.id)).toContain('account.closure_requested');
+    expect(await auditKinds(test.database.db, account.id)).toContain('account.closure_requested');
   });
 
   it('a sign-in during the grace period answers 409 account_closing with a ticket that keeps the account', async () => {
     const { account, token } = await profileSession(test);
     expect((await requestClosure(test, token)).statusCode).toBe(200);
-    const signIn = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const signIn = await attemptLogin(test, account);
     expect(signIn.statusCode).toBe(409);
     const body = signIn.json();
     expect(body.code).toBe('account_closing');
@@ -53,14 +45,10 @@ describe('POST /api/user/closure', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toEqual({ cancelled: true });
     // Kept: the next sign-in goes on to the second factor as before.
-    const again = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const again = await attemptLogin(test, account);
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('mfa_required');
-    expect(await auditKinds(test, account.id)).toContain('account.closure_cancelled');
+    expect(await auditKinds(test.database.db, account.id)).toContain('account.closure_cancelled');
   });
 
   it('the e-mail link keeps the account; the account can close again afterwards', async () => {
@@ -111,7 +99,7 @@ describe('erasure after the grace period', () => {
     expect(erased.erased_at).not.toBeNull();
     expect(erased.password_hash).toBeNull();
     expect(erased.firstname).toBeNull();
-    expect(await auditKinds(test, account.id)).toContain('account.deleted');
+    expect(await auditKinds(test.database.db, account.id)).toContain('account.deleted');
     const deliveries = await db
       .selectFrom('webhook_deliveries')
       .select(['event_type', 'payload'])
@@ -121,11 +109,7 @@ describe('erasure after the grace period', () => {
     expect(JSON.stringify(deliveries[0]?.payload)).toContain(`"account_id":${account.id}`);
     await db.deleteFrom('webhook_subscriptions').where('id', '=', subscription.id).execute();
 
-    const signIn = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const signIn = await attemptLogin(test, account);
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json().code).toBe('invalid_credentials');
   });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { messagesTo } from '../profile/helpers';
-import type { TestApp } from '../support/test-app';
+import type { Caller, TestApp } from '../support/test-app';
 
 /** The cancel token of the newest closing e-mail to an address (the link's fragment). */
 export async function cancelTokenSentTo(test: TestApp, address: string): Promise<string> {
@@ -10,9 +10,10 @@ export async function cancelTokenSentTo(test: TestApp, address: string): Promise
   return decodeURIComponent(token as string);
 }
 
-/** POST /api/user/closure with the confirmation. */
-export function requestClosure(test: TestApp, token: string) {
-  return test.call({ method: 'POST', url: '/api/user/closure', token, payload: { confirm: true } });
+/** POST /api/user/closure with the confirmation, by a bearer token or a caller. */
+export function requestClosure(test: TestApp, by: string | Caller) {
+  const as = typeof by === 'string' ? { token: by } : by;
+  return test.call({ method: 'POST', url: '/api/user/closure', as, payload: { confirm: true } });
 }
 
 /** POST /api/closure/cancel with a link token or a sign-in ticket. */

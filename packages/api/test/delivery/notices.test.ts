@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMfaAccount, loginWithSms, stepUp } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
-import { sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 
 // The notices added where the flows were silent: each goes to the account's addresses,
 // in its language, says what happened and leads back to the recovery page.
@@ -24,13 +24,7 @@ async function messages(recipient: string, purpose: string) {
 }
 
 async function passwordLogin(account: { email: string; password: string }, deviceId: string) {
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/token',
-    deviceId,
-    headers: { 'user-agent': FIREFOX },
-    payload: { username: account.email, password: account.password },
-  });
+  const response = await attemptLogin(test, account, { deviceId, headers: { 'user-agent': FIREFOX } });
   expect(response.statusCode, response.body).toBe(200);
 }
 

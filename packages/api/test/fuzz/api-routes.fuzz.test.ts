@@ -1,10 +1,10 @@
 import { errorBodySchema } from '@vestibule/contract/schemas/common';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/app';
 import { createSession } from '../../src/security/session.queries';
 import { createAccount } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Property-based requests to every API route: random and invalid bodies, queries, headers and
@@ -14,13 +14,11 @@ import { createTestApp, type TestApp } from '../support/test-app';
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
 
-let test: TestApp;
+const test = sharedTestApp();
 let userId: number;
 beforeAll(async () => {
-  test = await createTestApp();
   userId = (await createAccount(test.database.db)).id;
 });
-afterAll(() => test.app.close());
 
 /** A live session of the fuzzing account; new ones replace those a route revoked. */
 async function freshToken(): Promise<string> {

@@ -1,7 +1,8 @@
 import { contactConfirmAnswerSchema } from '@vestibule/contract/schemas/fuzzion';
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
-import { sharedTestApp } from '../support/test-app';
+import { startContact } from '../profile/helpers';
+import { sharedTestApp, submitCode } from '../support/test-app';
 
 const test = sharedTestApp();
 
@@ -11,21 +12,11 @@ describe('merge offer on contact verification', () => {
     const me = await createMfaAccount(db);
     const other = await createMfaAccount(db);
     const token = await loginWithSms(test, me);
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/phones',
-      token,
-      payload: { phone: other.phone },
-    });
+    const started = await startContact(test, token, { phone: other.phone });
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ fuzzion: true, target: other.phone });
     const code = await latestCode(db, other.phone);
-    const confirmed = await test.call({
-      method: 'POST',
-      url: '/api/user/phones/confirm',
-      token,
-      payload: { payload: started.json().payload, code },
-    });
+    const confirmed = await submitCode(test, '/api/user/phones/confirm', token, started.json().payload, code);
     expect(confirmed.statusCode).toBe(200);
     const answer = contactConfirmAnswerSchema.parse(confirmed.json());
     if (!('fuzzion' in answer)) throw new Error('expected a merge offer');
@@ -49,12 +40,7 @@ describe('merge offer on contact verification', () => {
   it('an address of this account itself still answers 422 "already used"', async () => {
     const me = await createMfaAccount(test.database.db);
     const token = await loginWithSms(test, me);
-    const again = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: me.email },
-    });
+    const again = await startContact(test, token, { email: me.email });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('invalid_email');
   });

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { sealedCardNumber, sealedHolderNrn } from '../../src/security/sealed-identifiers';
 import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
-import { TEST_SECRETS, type TestApp } from '../support/test-app';
+import { submitCode, TEST_SECRETS, type TestApp } from '../support/test-app';
 
 /** A valid card number (5065…, Luhn) held by an account. */
 export async function giveCard(db: Db, userId: number): Promise<string> {
@@ -50,12 +50,7 @@ export async function findDuplicate(
   expect(started.statusCode).toBe(200);
   expect(started.json().fuzzion).toBe(true);
   const code = await latestCode(db, other.email);
-  const confirmed = await test.call({
-    method: 'POST',
-    url: '/api/mfa/activate',
-    token,
-    payload: { payload: started.json().payload, code },
-  });
+  const confirmed = await submitCode(test, '/api/mfa/activate', token, started.json().payload, code);
   expect(confirmed.statusCode).toBe(200);
   const answer = mfaActivateAnswerSchema.parse(confirmed.json());
   if (!answer.fuzzion) throw new Error('expected a merge offer');
@@ -63,22 +58,33 @@ export async function findDuplicate(
   return { me, other, token, payload: answer.payload };
 }
 
-/** POST /api/mfa/fuzzion to the other account's phone, then POST /api/fuzzion with its code. */
-export async function proveCode(test: TestApp, dup: Duplicate) {
-  const sent = await test.call({
+/** POST /api/mfa/fuzzion: a proof code to the method named, from the session given (the duplicate's own by default). */
+export function requestProof(
+  test: TestApp,
+  dup: Duplicate,
+  method: { mfaId: number; target?: string },
+  token = dup.token,
+) {
+  return test.call({
     method: 'POST',
     url: '/api/mfa/fuzzion',
-    token: dup.token,
-    payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
+    token,
+    payload: { payload: dup.payload, ...method },
   });
-  expect(sent.statusCode).toBe(200);
-  const code = await latestCode(test.database.db, dup.other.phone);
-  const checked = await test.call({
-    method: 'POST',
-    url: '/api/fuzzion',
-    token: dup.token,
-    payload: { payload: sent.json().payload, code },
-  });
+}
+
+/** A proof code sent to the other account's phone (or e-mail): the code step's payload and the code. */
+export async function sendProofCode(test: TestApp, dup: Duplicate, via: 'sms' | 'email' = 'sms') {
+  const sent = await requestProof(test, dup, { mfaId: dup.other.methods[via]! });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = await latestCode(test.database.db, via === 'sms' ? dup.other.phone : dup.other.email);
+  return { payload: sent.json().payload as string, code };
+}
+
+/** A proof code to the other account's phone, then POST /api/fuzzion with it. */
+export async function proveCode(test: TestApp, dup: Duplicate) {
+  const { payload, code } = await sendProofCode(test, dup);
+  const checked = await submitCode(test, '/api/fuzzion', dup.token, payload, code);
   expect(checked.statusCode).toBe(200);
   expect(checked.json()).toEqual({ payload: dup.payload, step: 'ownership' });
 }
@@ -90,6 +96,19 @@ export function answerOwnership(test: TestApp, dup: Duplicate, answer: Record<st
     token: dup.token,
     payload: { payload: dup.payload, ...answer },
   });
+}
+
+/** The ownership step answered with an employee-area password. */
+export function answerPassword(test: TestApp, dup: Duplicate, password: string) {
+  return answerOwnership(test, dup, { answer: 'password', platform: 'employee_area', password });
+}
+
+/** The code proven and the other account owned by its password: the flow waits for the decision. */
+export async function proveOwnership(test: TestApp, dup: Duplicate) {
+  await proveCode(test, dup);
+  const owned = await answerPassword(test, dup, dup.other.password);
+  expect(owned.statusCode, owned.body).toBe(200);
+  expect(owned.json()).toEqual({ payload: dup.payload, step: 'decision' });
 }
 
 export function post(test: TestApp, dup: Duplicate, action: 'merge' | 'refuse' | 'ignore') {

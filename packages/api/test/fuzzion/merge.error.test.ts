@@ -1,30 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createMfaAccount, latestCode, loginWithSms } from '../mfa/helpers';
+import { createMfaAccount, loginWithSms } from '../mfa/helpers';
 import { expectApiError } from '../support/api-error';
-import { sharedTestApp } from '../support/test-app';
-import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
+import { sharedTestApp, submitCode } from '../support/test-app';
+import {
+  answerOwnership,
+  answerPassword,
+  findDuplicate,
+  giveCard,
+  post,
+  proveCode,
+  proveOwnership,
+  requestProof,
+  sendProofCode,
+  snapshot,
+} from './helpers';
 
 const test = sharedTestApp();
 
 describe('account merge (sad paths)', () => {
   it('a wrong code to the other account answers 422 invalid_code and the flow stays at the code step', async () => {
     const dup = await findDuplicate(test);
-    const sent = await test.call({
-      method: 'POST',
-      url: '/api/mfa/fuzzion',
-      token: dup.token,
-      payload: { payload: dup.payload, mfaId: dup.other.methods.email },
-    });
-    expect(sent.statusCode).toBe(200);
-    const right = await latestCode(test.database.db, dup.other.email);
-    const wrong = right === '00000000' ? '11111111' : '00000000';
+    const sent = await sendProofCode(test, dup, 'email');
+    const wrong = sent.code === '00000000' ? '11111111' : '00000000';
     const checked = await test.call({
       method: 'POST',
       url: '/api/fuzzion',
       token: dup.token,
-      payload: { payload: sent.json().payload, code: wrong },
+      payload: { payload: sent.payload, code: wrong },
     });
     expect(checked.statusCode).toBe(422);
     expect(checked.json().code).toBe('invalid_code');
@@ -44,11 +48,7 @@ describe('account merge (sad paths)', () => {
   it('a wrong password answers 422 with the SPEC text and merging stays refused', async () => {
     const dup = await findDuplicate(test);
     await proveCode(test, dup);
-    const wrong = await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.me.password,
-    });
+    const wrong = await answerPassword(test, dup, dup.me.password);
     expectApiError(wrong, 422, 'fuzzion_invalid', 'The information you provided is invalid');
     const merge = await post(test, dup, 'merge');
     expectApiError(
@@ -82,28 +82,14 @@ describe('account merge (sad paths)', () => {
   it('five wrong proofs end the flow', async () => {
     const dup = await findDuplicate(test);
     await proveCode(test, dup);
-    for (let i = 0; i < 5; i++)
-      await answerOwnership(test, dup, {
-        answer: 'password',
-        platform: 'employee_area',
-        password: `nope-${i}`,
-      });
-    const right = await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.other.password,
-    });
+    for (let i = 0; i < 5; i++) await answerPassword(test, dup, `nope-${i}`);
+    const right = await answerPassword(test, dup, dup.other.password);
     expect(right.json().code).toBe('fuzzion_failed');
   });
 
   it('the other account changed meanwhile (new password): the merge is refused with fuzzion_failed and nothing moves', async () => {
     const dup = await findDuplicate(test);
-    await proveCode(test, dup);
-    await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.other.password,
-    });
+    await proveOwnership(test, dup);
     await test.database.db
       .updateTable('users')
       .set({ password_hash: 'changed-elsewhere' })
@@ -130,12 +116,7 @@ describe('account merge (sad paths)', () => {
     });
     expect(started.json().fuzzion).toBe(true);
     for (const code of ['00000000', '12345678']) {
-      const guess = await test.call({
-        method: 'POST',
-        url: '/api/mfa/activate',
-        token,
-        payload: { payload: started.json().payload, code },
-      });
+      const guess = await submitCode(test, '/api/mfa/activate', token, started.json().payload, code);
       expect(guess.statusCode).toBe(422);
     }
     // No flow exists: invented or foreign payloads lead nowhere.
@@ -152,12 +133,7 @@ describe('account merge (sad paths)', () => {
       payload: { payload: dup.payload },
     });
     expect(foreign.statusCode).toBe(404);
-    const send = await test.call({
-      method: 'POST',
-      url: '/api/mfa/fuzzion',
-      token,
-      payload: { payload: dup.payload, mfaId: dup.other.methods.sms },
-    });
+    const send = await requestProof(test, dup, { mfaId: dup.other.methods.sms! }, token);
     expect(send.statusCode).toBe(404);
     expect(await snapshot(test.database.db, victim.id)).toEqual(victimBefore);
   });
@@ -165,30 +141,12 @@ describe('account merge (sad paths)', () => {
   it('controlling the e-mail alone is not enough: the proof code only goes to the other account, and merging needs ownership', async () => {
     const dup = await findDuplicate(test);
     // The code cannot be sent to an address of the caller's choosing.
-    const elsewhere = await test.call({
-      method: 'POST',
-      url: '/api/mfa/fuzzion',
-      token: dup.token,
-      payload: { payload: dup.payload, mfaId: -2, target: dup.me.email },
-    });
+    const elsewhere = await requestProof(test, dup, { mfaId: -2, target: dup.me.email });
     expect(elsewhere.statusCode).toBe(404);
-    const ownMethod = await test.call({
-      method: 'POST',
-      url: '/api/mfa/fuzzion',
-      token: dup.token,
-      payload: { payload: dup.payload, mfaId: dup.me.methods.sms },
-    });
+    const ownMethod = await requestProof(test, dup, { mfaId: dup.me.methods.sms! });
     expect(ownMethod.statusCode).toBe(404);
     // Skipping steps is refused: no ownership before the code, no merge before ownership.
-    expect(
-      (
-        await answerOwnership(test, dup, {
-          answer: 'password',
-          platform: 'employee_area',
-          password: dup.other.password,
-        })
-      ).json().code,
-    ).toBe('fuzzion_failed');
+    expect((await answerPassword(test, dup, dup.other.password)).json().code).toBe('fuzzion_failed');
     expect((await post(test, dup, 'merge')).json().code).toBe('fuzzion_failed');
     expect((await post(test, dup, 'refuse')).json().code).toBe('fuzzion_failed');
     await proveCode(test, dup);
@@ -199,12 +157,7 @@ describe('account merge (sad paths)', () => {
   it('a failure in the middle of the merge (a constraint on closing the account) leaves both accounts as they were', async () => {
     const dup = await findDuplicate(test);
     const db = test.database.db;
-    await proveCode(test, dup);
-    await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.other.password,
-    });
+    await proveOwnership(test, dup);
     const before = [await snapshot(db, dup.me.id), await snapshot(db, dup.other.id)];
     // Contacts, methods and holdings have moved when the account is closed: then it fails.
     const constraint = `fuzzion_test_${dup.other.id}`;

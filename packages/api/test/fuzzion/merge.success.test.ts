@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { loginWithSms } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
 import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
-import { answerOwnership, findDuplicate, giveCard, post, proveCode, snapshot } from './helpers';
+import {
+  answerOwnership,
+  findDuplicate,
+  giveCard,
+  post,
+  proveCode,
+  proveOwnership,
+  snapshot,
+} from './helpers';
 
 const test = sharedTestApp();
 
@@ -135,12 +143,7 @@ describe('account merge (happy paths)', () => {
 
   it('answers the MFA list when the surviving account had no method before the merge', async () => {
     const dup = await findDuplicate(test);
-    await proveCode(test, dup);
-    await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.other.password,
-    });
+    await proveOwnership(test, dup);
     await test.database.db.deleteFrom('mfa_methods').where('user_id', '=', dup.me.id).execute();
     const merged = await post(test, dup, 'merge');
     const result = fuzzionResultSchema.parse(merged.json());

@@ -13,7 +13,7 @@ import {
   toPasswordStep,
 } from '../onboarding/helpers';
 import { sharedTestApp } from '../support/test-app';
-import { answerOwnership, type Duplicate, post, proveCode, snapshot } from './helpers';
+import { answerOwnership, type Duplicate, post, proveCode, proveOwnership, snapshot } from './helpers';
 
 // Detection during onboarding (docs/decisions/0012-fuzzion.md): an e-mail or phone another account
 // uses is told only after a code proved it; the new account is created without it and its first
@@ -171,13 +171,7 @@ describe('onboarding with a contact another account uses', () => {
 
   it('merges: the new account gets the old e-mail and everything else, the old one is closed', async () => {
     const dup = await signUpWithOthersEmail();
-    await proveCode(test, dup);
-    const owned = await answerOwnership(test, dup, {
-      answer: 'password',
-      platform: 'employee_area',
-      password: dup.other.password,
-    });
-    expect(owned.json()).toEqual({ payload: dup.payload, step: 'decision' });
+    await proveOwnership(test, dup);
     const merged = await post(test, dup, 'merge');
     expect(merged.statusCode).toBe(200);
     expect(merged.json().data.email.map((e: { email: string }) => e.email)).toContain(dup.other.email);

@@ -1,35 +1,29 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { configureMessageBrands } from '../../src/delivery/messages/brand';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * The configuration injected into every page: the footer's operator of the request's edition (the
  * operator's settings, as the e-mails sign) and the tag manager's origin, which the CSP names.
  */
 
-let test: TestApp;
-let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'vestibule-web-'));
-  writeFileSync(join(dir, 'index.html'), '<html><head><!--vestibule-config--></head><body></body></html>');
-  test = await createTestApp({
-    WEB_DIST_DIR: dir,
-    TAG_MANAGER_ID: 'GTM-ABC123',
-    TAG_MANAGER_URL: 'https://tags.operator.example/gtm',
-    MAIL_COMPANY_LU: 'Opérateur Luxembourg S.A.',
-    SUPPORT_EMAIL_LU: 'aide@operator.example.lu',
-  });
+const dir = mkdtempSync(join(tmpdir(), 'vestibule-web-'));
+writeFileSync(join(dir, 'index.html'), '<html><head><!--vestibule-config--></head><body></body></html>');
+// After hooks run last registered first: the directory goes once the app is closed.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const test = sharedTestApp({
+  WEB_DIST_DIR: dir,
+  TAG_MANAGER_ID: 'GTM-ABC123',
+  TAG_MANAGER_URL: 'https://tags.operator.example/gtm',
+  MAIL_COMPANY_LU: 'Opérateur Luxembourg S.A.',
+  SUPPORT_EMAIL_LU: 'aide@operator.example.lu',
 });
-afterAll(async () => {
-  // The operator's settings are the messages' too, for every test file after this one in the worker.
-  configureMessageBrands(loadConfig({ NODE_ENV: 'test' }).messageOperator);
-  await test.app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// The operator's settings are the messages' too, for every test file after this one in the worker.
+afterAll(() => configureMessageBrands(loadConfig({ NODE_ENV: 'test' }).messageOperator));
 
 async function injectedConfig(host?: string) {
   const response = await test.call({ method: 'GET', url: '/login/email', host, deviceId: null });

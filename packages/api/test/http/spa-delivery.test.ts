@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { setMaintenance } from '../../src/db/maintenance';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
 /**
  * Delivery of the built SPA: pre-compressed assets by Accept-Encoding with immutable
@@ -42,16 +42,9 @@ function standInBuild(): string {
   return dir;
 }
 
-let test: TestApp;
-let dir: string;
-beforeAll(async () => {
-  dir = standInBuild();
-  test = await createTestApp({ WEB_DIST_DIR: dir });
-});
-afterAll(async () => {
-  await test.app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = standInBuild();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const test = sharedTestApp({ WEB_DIST_DIR: dir });
 
 function page(url: string, headers: Record<string, string> = {}, host?: string) {
   return test.call({ method: 'GET', url, headers, host, deviceId: null });

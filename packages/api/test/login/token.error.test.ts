@@ -130,20 +130,18 @@ describe('POST /api/token (sad paths)', () => {
     expect(response.json().fields).toBeTypeOf('object');
   });
 
-  it('answers 400 bad_request for malformed JSON and malformed form bodies never give 5xx', async () => {
-    const json = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().code).toBe('bad_request');
-    const form = await test.call({
-      method: 'POST',
-      url: '/api/token',
+  it.each([
+    ['400 bad_request for malformed JSON', 'application/json', '{"username":', 400, 'bad_request'],
+    ['415 for an unsupported content type', 'text/xml', '<a/>', 415, 'unsupported_media_type'],
+  ])('answers %s', async (_name, type, body, status, code) => {
+    const response = await tokenRequest(body, { headers: { 'content-type': type } });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().code).toBe(code);
+  });
+
+  it('a malformed form body never gives 5xx', async () => {
+    const form = await tokenRequest('%%%=&&username[]=1', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '%%%=&&username[]=1',
     });
     expect(form.statusCode).toBeGreaterThanOrEqual(400);
     expect(form.statusCode).toBeLessThan(500);
@@ -153,17 +151,6 @@ describe('POST /api/token (sad paths)', () => {
     const response = await tokenRequest({ username: 'a@b.test', password: 'x'.repeat(200_000) });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('payload_too_large');
-  });
-
-  it('answers 415 for an unsupported content type', async () => {
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().code).toBe('unsupported_media_type');
   });
 
   it('answers 400 missing_device_id without X-Device-ID, or with one that is not a UUID', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { setMaintenance } from '../../src/db/maintenance';
 import { expectApiError } from '../support/api-error';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
+const test = sharedTestApp();
 afterAll(async () => {
   await setMaintenance(test.database.db, false);
-  await test.app.close();
 });
 
 describe('maintenance mode', () => {

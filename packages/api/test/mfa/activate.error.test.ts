@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTestApp } from '../support/test-app';
+import { countRows } from '../support/rows';
+import { sharedTestApp, submitCode } from '../support/test-app';
 import { createMfaAccount, latestCode, loginWithSms } from './helpers';
 
 const test = sharedTestApp();
@@ -74,19 +75,9 @@ describe('adding and editing MFA methods (sad paths)', () => {
       payload: { payload: started.json().payload, code: wrong },
     });
     expect(bad.json().code).toBe('invalid_code');
-    const stolen = await test.call({
-      method: 'POST',
-      url: '/api/mfa/activate',
-      token: other,
-      payload: { payload: started.json().payload, code },
-    });
+    const stolen = await submitCode(test, '/api/mfa/activate', other, started.json().payload, code);
     expect(stolen.statusCode).toBe(410);
-    const methods = await test.database.db
-      .selectFrom('mfa_methods')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(methods).toHaveLength(2);
+    expect(await countRows(test.database.db, 'mfa_methods', account.id)).toBe(2);
   });
 
   it("editing another user's method answers 404", async () => {

@@ -1,6 +1,6 @@
 import { mfaActivateResponseSchema, mfaActivateResultSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
-import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
+import { sharedTestApp, submitCode, TEST_SECRETS } from '../support/test-app';
 import {
   createMfaAccount,
   latestCode,
@@ -34,12 +34,7 @@ describe('adding and editing MFA methods (happy paths)', () => {
       data: { method: 'sms', target: phone, code_length: 8, resend_in: 15 },
     });
     const code = await latestCode(test.database.db, phone);
-    const done = await test.call({
-      method: 'POST',
-      url: '/api/mfa/activate',
-      token,
-      payload: { payload: body.payload, code },
-    });
+    const done = await submitCode(test, '/api/mfa/activate', token, body.payload, code);
     expect(done.statusCode).toBe(200);
     const result = mfaActivateResultSchema.parse(done.json());
     expect(result.method).toMatchObject({ method: 'sms', target: phone, primary: false });
@@ -58,12 +53,7 @@ describe('adding and editing MFA methods (happy paths)', () => {
     });
     expect(started.statusCode).toBe(200);
     const code = await latestCode(test.database.db, address);
-    const done = await test.call({
-      method: 'POST',
-      url: '/api/mfa/activate',
-      token,
-      payload: { payload: started.json().payload, code },
-    });
+    const done = await submitCode(test, '/api/mfa/activate', token, started.json().payload, code);
     expect(done.json().method).toMatchObject({ id: account.methods.email, target: address });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { registerClient } from '../oauth/helpers';
-import { login, sharedTestApp } from '../support/test-app';
+import { login, sharedTestApp, submitCode } from '../support/test-app';
 import { createMfaAccount, latestCode } from './helpers';
 
 const test = sharedTestApp();
@@ -14,12 +14,7 @@ async function addMethod(token: string, id: number, target: string) {
   });
   expect(started.statusCode).toBe(200);
   const code = await latestCode(test.database.db, target);
-  const done = await test.call({
-    method: 'POST',
-    url: '/api/mfa/activate',
-    token,
-    payload: { payload: started.json().payload, code },
-  });
+  const done = await submitCode(test, '/api/mfa/activate', token, started.json().payload, code);
   expect(done.statusCode).toBe(200);
 }
 

@@ -8,7 +8,7 @@ import { newTotpSecret } from '../../src/flows/mfa/totp';
 import { hashToken } from '../../src/security/tokens';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
-import { TEST_SECRETS, type TestApp } from '../support/test-app';
+import { attemptLogin, TEST_SECRETS, type TestApp } from '../support/test-app';
 
 export interface MfaAccount extends TestAccount {
   methods: { sms?: number; email?: number; totp?: number };
@@ -99,10 +99,7 @@ export function deviceCookies(deviceId: string | undefined): { cookies?: Record<
 
 /** POST /api/token for an account with MFA: answers the login payload and the methods offered. */
 export async function passwordStep(test: TestApp, account: TestAccount, deviceId?: string) {
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/token',
-    payload: { username: account.email, password: account.password },
+  const response = await attemptLogin(test, account, {
     ...(deviceId ? { deviceId } : {}),
     ...deviceCookies(deviceId),
   });

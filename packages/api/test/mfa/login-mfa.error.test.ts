@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../support/api-error';
+import { auditEvents } from '../support/rows';
 import { createTestApp, sharedTestApp } from '../support/test-app';
 import {
   countMessages,
@@ -29,12 +30,7 @@ describe('login with MFA (sad paths)', () => {
     expect(sixth.statusCode).toBe(410);
     expect(sixth.json().code).toBe('challenge_expired');
     expect((await verifyCode(test, { payload, code })).statusCode).toBe(410);
-    const failures = await test.database.db
-      .selectFrom('audit_events')
-      .select('kind')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'login.mfa_failed')
-      .execute();
+    const failures = await auditEvents(test.database.db, account.id, 'login.mfa_failed');
     expect(failures).toHaveLength(5);
   });
 

@@ -7,7 +7,7 @@ import {
 import { tokenResponseSchema } from '@vestibule/contract/schemas/token';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_RECOVERY_KEYS, DEMO_TOTP_SECRET } from '../../src/seed';
-import { login, sharedTestApp } from '../support/test-app';
+import { attemptLogin, login, sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   deviceCookies,
@@ -25,11 +25,7 @@ const test = sharedTestApp();
 describe('login with MFA (happy paths)', () => {
   it('POST /api/token answers 401 mfa_required with a payload and masked methods, primary first', async () => {
     const account = await createMfaAccount(test.database.db, ['sms', 'email', 'totp']);
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const response = await attemptLogin(test, account);
     expect(response.statusCode).toBe(401);
     const body = mfaRequiredBodySchema.parse(response.json());
     expect(body.message).toBe('Please confirm your identity with a verification code.');
@@ -191,13 +187,7 @@ describe('login with MFA (happy paths)', () => {
     const device = randomUUID();
     await loginWithSms(test, account, device, { trustDevice: true });
 
-    const next = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      deviceId: device,
-      ...deviceCookies(device),
-      payload: { username: account.email, password: account.password },
-    });
+    const next = await attemptLogin(test, account, { deviceId: device, ...deviceCookies(device) });
     expect(next.statusCode).toBe(200);
     expect(tokenResponseSchema.parse(next.json()).access_token).toBeTypeOf('string');
     await passwordStep(test, account, randomUUID());

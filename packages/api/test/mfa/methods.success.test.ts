@@ -1,6 +1,7 @@
 import { mfaListResponseSchema, recoveryKeysResponseSchema } from '@vestibule/contract/schemas/mfa';
 import { describe, expect, it } from 'vitest';
-import { sharedTestApp } from '../support/test-app';
+import { auditEvents, countRows } from '../support/rows';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import {
   createMfaAccount,
   dropSudo,
@@ -70,18 +71,8 @@ describe('MFA settings (happy paths)', () => {
       ['sms', true],
       ['email', false],
     ]);
-    const keys = await test.database.db
-      .selectFrom('totp_recovery_keys')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(keys).toHaveLength(0);
-    const audit = await test.database.db
-      .selectFrom('audit_events')
-      .select('kind')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'mfa.removed')
-      .execute();
+    expect(await countRows(test.database.db, 'totp_recovery_keys', account.id)).toBe(0);
+    const audit = await auditEvents(test.database.db, account.id, 'mfa.removed');
     expect(audit).toHaveLength(1);
   });
 
@@ -157,11 +148,7 @@ describe('MFA settings (happy paths)', () => {
 
   it('an account without MFA steps up with a code to its primary verified e-mail (placeholder -2)', async () => {
     const account = await createMfaAccount(test.database.db, []);
-    const login = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const login = await attemptLogin(test, account);
     const token = login.json().access_token as string;
     expect((await test.call({ method: 'GET', url: '/api/mfa/status', token })).json().sudo).toBe(false);
     const started = await startChallenge(test, { mfaId: -2 }, { token });

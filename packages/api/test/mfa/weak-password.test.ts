@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
 import { createMfaAccount } from './helpers';
 
 const test = sharedTestApp();
 
 async function weakLogin() {
   const account = await createMfaAccount(test.database.db, [], { passwordStatus: 1 });
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/token',
-    payload: { username: account.email, password: account.password },
-  });
+  const response = await attemptLogin(test, account);
   expect(response.json().weak_password).toBe(true);
   return { account, token: response.json().access_token as string };
 }
@@ -70,11 +66,7 @@ describe('POST /api/user/weak-password', () => {
 
   it('answers 403 forbidden for an account whose password is not weak', async () => {
     const account = await createMfaAccount(test.database.db, []);
-    const login = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const login = await attemptLogin(test, account);
     expect((await change(login.json().access_token, 'a quite unusual passphrase')).statusCode).toBe(403);
   });
 });

@@ -45,19 +45,24 @@ async function freshCode(client: RegisteredClient) {
   return { code, verifier };
 }
 
+/** A fresh code of a client registered with one method, exchanged presenting another (or the same). */
+async function exchangePresenting(registered: Method, used: Method) {
+  const client = await registerClient(test.database.db, { authMethod: registered });
+  const { code, verifier } = await freshCode(client);
+  return post('/oauth/token', client, used, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: client.redirectUri,
+  });
+}
+
 describe('OpenID Connect Core 9: the registered authentication method only', () => {
   it.each([
     ['client_secret_basic', 'client_secret_post'],
     ['client_secret_post', 'client_secret_basic'],
   ] as const)('a %s client presenting %s is refused with invalid_client', async (registered, used) => {
-    const client = await registerClient(test.database.db, { authMethod: registered });
-    const { code, verifier } = await freshCode(client);
-    const refused = await post('/oauth/token', client, used, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: client.redirectUri,
-    });
+    const refused = await exchangePresenting(registered, used);
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe('invalid_client');
   });
@@ -65,14 +70,7 @@ describe('OpenID Connect Core 9: the registered authentication method only', () 
   it.each(['client_secret_basic', 'client_secret_post'] as const)(
     'a %s client presenting its own method gets tokens',
     async (method) => {
-      const client = await registerClient(test.database.db, { authMethod: method });
-      const { code, verifier } = await freshCode(client);
-      const tokens = await post('/oauth/token', client, method, {
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: verifier,
-        redirect_uri: client.redirectUri,
-      });
+      const tokens = await exchangePresenting(method, method);
       expect(tokens.status).toBe(200);
       expect(tokens.body.access_token).toEqual(expect.any(String));
     },

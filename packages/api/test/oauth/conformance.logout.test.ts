@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestClosure } from '../closure/helpers';
 import { randomIp, resetPassword, resetTokenFor } from '../recovery/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import {
@@ -199,13 +200,7 @@ describe('Back-Channel Logout 1.0: every end of a portal session tells the relyi
     const { client, browser, account, idToken } = await signedInRelyingParty();
     const other = await loginOn(test, account);
     await stepUpByEmail(test, other.token, account);
-    const closed = await test.call({
-      method: 'POST',
-      url: '/api/user/closure',
-      token: other.token,
-      deviceId: other.deviceId,
-      payload: { confirm: true },
-    });
+    const closed = await requestClosure(test, other);
     expect(closed.statusCode, closed.body).toBe(200);
     await receiver.waitFor(1);
     await expectLogoutToken(receiver.tokens[0]!, client, idToken);

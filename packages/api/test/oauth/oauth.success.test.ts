@@ -2,6 +2,7 @@ import { EDITIONS } from '@vestibule/contract/editions';
 import { authorizeResponseSchema, tokensResponseSchema } from '@vestibule/contract/schemas/oauth';
 import { supportedScopes } from '@vestibule/contract/scopes';
 import { describe, expect, it } from 'vitest';
+import { auditEvents } from '../support/rows';
 import {
   authorize,
   Browser,
@@ -257,13 +258,7 @@ describe('OAuth 2.0 / OpenID Connect (happy paths)', () => {
       headers: { authorization: `Bearer ${tokens.body.access_token}` },
     });
     expect(userinfo.status).toBe(401);
-    const audit = await test.database.db
-      .selectFrom('audit_events')
-      .select('kind')
-      .where('user_id', '=', account.id)
-      .where('kind', 'like', 'oauth.%')
-      .orderBy('id')
-      .execute();
+    const audit = await auditEvents(test.database.db, account.id, 'oauth.%');
     expect(audit.map((row) => row.kind)).toEqual(['oauth.consent_granted', 'oauth.grant_revoked']);
 
     // After revocation the consent screen shows again.

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/app';
 import type { DB } from '../../src/db/schema';
 import { startDraining } from '../../src/operations/health';
@@ -9,19 +9,17 @@ import { routeLabel } from '../../src/operations/metrics';
 import { startMetricsServer } from '../../src/operations/metrics-server';
 import { DEMO_PASSWORD } from '../../src/seed';
 import { closedPort } from '../delivery/helpers';
-import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_BASE_ENV } from '../support/production-env';
+import { createTestApp, sharedTestApp } from '../support/test-app';
 
-let test: TestApp;
+const test = sharedTestApp();
 const registeredApiRoutes: { path: string; methods: string[] }[] = [];
 beforeAll(async () => {
-  test = await createTestApp();
   for (const line of test.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /(\/api\/\S+) \(([^)]+)\)/.exec(line);
     if (match) registeredApiRoutes.push({ path: match[1]!, methods: match[2]!.split(', ') });
   }
 });
-afterAll(() => test.app.close());
 
 describe('operations endpoints', () => {
   it('GET /readyz answers ready with the state of each dependency', async () => {
@@ -138,11 +136,8 @@ describe('operations endpoints', () => {
 
 describe('/metrics in production', () => {
   const production = {
-    NODE_ENV: 'production',
-    ...PRODUCTION_OPERATOR_ENV,
+    ...PRODUCTION_BASE_ENV,
     EMBEDDED_DATABASE: 'on',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     // The hosts the test app calls with (required in production, where only they are served).
     PUBLIC_URL: 'http://localhost',
     PUBLIC_URL_LU: 'http://lu.localhost',

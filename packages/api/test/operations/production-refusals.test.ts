@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { loadConfig, parseTrustProxy } from '../../src/config';
 import { enqueueMessage } from '../../src/delivery/outbox';
-import { PRODUCTION_OPERATOR_ENV } from '../support/production-env';
+import { PRODUCTION_BASE_ENV } from '../support/production-env';
 import { TEST_SECRETS, testConfig, testDatabase } from '../support/test-app';
 
 /** A production environment that starts: every refusal below removes or spoils one piece. */
 const READY = {
-  NODE_ENV: 'production',
-  ...PRODUCTION_OPERATOR_ENV,
+  ...PRODUCTION_BASE_ENV,
   DATABASE_URL: 'postgres://vestibule@db.internal:5432/vestibule',
-  SMTP_URL: 'smtp://mail.example:25',
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
   PUBLIC_URL: 'https://account.example.com',
   PUBLIC_URL_LU: 'https://account.example.lu',
 };

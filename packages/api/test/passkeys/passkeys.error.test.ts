@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMfaAccount, dropSudo, loginWithSms } from '../mfa/helpers';
 import { createAccount } from '../support/accounts';
+import { auditEvents } from '../support/rows';
 import { login, sharedTestApp } from '../support/test-app';
 import { ceremony, GENERAL_ORIGIN, LU_HOST, LU_ORIGIN, passkeySignIn, registerPasskey } from './helpers';
 import { SoftwareAuthenticator } from './software-authenticator';
@@ -159,12 +160,7 @@ describe('passkeys (refusals)', () => {
     if (credential) credential.counter -= 2;
     const cloned = await passkeySignIn(test, authenticator);
     expect(cloned.statusCode).toBe(422);
-    const failures = await test.database.db
-      .selectFrom('audit_events')
-      .select('kind')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'passkey.failed')
-      .execute();
+    const failures = await auditEvents(test.database.db, account.id, 'passkey.failed');
     expect(failures.length).toBeGreaterThanOrEqual(3);
   });
 

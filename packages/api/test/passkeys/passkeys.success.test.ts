@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens';
 import { createMfaAccount, loginWithSms, passwordStep } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
+import { auditKinds } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import { ceremony, GENERAL_ORIGIN, passkeySignIn, registerPasskey } from './helpers';
 import { SoftwareAuthenticator } from './software-authenticator';
@@ -15,16 +16,6 @@ async function sessionOf(token: string) {
     .select(['amr', 'sudo_until', 'user_id'])
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirstOrThrow();
-}
-
-async function auditKinds(userId: number) {
-  const rows = await test.database.db
-    .selectFrom('audit_events')
-    .select(['kind', 'detail'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.kind);
 }
 
 describe('passkeys (happy paths, software authenticator)', () => {
@@ -62,7 +53,7 @@ describe('passkeys (happy paths, software authenticator)', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ edition: 'general', device_type: 'singleDevice', backed_up: false });
     expect(row.credential_id).toBe(credential.id);
-    expect(await auditKinds(account.id)).toContain('passkey.added');
+    expect(await auditKinds(test.database.db, account.id)).toContain('passkey.added');
 
     // A second registration excludes the first credential.
     const again = await ceremony(test, '/api/passkeys/registration/options', {}, { token });
@@ -97,7 +88,9 @@ describe('passkeys (happy paths, software authenticator)', () => {
       .executeTakeFirstOrThrow();
     expect(Number(row.sign_count)).toBe(1);
     expect(row.last_used_at).not.toBeNull();
-    expect(await auditKinds(account.id)).toEqual(expect.arrayContaining(['passkey.used', 'login.succeeded']));
+    expect(await auditKinds(test.database.db, account.id)).toEqual(
+      expect.arrayContaining(['passkey.used', 'login.succeeded']),
+    );
   });
 
   it('a synced passkey is stored as backed up and its login says swk', async () => {
@@ -168,7 +161,7 @@ describe('passkeys (happy paths, software authenticator)', () => {
     expect(granted.statusCode, granted.body).toBe(200);
     const status = (await test.call({ method: 'GET', url: '/api/mfa/status', token })).json();
     expect(status).toMatchObject({ sudo: true, single: true });
-    expect(await auditKinds(account.id)).toContain('sudo.granted');
+    expect(await auditKinds(test.database.db, account.id)).toContain('sudo.granted');
   });
 
   it('renames without a step-up, deletes behind one and tells every verified contact', async () => {
@@ -213,7 +206,7 @@ describe('passkeys (happy paths, software authenticator)', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(bodyText(message)).toContain('A passkey was deleted from your Vestibule account.');
-    expect(await auditKinds(account.id)).toContain('passkey.removed');
+    expect(await auditKinds(test.database.db, account.id)).toContain('passkey.removed');
     // Its sign-in no longer works.
     expect((await passkeySignIn(test, authenticator)).statusCode).toBe(422);
   });

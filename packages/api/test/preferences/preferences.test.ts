@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { preferencesResponseSchema } from '@vestibule/contract/schemas/preferences';
 import { describe, expect, it } from 'vitest';
 import { countMessages, createMfaAccount, loginWithSms } from '../mfa/helpers';
-import { auditKinds, profileSession } from '../profile/helpers';
+import { profileSession } from '../profile/helpers';
+import { auditKinds } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 
 /** The optional messages: chosen, versioned, written to the consent ledger, and obeyed. */
@@ -35,7 +36,7 @@ describe('GET and PUT /api/user/preferences', () => {
       .where('user_id', '=', account.id)
       .execute();
     expect(ledger).toEqual([{ kind: 'marketing_email', granted: true }]);
-    expect(await auditKinds(test, account.id)).toContain('preferences.updated');
+    expect(await auditKinds(test.database.db, account.id)).toContain('preferences.updated');
 
     // The old version is stale: 412 with the current preferences and their tag.
     const stale = await test.call({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sealedCardNumber, sealedIban } from '../../src/security/sealed-identifiers';
 import { dropSudo, stepUp } from '../mfa/helpers';
 import { messagesTo, profileSession } from '../profile/helpers';
+import { auditEvents } from '../support/rows';
 import { sharedTestApp, TEST_SECRETS } from '../support/test-app';
 
 /** POST /api/user/data-export: the account's own values, masked where they must be, never a secret. */
@@ -81,12 +82,7 @@ describe('POST /api/user/data-export', () => {
       test.call({ method: 'POST', url: '/api/user/data-export', token }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
-    const audited = await test.database.db
-      .selectFrom('audit_events')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'account.data_exported')
-      .execute();
+    const audited = await auditEvents(test.database.db, account.id, 'account.data_exported');
     expect(audited).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { countMessages, dropSudo, latestCode, stepUp } from '../mfa/helpers';
 import { loginOn, stepUpByEmail } from '../security/helpers';
 import { createAccount } from '../support/accounts';
 import { sharedTestApp } from '../support/test-app';
-import { freshAddresses, profileSession, proveAddress } from './helpers';
+import { addEmail, freshAddresses, profileSession, proveAddress, startContact } from './helpers';
 
 // Adding an e-mail or phone, or changing one to a new address, gives the account a new login and
 // recovery address: it needs a step-up (docs/decisions/0013-step-up-for-contacts.md).
@@ -127,13 +127,7 @@ describe('contacts need a step-up to add a way into the account', () => {
     const session = await profileSession(test);
     const { account, token } = session;
     const fresh = freshAddresses();
-    const user = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/emails', payload: { email: fresh.email } },
-      '/api/user/emails/confirm',
-      fresh.email,
-    );
+    const user = await addEmail(test, session, fresh.email);
     const added = user.email.find((e) => e.email === fresh.email);
     await dropSudo(test.database.db, token);
 
@@ -193,12 +187,7 @@ describe('contacts need a step-up to add a way into the account', () => {
   it('a single grant serves one addition: the next one needs a new step-up; the first still confirms', async () => {
     const { account, token } = await singleGrantSession();
     const first = freshAddresses();
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: first.email },
-    });
+    const started = await startContact(test, token, { email: first.email });
     expect(started.statusCode, started.body).toBe(202);
     const status = await test.call({ method: 'GET', url: '/api/mfa/status', token });
     expect(status.json()).toMatchObject({ sudo: false, single: false });
@@ -230,12 +219,7 @@ describe('contacts need a step-up to add a way into the account', () => {
     const status = await test.call({ method: 'GET', url: '/api/mfa/status', token });
     expect(status.json()).toMatchObject({ sudo: true, single: true });
     const fresh = freshAddresses();
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/user/phones',
-      token,
-      payload: { phone: fresh.phone },
-    });
+    const response = await startContact(test, token, { phone: fresh.phone });
     expect(response.statusCode, response.body).toBe(202);
   });
 

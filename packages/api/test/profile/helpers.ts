@@ -3,7 +3,7 @@ import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { expect } from 'vitest';
 import { createMfaAccount, latestCode, loginWithSms, type MfaAccount } from '../mfa/helpers';
 import { bodyText } from '../support/outbox';
-import type { TestApp } from '../support/test-app';
+import { submitCode, type TestApp } from '../support/test-app';
 
 export interface ProfileSession {
   account: MfaAccount;
@@ -40,12 +40,7 @@ export async function proveAddress(
   expect(started.statusCode, started.body).toBe(202);
   const challenge = contactChallengeResponseSchema.parse(started.json());
   const code = await latestCode(test.database.db, recipient);
-  const confirmed = await test.call({
-    method: 'POST',
-    url: confirmUrl,
-    token: session.token,
-    payload: { payload: challenge.payload, code },
-  });
+  const confirmed = await submitCode(test, confirmUrl, session.token, challenge.payload, code);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return userResponseSchema.parse(confirmed.json()).data;
 }
@@ -60,12 +55,20 @@ export async function messagesTo(test: TestApp, recipient: string) {
   return rows.map((row) => ({ subject: row.subject, body_text: bodyText(row) }));
 }
 
-export async function auditKinds(test: TestApp, userId: number) {
-  const rows = await test.database.db
-    .selectFrom('audit_events')
-    .select('kind')
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.kind);
+/** A new e-mail contact, proven with its code (POST /api/user/emails and its confirmation); answers the user. */
+export function addEmail(test: TestApp, session: ProfileSession, email: string) {
+  const request = { method: 'POST' as const, url: '/api/user/emails', payload: { email } };
+  return proveAddress(test, session, request, '/api/user/emails/confirm', email);
+}
+
+/** A new login (e-mail or phone), proven with its code (POST /api/user/login and its confirmation); answers the user. */
+export function changeLogin(test: TestApp, session: ProfileSession, login: string) {
+  const request = { method: 'POST' as const, url: '/api/user/login', payload: { login } };
+  return proveAddress(test, session, request, '/api/user/login/confirm', login);
+}
+
+/** POST /api/user/emails or /api/user/phones: starts adding a contact; the answer carries the code's payload. */
+export function startContact(test: TestApp, token: string, contact: { email: string } | { phone: string }) {
+  const url = 'email' in contact ? '/api/user/emails' : '/api/user/phones';
+  return test.call({ method: 'POST', url, token, payload: contact });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dropSudo, latestCode } from '../mfa/helpers';
-import { createAccount } from '../support/accounts';
+import { addEmailRow, createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
-import { sharedTestApp } from '../support/test-app';
-import { freshAddresses, profileSession } from './helpers';
+import { countRows } from '../support/rows';
+import { sharedTestApp, submitCode } from '../support/test-app';
+import { freshAddresses, profileSession, startContact } from './helpers';
 
 const test = sharedTestApp();
 
@@ -40,12 +41,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
         'You must keep at least one email address and one phone number.',
       );
     }
-    const still = await test.database.db
-      .selectFrom('user_emails')
-      .select('id')
-      .where('user_id', '=', account.id)
-      .execute();
-    expect(still).toHaveLength(1);
+    expect(await countRows(test.database.db, 'user_emails', account.id)).toBe(1);
   });
 
   it('refuses to delete or replace the primary contact, or one that sends MFA codes', async () => {
@@ -94,29 +90,9 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
   it('moves the primary only to a verified contact with two-step verification on it', async () => {
     const { account, token } = await profileSession(test);
     const db = test.database.db;
-    const unverified = await db
-      .insertInto('user_emails')
-      .values({
-        user_id: account.id,
-        edition: 'general',
-        address: freshAddresses().email,
-        is_default: false,
-        verified_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const withoutMfa = await db
-      .insertInto('user_emails')
-      .values({
-        user_id: account.id,
-        edition: 'general',
-        address: freshAddresses().email,
-        is_default: false,
-        verified_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const id of [unverified.id, withoutMfa.id]) {
+    const unverified = await addEmailRow(db, account.id, freshAddresses().email, false);
+    const withoutMfa = await addEmailRow(db, account.id, freshAddresses().email, true);
+    for (const id of [unverified, withoutMfa]) {
       const response = await test.call({ method: 'POST', url: `/api/user/emails/${id}/primary`, token });
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('primary_needs_mfa');
@@ -153,24 +129,11 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
   it('an address taken by another account while its code was on the way is not added: a merge is offered (0012)', async () => {
     const { token } = await profileSession(test);
     const address = freshAddresses().email;
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token,
-      payload: { email: address },
-    });
+    const started = await startContact(test, token, { email: address });
     const code = await latestCode(test.database.db, address);
     const other = await createAccount(test.database.db);
-    await test.database.db
-      .insertInto('user_emails')
-      .values({ user_id: other.id, edition: 'general', address, is_default: false, verified_at: new Date() })
-      .execute();
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      token,
-      payload: { payload: started.json().payload, code },
-    });
+    await addEmailRow(test.database.db, other.id, address, true);
+    const response = await submitCode(test, '/api/user/emails/confirm', token, started.json().payload, code);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ fuzzion: true, method: 'email', target: address });
     const owners = await test.database.db
@@ -210,12 +173,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
     const session = await profileSession(test);
     const other = await profileSession(test);
     const address = freshAddresses().email;
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token: session.token,
-      payload: { email: address },
-    });
+    const started = await startContact(test, session.token, { email: address });
     const payload = started.json().payload as string;
     const code = await latestCode(test.database.db, address);
     const wrong = await test.call({
@@ -234,12 +192,7 @@ describe('profile, contacts, login and IBAN (sad paths)', () => {
       const response = await test.call({ method: 'POST', url, token, payload: { payload, code } });
       expect(response.statusCode, url).toBe(410);
     }
-    const right = await test.call({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      token: session.token,
-      payload: { payload, code },
-    });
+    const right = await submitCode(test, '/api/user/emails/confirm', session.token, payload, code);
     expect(right.statusCode).toBe(200);
   });
 

@@ -1,8 +1,17 @@
 import { userResponseSchema } from '@vestibule/contract/schemas/user';
 import { describe, expect, it } from 'vitest';
 import { latestCode } from '../mfa/helpers';
-import { sharedTestApp } from '../support/test-app';
-import { auditKinds, freshAddresses, messagesTo, profileSession, proveAddress } from './helpers';
+import { addEmailRow } from '../support/accounts';
+import { auditEvent, auditKinds } from '../support/rows';
+import { attemptLogin, sharedTestApp, submitCode } from '../support/test-app';
+import {
+  changeLogin,
+  freshAddresses,
+  messagesTo,
+  profileSession,
+  proveAddress,
+  startContact,
+} from './helpers';
 
 const test = sharedTestApp();
 
@@ -38,7 +47,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
       payload: { gender: null, birthdate: null },
     });
     expect(cleared.json().data).toMatchObject({ gender: null, birthdate: null, firstname: 'Zoé' });
-    expect(await auditKinds(test, account.id)).toContain('profile.updated');
+    expect(await auditKinds(test.database.db, account.id)).toContain('profile.updated');
   });
 
   it('adds an e-mail once its code comes back, tells old and new addresses, then updates and deletes it', async () => {
@@ -76,7 +85,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.email.map((e: { email: string }) => e.email)).toEqual([account.email]);
-    expect(await auditKinds(test, account.id)).toEqual(
+    expect(await auditKinds(test.database.db, account.id)).toEqual(
       expect.arrayContaining(['contact.added', 'contact.updated', 'contact.removed']),
     );
   });
@@ -98,29 +107,19 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
   it('verifies an unverified contact with a code', async () => {
     const session = await profileSession(test);
     const address = freshAddresses().email;
-    const row = await test.database.db
-      .insertInto('user_emails')
-      .values({
-        user_id: session.account.id,
-        edition: 'general',
-        address,
-        is_default: false,
-        verified_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await addEmailRow(test.database.db, session.account.id, address, false);
     const user = await proveAddress(
       test,
       session,
-      { method: 'POST', url: `/api/user/emails/${row.id}/verify`, payload: {} },
+      { method: 'POST', url: `/api/user/emails/${id}/verify`, payload: {} },
       '/api/user/emails/confirm',
       address,
     );
-    expect(user.email.find((e) => e.id === row.id)?.verified).toBe(true);
+    expect(user.email.find((e) => e.id === id)?.verified).toBe(true);
     // Verified already: nothing to do.
     const again = await test.call({
       method: 'POST',
-      url: `/api/user/emails/${row.id}/verify`,
+      url: `/api/user/emails/${id}/verify`,
       token: session.token,
     });
     expect(again.statusCode).toBe(204);
@@ -157,13 +156,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     const session = await profileSession(test);
     const { account } = session;
     const next = freshAddresses().email;
-    const user = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/login', payload: { login: next } },
-      '/api/user/login/confirm',
-      next,
-    );
+    const user = await changeLogin(test, session, next);
     expect(user.email[0]).toMatchObject({ email: next, default: true, verified: true });
     expect(user.email.some((e) => e.email === account.email)).toBe(false);
     const method = await test.database.db
@@ -174,25 +167,15 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     expect(method.target).toBe(next);
     expect((await messagesTo(test, account.email))[0]?.body_text).toContain('The login of your');
     expect((await messagesTo(test, next))[0]?.body_text).toContain('The login of your');
-    const oldLogin = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const oldLogin = await attemptLogin(test, account);
     expect(oldLogin.statusCode).toBe(400);
-    expect(await auditKinds(test, account.id)).toContain('login.changed');
+    expect(await auditKinds(test.database.db, account.id)).toContain('login.changed');
   });
 
   it('changes the login phone', async () => {
     const session = await profileSession(test);
     const next = freshAddresses().phone;
-    const user = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/login', payload: { login: next } },
-      '/api/user/login/confirm',
-      next,
-    );
+    const user = await changeLogin(test, session, next);
     expect(user.phone[0]).toMatchObject({ phone: next, default: true });
   });
 
@@ -213,24 +196,14 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
       if (recipient === account.email) expect(notice?.body_text).toContain('/forgot-password');
       else expect(notice?.body_text).not.toMatch(/https?:|\/forgot-password/);
     }
-    const row = await test.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'iban.changed')
-      .executeTakeFirstOrThrow();
+    const row = await auditEvent(test.database.db, account.id, 'iban.changed');
     expect(row.detail).toEqual({ country: 'LU', last4: '0000' });
   });
 
   it('a resend through POST /api/mfa/resend replaces the contact code', async () => {
     const session = await profileSession(test);
     const fresh = freshAddresses().email;
-    const started = await test.call({
-      method: 'POST',
-      url: '/api/user/emails',
-      token: session.token,
-      payload: { email: fresh },
-    });
+    const started = await startContact(test, session.token, { email: fresh });
     const payload = started.json().payload as string;
     await test.database.db
       .updateTable('code_challenges')
@@ -245,12 +218,7 @@ describe('profile, contacts, login and IBAN (happy paths)', () => {
     });
     expect(resent.statusCode, resent.body).toBe(200);
     const code = await latestCode(test.database.db, fresh);
-    const confirmed = await test.call({
-      method: 'POST',
-      url: '/api/user/emails/confirm',
-      token: session.token,
-      payload: { payload, code },
-    });
+    const confirmed = await submitCode(test, '/api/user/emails/confirm', session.token, payload, code);
     expect(confirmed.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countMessages, dropSudo, stepUp } from '../mfa/helpers';
 import { sharedTestApp, type TestApp } from '../support/test-app';
-import { freshAddresses, type ProfileSession, profileSession, proveAddress } from './helpers';
+import { addEmail, freshAddresses, type ProfileSession, profileSession } from './helpers';
 
 // Optimistic concurrency (docs/decisions/0071-profile-versions.md): GET /api/user answers an ETag;
 // a change sent with a stale If-Match answers 412 profile_changed with the current user, and
@@ -17,6 +17,22 @@ async function readUser(session: ProfileSession) {
   return { etag: etag as string, user: response.json().data };
 }
 
+const ifMatch = (etag?: string) => (etag ? { 'if-match': etag } : {});
+
+/** PATCH /api/user, with If-Match when a version is given. */
+const patchUser = (session: ProfileSession, payload: Record<string, string>, etag?: string) =>
+  test.call({ method: 'PATCH', url: '/api/user', token: session.token, headers: ifMatch(etag), payload });
+
+/** PUT /api/user/iban of one valid IBAN with If-Match. */
+const putIban = (session: ProfileSession, etag: string) =>
+  test.call({
+    method: 'PUT',
+    url: '/api/user/iban',
+    token: session.token,
+    headers: ifMatch(etag),
+    payload: { iban: 'BE68539007547034' },
+  });
+
 /** A stale write: 412 profile_changed, the current user and its tag in the answer. */
 function expectStale(response: Awaited<ReturnType<TestApp['call']>>, current: { etag: string }) {
   expect(response.statusCode, response.body).toBe(412);
@@ -29,13 +45,7 @@ describe('profile versions (ETag / If-Match)', () => {
     const session = await profileSession(test);
     const stale = await readUser(session);
     // Browser A changes the first name with the version it read…
-    const first = await test.call({
-      method: 'PATCH',
-      url: '/api/user',
-      token: session.token,
-      headers: { 'if-match': stale.etag },
-      payload: { firstname: 'Anna' },
-    });
+    const first = await patchUser(session, { firstname: 'Anna' }, stale.etag);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers.etag).not.toBe(stale.etag);
     // …browser B, still on the old version, changes the last name: refused, A's change kept.
@@ -54,13 +64,7 @@ describe('profile versions (ETag / If-Match)', () => {
     expect(second.json().data.firstname).toBe('Anna');
     expect(current.user.lastname).not.toBe('Peeters');
     // With the current version B's change goes through.
-    const retried = await test.call({
-      method: 'PATCH',
-      url: '/api/user',
-      token: session.token,
-      headers: { 'if-match': current.etag },
-      payload: { lastname: 'Peeters' },
-    });
+    const retried = await patchUser(session, { lastname: 'Peeters' }, current.etag);
     expect(retried.statusCode).toBe(200);
     expect(retried.json().data).toMatchObject({ firstname: 'Anna', lastname: 'Peeters' });
     expect(retried.headers.etag).toBe((await readUser(session)).etag);
@@ -69,21 +73,10 @@ describe('profile versions (ETag / If-Match)', () => {
   it('the IBAN, a contact added, deleted or made primary, and the language honour If-Match too', async () => {
     const session = await profileSession(test);
     const fresh = freshAddresses();
-    const added = await proveAddress(
-      test,
-      session,
-      { method: 'POST', url: '/api/user/emails', payload: { email: fresh.email } },
-      '/api/user/emails/confirm',
-      fresh.email,
-    );
+    const added = await addEmail(test, session, fresh.email);
     const extra = added.email.find((e: { email: string }) => e.email === fresh.email);
     const stale = await readUser(session);
-    const other = await test.call({
-      method: 'PATCH',
-      url: '/api/user',
-      token: session.token,
-      payload: { firstname: 'Otto' },
-    });
+    const other = await patchUser(session, { firstname: 'Otto' });
     expect(other.statusCode, other.body).toBe(200);
     const current = await readUser(session);
     const next = freshAddresses();
@@ -116,27 +109,10 @@ describe('profile versions (ETag / If-Match)', () => {
     await dropSudo(test.database.db, session.token);
     await stepUp(test, session.token, session.account, 1);
     const stale = await readUser(session);
-    await test.call({
-      method: 'PATCH',
-      url: '/api/user',
-      token: session.token,
-      payload: { firstname: 'Ben' },
-    });
-    const refused = await test.call({
-      method: 'PUT',
-      url: '/api/user/iban',
-      token: session.token,
-      headers: { 'if-match': stale.etag },
-      payload: { iban: 'BE68539007547034' },
-    });
+    await patchUser(session, { firstname: 'Ben' });
+    const refused = await putIban(session, stale.etag);
     expect(refused.statusCode).toBe(412);
-    const retried = await test.call({
-      method: 'PUT',
-      url: '/api/user/iban',
-      token: session.token,
-      headers: { 'if-match': refused.headers.etag as string },
-      payload: { iban: 'BE68539007547034' },
-    });
+    const retried = await putIban(session, refused.headers.etag as string);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().data.iban).toBe('BE68539007547034');
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../support/accounts';
+import { addEmailRow, createAccount } from '../support/accounts';
 import { expectApiError } from '../support/api-error';
 import { createTestApp, sharedTestApp } from '../support/test-app';
 import {
@@ -143,16 +143,7 @@ describe('POST /api/user/forgot-password (sad paths)', () => {
   it('never sends a code to an unverified e-mail, and answers as usual', async () => {
     const account = await createAccount(test.database.db);
     const unverified = `unverified-${randomUUID().slice(0, 6)}@test.example`;
-    await test.database.db
-      .insertInto('user_emails')
-      .values({
-        user_id: account.id,
-        edition: 'general',
-        address: unverified,
-        is_default: false,
-        verified_at: null,
-      })
-      .execute();
+    await addEmailRow(test.database.db, account.id, unverified, false);
     const response = await forgotPassword(test, unverified, extra);
     expect(response.statusCode).toBe(200);
     expect(await messagesTo(test.database.db, unverified)).toEqual([]);

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/commands';
 import { setMaintenance } from '../../src/db/maintenance';
 import { runAdmin } from '../support/admin-cli';
-import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS, testConfig } from '../support/test-app';
 import { ERROR_SCHEMA, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser } from './helpers';
 
 // Bad input to /scim/v2 answers a SCIM error body (RFC 7644 §3.12) with a 4xx and a scimType
 // naming the problem; never a 5xx.
 
-let test: TestApp;
+const test = sharedTestApp();
 let company: Awaited<ReturnType<typeof scimCompany>>;
 let userId: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
   company = await scimCompany(test.database.db);
   userId = (await scim('POST', '/Users', scimUser())).json().id;
 });
-afterAll(() => test.app.close());
 
 function scim(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../support/test-app';
 import { PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser, USER_SCHEMA } from './helpers';
 
 // Whatever an HR system (or an attacker with a token) sends, /scim/v2 answers below 500.
 
-let test: TestApp;
+const test = sharedTestApp();
 let token: string;
 let userId: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
   token = (await scimCompany(test.database.db)).token;
   userId = (await send('POST', '/Users', scimUser())).json().id;
 });
-afterAll(() => test.app.close());
 
 function send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
   return test.app.inject({

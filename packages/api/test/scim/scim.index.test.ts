@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import SCIMMY from 'scimmy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filterCondition } from '../../src/flows/scim/filter';
 import { scimUserPageQuery } from '../../src/flows/scim/users.queries';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { sharedTestApp } from '../support/test-app';
 import { scimCompany } from './helpers';
 
 // The filters an HR system sends at every sync (userName and emails.value, eq and sw) are answered
 // by the indexes of migration 0028, never by reading the table: the plan is checked with
 // sequential scans priced out, so a plan that still scans has no index to use.
 
-let test: TestApp;
+const test = sharedTestApp();
 let companyId: number;
 beforeAll(async () => {
-  test = await createTestApp();
   companyId = (await scimCompany(test.database.db)).id;
   // A company of some size, so that the planner weighs the indexes by their selectivity.
   await test.database.db
@@ -32,7 +31,6 @@ beforeAll(async () => {
     .execute();
   await sql`ANALYZE scim_users`.execute(test.database.db);
 });
-afterAll(() => test.app.close());
 
 async function planOf(expression: string, companyId: number): Promise<string> {
   const condition = filterCondition(new SCIMMY.Types.Filter(expression));

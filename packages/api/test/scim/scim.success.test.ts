@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import SCIMMY from 'scimmy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { complete, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 import { createAccount } from '../support/accounts';
-import { createTestApp, login, type TestApp } from '../support/test-app';
+import { login, sharedTestApp } from '../support/test-app';
 import { invitationCodeTo, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser, USER_SCHEMA } from './helpers';
 
 // A SCIM client session over real HTTP, as an HR system runs it (RFC 7644 §3 examples): create,
@@ -11,17 +11,15 @@ import { invitationCodeTo, PATCH_SCHEMA, SCIM_TYPE, scimCompany, scimUser, USER_
 
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
-let test: TestApp;
+const test = sharedTestApp();
 let base: string;
 let company: Awaited<ReturnType<typeof scimCompany>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
   const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
   base = `${address}/scim/v2`;
   company = await scimCompany(test.database.db);
 });
-afterAll(() => test.app.close());
 
 async function scim(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${path}`, {

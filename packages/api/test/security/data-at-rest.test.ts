@@ -9,7 +9,7 @@ import { DEMO_ONBOARDING } from '../../src/flows/onboarding/demo';
 import { DEMO_ACCOUNTS } from '../../src/seed';
 import { complete, randomCardNumber, randomIp, start, toPasswordStep } from '../onboarding/helpers';
 import { profileSession } from '../profile/helpers';
-import { createTestApp, TEST_SECRETS, type TestApp, testConfig } from '../support/test-app';
+import { sharedTestApp, TEST_SECRETS, testConfig } from '../support/test-app';
 
 // PCI DSS req. 3.5 and the Belgian national register: what a backup of the database holds must not
 // show a card number, a national register number or an IBAN.
@@ -17,16 +17,14 @@ const IBAN = 'BE68539007547034';
 /** A Belgian national register number (born 1990-02-01), valid check digits. */
 const IMPORTED_NRN = '90020199704';
 
-let test: TestApp;
+const test = sharedTestApp({ RATE_LIMIT_RECOVERY_PER_IP: '100000' });
 let dir: string;
 
 beforeAll(async () => {
-  test = await createTestApp({ RATE_LIMIT_RECOVERY_PER_IP: '100000' });
   dir = await mkdtemp(join(tmpdir(), 'vestibule-at-rest-'));
 });
 
 afterAll(async () => {
-  await test.app.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -3,36 +3,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { writeCityDatabase } from '../support/mmdb';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { attemptLogin, sharedTestApp, type TestApp } from '../support/test-app';
 
 /** A real MaxMind DB file (written by the test) mapping 81.0.0.0/8 to Brussels, Belgium. */
 const geoipFile = join(mkdtempSync(join(tmpdir(), 'vestibule-geoip-')), 'city.mmdb');
 writeFileSync(geoipFile, writeCityDatabase(81, 'Brussels', 'BE'));
 
-let withGeoip: TestApp;
-let without: TestApp;
-beforeAll(async () => {
-  withGeoip = await createTestApp({ GEOIP_DB_PATH: geoipFile });
-  without = await createTestApp();
-});
-afterAll(async () => {
-  await withGeoip.app.close();
-  await without.app.close();
-});
+const withGeoip = sharedTestApp({ GEOIP_DB_PATH: geoipFile });
+const without = sharedTestApp();
 
 async function locationsSeenBy(test: TestApp, ip: string) {
   const account = await createAccount(test.database.db);
   const deviceId = randomUUID();
-  const login = await test.call({
-    method: 'POST',
-    url: '/api/token',
-    deviceId,
-    remoteAddress: ip,
-    payload: { username: account.email, password: account.password },
-  });
+  const login = await attemptLogin(test, account, { deviceId, remoteAddress: ip });
   const token = login.json().access_token as string;
   const response = await test.call({ method: 'GET', url: '/api/sessions', token, deviceId });
   return sessionsResponseSchema.parse(response.json()).data.map((session) => session.location);

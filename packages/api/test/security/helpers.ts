@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { latestCode, startChallenge, verifyCode } from '../mfa/helpers';
 import type { TestAccount } from '../support/accounts';
-import type { TestApp } from '../support/test-app';
+import { attemptLogin, type Caller, type TestApp } from '../support/test-app';
 
 /** Logs an account (without MFA) in from a device of its own; answers token and device. */
 export async function loginOn(
@@ -12,16 +12,29 @@ export async function loginOn(
   userAgent?: string,
   cookies?: Record<string, string>,
 ) {
-  const response = await test.call({
-    method: 'POST',
-    url: '/api/token',
+  const response = await attemptLogin(test, account, {
     deviceId,
     ...(cookies ? { cookies } : {}),
-    payload: { username: account.email, password: account.password },
     ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
   });
   expect(response.statusCode).toBe(200);
   return { token: response.json().access_token as string, deviceId, response };
+}
+
+/** POST /api/user/password from a caller, with the account's current password. */
+export function changePassword(
+  test: TestApp,
+  caller: Caller,
+  account: TestAccount,
+  password: string,
+  extra: { end_other_sessions?: boolean } = {},
+) {
+  return test.call({
+    method: 'POST',
+    url: '/api/user/password',
+    as: caller,
+    payload: { current_password: account.password, password, ...extra },
+  });
 }
 
 /** A step-up of an account without MFA methods: a code to its primary e-mail (mfaId -2). */

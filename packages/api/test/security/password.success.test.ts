@@ -6,8 +6,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { bodyText } from '../support/outbox';
-import { sharedTestApp } from '../support/test-app';
-import { loginOn, stepUpByEmail } from './helpers';
+import { attemptLogin, sharedTestApp } from '../support/test-app';
+import { changePassword, loginOn, stepUpByEmail } from './helpers';
 
 const test = sharedTestApp();
 
@@ -20,13 +20,7 @@ describe('POST /api/user/password', () => {
     const elsewhere = await loginOn(test, account);
     await stepUpByEmail(test, here.token, account);
     const before = Date.now();
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/user/password',
-      token: here.token,
-      deviceId: here.deviceId,
-      payload: { current_password: account.password, password: NEW_PASSWORD, end_other_sessions: true },
-    });
+    const response = await changePassword(test, here, account, NEW_PASSWORD, { end_other_sessions: true });
     expect(response.statusCode).toBe(200);
     const body = changePasswordResponseSchema.parse(response.json());
     expect(body).toMatchObject({ sessions_ended: 1, notified: 2 });
@@ -39,11 +33,7 @@ describe('POST /api/user/password', () => {
     );
     const user = await test.call({ method: 'GET', url: '/api/user', token: here.token });
     expect(user.json().data.last_password_change).toBe(body.last_password_change);
-    const oldLogin = await test.call({
-      method: 'POST',
-      url: '/api/token',
-      payload: { username: account.email, password: account.password },
-    });
+    const oldLogin = await attemptLogin(test, account);
     expect(oldLogin.statusCode).toBe(400);
     await loginOn(test, { ...account, password: NEW_PASSWORD });
 
@@ -56,14 +46,7 @@ describe('POST /api/user/password', () => {
     const notices = messages.filter((message) => /password.*changed/s.test(bodyText(message)));
     expect(notices.map((n) => n.channel).sort()).toEqual(['email', 'sms']);
     const timeline = securityEventsResponseSchema.parse(
-      (
-        await test.call({
-          method: 'GET',
-          url: '/api/security/events',
-          token: here.token,
-          deviceId: here.deviceId,
-        })
-      ).json(),
+      (await test.call({ method: 'GET', url: '/api/security/events', as: here })).json(),
     );
     const changed = timeline.data.find((event) => event.kind === 'password.changed');
     expect(changed).toMatchObject({ this_device: true });
@@ -75,21 +58,10 @@ describe('POST /api/user/password', () => {
     const here = await loginOn(test, account);
     const elsewhere = await loginOn(test, account);
     await stepUpByEmail(test, here.token, account);
-    const response = await test.call({
-      method: 'POST',
-      url: '/api/user/password',
-      token: here.token,
-      deviceId: here.deviceId,
-      payload: { current_password: account.password, password: NEW_PASSWORD, end_other_sessions: false },
-    });
+    const response = await changePassword(test, here, account, NEW_PASSWORD, { end_other_sessions: false });
     expect(response.json()).toMatchObject({ sessions_ended: 0 });
     // The other device still works and finds the change in its notification area.
-    const notifications = await test.call({
-      method: 'GET',
-      url: '/api/notifications',
-      token: elsewhere.token,
-      deviceId: elsewhere.deviceId,
-    });
+    const notifications = await test.call({ method: 'GET', url: '/api/notifications', as: elsewhere });
     const body = notificationsResponseSchema.parse(notifications.json());
     expect(body.data.map((n) => n.kind)).toContain('password.changed');
   });

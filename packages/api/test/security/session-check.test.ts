@@ -47,12 +47,7 @@ describe('GET /api/session', () => {
     const here = await loginOn(test, account, randomUUID());
     const there = await loginOn(test, account, randomUUID());
     expect((await check(here.token, here.deviceId)).statusCode).toBe(200);
-    const ended = await test.call({
-      method: 'POST',
-      url: '/api/sessions/logout-all',
-      token: there.token,
-      deviceId: there.deviceId,
-    });
+    const ended = await test.call({ method: 'POST', url: '/api/sessions/logout-all', as: there });
     expect(ended.statusCode, ended.body).toBeLessThan(300);
     const after = await check(here.token, here.deviceId);
     expect(after.statusCode).toBe(401);

@@ -13,14 +13,7 @@ describe('sessions: refusals', () => {
     const mine = await loginOn(test, me);
     const theirs = await loginOn(test, stranger);
     const listed = sessionsResponseSchema.parse(
-      (
-        await test.call({
-          method: 'GET',
-          url: '/api/sessions',
-          token: theirs.token,
-          deviceId: theirs.deviceId,
-        })
-      ).json(),
+      (await test.call({ method: 'GET', url: '/api/sessions', as: theirs })).json(),
     );
     const theirId = listed.data[0]?.id;
     const response = await test.call({

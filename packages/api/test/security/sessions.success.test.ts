@@ -3,6 +3,7 @@ import { sessionsResponseSchema } from '@vestibule/contract/schemas/security';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
+import { auditEvents } from '../support/rows';
 import { sharedTestApp } from '../support/test-app';
 import { FIREFOX_WINDOWS, IPHONE, loginOn } from './helpers';
 
@@ -121,22 +122,12 @@ describe('DELETE /api/sessions/{id}', () => {
       token: laptop.token,
     });
     expect(revoke.statusCode).toBe(204);
-    const refused = await test.call({
-      method: 'GET',
-      url: '/api/user',
-      token: phone.token,
-      deviceId: phone.deviceId,
-    });
+    const refused = await test.call({ method: 'GET', url: '/api/user', as: phone });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('unauthorized');
     const still = await test.call({ method: 'GET', url: '/api/user', token: laptop.token });
     expect(still.statusCode).toBe(200);
-    const events = await test.database.db
-      .selectFrom('audit_events')
-      .select(['kind', 'detail'])
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'session.revoked')
-      .execute();
+    const events = await auditEvents(test.database.db, account.id, 'session.revoked');
     expect(events).toHaveLength(1);
     expect(events[0]?.detail).toMatchObject({ session_id: target?.id, current: false });
   });
@@ -158,12 +149,7 @@ describe('POST /api/sessions/logout-all', () => {
     }
     const untouched = await test.call({ method: 'GET', url: '/api/user', token: bystander.token });
     expect(untouched.statusCode).toBe(200);
-    const audit = await test.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', account.id)
-      .where('kind', '=', 'session.revoked_all')
-      .execute();
+    const audit = await auditEvents(test.database.db, account.id, 'session.revoked_all');
     expect(audit.map((row) => row.detail)).toEqual([{ sessions_ended: 2 }]);
   });
 });

@@ -53,3 +53,24 @@ export async function createAccount(
     .execute();
   return { id: user.id, email, phone, password };
 }
+
+/** A further e-mail of an account (never its primary), verified or not; answers the row's id. */
+export async function addEmailRow(
+  db: Db,
+  userId: number,
+  address: string,
+  verified: boolean,
+): Promise<number> {
+  const row = await db
+    .insertInto('user_emails')
+    .values({
+      user_id: userId,
+      edition: 'general',
+      address,
+      is_default: false,
+      verified_at: verified ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

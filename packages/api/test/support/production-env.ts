@@ -22,15 +22,20 @@ export const PRODUCTION_OPERATOR_ENV = {
 } as const;
 
 /**
- * A production app on the embedded database for the abuse tests: no mail server (refused at once,
- * no DNS, so its worker never waits), a fixed key, and both editions' public hosts beside the local ones.
+ * A production start without its database and public hosts: the operator, no mail server (refused
+ * at once, no DNS, so its worker never waits) and a fixed key.
  */
-export const PRODUCTION_APP_ENV = {
+export const PRODUCTION_BASE_ENV = {
   NODE_ENV: 'production',
   ...PRODUCTION_OPERATOR_ENV,
-  EMBEDDED_DATABASE: 'on',
   SMTP_URL: 'smtp://127.0.0.1:1',
   ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+} as const;
+
+/** A production app on the embedded database for the abuse tests; both editions' public hosts beside the local ones. */
+export const PRODUCTION_APP_ENV = {
+  ...PRODUCTION_BASE_ENV,
+  EMBEDDED_DATABASE: 'on',
   DEV_INBOX: 'off',
   PUBLIC_URL: 'https://account.example.com',
   PUBLIC_URL_LU: 'https://account.example.lu',

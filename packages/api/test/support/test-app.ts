@@ -50,12 +50,22 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** Who calls: a bearer token with the device (and host) it was issued on. */
+export interface Caller {
+  token: string;
+  deviceId?: string;
+  host?: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** A request as the SPA sends it: general-edition host and a device id unless overridden. */
+  /**
+   * A request as the SPA sends it: general-edition host and a device id unless overridden;
+   * `as` gives token, device and host of a caller at once.
+   */
   call(
-    options: InjectOptions & { token?: string; host?: string; deviceId?: string | null },
+    options: InjectOptions & { token?: string; host?: string; deviceId?: string | null; as?: Caller },
   ): Promise<InjectResponse>;
 }
 
@@ -94,7 +104,14 @@ export async function createTestApp(
   return {
     app,
     database,
-    call({ token, host, deviceId: device, headers, ...options }) {
+    call({
+      as: caller,
+      token = caller?.token,
+      host = caller?.host,
+      deviceId: device = caller?.deviceId,
+      headers,
+      ...options
+    }) {
       return app.inject({
         ...options,
         headers: {
@@ -110,12 +127,16 @@ export async function createTestApp(
 
 /**
  * The test app of a file, started before its tests and closed after them: what every test file
- * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`.
+ * otherwise writes as `let test; beforeAll(createTestApp); afterAll(close)`. Takes the same
+ * overrides and options as createTestApp.
  */
-export function sharedTestApp(overrides: Record<string, string> = {}): TestApp {
+export function sharedTestApp(
+  overrides: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides);
+    current = await createTestApp(overrides, options);
   });
   afterAll(() => current?.app.close());
   const live = () => {
@@ -131,6 +152,31 @@ export function sharedTestApp(overrides: Record<string, string> = {}): TestApp {
     },
     call: (options) => live().call(options),
   };
+}
+
+/** POST /api/token with an account's e-mail and password (and any other request options): the answer as it is. */
+export function attemptLogin(
+  test: Pick<TestApp, 'call'>,
+  account: { email: string; password: string },
+  options: Omit<Parameters<TestApp['call']>[0], 'method' | 'url' | 'payload'> = {},
+): Promise<InjectResponse> {
+  return test.call({
+    ...options,
+    method: 'POST',
+    url: '/api/token',
+    payload: { username: account.email, password: account.password },
+  });
+}
+
+/** POST of a code with the payload of its challenge: a new contact, an MFA method, a merge proof ... */
+export function submitCode(
+  test: Pick<TestApp, 'call'>,
+  url: string,
+  token: string,
+  payload: string,
+  code: string,
+) {
+  return test.call({ method: 'POST', url, token, payload: { payload, code } });
 }
 
 /** Logs a demo or test account in and answers its bearer token. */
