@@ -9,6 +9,7 @@ import {
   createAppRouter,
   createAppRoutes,
   decideFor,
+  loadNavigationRules,
   type RouterHolder,
 } from './app/router';
 import { currentLocale, pseudoLocaleOn } from './i18n';
@@ -39,6 +40,7 @@ async function start(): Promise<void> {
   const holder: RouterHolder = { current: null };
   const routes = createAppRoutes(holder);
   const url = new URL(window.location.href);
+  await loadNavigationRules(url.pathname);
   const hydrationData =
     page && matchesFirstRender(page, url)
       ? await addFeatureRoutes(routes, url.pathname).then(() => prepareRoutes(routes, url))

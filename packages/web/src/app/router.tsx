@@ -26,30 +26,40 @@ import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { Shell } from './layout/Shell';
-import { forcedMfaRule } from './mfaRule';
 import { RootRoute } from './RootRoute';
 
-/** The onboarding entry order of SPEC §2, once loaded (loadNavigationRules). */
+/** The forced-MFA rules of SPEC §4 rule 6 and the onboarding entry order of SPEC §2, once loaded. */
+let forcedRule: MfaRule | undefined;
 let onboardingRule: MfaRule | undefined;
 
 /**
- * The onboarding entry order (features/onboarding/entryOrder.ts) and the flow's store it reads
- * load with the first onboarding path: the guard waits for them before deciding there.
+ * The guard's rules that a signed-out visit to the login page never needs load with their first
+ * use, and the guard waits for them before deciding: the forced-MFA rules (app/mfaRule.ts) with a
+ * session or a forced setup (they decide nothing without either), the onboarding entry order
+ * (features/onboarding/entryOrder.ts) and the flow's store it reads with the onboarding paths.
  */
 export async function loadNavigationRules(path: string): Promise<void> {
-  if (onboardingRule || !normalizePath(path).startsWith(PATHS.onboarding)) return;
-  const [{ onboardingEntryRule }, { onboardingResumePath }] = await Promise.all([
-    import('../features/onboarding/entryOrder'),
-    import('../features/onboarding/onboardingStore'),
-  ]);
-  onboardingRule = (state) => onboardingEntryRule(state, onboardingResumePath());
+  const rules: Promise<void>[] = [];
+  if (!forcedRule && (tokenStore.get() !== null || sessionValue('mfaForced') !== null))
+    rules.push(
+      import('./mfaRule').then((module) => {
+        forcedRule = module.forcedMfaRule;
+      }),
+    );
+  if (!onboardingRule && normalizePath(path).startsWith(PATHS.onboarding))
+    rules.push(
+      Promise.all([
+        import('../features/onboarding/entryOrder'),
+        import('../features/onboarding/onboardingStore'),
+      ]).then(([{ onboardingEntryRule }, { onboardingResumePath }]) => {
+        onboardingRule = (state) => onboardingEntryRule(state, onboardingResumePath());
+      }),
+    );
+  await Promise.all(rules);
 }
 
-/**
- * The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts), then the onboarding
- * entry order of SPEC §2 (only ever needed on the onboarding paths).
- */
-const mfaRule: MfaRule = (state) => forcedMfaRule(state) ?? onboardingRule?.(state) ?? null;
+/** SPEC §4 rule 6 (forced MFA, weak password), then the onboarding entry order of SPEC §2. */
+const mfaRule: MfaRule = (state) => forcedRule?.(state) ?? onboardingRule?.(state) ?? null;
 
 /**
  * Every page but the login pages: TanStack Query's provider (QueryLayout) and the feature areas'
