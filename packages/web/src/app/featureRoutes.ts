@@ -10,6 +10,8 @@ import { securityPublicRoutes, securityRoutes } from '../features/security/route
 import { sessionRoutes } from '../features/session/routes';
 import { weakPasswordRoutes } from '../features/weak-password/routes';
 
+export { featureTitles } from './featureTitles';
+
 /**
  * The features' route tables under the query layouts, by the id of their layout (app/router.tsx):
  * a chunk of its own, loaded with the first page that needs them, not with the login page.

@@ -26,6 +26,7 @@ import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { Shell } from './layout/Shell';
+import { addFeatureTitles } from './pageTitle';
 import { RootRoute } from './RootRoute';
 
 /** The forced-MFA rules of SPEC §4 rule 6 and the onboarding entry order of SPEC §2, once loaded. */
@@ -74,7 +75,11 @@ const queryLayout = async () => {
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The features' route tables under the query layouts (app/featureRoutes.ts), by layout id. */
-const loadFeatureRoutes = async () => (await import('./featureRoutes')).featureRoutes;
+const loadFeatureRoutes = async () => {
+  const { featureRoutes, featureTitles } = await import('./featureRoutes');
+  addFeatureTitles(featureTitles);
+  return featureRoutes;
+};
 
 /**
  * Puts the features' route tables under their layouts when `path` needs them (only the catch-all
