@@ -3,8 +3,31 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/react';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
+import { whenQueryClient } from '../lib/queryBridge';
 import { focusMainHeading } from './focusHeading';
 import { pageTitle } from './pageTitle';
+
+/**
+ * The account's language (app/userLanguage.ts), followed once the query client has loaded: the
+ * login page loads without TanStack Query, and nothing can be cached before its client exists.
+ */
+function useUserLanguage(): void {
+  const appliedFor = useRef<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    let unsubscribe: (() => void) | undefined;
+    const cancel = whenQueryClient((client) => {
+      void import('./userLanguage').then(({ followUserLanguage }) => {
+        if (live) unsubscribe = followUserLanguage(client, appliedFor);
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+      unsubscribe?.();
+    };
+  }, []);
+}
 
 /**
  * The page's own title ("Security · Vestibule", app/pageTitle.ts), one `virtual_page_view` per
@@ -60,6 +83,7 @@ function useEarlyLinkClicks(): void {
 
 export function RootRoute() {
   useEarlyLinkClicks();
+  useUserLanguage();
   usePageViews();
   return <Outlet />;
 }

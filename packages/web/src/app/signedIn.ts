@@ -1,12 +1,9 @@
-import type { User } from '@vestibule/contract/schemas/user';
 import { type createBrowserRouter, redirect } from 'react-router';
 import { ApiError, apiRequest } from '../lib/api';
-import { currentEdition } from '../lib/edition';
 import { opensDuringMaintenance } from '../lib/guard';
-import { applyUserLanguage } from '../lib/languageChoice';
 import { rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
 import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
-import { loadQueryClient, whenQueryClient } from '../lib/queryBridge';
+import { loadQueryClient } from '../lib/queryBridge';
 import { listenForSessionEnd } from '../lib/sessionEndListener';
 import { checkSession, startSessionWatch } from '../lib/sessionWatch';
 import { endSession, type SessionEndNotice } from '../lib/signOut';
@@ -78,42 +75,18 @@ async function dropIfEnded(holder: RouterHolder, notice: SessionEndNotice): Prom
   await holder.current?.navigate(PATHS.loginEmail, { replace: true });
 }
 
-/**
- * Once the user is known, their language chooses the interface language (SPEC §1), unless they
- * picked one before logging in: that choice is saved to the account (lib/languageChoice.ts).
- * Watches the cache only (the guard loads the user), once the query client has loaded.
- */
-function followUserLanguage(): void {
-  let appliedFor: number | null = null;
-  whenQueryClient((client) => {
-    const apply = (user: User | undefined) => {
-      if (!user || appliedFor === user.id) return;
-      appliedFor = user.id;
-      applyUserLanguage(currentEdition(), user);
-    };
-    apply(client.getQueryData(userQuery.queryKey));
-    client.getQueryCache().subscribe((event) => {
-      const [key, ...rest] = event.query.queryKey;
-      if (key === userQuery.queryKey[0] && rest.length === 0)
-        apply(event.query.state.data as User | undefined);
-    });
-  });
-}
-
 const watched = new WeakSet<RouterHolder>();
-let followingLanguage = false;
 
 /**
  * Started with a router's first session, before its page shows: another tab ending a session
  * drops this tab's account data at once, before any click; another browser ending it is learnt on
- * focus and by a visible tab's poll (lib/sessionWatch.ts). Both do nothing without a session. And
- * the account's language applies once the user is known.
+ * focus and by a visible tab's poll (lib/sessionWatch.ts). Both do nothing without a session.
  */
 export function watchSession(holder: RouterHolder): void {
   if (watched.has(holder)) return;
   watched.add(holder);
-  if (!followingLanguage) followUserLanguage();
-  followingLanguage = true;
+  // The root route's follow of the account's language (app/RootRoute.tsx): ready when a page shows.
+  void import('./userLanguage');
   listenForSessionEnd((notice) => void dropIfEnded(holder, notice));
   startSessionWatch(() => {
     const path = holder.current?.state.location.pathname;
