@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { CAPTCHA_PROVIDER_DATA, CAPTCHA_PROVIDERS } from '@vestibule/contract/captcha';
+import { CAPTCHA_PROVIDERS } from '@vestibule/contract/captcha';
+import { CAPTCHA_PROVIDER_DATA } from '@vestibule/contract/captchaProviders';
 import { type EditionId, editionForHost } from '@vestibule/contract/editions';
 import { DEFAULT_TAG_MANAGER_ORIGIN } from '@vestibule/contract/spaConfig';
 import { z } from 'zod';

@@ -1,64 +1,11 @@
 // Captcha providers (SPEC §1: an explicit-render widget loaded on demand), shared by the API (its
 // siteverify call and the CSP) and the SPA (the script it loads). All three speak the same
 // siteverify protocol: POST form `secret`, `response`, `remoteip` → JSON `{ success, … }`.
+// What each provider loads and calls is in captchaProviders.ts: the SPA's first page reads the
+// names only (its configuration), the widget loads the rest.
 
 export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
-
-export interface CaptchaProviderData {
-  /** Script of the widget in explicit-render mode; `onload` names the global callback. */
-  scriptUrl: string;
-  /** Global object the script defines, with `render(element, options)`, `reset(id)`, `remove(id)`. */
-  globalName: 'turnstile' | 'hcaptcha' | 'grecaptcha';
-  /** Default server-side verification endpoint. */
-  verifyUrl: string;
-  /** Origins the CSP must allow, by directive, when this provider is configured. */
-  csp: {
-    script: readonly string[];
-    frame: readonly string[];
-    connect: readonly string[];
-    style: readonly string[];
-  };
-}
-
-export const CAPTCHA_PROVIDER_DATA: Record<CaptchaProvider, CaptchaProviderData> = {
-  // https://developers.cloudflare.com/turnstile/reference/content-security-policy/
-  turnstile: {
-    scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
-    globalName: 'turnstile',
-    verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
-    csp: {
-      script: ['https://challenges.cloudflare.com'],
-      frame: ['https://challenges.cloudflare.com'],
-      connect: [],
-      style: [],
-    },
-  },
-  // https://docs.hcaptcha.com/#content-security-policy-settings
-  hcaptcha: {
-    scriptUrl: 'https://js.hcaptcha.com/1/api.js?render=explicit',
-    globalName: 'hcaptcha',
-    verifyUrl: 'https://api.hcaptcha.com/siteverify',
-    csp: {
-      script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-      frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-      connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-      style: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-    },
-  },
-  // https://developers.google.com/recaptcha/docs/faq#im-using-content-security-policy-csp-on-my-website.-how-can-i-configure-it-to-work-with-recaptcha
-  recaptcha: {
-    scriptUrl: 'https://www.google.com/recaptcha/api.js?render=explicit',
-    globalName: 'grecaptcha',
-    verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
-    csp: {
-      script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-      frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
-      connect: [],
-      style: [],
-    },
-  },
-};
 
 /** Longest widget token accepted (Turnstile allows 2048 characters; others are shorter). */
 export const CAPTCHA_TOKEN_MAX_LENGTH = 4096;

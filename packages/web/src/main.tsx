@@ -4,7 +4,14 @@ import { App } from './app/App';
 import { boot } from './app/boot';
 import { focusFirstInvalidFieldOnSubmit } from './app/focusInvalidField';
 import { type PrerenderedPage, prepareRoutes, prerenderedPage } from './app/hydration';
-import { createAppRouter, createAppRoutes, decideFor, type RouterHolder } from './app/router';
+import {
+  addFeatureRoutes,
+  createAppRouter,
+  createAppRoutes,
+  decideFor,
+  loadNavigationRules,
+  type RouterHolder,
+} from './app/router';
 import { currentLocale, pseudoLocaleOn } from './i18n';
 import { readConfig } from './lib/config';
 import { currentEdition } from './lib/edition';
@@ -33,7 +40,11 @@ async function start(): Promise<void> {
   const holder: RouterHolder = { current: null };
   const routes = createAppRoutes(holder);
   const url = new URL(window.location.href);
-  const hydrationData = page && matchesFirstRender(page, url) ? await prepareRoutes(routes, url) : undefined;
+  await loadNavigationRules(url.pathname);
+  const hydrationData =
+    page && matchesFirstRender(page, url)
+      ? await addFeatureRoutes(routes, url.pathname).then(() => prepareRoutes(routes, url))
+      : undefined;
 
   if (!hydrationData) {
     // No pre-rendered page to take over: the guard must know of a resumed session before it runs.

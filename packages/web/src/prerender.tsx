@@ -7,7 +7,7 @@ import { createMemoryRouter } from 'react-router';
 import { App } from './app/App';
 import { prepareRoutes } from './app/hydration';
 import { pageTitle } from './app/pageTitle';
-import { createAppRoutes } from './app/router';
+import { addFeatureRoutes, createAppRoutes } from './app/router';
 import { EDITION_ASSETS } from './editions/assets';
 import { i18n, initI18n } from './i18n';
 import { catalogModule } from './i18n/bundles';
@@ -15,7 +15,8 @@ import { setCurrentEdition } from './lib/edition';
 import { htmlLang } from './lib/language';
 import { PATHS } from './lib/paths';
 
-const QUERY_LAYOUT = 'src/app/layout/QueryLayout.tsx';
+// The query layout's pages: its module and the features' route tables under it (app/featureRoutes.ts).
+const QUERY_LAYOUT = ['src/app/layout/QueryLayout.tsx', 'src/app/featureRoutes.ts'];
 
 /**
  * The public entry screens, what a visitor reaches first without a session, with the
@@ -28,22 +29,22 @@ export const PRERENDERED_SCREENS: readonly { path: string; modules: readonly str
   { path: PATHS.loginPhone, modules: [], areas: false },
   {
     path: PATHS.forgotPasswordEmail,
-    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
+    modules: [...QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
     areas: true,
   },
   {
     path: PATHS.forgotPasswordPhone,
-    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
+    modules: [...QUERY_LAYOUT, 'src/features/recovery/routes/ForgotPasswordRoute.tsx'],
     areas: true,
   },
   {
     path: PATHS.forgotUsername,
-    modules: [QUERY_LAYOUT, 'src/features/recovery/routes/ForgotUsernameRoute.tsx'],
+    modules: [...QUERY_LAYOUT, 'src/features/recovery/routes/ForgotUsernameRoute.tsx'],
     areas: true,
   },
   {
     path: PATHS.onboarding,
-    modules: [QUERY_LAYOUT, 'src/features/onboarding/routes/HomeRoute.tsx'],
+    modules: [...QUERY_LAYOUT, 'src/features/onboarding/routes/HomeRoute.tsx'],
     areas: true,
   },
   {
@@ -104,6 +105,7 @@ export async function renderScreen(
   await initI18n(locale);
   const routes = createAppRoutes();
   const url = new URL(path, 'http://prerender.invalid');
+  await addFeatureRoutes(routes, path);
   const hydrationData = await prepareRoutes(routes, url);
   if (!hydrationData) throw new Error(`${path}: a matched loader has no route id`);
   const router = createMemoryRouter(routes, { initialEntries: [path], hydrationData });

@@ -1,4 +1,5 @@
-import { CAPTCHA_PROVIDER_DATA, type CaptchaProvider } from '@vestibule/contract/captcha';
+import type { CaptchaProvider } from '@vestibule/contract/captcha';
+import { CAPTCHA_PROVIDER_DATA } from '@vestibule/contract/captchaProviders';
 import { DEFAULT_TAG_MANAGER_ORIGIN } from '@vestibule/contract/spaConfig';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';

@@ -1,39 +1,28 @@
-import type { User } from '@vestibule/contract/schemas/user';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/react';
 import { pushPageView } from '../lib/dataLayer';
 import { currentEdition } from '../lib/edition';
-import { applyUserLanguage } from '../lib/languageChoice';
 import { whenQueryClient } from '../lib/queryBridge';
-import { userQuery } from '../lib/userQuery';
 import { focusMainHeading } from './focusHeading';
 import { pageTitle } from './pageTitle';
 
 /**
- * Once the user is known, their language chooses the interface language (SPEC §1), unless they
- * picked one before logging in: that choice is saved to the account (lib/languageChoice.ts).
+ * The account's language (app/userLanguage.ts), followed once the query client has loaded: the
+ * login page loads without TanStack Query, and nothing can be cached before its client exists.
  */
 function useUserLanguage(): void {
   const appliedFor = useRef<number | null>(null);
-  // Watches the cache only (the guard loads the user), once the query client has loaded: the login
-  // page loads without TanStack Query, and nothing can be cached before its client exists.
   useEffect(() => {
+    let live = true;
     let unsubscribe: (() => void) | undefined;
     const cancel = whenQueryClient((client) => {
-      const apply = (user: User | undefined) => {
-        if (!user || appliedFor.current === user.id) return;
-        appliedFor.current = user.id;
-        applyUserLanguage(currentEdition(), user);
-      };
-      apply(client.getQueryData(userQuery.queryKey));
-      unsubscribe = client.getQueryCache().subscribe((event) => {
-        const [key, ...rest] = event.query.queryKey;
-        if (key === userQuery.queryKey[0] && rest.length === 0)
-          apply(event.query.state.data as User | undefined);
+      void import('./userLanguage').then(({ followUserLanguage }) => {
+        if (live) unsubscribe = followUserLanguage(client, appliedFor);
       });
     });
     return () => {
+      live = false;
       cancel();
       unsubscribe?.();
     };

@@ -1,6 +1,6 @@
-import { isFirstPartyClient } from '../lib/afterLogin';
 import type { MfaRule } from '../lib/guard';
 import { isPublicPath, normalizePath, PATHS } from '../lib/paths';
+import { isFirstPartyClient } from '../lib/targetUrl';
 
 // SPEC §4 rule 6, the forced-MFA part, plugged into decideNavigation (guard.ts). The server holds
 // the same line (403 mfa_setup_required on a restricted session); this keeps the user on the

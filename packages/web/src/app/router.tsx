@@ -2,25 +2,14 @@ import {
   createBrowserRouter,
   type HydrationState,
   type LoaderFunctionArgs,
+  matchRoutes,
   type RouteObject,
   redirect,
 } from 'react-router';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { fuzzionRoutes } from '../features/fuzzion/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
-import { mfaPageRoutes, mfaSecurityRoutes } from '../features/mfa/routes';
-import { oauthPageRoutes, oauthUserRoutes } from '../features/oauth/routes';
-import { onboardingEntryRule } from '../features/onboarding/entryOrder';
-import { onboardingResumePath } from '../features/onboarding/onboardingStore';
-import { onboardingRoutes } from '../features/onboarding/routes';
-import { profileRoutes } from '../features/profile/routes';
-import { recoveryRoutes } from '../features/recovery/routes';
-import { securityPublicRoutes, securityRoutes } from '../features/security/routes';
-import { sessionRoutes } from '../features/session/routes';
-import { weakPasswordRoutes } from '../features/weak-password/routes';
 import { ensureAreaStrings, ensureDeskStrings } from '../i18n';
-import { ApiError, apiRequest, setApiEventHandlers } from '../lib/api';
+import { apiRequest, setApiEventHandlers } from '../lib/api';
 import {
   decideNavigation,
   type MfaRule,
@@ -28,27 +17,50 @@ import {
   opensDuringMaintenance,
 } from '../lib/guard';
 import { maintenanceOn, rememberMaintenanceFrom, setMaintenanceOn } from '../lib/maintenance';
-import { isNeutralPath, isPublicPath, PATHS } from '../lib/paths';
-import { loadQueryClient } from '../lib/queryBridge';
+import { isNeutralPath, isPublicPath, normalizePath, PATHS } from '../lib/paths';
 import { forgetLostSession } from '../lib/session';
-import { checkSession, startSessionWatch } from '../lib/sessionWatch';
-import { announceSessionEnd, endSession, listenForSessionEnd, type SessionEndNotice } from '../lib/signOut';
+import { announceSessionEnd, endSession } from '../lib/signOut';
 import { sessionValue, tokenStore } from '../lib/storage';
 import { clientIdOf, storedTargetUrl, storeTargetUrl } from '../lib/targetUrl';
-import { fetchUser, userQuery } from '../lib/userQuery';
 import { ErrorPage } from './layout/ErrorPage';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { Shell } from './layout/Shell';
-import { forcedMfaRule } from './mfaRule';
+import { addFeatureTitles } from './pageTitle';
 import { RootRoute } from './RootRoute';
 
+/** The forced-MFA rules of SPEC §4 rule 6 and the onboarding entry order of SPEC §2, once loaded. */
+let forcedRule: MfaRule | undefined;
+let onboardingRule: MfaRule | undefined;
+
 /**
- * The forced-MFA and weak-password rules of SPEC §4 rule 6 (app/mfaRule.ts), then the onboarding
- * entry order of SPEC §2 (features/onboarding/entryOrder.ts).
+ * The guard's rules that a signed-out visit to the login page never needs load with their first
+ * use, and the guard waits for them before deciding: the forced-MFA rules (app/mfaRule.ts) with a
+ * session or a forced setup (they decide nothing without either), the onboarding entry order
+ * (features/onboarding/entryOrder.ts) and the flow's store it reads with the onboarding paths.
  */
-const mfaRule: MfaRule = (state) =>
-  forcedMfaRule(state) ?? onboardingEntryRule(state, onboardingResumePath());
+export async function loadNavigationRules(path: string): Promise<void> {
+  const rules: Promise<void>[] = [];
+  if (!forcedRule && (tokenStore.get() !== null || sessionValue('mfaForced') !== null))
+    rules.push(
+      import('./mfaRule').then((module) => {
+        forcedRule = module.forcedMfaRule;
+      }),
+    );
+  if (!onboardingRule && normalizePath(path).startsWith(PATHS.onboarding))
+    rules.push(
+      Promise.all([
+        import('../features/onboarding/entryOrder'),
+        import('../features/onboarding/onboardingStore'),
+      ]).then(([{ onboardingEntryRule }, { onboardingResumePath }]) => {
+        onboardingRule = (state) => onboardingEntryRule(state, onboardingResumePath());
+      }),
+    );
+  await Promise.all(rules);
+}
+
+/** SPEC §4 rule 6 (forced MFA, weak password), then the onboarding entry order of SPEC §2. */
+const mfaRule: MfaRule = (state) => forcedRule?.(state) ?? onboardingRule?.(state) ?? null;
 
 /**
  * Every page but the login pages: TanStack Query's provider (QueryLayout) and the feature areas'
@@ -62,8 +74,30 @@ const queryLayout = async () => {
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** The profile overview and its edit pages. */
-const isProfilePath = (path: string) => path === PATHS.profile || path.startsWith(`${PATHS.profile}/`);
+/** The features' route tables under the query layouts (app/featureRoutes.ts), by layout id. */
+const loadFeatureRoutes = async () => {
+  const { featureRoutes, featureTitles } = await import('./featureRoutes');
+  addFeatureTitles(featureTitles);
+  return featureRoutes;
+};
+
+/**
+ * Puts the features' route tables under their layouts when `path` needs them (only the catch-all
+ * matches it without them), before a router is created on these routes: the pre-rendering, and
+ * the browser before it hydrates a pre-rendered page. A router created without them finds them
+ * on its first navigation to such a path (createAppRouter).
+ */
+export async function addFeatureRoutes(routes: RouteObject[], path: string): Promise<void> {
+  if (matchRoutes(routes, path)?.at(-1)?.route.path !== '*') return;
+  const tables = await loadFeatureRoutes();
+  const place = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.id && tables[route.id] && !route.children?.length) route.children = tables[route.id];
+      place(route.children ?? []);
+    }
+  };
+  place(routes);
+}
 
 /**
  * The guard's decision for a location (SPEC §4), without its side effects. `router` is null on
@@ -98,6 +132,7 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
   /** The navigation guard: runs before every navigation (shouldRevalidate below). */
   async function guard({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
+    await loadNavigationRules(url.pathname);
     const decision = decideFor(url, holder.current);
     if (decision?.kind === 'login') storeTargetUrl(decision.target);
     if (decision?.kind === 'redirect' && decision.to === PATHS.maintenance)
@@ -112,37 +147,11 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
     }
     if (decision) throw redirect(decision.to);
 
-    // SPEC §4 rule 4: a logged-in user is loaded (and cached) before a private page shows.
-    if (tokenStore.get() !== null && !isPublicPath(url.pathname) && !isNeutralPath(url.pathname)) {
-      try {
-        const queryClient = await loadQueryClient();
-        const options = {
-          ...userQuery,
-          queryFn: ({ signal }: { signal: AbortSignal }) => fetchUser(signal, true),
-        };
-        // The profile pages show and edit what another browser may have changed: read afresh
-        // first; elsewhere the cached user.
-        if (isProfilePath(url.pathname)) await queryClient.fetchQuery({ ...options, staleTime: 0 });
-        else await queryClient.ensureQueryData(options);
-        // The light check also reads how long the session lasts unused (the idle warning).
-        const state = await checkSession({ quiet: true });
-        if (state === 'ended') throw new ApiError(401, 'unauthorized', 'unauthorized');
-        if (state === 'maintenance') throw new ApiError(503, 'maintenance', 'maintenance');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          endSession('sessionEnded');
-          storeTargetUrl(`${url.pathname}${url.search}`);
-          throw redirect(PATHS.loginEmail);
-        }
-        if (error instanceof ApiError && error.code === 'maintenance') {
-          setMaintenanceOn(true);
-          // The console shows a banner instead: its own API answers.
-          if (opensDuringMaintenance(url.pathname, url.search)) return null;
-          rememberMaintenanceFrom(`${url.pathname}${url.search}`);
-          throw redirect(PATHS.maintenance);
-        }
-        // Anything else: the page shows its own error state with a retry.
-      }
+    // SPEC §4 rule 4 and the session's watches: a chunk of their own, loaded with the first session.
+    if (tokenStore.get() !== null) {
+      const signedIn = await import('./signedIn');
+      signedIn.watchSession(holder);
+      if (!isPublicPath(url.pathname) && !isNeutralPath(url.pathname)) return signedIn.checkSignedIn(url);
     }
     return null;
   }
@@ -177,19 +186,8 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                 { path: PATHS.loginPhone, element: <LoginRoute mode="phone" /> },
                 { path: PATHS.forgotPassword, loader: () => redirect(PATHS.forgotPasswordEmail) },
                 ...legalRoutes,
-                {
-                  lazy: queryLayout,
-                  children: [
-                    ...sessionRoutes,
-                    ...securityPublicRoutes,
-                    ...recoveryRoutes,
-                    ...oauthPageRoutes,
-                    ...mfaPageRoutes,
-                    ...weakPasswordRoutes,
-                    ...fuzzionRoutes,
-                    ...onboardingRoutes,
-                  ],
-                },
+                // Its children: the features' public pages (addFeatureRoutes).
+                { id: 'publicPages', lazy: queryLayout },
               ],
             },
             {
@@ -207,14 +205,9 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
                   },
                 },
                 {
+                  // Its children: the features' signed-in pages (addFeatureRoutes).
+                  id: 'userPages',
                   lazy: async () => ({ Component: (await import('./layout/UserLayout')).UserLayout }),
-                  children: [
-                    ...dashboardRoutes,
-                    ...oauthUserRoutes,
-                    ...mfaSecurityRoutes,
-                    ...securityRoutes,
-                    ...profileRoutes,
-                  ],
                 },
               ],
             },
@@ -228,25 +221,6 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
 }
 
 /**
- * What a tab does when another one announces a session end (lib/signOut.ts): after a global
- * logout it drops the account at once; after one session ended it asks the server whether its
- * own is alive (tabs may hold different sessions) and drops it if not.
- */
-async function dropIfEnded(router: AppRouter, notice: SessionEndNotice): Promise<void> {
-  if (tokenStore.get() === null) return;
-  if (notice.verify) {
-    try {
-      await apiRequest('/user', { quiet: true });
-      return;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) return;
-    }
-  }
-  endSession(notice.verify ? 'sessionEnded' : notice.reason);
-  await router.navigate(PATHS.loginEmail, { replace: true });
-}
-
-/**
  * The browser's router. With `hydrationData` (app/hydration.ts) it starts on the pre-rendered
  * page without running a loader, so that it renders exactly what the HTML shows.
  */
@@ -255,8 +229,19 @@ export function createAppRouter(
   holder: RouterHolder,
   hydrationData?: HydrationState,
 ): AppRouter {
+  let discovered = false;
   // The router runs the guard while it is being created, before `holder.current` is assigned.
-  const router = createBrowserRouter(routes, { hydrationData });
+  const router = createBrowserRouter(routes, {
+    hydrationData,
+    // The first navigation only the catch-all matches brings the features' route tables.
+    async patchRoutesOnNavigation({ patch, signal }) {
+      if (discovered) return;
+      const tables = await loadFeatureRoutes();
+      if (signal.aborted) return;
+      for (const [id, children] of Object.entries(tables)) patch(id, children);
+      discovered = true;
+    },
+  });
   holder.current = router;
   setApiEventHandlers({
     // The next API answer that says so takes a user inside the app to the maintenance page.
@@ -275,13 +260,6 @@ export function createAppRouter(
       else endSession('sessionEnded', { keepTarget: true });
       void router.navigate(PATHS.loginEmail, { replace: true });
     },
-  });
-  // Another tab ended a session: drop this tab's account data at once, before any click.
-  listenForSessionEnd((notice) => void dropIfEnded(router, notice));
-  // Another browser ended it: learnt on focus and by a visible tab's poll (lib/sessionWatch.ts).
-  startSessionWatch(() => {
-    const path = router.state.location.pathname;
-    return !isPublicPath(path) && !isNeutralPath(path);
   });
   return router;
 }

@@ -1,19 +1,17 @@
 // Small stroke icons (24×24), decorative: the accessible name always comes from visible or
-// visually-hidden text next to them.
+// visually-hidden text next to them. The first page's own (components/EntryIcon.tsx) are there;
+// these load with the pages that show them.
+import { ENTRY_ICON_PATHS, SvgIcon } from './EntryIcon';
 
 const PATHS = {
+  ...ENTRY_ICON_PATHS,
   dashboard: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5',
   security: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4',
   access: 'M15 7a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM12.5 11.5L4 20M7 17l2 2M5 19l2 2',
   notifications: 'M6 17V11a6 6 0 1 1 12 0v6l2 2H4zM10 21h4',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
-  arrow: 'M5 12h14M13 6l6 6-6 6',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
-  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
-  eyeOff:
-    'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.7 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
-  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
   client: 'M4 20V8l8-4 8 4v12M9 20v-6h6v6M4 20h16',
   my: 'M3 7h18v12H3zM3 11h18M16 15h2',
   fridom: 'M5 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0zM15 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0zM7 17l4-8h5l3 8M11 9l-2-3H6',
@@ -27,28 +25,10 @@ const PATHS = {
   authenticator: 'M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM12 9v4l2.5 2.5M10 2h4M18.5 5.5l1.5-1.5',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
-  globe:
-    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function Icon({ name, size, className }: { name: IconName; size?: number; className?: string }) {
+  return <SvgIcon d={PATHS[name]} size={size} className={className} />;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/react';
 import { useHydrated } from '../lib/useClientValue';
 import { CapsLockNotice } from './CapsLockNotice';
 import styles from './card/Field.module.css';
-import { Icon } from './Icon';
+import { EntryIcon } from './EntryIcon';
 
 /**
  * A password input with the eye button inside it that shows the text (the login; Field gives it
@@ -31,7 +31,7 @@ export function PasswordInput({ className, id, ...props }: ComponentPropsWithRef
           disabled={!hydrated}
           onClick={() => setShown((value) => !value)}
         >
-          <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
+          <EntryIcon name={shown ? 'eyeOff' : 'eye'} size={20} />
           <span className="visually-hidden">{t('login.showPassword')}</span>
         </button>
       </div>

@@ -1,11 +1,10 @@
-import { FIRST_PARTY_CLIENT_IDS } from '@vestibule/contract/constants';
 import type { MfaMethod } from '@vestibule/contract/schemas/mfa';
 import type { User } from '@vestibule/contract/schemas/user';
 import { apiRequest, lazySchema } from './api';
 import { PATHS } from './paths';
 import { loadQueryClient } from './queryBridge';
 import { removeSessionValue, setSessionValue, tokenStore } from './storage';
-import { clientIdOf, storedTargetUrl, takeTargetPath } from './targetUrl';
+import { clientIdOf, isFirstPartyClient, storedTargetUrl, takeTargetPath } from './targetUrl';
 import { fetchUser, userQuery } from './userQuery';
 
 // A module of the login page: its schema loads on use, keeping zod off it (docs/performance.md).
@@ -15,11 +14,6 @@ const mfaListResponseSchema = lazySchema(
 
 // Where a fresh session goes (SPEC §4 "Login", "Forced MFA intro"): shared by the password login,
 // the MFA code screen and the weak-password screen, which all end a login.
-
-/** The forced-MFA and customer rules apply to first-party logins only (client_id absent, 2, 51). */
-export function isFirstPartyClient(clientId: string | undefined): boolean {
-  return clientId === undefined || (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
-}
 
 const hasMethod = (methods: readonly MfaMethod[], kind: MfaMethod['method']) =>
   methods.some((m) => m.method === kind && m.id > 0);

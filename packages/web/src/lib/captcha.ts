@@ -1,4 +1,5 @@
-import { CAPTCHA_PROVIDER_DATA, type CaptchaProvider } from '@vestibule/contract/captcha';
+import type { CaptchaProvider } from '@vestibule/contract/captcha';
+import { CAPTCHA_PROVIDER_DATA } from '@vestibule/contract/captchaProviders';
 
 /** What Turnstile, hCaptcha and reCAPTCHA have in common in explicit-render mode. */
 export interface CaptchaWidgets {

@@ -2,7 +2,8 @@ import { EDITIONS } from '@vestibule/contract/editions';
 import type { User } from '@vestibule/contract/schemas/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n';
-import { applyUserLanguage, chooseLocale } from './languageChoice';
+import { applyUserLanguage } from './languageAccount';
+import { chooseLocale } from './languageChoice';
 import { tokenStore } from './storage';
 
 const user = { id: 7, language: 'en' } as User;

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  announceSessionEnd,
-  endSession,
-  listenForSessionEnd,
-  type SessionEndNotice,
-  takeSignOutReason,
-} from './signOut';
+import { listenForSessionEnd } from './sessionEndListener';
+import { announceSessionEnd, endSession, type SessionEndNotice, takeSignOutReason } from './signOut';
 import { tokenStore } from './storage';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { forgetLostSession, forgetSession } from './session';
 
 export type SignOutReason = 'loggedOut' | 'loggedOutEverywhere' | 'sessionEnded' | 'mfaSetupLeft';
 
-const REASONS: readonly SignOutReason[] = [
+export const REASONS: readonly SignOutReason[] = [
   'loggedOut',
   'loggedOutEverywhere',
   'sessionEnded',
@@ -15,7 +15,7 @@ const REASONS: readonly SignOutReason[] = [
 /** sessionStorage key of the reason the login page shows (not a session key: it outlives them). */
 const REASON_KEY = 'signed_out';
 /** The channel (and, without BroadcastChannel, the localStorage key) tabs tell each other on. */
-const CHANNEL = 'vestibule-session';
+export const CHANNEL = 'vestibule-session';
 
 /** What one tab tells the others when a session ended there. */
 export interface SessionEndNotice {
@@ -53,18 +53,12 @@ export function takeSignOutReason(): SignOutReason | null {
   }
 }
 
+/** The channel between this browser's tabs, null without BroadcastChannel (then localStorage). */
 let channel: BroadcastChannel | null | undefined;
-function sessionChannel(): BroadcastChannel | null {
+export function sessionChannel(): BroadcastChannel | null {
   if (channel === undefined)
     channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   return channel;
-}
-
-function parseNotice(data: unknown): SessionEndNotice | null {
-  const notice = data as Partial<SessionEndNotice> | null;
-  if (!notice || !REASONS.includes(notice.reason as SignOutReason) || typeof notice.verify !== 'boolean')
-    return null;
-  return { reason: notice.reason as SignOutReason, verify: notice.verify };
 }
 
 /** Tells the other tabs of this browser that a session ended here. */
@@ -81,28 +75,4 @@ export function announceSessionEnd(notice: SessionEndNotice): void {
   } catch {
     // No way to tell the other tabs: each finds out at its next API answer (401).
   }
-}
-
-/** Calls `handle` when another tab of this browser announces a session end; returns a stop. */
-export function listenForSessionEnd(handle: (notice: SessionEndNotice) => void): () => void {
-  const bus = sessionChannel();
-  if (bus) {
-    const onMessage = (event: MessageEvent) => {
-      const notice = parseNotice(event.data);
-      if (notice) handle(notice);
-    };
-    bus.addEventListener('message', onMessage);
-    return () => bus.removeEventListener('message', onMessage);
-  }
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== CHANNEL || !event.newValue) return;
-    try {
-      const notice = parseNotice(JSON.parse(event.newValue));
-      if (notice) handle(notice);
-    } catch {
-      // Not a notice.
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
 }

@@ -1,4 +1,4 @@
-import { SESSION_KEYS } from '@vestibule/contract/constants';
+import { FIRST_PARTY_CLIENT_IDS, SESSION_KEYS } from '@vestibule/contract/constants';
 import { sameOriginPath } from '@vestibule/contract/redirects';
 
 /**
@@ -6,6 +6,11 @@ import { sameOriginPath } from '@vestibule/contract/redirects';
  * one rule of the contract, shared with the server and the OAuth screens.
  */
 export const safeTargetPath = sameOriginPath;
+
+/** The forced-MFA and customer rules apply to first-party logins only (client_id absent, 2, 51). */
+export function isFirstPartyClient(clientId: string | undefined): boolean {
+  return clientId === undefined || (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
+}
 
 /** The client_id query parameter of a target URL (for the platform wording and forced MFA). */
 export function clientIdOf(target: string | null | undefined, origin: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { Locale } from '@vestibule/contract/editions';
 import { useId } from 'react';
-import { Icon } from '../../components/Icon';
+import { EntryIcon } from '../../components/EntryIcon';
 import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
 import { chooseLocale } from '../../lib/languageChoice';
@@ -17,7 +17,7 @@ export function LanguageSwitcher() {
       <label htmlFor={id} className="visually-hidden">
         {t('topBar.language')}
       </label>
-      <Icon name="globe" size={18} className={styles.languageIcon} />
+      <EntryIcon name="globe" size={18} className={styles.languageIcon} />
       <select
         id={id}
         className={styles.languageSelect}

@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EDITION_ASSETS } from '../../editions/assets';
-import { LogoutButton } from '../../features/session/components/LogoutButton';
 import { useTranslation } from '../../i18n/react';
 import { currentEdition } from '../../lib/edition';
 import { isNeutralPath, isPublicPath, PATHS } from '../../lib/paths';
@@ -8,6 +8,11 @@ import { tokenStore } from '../../lib/storage';
 import { useClientValue } from '../../lib/useClientValue';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import styles from './TopBar.module.css';
+
+/** The log-out button: a chunk of its own, shown only with a session (the login page never shows it). */
+const LogoutButton = lazy(async () => ({
+  default: (await import('../../features/session/components/LogoutButton')).LogoutButton,
+}));
 
 /** Where a signed-in layout puts its phone-only header links (UserLayout: notifications). */
 export const TOPBAR_SLOT_ID = 'topbar-links';
@@ -41,7 +46,11 @@ export function TopBar() {
         <div className={styles.actions}>
           <LanguageSwitcher />
           <div id={TOPBAR_SLOT_ID} className={styles.slot} />
-          {loggedIn && <LogoutButton className={styles.logout} labelClassName={styles.logoutLabel} />}
+          {loggedIn && (
+            <Suspense>
+              <LogoutButton className={styles.logout} labelClassName={styles.logoutLabel} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

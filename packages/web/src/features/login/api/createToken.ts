@@ -1,5 +1,4 @@
 import type { TokenRequest, TokenResponse } from '@vestibule/contract/schemas/token';
-import { completeLogin } from '../../../lib/afterLogin';
 import { ApiError, apiRequest, lazySchema } from '../../../lib/api';
 import { closingAccountPath } from '../../../lib/closureTicket';
 import { PATHS } from '../../../lib/paths';
@@ -56,6 +55,8 @@ async function logIn(request: TokenRequest): Promise<LogInOutcome> {
     if (target) params.set('redirect', target);
     return { kind: 'mfa', next: `${PATHS.mfaMethods}?${params}` };
   }
+  // Where a session goes next (lib/afterLogin.ts) loads once there is one.
+  const { completeLogin } = await import('../../../lib/afterLogin');
   return { kind: 'authenticated', next: await completeLogin(answer.access_token, answer.weak_password) };
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
+import { EntryIcon } from '../../../components/EntryIcon';
 import row from '../../../components/LinkRow.module.css';
 import { useTranslation } from '../../../i18n/react';
 import { LINKED_PATHS } from '../../../lib/paths';
@@ -11,7 +11,7 @@ export function CardBanner() {
   return (
     <aside className={styles.banner} aria-labelledby="card-banner-title">
       <span className={row.iconOnTint}>
-        <Icon name="card" size={28} />
+        <EntryIcon name="card" size={28} />
       </span>
       <div className={row.text}>
         <h2 id="card-banner-title" className={styles.title}>
@@ -20,7 +20,7 @@ export function CardBanner() {
         <p className={row.description}>{t('login.cardBanner.text')}</p>
         <Link to={LINKED_PATHS.onboarding} className={styles.link}>
           {t('login.cardBanner.link')}
-          <Icon name="arrow" size={18} />
+          <EntryIcon name="arrow" size={18} />
         </Link>
       </div>
     </aside>

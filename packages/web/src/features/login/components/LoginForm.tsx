@@ -1,5 +1,6 @@
 import type { Edition } from '@vestibule/contract/editions';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import styles from '../../../components/card/Field.module.css';
 import { Field, FormError } from '../../../components/Field';
@@ -8,7 +9,13 @@ import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
 import { useLogIn } from '../api/createToken';
-import { type LoginFieldErrors, type LoginMode, loadLoginSchemas, validateLogin } from '../loginSchema';
+import {
+  type LoginFieldError,
+  type LoginFields,
+  type LoginMode,
+  loadLoginSchemas,
+  loginResolver,
+} from '../loginSchema';
 
 export type { LoginMode };
 
@@ -27,41 +34,30 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   const hydrated = useHydrated();
   const id = useId();
   const logIn = useLogIn();
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<LoginFieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const [sending, setSending] = useState(false);
+  // Checked on submit; a field's message goes with its next keystroke (decision 0084).
+  const { register, handleSubmit, setError, setValue, getFieldState, clearErrors, formState } =
+    useForm<LoginFields>({
+      resolver: loginResolver(mode),
+      defaultValues: { username: defaultUsername ?? '', password: '' },
+      reValidateMode: 'onSubmit',
+    });
+  // An authorization's login_hint is known once hydrated: it fills the field the user has not typed in.
+  useEffect(() => {
+    if (defaultUsername !== undefined && !getFieldState('username').isDirty)
+      setValue('username', defaultUsername);
+  }, [defaultUsername, getFieldState, setValue]);
 
-  const fields = () => ({
-    username: usernameRef.current?.value ?? '',
-    password: passwordRef.current?.value ?? '',
-  });
-  // Checked on submit, then again at every change (react-hook-form's default, which this replaced).
-  const revalidate = async () => {
-    if (submitted) setErrors(await validateLogin(mode, fields()));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = await validateLogin(mode, fields());
-    setErrors(found);
-    if (found.username || found.password) {
-      (found.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
-    setSubmitting(true);
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    setSending(true);
     try {
-      const { password } = fields();
-      let name = fields().username.trim();
+      let name = username.trim();
       if (mode === 'phone') {
         // libphonenumber loads only when a phone is submitted: the e-mail login never needs it.
         const { toE164 } = await import('@vestibule/contract/phone');
         const e164 = toE164(name, edition.phoneRegion);
         if (!e164) {
-          setErrors({ username: 'login.invalid.phone' });
-          usernameRef.current?.focus();
+          setError('username', { message: 'login.invalid.phone' }, { shouldFocus: true });
           return;
         }
         name = e164;
@@ -71,13 +67,16 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
     } catch {
       // The hook keeps the error; it is shown next to the form below.
     } finally {
-      setSubmitting(false);
+      setSending(false);
     }
-  };
+  });
 
-  const busy = isSubmitting || logIn.isPending;
-  const usernameError = errors.username;
-  const passwordError = errors.password;
+  const busy = sending || logIn.isPending;
+  const errorOf = (field: keyof LoginFields) => {
+    const key = formState.errors[field]?.message as LoginFieldError | undefined;
+    return key && t(key);
+  };
+  const clearOnType = (field: keyof LoginFields) => register(field, { onChange: () => clearErrors(field) });
 
   return (
     <form
@@ -92,7 +91,7 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
         id={`${id}-username`}
         label={t(mode === 'email' ? 'login.email' : 'login.phone')}
         hint={mode === 'phone' ? t('login.phoneHint') : undefined}
-        error={usernameError && t(usernameError)}
+        error={errorOf('username')}
       >
         {(control) => (
           <input
@@ -103,23 +102,14 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
             autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
-            ref={usernameRef}
-            defaultValue={defaultUsername}
-            name="username"
-            onChange={() => void revalidate()}
+            {...clearOnType('username')}
           />
         )}
       </Field>
 
-      <Field id={`${id}-password`} label={t('login.password')} error={passwordError && t(passwordError)}>
+      <Field id={`${id}-password`} label={t('login.password')} error={errorOf('password')}>
         {(control) => (
-          <PasswordInput
-            {...control}
-            ref={passwordRef}
-            autoComplete="current-password"
-            name="password"
-            onChange={() => void revalidate()}
-          />
+          <PasswordInput {...control} autoComplete="current-password" {...clearOnType('password')} />
         )}
       </Field>
 
