@@ -141,6 +141,8 @@ class CpuMeter {
     this.monitor = monitor;
     this.database = database;
     this.serverPid = serverPid;
+    /** Whether pg_stat_statements is loaded (the bench's own server with the production settings). */
+    this.statementsLoaded = false;
   }
   /** Starts a figure: the statement counters from zero (when pg_stat_statements is loaded). */
   async reset() {
