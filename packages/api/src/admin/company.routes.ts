@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import {
+  type AccessChange,
   adoption,
   type CompanyActor,
   type CompanyScope,
@@ -219,35 +220,40 @@ const revoke = defineAdminRoute({
   },
 });
 
-const suspend = defineAdminRoute({
-  method: 'POST',
-  url: '/companies/:companyId/people/:id/suspend',
-  summary: "Suspend a person's access: lock the account and end its sessions, with a reason",
-  capability: 'companies',
-  params: personParams,
-  body: suspendRequestSchema,
-  response: accessResponseSchema,
-  handler: async function suspend({ params, body, actor, request }) {
-    return companyChange(request, actor, params.companyId, (trx, scope) =>
-      suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket),
-    );
-  },
-});
+/** Suspend or restore a person's access: the same request, checks and answer, another change. */
+function accessRoute<T extends { status: 'suspended' | 'active'; sessions_ended: number }>(
+  action: 'suspend' | 'restore',
+  summary: string,
+  change: (trx: Db, request: FastifyRequest, change: AccessChange) => Promise<T>,
+) {
+  return defineAdminRoute({
+    method: 'POST',
+    url: `/companies/:companyId/people/:id/${action}`,
+    summary,
+    capability: 'companies',
+    params: personParams,
+    body: suspendRequestSchema,
+    response: accessResponseSchema,
+    handler: async function changeAccess({ params, body, actor, request }) {
+      return companyChange(request, actor, params.companyId, (trx, scope) =>
+        change(trx, request, {
+          scope,
+          actor: actorOf(actor),
+          userId: params.id,
+          reason: body.reason,
+          ticket: body.ticket,
+        }),
+      );
+    },
+  });
+}
 
-const restore = defineAdminRoute({
-  method: 'POST',
-  url: '/companies/:companyId/people/:id/restore',
-  summary: "Restore a person's access the company suspended",
-  capability: 'companies',
-  params: personParams,
-  body: suspendRequestSchema,
-  response: accessResponseSchema,
-  handler: async function restore({ params, body, actor, request }) {
-    return companyChange(request, actor, params.companyId, (trx, scope) =>
-      restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket),
-    );
-  },
-});
+const suspend = accessRoute(
+  'suspend',
+  "Suspend a person's access: lock the account and end its sessions, with a reason",
+  suspendAccess,
+);
+const restore = accessRoute('restore', "Restore a person's access the company suspended", restoreAccess);
 
 const mfaAdoption = defineAdminRoute({
   method: 'GET',
