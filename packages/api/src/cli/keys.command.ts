@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { Write } from '../operations/command-line';
 import { rotateKeyring } from '../operations/keyring';
 import { type KeyUsage, keyUsage } from '../operations/sealed-columns';
 import type { SecretBox } from '../security/secret-box';
@@ -7,8 +8,6 @@ export const KEYS_USAGE = `  keys status                           what each key
   keys rotate                           re-seals everything under the active (first) key, in batches,
                                         while the service runs; resumable
 `;
-
-type Write = (line: string) => void;
 
 /** The lines of `keys status`: per column and key, then what each older key is still needed for. */
 function describeUsage(usage: KeyUsage, secrets: SecretBox, write: Write) {

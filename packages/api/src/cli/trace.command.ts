@@ -1,13 +1,12 @@
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { Write } from '../operations/command-line';
 import type { SecretBox } from '../security/secret-box';
 
 export const TRACE_USAGE = `  privacy trace VALUE                                 where a value (e-mail, phone, name, card number) is held:
                                                       every text column of every table (slow on a large database)
 `;
-
-type Write = (line: string) => void;
 
 /** Every text-like column of every table of the schema. */
 async function textColumns(db: Db) {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import type { Challenge } from '../../security/challenges/challenge';
+import { type Challenge, insertChallenge } from '../../security/challenges/challenge';
 
 /** How long a started ceremony may be answered: the browser's own timeout, plus a little. */
 export const CEREMONY_TTL_SECONDS = 5 * 60;
@@ -26,22 +25,17 @@ export async function startCeremony(
     data?: Record<string, unknown>;
   },
 ): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('code_challenges')
-    .values({
-      id,
-      purpose: input.purpose,
-      user_id: input.userId,
-      edition: input.edition,
-      channel: null,
-      session_id: input.sessionId,
-      device_id: input.deviceId,
-      data: JSON.stringify({ ...input.data, challenge: input.challenge }),
-      expires_at: new Date(Date.now() + CEREMONY_TTL_SECONDS * 1000),
-    })
-    .execute();
-  return id;
+  const row = await insertChallenge(db, {
+    purpose: input.purpose,
+    userId: input.userId,
+    edition: input.edition,
+    channel: null,
+    sessionId: input.sessionId,
+    deviceId: input.deviceId,
+    data: { ...input.data, challenge: input.challenge },
+    ttlSeconds: CEREMONY_TTL_SECONDS,
+  });
+  return row.id;
 }
 
 /**

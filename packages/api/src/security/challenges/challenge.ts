@@ -54,11 +54,17 @@ export async function createChallenge(
   input: NewChallenge,
   delivery?: Delivery,
 ): Promise<Challenge> {
-  const id = randomUUID();
-  const row = await db
+  const row = await insertChallenge(db, input);
+  if (delivery) return sendChallengeCode(db, secrets, row, delivery, { resend: false });
+  return row;
+}
+
+/** Writes a challenge row without a code (a WebAuthn ceremony's too): its new uuid is the payload. */
+export function insertChallenge(db: Db, input: NewChallenge): Promise<Challenge> {
+  return db
     .insertInto('code_challenges')
     .values({
-      id,
+      id: randomUUID(),
       purpose: input.purpose,
       user_id: input.userId,
       edition: input.edition,
@@ -73,8 +79,6 @@ export async function createChallenge(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (delivery) return sendChallengeCode(db, secrets, row, delivery, { resend: false });
-  return row;
 }
 
 /** Seconds before the challenge may send again: 15 after the first code, 30 after a resend. */
