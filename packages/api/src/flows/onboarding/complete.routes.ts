@@ -180,7 +180,7 @@ const complete = defineRoute({
         return { done, token: session.token, fuzzion: fuzzion ?? null };
       });
       return {
-        state: await flowState(db, request.server.ctx.secrets, result.done, request.language),
+        state: await flowState(request, result.done),
         access_token: result.token,
         fuzzion: result.fuzzion,
       };

@@ -96,7 +96,7 @@ const start = defineRoute({
       );
       return created;
     });
-    return flowState(db, request.server.ctx.secrets, flow, request.language);
+    return flowState(request, flow);
   },
 });
 
@@ -109,13 +109,7 @@ const show = defineRoute({
   body: onboardingFlowRequestSchema,
   response: onboardingStateSchema,
   handler: async function show({ body, request }) {
-    const { db } = request.server.ctx;
-    return flowState(
-      db,
-      request.server.ctx.secrets,
-      await loadFlow(db, request, body.flow),
-      request.language,
-    );
+    return flowState(request, await loadFlow(request.server.ctx.db, request, body.flow));
   },
 });
 

@@ -45,7 +45,7 @@ const acceptTerms = defineRoute({
       marketing_sms: body.marketing_sms ?? false,
       step: furthest(flow.step, 'create'),
     });
-    return flowState(db, request.server.ctx.secrets, updated, request.language);
+    return flowState(request, updated);
   },
 });
 
@@ -80,7 +80,7 @@ const describeAccount = defineRoute({
         ? { email_verified_at: null, step: 'email' as const }
         : { step: furthest(flow.step, 'email') }),
     });
-    return flowState(db, request.server.ctx.secrets, updated, request.language);
+    return flowState(request, updated);
   },
 });
 

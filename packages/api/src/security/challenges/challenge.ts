@@ -6,11 +6,13 @@ import {
   RESEND_COUNTDOWN_AFTER_RESEND_SECONDS,
   RESEND_COUNTDOWN_INITIAL_SECONDS,
 } from '@vestibule/contract/constants';
+import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChallengeChannel, CodeChallengesTable } from '../../db/schema';
 import { codePurposeOfChallenge } from '../../delivery/messages/purposes';
 import { sendMessage } from '../../delivery/messages/send';
+import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import type { SecretBox } from '../secret-box';
 import { newNumericCode } from '../tokens';
@@ -150,6 +152,30 @@ export function isLive(challenge: Challenge, now = Date.now()): boolean {
     new Date(challenge.expires_at).getTime() > now &&
     challenge.attempts < CODE_MAX_ATTEMPTS
   );
+}
+
+/**
+ * A request's resend of a live challenge's code, in its own transaction (the challenge locked: two
+ * resends at once send once), in the recipient's language; the outbox worker is woken after it.
+ */
+export async function resendChallengeCode(
+  request: FastifyRequest,
+  challengeId: string,
+  locale: string,
+): Promise<Challenge> {
+  const { db, secrets, config } = request.server.ctx;
+  const sent = await db.transaction().execute(async (trx) => {
+    const locked = await lockLiveChallenge(trx, challengeId);
+    return sendChallengeCode(
+      trx,
+      secrets,
+      locked,
+      { locale, publicUrls: config.publicUrls },
+      { resend: true },
+    );
+  });
+  outboxWorkerOf(request.server)?.notify();
+  return sent;
 }
 
 /** The challenge locked for the rest of the transaction; 410 challenge_expired when no longer live. */
