@@ -149,8 +149,7 @@ const inviteOne = defineAdminRoute({
   body: inviteRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  handler: async function inviteOne({ params, body, actor, request }) {
-    const { secrets } = request.server.ctx;
+  handler: async function inviteOne({ params, body, actor, request, secrets }) {
     return companyChange(request, actor, params.companyId, async (trx, scope) => {
       // One person is a file of one row: the same checks, the conflict answered as its own code.
       const row = {
@@ -189,8 +188,7 @@ const inviteCsv = defineAdminRoute({
   body: csvInviteRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  handler: async function inviteCsv({ params, body, actor, request }) {
-    const { db, secrets } = request.server.ctx;
+  handler: async function inviteCsv({ params, body, actor, request, db, secrets }) {
     const scope = await scopeOf(request, actor, params.companyId);
     const parsed = parseInviteCsv(Buffer.from(body.csv_base64, 'base64').toString('utf8'));
     return db.transaction().execute(async (trx) => {

@@ -37,8 +37,7 @@ const mergeOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionResultSchema,
-  handler: async function mergeOffer({ body, auth, request }) {
-    const db = request.server.ctx.db;
+  handler: async function mergeOffer({ body, auth, request, db }) {
     const outcome = await db.transaction().execute(async (trx) => {
       // Proof of the code and of ownership were both given (step decision).
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['decision']);
@@ -120,8 +119,7 @@ const refuseOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionRefuseResultSchema,
-  handler: async function refuseOffer({ body, auth, request }) {
-    const db = request.server.ctx.db;
+  handler: async function refuseOffer({ body, auth, request, db }) {
     const outcome = await db.transaction().execute(async (trx) => {
       // The code to the other account was proven (steps after it).
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['decision', 'reject']);

@@ -51,8 +51,7 @@ const authorize = defineRoute({
   partnerDuringForcedSetup: true,
   query: authorizeQuerySchema,
   response: authorizeResponseSchema,
-  handler: async function authorize({ query, auth, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function authorize({ query, auth, request, reply, db }) {
     const provider = await request.server.oauth.forRequest(request);
     const interaction = await boundInteraction(provider, request, reply, query.uid);
     const { params } = interaction;
@@ -99,8 +98,7 @@ const approve = defineRoute({
   partnerDuringForcedSetup: true,
   body: approvalRequestSchema,
   response: approvalResponseSchema,
-  handler: async function approve({ body, auth, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function approve({ body, auth, request, reply, db }) {
     const provider = await request.server.oauth.forRequest(request);
     const interaction = await boundInteraction(provider, request, reply, body.uid);
     const client = await interactionClient(request, interaction.params.client_id);

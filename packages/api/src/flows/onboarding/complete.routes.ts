@@ -100,8 +100,7 @@ const complete = defineRoute({
   auth: 'public',
   body: onboardingCompleteRequestSchema,
   response: onboardingCompleteResponseSchema,
-  handler: async function complete({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function complete({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     // E-mail and phone are verified.
     requireStep(flow, 'password');

@@ -23,8 +23,7 @@ const acceptTerms = defineRoute({
   auth: 'public',
   body: onboardingTermsRequestSchema,
   response: onboardingStateSchema,
-  handler: async function acceptTerms({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function acceptTerms({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     // The code was accepted: the flow is past its start.
     requireStep(flow, 'terms');
@@ -62,8 +61,7 @@ const describeAccount = defineRoute({
   auth: 'public',
   body: onboardingAccountRequestSchema,
   response: onboardingStateSchema,
-  handler: async function describeAccount({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function describeAccount({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     // Terms come first.
     requireStep(flow, 'create');

@@ -104,8 +104,7 @@ const verifyEmail = defineRoute({
   auth: 'public',
   body: onboardingEmailRequestSchema,
   response: onboardingCodeResponseSchema,
-  handler: async function verifyEmail({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function verifyEmail({ body, request, db }) {
     let flow = await loadFlow(db, request, body.flow);
     // Names and e-mail come first.
     requireStep(flow, 'email');
@@ -133,8 +132,7 @@ const verifyPhone = defineRoute({
   auth: 'public',
   body: onboardingPhoneRequestSchema,
   response: onboardingCodeResponseSchema,
-  handler: async function verifyPhone({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function verifyPhone({ body, request, db }) {
     let flow = await loadFlow(db, request, body.flow);
     // The e-mail is verified first.
     requireStep(flow, 'phone');

@@ -38,8 +38,7 @@ const registrationOptions = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: passkeyCeremonySchema,
-  handler: async function registrationOptions({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function registrationOptions({ auth, request, db }) {
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     await limitCodeChecking(request, auth.userId);
     const user = await requireUser(db, auth);
@@ -85,8 +84,7 @@ const register = defineRoute({
   body: passkeyRegisterRequestSchema,
   response: passkeyResponseSchema,
   status: 201,
-  handler: async function register({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function register({ body, auth, request, db }) {
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
     const ceremony = await takeCeremony(request, body.payload, 'passkey_register', auth.sessionId);

@@ -99,8 +99,7 @@ const login = defineRoute({
   auth: 'public',
   body: passkeyLoginRequestSchema,
   response: passkeyLoginResponseSchema,
-  handler: async function login({ body, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function login({ body, request, reply, db }) {
     const edition = request.edition.id as EditionId;
     // Per IP, then per account of the passkey answered (before its signature is checked, so
     // failures count too), as code checks are.
@@ -182,8 +181,7 @@ const sudo = defineRoute({
   auth: 'user',
   body: passkeySudoRequestSchema,
   response: passkeySudoResponseSchema,
-  handler: async function sudo({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function sudo({ body, auth, request, db }) {
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
     const ceremony = await takeCeremony(request, body.payload, 'passkey_sudo', auth.sessionId);

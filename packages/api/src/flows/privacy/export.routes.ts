@@ -42,8 +42,7 @@ const exportData = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: dataExportSchema,
-  handler: async function exportData({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function exportData({ auth, request, db }) {
     const user = await requireUser(db, auth);
     const document = await db.transaction().execute(async (trx) => {
       await requireSudo(trx, auth);

@@ -30,8 +30,7 @@ const resetPassword = defineRoute({
   auth: 'public',
   body: resetPasswordRequestSchema,
   response: resetPasswordResponseSchema,
-  handler: async function resetPassword({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function resetPassword({ body, request, db }) {
     await limitCodeChecking(request, null);
     // The token must name a live grant of this device and edition.
     const token = parseResetToken(body.reset_token);

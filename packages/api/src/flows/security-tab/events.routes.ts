@@ -162,8 +162,7 @@ const notifications = defineRoute({
   summary: "The user's notifications",
   auth: 'user',
   response: notificationsResponseSchema,
-  handler: async function notifications({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function notifications({ auth, request, db }) {
     const [rows, readUpTo] = await Promise.all([
       notificationEvents(db, auth.userId, request.deviceId, NOTIFICATIONS_MAX),
       lastReadEventId(db, auth.userId),

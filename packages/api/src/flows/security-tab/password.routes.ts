@@ -32,8 +32,7 @@ const changePassword = defineRoute({
   auth: 'user',
   body: changePasswordRequestSchema,
   response: changePasswordResponseSchema,
-  handler: async function changePassword({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function changePassword({ body, auth, request, db }) {
     // Step-up first: without it nothing else is looked at (the grant is used up at the change).
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     const user = await db

@@ -46,8 +46,7 @@ const list = defineRoute({
   auth: 'user',
   query: sessionsQuerySchema,
   response: sessionsResponseSchema,
-  handler: async function list({ query, auth, request }) {
-    const { db, config, log } = request.server.ctx;
+  handler: async function list({ query, auth, db, config, log }) {
     const after = decodeCursor(query.cursor, 2);
     // A cursor that is not ours is a bad request, not an empty page.
     if (query.cursor && !after) throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
