@@ -253,31 +253,38 @@ const suspend = accessRoute(
 );
 const restore = accessRoute('restore', "Restore a person's access the company suspended", restoreAccess);
 
-const mfaAdoption = defineAdminRoute({
-  method: 'GET',
-  url: '/companies/:companyId/mfa-adoption',
-  summary: "A company's MFA adoption over 30 days, by method (aggregates, no personal data)",
-  capability: 'companies',
-  params: companyParams,
-  response: adoptionResponseSchema,
-  handler: async function mfaAdoption({ params, actor, request }) {
-    const scope = await scopeOf(request, actor, params.companyId);
-    return adoption(request.server.ctx.db, scope);
-  },
-});
+/** A read of a company's figures (aggregates, no personal data): the company in the actor's scope. */
+function companyRead(
+  path: string,
+  summary: string,
+  response: z.ZodType,
+  read: (db: Db, scope: CompanyScope) => Promise<unknown>,
+) {
+  return defineAdminRoute({
+    method: 'GET',
+    url: `/companies/:companyId/${path}`,
+    summary,
+    capability: 'companies',
+    params: companyParams,
+    response,
+    handler: async function companyRead({ params, actor, request, db }) {
+      return read(db, await scopeOf(request, actor, params.companyId));
+    },
+  });
+}
 
-const policy = defineAdminRoute({
-  method: 'GET',
-  url: '/companies/:companyId/mfa-policy',
-  summary: "A company's MFA policy (none, recommended or required) and how many people it covers",
-  capability: 'companies',
-  params: companyParams,
-  response: mfaPolicySchema,
-  handler: async function policy({ params, actor, request }) {
-    const scope = await scopeOf(request, actor, params.companyId);
-    return readPolicy(request.server.ctx.db, scope);
-  },
-});
+const mfaAdoption = companyRead(
+  'mfa-adoption',
+  "A company's MFA adoption over 30 days, by method (aggregates, no personal data)",
+  adoptionResponseSchema,
+  adoption,
+);
+const policy = companyRead(
+  'mfa-policy',
+  "A company's MFA policy (none, recommended or required) and how many people it covers",
+  mfaPolicySchema,
+  readPolicy,
+);
 
 const updatePolicy = defineAdminRoute({
   method: 'PUT',
