@@ -1,5 +1,4 @@
-import type { Db } from '../db/database';
-import type { Write } from '../operations/command-line';
+import type { KeyringCommand, Write } from '../operations/command-line';
 import { rotateKeyring } from '../operations/keyring';
 import { type KeyUsage, keyUsage } from '../operations/sealed-columns';
 import type { SecretBox } from '../security/secret-box';
@@ -36,12 +35,7 @@ function describeUsage(usage: KeyUsage, secrets: SecretBox, write: Write) {
 }
 
 /** `keys status` and `keys rotate`; undefined for any other command. */
-export async function runKeysCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runKeysCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, sub] = argv;
   if (command !== 'keys') return undefined;
   if (sub === 'status' || sub === undefined) {
@@ -59,4 +53,4 @@ export async function runKeysCommand(
   }
   write(`Unknown command: ${argv.join(' ')}\n\n${KEYS_USAGE}`);
   return 2;
-}
+};

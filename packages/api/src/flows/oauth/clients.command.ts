@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Write } from '../../operations/command-line';
+import type { KeyringCommand, Write } from '../../operations/command-line';
 import type { SecretBox } from '../../security/secret-box';
 import { logoutAndModes, parseFlags, UsageError } from './clients.flags';
 import { listClients } from './clients.queries';
@@ -133,12 +133,7 @@ async function list(db: Db, write: Write) {
  * `clients …` and `oauth rotate-keys`. The secret box (the server's keyring) encrypts client
  * secrets and keys.
  */
-export async function runOAuthCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runOAuthCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, sub, ...args] = argv;
   try {
     if (command === 'oauth' && sub === 'rotate-keys') {
@@ -159,4 +154,4 @@ export async function runOAuthCommand(
     write(`Error: ${error.message}`);
     return 2;
   }
-}
+};

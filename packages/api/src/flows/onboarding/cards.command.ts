@@ -4,7 +4,7 @@ import { EDITION_IDS, type EditionId } from '@vestibule/contract/editions';
 import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import type { Write } from '../../operations/command-line';
+import type { KeyringCommand, Write } from '../../operations/command-line';
 import type { SecretBox } from '../../security/secret-box';
 import { parseCardsCsv } from './cards.csv';
 import { countsByEdition, errorLines, insertCards, registryConflicts } from './cards.import';
@@ -111,14 +111,9 @@ async function createInvitationCommand(
 }
 
 /** `cards …` and `invitations …`; undefined when the command is not one of these. */
-export async function runOnboardingCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runOnboardingCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, sub, ...args] = argv;
   if (command === 'cards' && sub === 'import') return importCards(db, secrets, args[0], write);
   if (command === 'invitations' && sub === 'create') return createInvitationCommand(db, secrets, args, write);
   return undefined;
-}
+};
