@@ -1,7 +1,5 @@
 import { MACHINE_CAPABILITIES } from '@vestibule/contract/schemas/admin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../http/context';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import { type AdminActor, admitAdmin, type RouteCapability } from './guard';
 
@@ -21,15 +19,13 @@ export interface AdminRouteDefinition<
   params?: Params;
   response?: z.ZodType;
   status?: number;
-  /** Gets the server's context (database, secret box, configuration, …) with the request's input. */
+  /** Gets what a route's handler gets, with the admitted caller as `actor` instead of a session. */
   handler: (
-    input: AppContext & {
-      body: z.infer<Body>;
-      query: z.infer<Query>;
-      params: z.infer<Params>;
+    input: Omit<
+      Parameters<RouteDefinition<Body, Query, Params>['handler']>[0],
+      'auth' | 'found' | 'admitted'
+    > & {
       actor: AdminActor;
-      request: FastifyRequest;
-      reply: FastifyReply;
     },
   ) => Promise<unknown>;
 }
