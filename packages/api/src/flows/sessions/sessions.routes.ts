@@ -24,6 +24,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { decodeCursor, encodeCursor } from './cursor';
+import { endOwnSessions } from './end-own';
 import { locate } from './geoip';
 
 /** What a session was opened for, from the client_id of its login (docs/decisions/0009). */
@@ -138,7 +139,7 @@ const logoutAll = defineRoute({
   body: emptySchema.optional(),
   response: logoutAllResponseSchema,
   handler: async function logoutAll({ auth, request, reply }) {
-    const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
+    return endOwnSessions(request, reply, async (trx) => {
       const count = await deleteAllUserSessions(trx, auth.userId);
       await audit(
         trx,
@@ -152,9 +153,6 @@ const logoutAll = defineRoute({
       );
       return count;
     });
-    clearLoginCookie(request, reply);
-    await afterPortalSessionsEnded(request);
-    return { sessions_ended: ended };
   },
 });
 
