@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { maskRecipient } from '../delivery/mask';
 import type { Purpose } from '../delivery/messages/purposes';
-import { sendMessage } from '../delivery/messages/send';
+import { sendRequestMessage } from './notices';
 
 /** Account changes that tell the account's addresses. */
 export type ChangeEvent =
@@ -50,9 +50,8 @@ export async function notifyChange(
   to: Recipient[],
   values: { contact?: string; last4?: string } = {},
 ): Promise<void> {
-  const { secrets, config } = request.server.ctx;
   const purpose = PURPOSE[event];
-  await sendMessage(trx, { secrets, publicUrls: config.publicUrls }, {
+  await sendRequestMessage(trx, request, {
     purpose,
     edition: user.edition,
     locale: user.language,
@@ -61,5 +60,5 @@ export async function notifyChange(
         ? { last4: values.last4 ?? '' }
         : { contact: values.contact ? maskRecipient(values.contact) : '' },
     to,
-  } as Parameters<typeof sendMessage>[2]);
+  } as Parameters<typeof sendRequestMessage>[2]);
 }

@@ -59,18 +59,17 @@ export async function revokeGrants(db: Db, grantIds: readonly string[]): Promise
 }
 
 /**
- * Revokes every grant of a user for a client and every artefact issued under them (codes, access
- * and refresh tokens). Answers how many grants there were: 0 means nothing of this user's.
+ * Revokes every grant of a user (for one client, when given) and every artefact issued under them
+ * (codes, access and refresh tokens). Answers how many grants there were: 0 means nothing of this user's.
  */
-export async function revokeUserGrants(db: Db, userId: number, clientId: string): Promise<number> {
-  const grants = await db
+export async function revokeUserGrants(db: Db, userId: number, clientId?: string): Promise<number> {
+  let grants = db
     .selectFrom('oauth_payloads')
     .select('id')
     .where('model', '=', 'Grant')
-    .where('account_id', '=', String(userId))
-    .where('client_id', '=', clientId)
-    .execute();
-  const ids = grants.map((grant) => grant.id);
-  if (ids.length) await db.deleteFrom('oauth_payloads').where('grant_id', 'in', ids).execute();
+    .where('account_id', '=', String(userId));
+  if (clientId !== undefined) grants = grants.where('client_id', '=', clientId);
+  const ids = (await grants.execute()).map((grant) => grant.id);
+  await revokeGrants(db, ids);
   return ids.length;
 }

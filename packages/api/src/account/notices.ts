@@ -1,10 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import type { Purpose, PurposeValues } from '../delivery/messages/purposes';
-import { sendMessage } from '../delivery/messages/send';
+import { type OutgoingMessage, sendMessage } from '../delivery/messages/send';
 import { verifiedContacts } from './contacts';
 
 // The account notices: an e-mail and SMS about a change, for every flow and the admin API.
+
+/**
+ * Writes a message of a request to the outbox in the caller's transaction, with the server's keys
+ * and the configured public origins of the editions (never the request's Host).
+ */
+export function sendRequestMessage<P extends Purpose>(
+  trx: Db,
+  request: FastifyRequest,
+  message: OutgoingMessage<P>,
+): Promise<number> {
+  const { secrets, config } = request.server.ctx;
+  return sendMessage(trx, { secrets, publicUrls: config.publicUrls }, message);
+}
 
 /**
  * Tells an account about something that happened to it, in its edition and language, on its
@@ -27,21 +40,16 @@ export async function notifyAccount<P extends Purpose>(
     .executeTakeFirst();
   if (!user) return 0;
   const contacts = await verifiedContacts(trx, userId);
-  const { secrets, config } = request.server.ctx;
-  return sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose,
-      edition: user.edition,
-      locale: user.language,
-      values,
-      to: [
-        ...contacts.emails.map((address) => ({ channel: 'email' as const, address })),
-        ...(options.channels === 'all'
-          ? contacts.phones.map((address) => ({ channel: 'sms' as const, address }))
-          : []),
-      ],
-    },
-  );
+  return sendRequestMessage(trx, request, {
+    purpose,
+    edition: user.edition,
+    locale: user.language,
+    values,
+    to: [
+      ...contacts.emails.map((address) => ({ channel: 'email' as const, address })),
+      ...(options.channels === 'all'
+        ? contacts.phones.map((address) => ({ channel: 'sms' as const, address }))
+        : []),
+    ],
+  });
 }

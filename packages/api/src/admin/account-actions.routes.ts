@@ -10,6 +10,7 @@ import {
   passwordResetSentSchema,
   staffReasonSchema,
 } from '@vestibule/contract/schemas/admin';
+import type { FastifyRequest } from 'fastify';
 import { primaryVerifiedContact } from '../account/contacts';
 import { endEverythingOfUser } from '../account/sessions';
 import type { StaffAuditKind } from '../db/audit';
@@ -21,7 +22,7 @@ import { startStaffResetChallenge } from '../flows/recovery/index';
 import { ApiError } from '../http/api-error';
 import { accountInScope } from './accounts.routes';
 import { defineAdminRoute } from './admin-route';
-import { requireEdition, requireStaffStepUp } from './guard';
+import { type AdminActor, requireEdition, requireStaffStepUp } from './guard';
 import { maskContact } from './mask';
 import { identityMatches, openMfaReset, pendingMfaResetOf } from './mfa-resets.queries';
 import { requireReason, staffAudit } from './staff-audit';
@@ -31,6 +32,13 @@ const ACTION_KINDS: Record<'lock' | 'unlock' | 'end-sessions', StaffAuditKind> =
   unlock: 'staff.account_unlocked',
   'end-sessions': 'staff.sessions_ended',
 };
+
+/** The account of a desk action, in the caller's scope: staff never act on their own account at the desk. */
+async function othersAccount(request: FastifyRequest, actor: AdminActor, userId: number) {
+  const profile = await accountInScope(request, actor, userId);
+  if (actor.userId === profile.id) throw new ApiError('forbidden');
+  return profile;
+}
 
 /**
  * POST /api/admin/accounts/:id/lock|unlock|end-sessions {reason, ticket}: a locked account signs in
@@ -47,9 +55,7 @@ const accountAction = defineAdminRoute({
   response: accountActionResponseSchema,
   handler: async function accountAction({ params, body, actor, request }) {
     const why = requireReason(body);
-    const profile = await accountInScope(request, actor, params.id);
-    // Staff never act on their own account at the desk.
-    if (actor.userId === profile.id) throw new ApiError('forbidden');
+    const profile = await othersAccount(request, actor, params.id);
     const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
       await requireStaffStepUp(trx, actor);
       if (params.action !== 'end-sessions')
@@ -95,8 +101,7 @@ const requestMfaReset = defineAdminRoute({
   handler: async function requestMfaReset({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets } = request.server.ctx;
-    const profile = await accountInScope(request, actor, params.id);
-    if (actor.userId === profile.id) throw new ApiError('forbidden');
+    const profile = await othersAccount(request, actor, params.id);
     const pan = parseCardNumber(body.card_number);
     if (!pan) throw new ApiError('validation_failed', { fields: { card_number: 'invalid_card_number' } });
     if (!(await identityMatches(db, secrets, profile, pan, body.birthdate))) {
@@ -203,8 +208,7 @@ const sendPasswordReset = defineAdminRoute({
   handler: async function sendPasswordReset({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets, config } = request.server.ctx;
-    const profile = await accountInScope(request, actor, params.id);
-    if (actor.userId === profile.id) throw new ApiError('forbidden');
+    const profile = await othersAccount(request, actor, params.id);
     const email = await primaryVerifiedContact(db, profile.id, 'email');
     if (!email) throw new ApiError('no_verified_contact');
     await db.transaction().execute(async (trx) => {
@@ -249,8 +253,7 @@ const startAccountClosure = defineAdminRoute({
   handler: async function startAccountClosure({ params, body, actor, request }) {
     const why = requireReason(body);
     const { db, secrets, config } = request.server.ctx;
-    const profile = await accountInScope(request, actor, params.id);
-    if (actor.userId === profile.id) throw new ApiError('forbidden');
+    const profile = await othersAccount(request, actor, params.id);
     const staff = {
       kind: 'staff' as const,
       actor: actor.ref,

@@ -171,8 +171,7 @@ const getAccount = defineAdminRoute({
   capability: 'accounts.read',
   params: accountIdParamsSchema,
   response: adminAccountSchema,
-  handler: async function getAccount({ params, actor, request }): Promise<AdminAccount> {
-    const { db, secrets } = request.server.ctx;
+  handler: async function getAccount({ params, actor, request, db, secrets }): Promise<AdminAccount> {
     const profile = await accountInScope(request, actor, params.id);
     const [contacts, cards, factors, sessions, timeline, grants, invitations, merges, reset] =
       await Promise.all([
@@ -305,8 +304,7 @@ const reveal = defineAdminRoute({
   params: accountIdParamsSchema,
   body: revealRequestSchema,
   response: revealResponseSchema,
-  handler: async function reveal({ params, body, actor, request }): Promise<RevealResponse> {
-    const { db, secrets } = request.server.ctx;
+  handler: async function reveal({ params, body, actor, request, db, secrets }): Promise<RevealResponse> {
     const why = requireReason(body);
     const profile = await accountInScope(request, actor, params.id);
     const values: RevealResponse['values'] = [];

@@ -1,5 +1,4 @@
 import { MACHINE_CAPABILITIES } from '@vestibule/contract/schemas/admin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import { type AdminActor, admitAdmin, type RouteCapability } from './guard';
@@ -20,14 +19,15 @@ export interface AdminRouteDefinition<
   params?: Params;
   response?: z.ZodType;
   status?: number;
-  handler: (input: {
-    body: z.infer<Body>;
-    query: z.infer<Query>;
-    params: z.infer<Params>;
-    actor: AdminActor;
-    request: FastifyRequest;
-    reply: FastifyReply;
-  }) => Promise<unknown>;
+  /** Gets what a route's handler gets, with the admitted caller as `actor` instead of a session. */
+  handler: (
+    input: Omit<
+      Parameters<RouteDefinition<Body, Query, Params>['handler']>[0],
+      'auth' | 'found' | 'admitted'
+    > & {
+      actor: AdminActor;
+    },
+  ) => Promise<unknown>;
 }
 
 /**
@@ -50,14 +50,13 @@ export function defineAdminRoute<
     ...((MACHINE_CAPABILITIES as readonly string[]).includes(capability)
       ? { adminScope: `admin:${capability}` }
       : {}),
-    handler: ({ body, query, params, admitted, request, reply }) =>
+    handler: ({ body, query, params, admitted, auth: _auth, found: _found, ...context }) =>
       handler({
+        ...context,
         body: body as z.infer<Body>,
         query: query as z.infer<Query>,
         params: params as z.infer<Params>,
         actor: admitted as AdminActor,
-        request,
-        reply,
       }),
   });
 }

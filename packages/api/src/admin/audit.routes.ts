@@ -8,13 +8,14 @@ import {
   auditQuerySchema,
   auditResponseSchema,
 } from '@vestibule/contract/schemas/admin';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { enforceLimit } from '../http/enforce-limit';
 import { ADMIN_EXPORTS_PER_ACTOR } from './admin.rate-limits';
 import { defineAdminRoute } from './admin-route';
 import { type AuditRow, searchAudit } from './audit-search.queries';
 import type { AdminActor } from './guard';
-import { requireReason, staffAudit } from './staff-audit';
+import { requireReason, type StaffAuditEvent, staffAudit } from './staff-audit';
 
 function entry(row: AuditRow): AuditEntry {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -41,6 +42,21 @@ function checkFilters(actor: AdminActor, filters: { ip?: string | undefined; edi
     throw new ApiError('not_found');
 }
 
+/** The audit row of a search or an export of the log: on the account and edition its filters name. */
+function auditRead(
+  request: FastifyRequest,
+  actor: AdminActor,
+  filters: { account?: number | undefined; edition?: string | undefined },
+  event: Omit<StaffAuditEvent, 'userId' | 'edition'>,
+) {
+  return staffAudit(
+    request.server.ctx.db,
+    actor,
+    { ...event, userId: filters.account ?? null, edition: filters.edition ?? request.edition.id },
+    request,
+  );
+}
+
 /** GET /api/admin/audit: audit rows across accounts, newest first, filtered, a page at a time. */
 const search = defineAdminRoute({
   method: 'GET',
@@ -58,17 +74,10 @@ const search = defineAdminRoute({
     const { db } = request.server.ctx;
     const rows = await searchAudit(db, actor.editions, filters, AUDIT_PAGE_SIZE + 1, before);
     const page = rows.slice(0, AUDIT_PAGE_SIZE);
-    await staffAudit(
-      db,
-      actor,
-      {
-        kind: 'staff.audit_searched',
-        userId: filters.account ?? null,
-        edition: filters.edition ?? request.edition.id,
-        detail: { filters: Object.keys(filters).join(','), found: page.length },
-      },
-      request,
-    );
+    await auditRead(request, actor, filters, {
+      kind: 'staff.audit_searched',
+      detail: { filters: Object.keys(filters).join(','), found: page.length },
+    });
     const last = page.at(-1);
     return {
       data: page.map(entry),
@@ -117,18 +126,11 @@ const exportCsv = defineAdminRoute({
     await enforceLimit(request, ADMIN_EXPORTS_PER_ACTOR, actor.ref);
     const { db } = request.server.ctx;
     const rows = await searchAudit(db, actor.editions, filters, AUDIT_EXPORT_MAX_ROWS, undefined);
-    await staffAudit(
-      db,
-      actor,
-      {
-        kind: 'staff.audit_exported',
-        userId: filters.account ?? null,
-        edition: filters.edition ?? request.edition.id,
-        ...why,
-        detail: { filters: JSON.stringify(filters), rows: rows.length },
-      },
-      request,
-    );
+    await auditRead(request, actor, filters, {
+      kind: 'staff.audit_exported',
+      ...why,
+      detail: { filters: JSON.stringify(filters), rows: rows.length },
+    });
     const lines = [
       CSV_COLUMNS.join(','),
       ...rows.map((row) => CSV_COLUMNS.map((c) => cell(entry(row)[c])).join(',')),

@@ -47,8 +47,7 @@ const importCards = defineAdminRoute({
   body: cardImportRequestSchema,
   response: cardImportResponseSchema,
   status: 201,
-  handler: async function importCards({ body, actor, request }) {
-    const { secrets } = request.server.ctx;
+  handler: async function importCards({ body, actor, request, secrets }) {
     requireEdition(actor, body.edition);
     const why = requireReason(body);
     await enforceLimit(request, ADMIN_CARD_IMPORTS_PER_ACTOR, actor.ref);

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import {
+  type AccessChange,
   adoption,
   type CompanyActor,
   type CompanyScope,
@@ -148,8 +149,7 @@ const inviteOne = defineAdminRoute({
   body: inviteRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  handler: async function inviteOne({ params, body, actor, request }) {
-    const { secrets } = request.server.ctx;
+  handler: async function inviteOne({ params, body, actor, request, secrets }) {
     return companyChange(request, actor, params.companyId, async (trx, scope) => {
       // One person is a file of one row: the same checks, the conflict answered as its own code.
       const row = {
@@ -188,8 +188,7 @@ const inviteCsv = defineAdminRoute({
   body: csvInviteRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  handler: async function inviteCsv({ params, body, actor, request }) {
-    const { db, secrets } = request.server.ctx;
+  handler: async function inviteCsv({ params, body, actor, request, db, secrets }) {
     const scope = await scopeOf(request, actor, params.companyId);
     const parsed = parseInviteCsv(Buffer.from(body.csv_base64, 'base64').toString('utf8'));
     return db.transaction().execute(async (trx) => {
@@ -219,61 +218,73 @@ const revoke = defineAdminRoute({
   },
 });
 
-const suspend = defineAdminRoute({
-  method: 'POST',
-  url: '/companies/:companyId/people/:id/suspend',
-  summary: "Suspend a person's access: lock the account and end its sessions, with a reason",
-  capability: 'companies',
-  params: personParams,
-  body: suspendRequestSchema,
-  response: accessResponseSchema,
-  handler: async function suspend({ params, body, actor, request }) {
-    return companyChange(request, actor, params.companyId, (trx, scope) =>
-      suspendAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket),
-    );
-  },
-});
+/** Suspend or restore a person's access: the same request, checks and answer, another change. */
+function accessRoute<T extends { status: 'suspended' | 'active'; sessions_ended: number }>(
+  action: 'suspend' | 'restore',
+  summary: string,
+  change: (trx: Db, request: FastifyRequest, change: AccessChange) => Promise<T>,
+) {
+  return defineAdminRoute({
+    method: 'POST',
+    url: `/companies/:companyId/people/:id/${action}`,
+    summary,
+    capability: 'companies',
+    params: personParams,
+    body: suspendRequestSchema,
+    response: accessResponseSchema,
+    handler: async function changeAccess({ params, body, actor, request }) {
+      return companyChange(request, actor, params.companyId, (trx, scope) =>
+        change(trx, request, {
+          scope,
+          actor: actorOf(actor),
+          userId: params.id,
+          reason: body.reason,
+          ticket: body.ticket,
+        }),
+      );
+    },
+  });
+}
 
-const restore = defineAdminRoute({
-  method: 'POST',
-  url: '/companies/:companyId/people/:id/restore',
-  summary: "Restore a person's access the company suspended",
-  capability: 'companies',
-  params: personParams,
-  body: suspendRequestSchema,
-  response: accessResponseSchema,
-  handler: async function restore({ params, body, actor, request }) {
-    return companyChange(request, actor, params.companyId, (trx, scope) =>
-      restoreAccess(trx, request, scope, actorOf(actor), params.id, body.reason, body.ticket),
-    );
-  },
-});
+const suspend = accessRoute(
+  'suspend',
+  "Suspend a person's access: lock the account and end its sessions, with a reason",
+  suspendAccess,
+);
+const restore = accessRoute('restore', "Restore a person's access the company suspended", restoreAccess);
 
-const mfaAdoption = defineAdminRoute({
-  method: 'GET',
-  url: '/companies/:companyId/mfa-adoption',
-  summary: "A company's MFA adoption over 30 days, by method (aggregates, no personal data)",
-  capability: 'companies',
-  params: companyParams,
-  response: adoptionResponseSchema,
-  handler: async function mfaAdoption({ params, actor, request }) {
-    const scope = await scopeOf(request, actor, params.companyId);
-    return adoption(request.server.ctx.db, scope);
-  },
-});
+/** A read of a company's figures (aggregates, no personal data): the company in the actor's scope. */
+function companyRead(
+  path: string,
+  summary: string,
+  response: z.ZodType,
+  read: (db: Db, scope: CompanyScope) => Promise<unknown>,
+) {
+  return defineAdminRoute({
+    method: 'GET',
+    url: `/companies/:companyId/${path}`,
+    summary,
+    capability: 'companies',
+    params: companyParams,
+    response,
+    handler: async function companyRead({ params, actor, request, db }) {
+      return read(db, await scopeOf(request, actor, params.companyId));
+    },
+  });
+}
 
-const policy = defineAdminRoute({
-  method: 'GET',
-  url: '/companies/:companyId/mfa-policy',
-  summary: "A company's MFA policy (none, recommended or required) and how many people it covers",
-  capability: 'companies',
-  params: companyParams,
-  response: mfaPolicySchema,
-  handler: async function policy({ params, actor, request }) {
-    const scope = await scopeOf(request, actor, params.companyId);
-    return readPolicy(request.server.ctx.db, scope);
-  },
-});
+const mfaAdoption = companyRead(
+  'mfa-adoption',
+  "A company's MFA adoption over 30 days, by method (aggregates, no personal data)",
+  adoptionResponseSchema,
+  adoption,
+);
+const policy = companyRead(
+  'mfa-policy',
+  "A company's MFA policy (none, recommended or required) and how many people it covers",
+  mfaPolicySchema,
+  readPolicy,
+);
 
 const updatePolicy = defineAdminRoute({
   method: 'PUT',

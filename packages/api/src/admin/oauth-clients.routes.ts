@@ -134,8 +134,7 @@ const register = defineAdminRoute({
   body: registerClientRequestSchema,
   response: clientSecretResponseSchema,
   status: 201,
-  handler: async function register({ body, actor, request, reply }) {
-    const { secrets } = request.server.ctx;
+  handler: async function register({ body, actor, request, reply, secrets }) {
     const why = requireReason(body);
     if (!visibleTo(actor, body.edition)) throw new ApiError('forbidden');
     requireHeldScopes(actor, body.scopes);
@@ -218,8 +217,7 @@ const rotate = defineAdminRoute({
   params: oauthClientParamsSchema,
   body: reasonOnlyRequestSchema,
   response: clientSecretResponseSchema,
-  handler: async function rotate({ params, body, actor, request }) {
-    const { db, secrets } = request.server.ctx;
+  handler: async function rotate({ params, body, actor, request, db, secrets }) {
     const why = requireReason(body);
     const client = await visibleClient(db, actor, params.id);
     const secret = await staffChange(request, actor, {

@@ -1,4 +1,5 @@
 import type { EditionId } from '@vestibule/contract/editions';
+import type { StaffReason } from '@vestibule/contract/schemas/admin';
 import {
   createScimTokenRequestSchema,
   revokeScimTokenRequestSchema,
@@ -32,6 +33,14 @@ async function companyOf(request: FastifyRequest, actor: AdminActor, companyId: 
   if (!company) throw new ApiError('not_found');
   requireEdition(actor, company.edition);
   return { ...company, edition: company.edition as EditionId };
+}
+
+/** A token change: the company in the operator's editions, a reason, within the operator's budget. */
+async function tokenChange(request: FastifyRequest, actor: AdminActor, companyId: number, body: StaffReason) {
+  const company = await companyOf(request, actor, companyId);
+  const why = requireReason(body);
+  await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);
+  return { company, why };
 }
 
 /** Where the company's HR system sends its requests: its edition's public origin. */
@@ -72,9 +81,7 @@ const create = defineAdminRoute({
   response: scimTokenCreatedSchema,
   status: 201,
   handler: async function create({ params, body, actor, request }) {
-    const company = await companyOf(request, actor, params.companyId);
-    const why = requireReason(body);
-    await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);
+    const { company, why } = await tokenChange(request, actor, params.companyId, body);
     const created = await staffChange(request, actor, {
       apply: (trx) =>
         insertScimToken(trx, { companyId: company.id, label: body.label, createdBy: actor.name }),
@@ -94,9 +101,7 @@ const revoke = defineAdminRoute({
   body: revokeScimTokenRequestSchema,
   status: 204,
   handler: async function revoke({ params, body, actor, request }) {
-    const company = await companyOf(request, actor, params.companyId);
-    const why = requireReason(body);
-    await enforceLimit(request, ADMIN_SCIM_TOKENS_PER_ACTOR, actor.ref);
+    const { company, why } = await tokenChange(request, actor, params.companyId, body);
     await staffChange(request, actor, {
       apply: async (trx) => {
         // Another company's token, an unknown or an already revoked one: nothing to revoke here.

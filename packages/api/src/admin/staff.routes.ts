@@ -27,8 +27,7 @@ const staff = defineAdminRoute({
   summary: 'Staff accounts and their roles',
   capability: 'staff.read',
   response: staffListResponseSchema,
-  handler: async function staff({ actor, request }) {
-    const { db } = request.server.ctx;
+  handler: async function staff({ actor, request, db }) {
     // Staff of the caller's editions: an officer of one edition does not learn the other's staff.
     const members = (await listStaff(db)).filter((member) =>
       (actor.editions as readonly string[]).includes(member.edition),

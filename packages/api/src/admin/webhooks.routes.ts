@@ -84,8 +84,7 @@ const create = defineAdminRoute({
   body: createWebhookRequestSchema,
   response: webhookSecretResponseSchema,
   status: 201,
-  handler: async function create({ body, actor, request }) {
-    const { secrets, config } = request.server.ctx;
+  handler: async function create({ body, actor, request, secrets, config }) {
     if (!visibleTo(actor.editions, body.edition)) throw new ApiError('forbidden');
     const created = await staffChange(request, actor, {
       apply: (trx) =>
@@ -109,8 +108,7 @@ const rotate = defineAdminRoute({
   capability: 'operations',
   params: webhookParamsSchema,
   response: webhookSecretResponseSchema,
-  handler: async function rotate({ params, actor, request }) {
-    const { secrets } = request.server.ctx;
+  handler: async function rotate({ params, actor, request, secrets }) {
     const row = await requireVisible(request, actor.editions, params.id);
     const secret = await staffChange(request, actor, {
       apply: (trx) => rotateSubscriptionSecret(trx, secrets, params.id),

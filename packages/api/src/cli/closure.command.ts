@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { eraseDueAccounts, startClosure } from '../flows/closure/index';
 import { ApiError } from '../http/api-error';
+import { option, type Write } from '../operations/command-line';
 import type { SecretBox } from '../security/secret-box';
 
 export const CLOSURE_USAGE = `  users close LOGIN --reason "…" [--ticket T] [--actor NAME] [--edition …]
@@ -11,14 +12,7 @@ export const CLOSURE_USAGE = `  users close LOGIN --reason "…" [--ticket T] [-
                                                       (--as-of: a test clock, refused in production)
 `;
 
-type Write = (line: string) => void;
-
 export type ClosureCommandContext = Pick<Config, 'production' | 'publicUrls' | 'closureGraceDays'>;
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-}
 
 /** `users close`: support starts the same closure as the user's own, with who and why audited. */
 export async function closeForHolder(

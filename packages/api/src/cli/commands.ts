@@ -4,6 +4,7 @@ import { isMaintenanceOn, setMaintenance } from '../db/maintenance';
 import { OAUTH_USAGE, runOAuthCommand } from '../flows/oauth/index';
 import { ONBOARDING_USAGE, runOnboardingCommand } from '../flows/onboarding/index';
 import { runScimCommand, SCIM_USAGE } from '../flows/scim/index';
+import { option, type Write } from '../operations/command-line';
 import type { SecretBox } from '../security/secret-box';
 import { CLOSURE_USAGE, runClosuresCommand } from './closure.command';
 import { printInbox } from './inbox';
@@ -19,8 +20,6 @@ Commands:
   maintenance on|off|status   switch the maintenance page on or off (all instances, within 2 s)
   inbox [--to ADDRESS]        print the newest messages of the dev inbox
 ${USERS_USAGE}${CLOSURE_USAGE}${TRACE_USAGE}${STAFF_USAGE}${OAUTH_USAGE}${ONBOARDING_USAGE}${WEBHOOKS_USAGE}${SCIM_USAGE}${KEYS_USAGE}`;
-
-type Write = (line: string) => void;
 
 /**
  * Runs one admin command against a database and answers its exit code. The CLI calls it directly,
@@ -49,8 +48,7 @@ export async function runAdminCommand(
         write('The inbox command is refused in production: it prints one-time codes and full recipients.');
         return 2;
       }
-      const toIndex = args.indexOf('--to');
-      await printInbox(db, secrets, { to: toIndex >= 0 ? args[toIndex + 1] : undefined }, write);
+      await printInbox(db, secrets, { to: option(args, '--to') }, write);
       return 0;
     }
   }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { KeyringCommand, Write } from '../operations/command-line';
 import { rotateKeyring } from '../operations/keyring';
 import { type KeyUsage, keyUsage } from '../operations/sealed-columns';
 import type { SecretBox } from '../security/secret-box';
@@ -7,8 +7,6 @@ export const KEYS_USAGE = `  keys status                           what each key
   keys rotate                           re-seals everything under the active (first) key, in batches,
                                         while the service runs; resumable
 `;
-
-type Write = (line: string) => void;
 
 /** The lines of `keys status`: per column and key, then what each older key is still needed for. */
 function describeUsage(usage: KeyUsage, secrets: SecretBox, write: Write) {
@@ -37,12 +35,7 @@ function describeUsage(usage: KeyUsage, secrets: SecretBox, write: Write) {
 }
 
 /** `keys status` and `keys rotate`; undefined for any other command. */
-export async function runKeysCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runKeysCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, sub] = argv;
   if (command !== 'keys') return undefined;
   if (sub === 'status' || sub === undefined) {
@@ -60,4 +53,4 @@ export async function runKeysCommand(
   }
   write(`Unknown command: ${argv.join(' ')}\n\n${KEYS_USAGE}`);
   return 2;
-}
+};

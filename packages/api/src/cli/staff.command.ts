@@ -6,6 +6,7 @@ import { listStaff, removeStaffRole } from '../admin/staff.queries';
 import { type EnrolmentDeps, grantRoleWithEnrolment } from '../admin/staff-grants';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
+import { option, type Write } from '../operations/command-line';
 
 export const STAFF_USAGE = `  staff add EMAIL --role support|security|operator|company-admin [--edition general|lu] [--company ID]
                                         grants a staff role (--edition: that edition only, else
@@ -16,14 +17,7 @@ export const STAFF_USAGE = `  staff add EMAIL --role support|security|operator|c
                                         takes the role (or every role) away
 `;
 
-type Write = (line: string) => void;
-
 class StaffUsageError extends Error {}
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-}
 
 /**
  * The account of an e-mail: in the edition given, else in the one edition that has it. An address

@@ -1,13 +1,12 @@
 import { parseCardNumber } from '@vestibule/contract/card-number';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { KeyringCommand } from '../operations/command-line';
 import type { SecretBox } from '../security/secret-box';
 
 export const TRACE_USAGE = `  privacy trace VALUE                                 where a value (e-mail, phone, name, card number) is held:
                                                       every text column of every table (slow on a large database)
 `;
-
-type Write = (line: string) => void;
 
 /** Every text-like column of every table of the schema. */
 async function textColumns(db: Db) {
@@ -52,12 +51,7 @@ export async function traceValue(db: Db, secrets: SecretBox, value: string): Pro
 }
 
 /** `privacy trace VALUE`. */
-export async function runTraceCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runTraceCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, action, value] = argv;
   if (command !== 'privacy') return undefined;
   if (action !== 'trace' || !value?.trim()) {
@@ -67,4 +61,4 @@ export async function runTraceCommand(
   const found = await traceValue(db, secrets, value.trim());
   write(found.length ? `Found in:\n${found.map((place) => `  ${place}`).join('\n')}` : 'Found nowhere.');
   return 0;
-}
+};

@@ -3,6 +3,7 @@ import { parseUsername } from '@vestibule/contract/username';
 import { findUserByUsername } from '../account/users';
 import { audit } from '../db/audit';
 import type { Db } from '../db/database';
+import { option, type Write } from '../operations/command-line';
 import type { SecretBox } from '../security/secret-box';
 import { type ClosureCommandContext, closeForHolder } from './closure.command';
 
@@ -11,13 +12,6 @@ export const USERS_USAGE = `  users find LOGIN [--edition general|lu]           
   users force-mfa LOGIN on|off [--edition …]          set mfa_forced (forced MFA setup at next login)
   users mfa-customer LOGIN on|off [--edition …]       set mfa_customer (customer MFA policy, may skip)
 `;
-
-type Write = (line: string) => void;
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-}
 
 /** Account administration; answers undefined when argv is not a `users` command. */
 export async function runUsersCommand(

@@ -11,6 +11,7 @@ import {
   setSubscriptionEnabled,
   WebhookSubscriptionError,
 } from '../delivery/webhooks/subscriptions';
+import { option, positiveId, type Write } from '../operations/command-line';
 import type { SecretBox } from '../security/secret-box';
 
 export const WEBHOOKS_USAGE = `  webhooks add --url URL --events "user.updated iban.changed …" [--edition general|lu] [--description …]
@@ -22,16 +23,6 @@ export const WEBHOOKS_USAGE = `  webhooks add --url URL --events "user.updated i
   webhooks replay DELIVERY_ID [--force]               send a failed (or, with --force, a delivered) event again
   webhooks events                                     the event types
 `;
-
-type Write = (line: string) => void;
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-}
-
-const positiveId = (value: string | undefined) =>
-  value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 
 async function run(
   db: Db,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { findLiveSession, type LiveSession, type SessionFinder } from '../security/session.queries';
 import { ApiError } from './api-error';
 import { type AuthContext, authenticate, authenticateWith } from './authenticate';
+import type { AppContext } from './context';
 
 /**
  * The one way to declare an API route: method, path, zod schemas from `contract` for what comes
@@ -63,18 +64,21 @@ export interface RouteDefinition<
   compiledResponse?: boolean;
   /** Status of a successful answer; 204 sends no body. */
   status?: number;
-  handler: (input: {
-    body: z.infer<Body>;
-    query: z.infer<Query>;
-    params: z.infer<Params>;
-    auth: Auth extends 'user' ? AuthContext : AuthContext | undefined;
-    /** The row of `findSession`, on a route that declares one. */
-    found: Found | undefined;
-    /** What `admit` answered, on an admin route. */
-    admitted: unknown;
-    request: FastifyRequest;
-    reply: FastifyReply;
-  }) => Promise<unknown>;
+  /** Gets the server's context (database, secret box, configuration, …) with the request's input. */
+  handler: (
+    input: AppContext & {
+      body: z.infer<Body>;
+      query: z.infer<Query>;
+      params: z.infer<Params>;
+      auth: Auth extends 'user' ? AuthContext : AuthContext | undefined;
+      /** The row of `findSession`, on a route that declares one. */
+      found: Found | undefined;
+      /** What `admit` answered, on an admin route. */
+      admitted: unknown;
+      request: FastifyRequest;
+      reply: FastifyReply;
+    },
+  ) => Promise<unknown>;
 }
 
 export type RouteAuth = 'public' | 'user' | 'admin';
@@ -144,6 +148,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
           throw new ApiError(auth.restriction);
         const admitted = route.auth === 'admin' && route.admit ? await route.admit(request) : undefined;
         const answer = await route.handler({
+          ...request.server.ctx,
           body: parse(route.body, request.body, 'body'),
           query: parse(route.query, request.query, 'query'),
           params: parse(route.params, request.params, 'params'),

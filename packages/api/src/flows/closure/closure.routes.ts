@@ -39,8 +39,7 @@ const closeAccount = defineRoute({
   auth: 'user',
   body: closureRequestSchema,
   response: closureResponseSchema,
-  handler: async function closeAccount({ auth, request }) {
-    const { db, secrets, config } = request.server.ctx;
+  handler: async function closeAccount({ auth, request, db, secrets, config }) {
     const { closesAt } = await startClosure(
       { db, secrets, config },
       auth.userId,

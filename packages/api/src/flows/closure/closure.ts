@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { verifiedContacts } from '../../account/contacts';
-import { revokeGrants } from '../../account/grants';
+import { revokeUserGrants } from '../../account/grants';
 import type { Config } from '../../config';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
@@ -41,20 +41,6 @@ async function refuseDuringMerge(trx: Db, userId: number) {
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   if (merge) throw new ApiError('closure_merge_in_progress');
-}
-
-/** Revokes every app grant of the account with what was issued under it. */
-async function revokeAllGrants(trx: Db, userId: number) {
-  const grants = await trx
-    .selectFrom('oauth_payloads')
-    .select('id')
-    .where('model', '=', 'Grant')
-    .where('account_id', '=', String(userId))
-    .execute();
-  await revokeGrants(
-    trx,
-    grants.map((grant) => grant.id),
-  );
 }
 
 /**
@@ -101,7 +87,7 @@ export async function startClosure(
     await trx.updateTable('users').set({ closes_at: closesAt }).where('id', '=', userId).execute();
     const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
     await trx.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
-    await revokeAllGrants(trx, userId);
+    await revokeUserGrants(trx, userId);
     const sessionsEnded = Number(ended.numDeletedRows);
     await audit(
       trx,

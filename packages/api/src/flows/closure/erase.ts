@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { revokeUserGrants } from '../../account/grants';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 
@@ -87,21 +88,7 @@ export async function eraseAccount(trx: Db, userId: number): Promise<void> {
   ] as const)
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   // Grants, tokens and provider sessions of the account, and whatever was issued under its grants.
-  const grants = await trx
-    .selectFrom('oauth_payloads')
-    .select('id')
-    .where('model', '=', 'Grant')
-    .where('account_id', '=', String(userId))
-    .execute();
-  if (grants.length)
-    await trx
-      .deleteFrom('oauth_payloads')
-      .where(
-        'grant_id',
-        'in',
-        grants.map((grant) => grant.id),
-      )
-      .execute();
+  await revokeUserGrants(trx, userId);
   await trx.deleteFrom('oauth_payloads').where('account_id', '=', String(userId)).execute();
   // The card stays with its issuer, without its holder.
   await trx

@@ -6,16 +6,21 @@ import { ApiError } from '../../http/api-error';
 import { lastLockKind } from './people.queries';
 import { type CompanyActor, type CompanyScope, requireMember } from './scope';
 
+/** A suspension or a restore: of which member, in which company, by whom, and why. */
+export interface AccessChange {
+  scope: CompanyScope;
+  actor: CompanyActor;
+  userId: number;
+  reason: string;
+  ticket?: string;
+}
+
 /** The audit row of a suspension or a restore: the company, who acted in which role, and why. */
 function auditAccess(
   trx: Db,
   request: FastifyRequest,
-  scope: CompanyScope,
-  actor: CompanyActor,
-  userId: number,
+  { scope, actor, userId, reason, ticket }: AccessChange,
   kind: 'account.suspended' | 'account.restored',
-  reason: string,
-  ticket: string | undefined,
   extra: Record<string, unknown> = {},
 ) {
   return audit(
@@ -45,42 +50,29 @@ function auditAccess(
  * transaction with the audit row (which the person reads in their timeline with the reason) and
  * the notice to their verified addresses.
  */
-export async function suspendAccess(
-  trx: Db,
-  request: FastifyRequest,
-  scope: CompanyScope,
-  actor: CompanyActor,
-  userId: number,
-  reason: string,
-  ticket?: string,
-) {
+export async function suspendAccess(trx: Db, request: FastifyRequest, change: AccessChange) {
+  const { scope, userId } = change;
   const member = await requireMember(trx, scope, userId, true);
   if (member.locked_at) throw new ApiError('already_suspended');
   await trx.updateTable('users').set({ locked_at: new Date() }).where('id', '=', userId).execute();
   const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   const sessionsEnded = Number(ended.numDeletedRows);
-  await auditAccess(trx, request, scope, actor, userId, 'account.suspended', reason, ticket, {
-    sessions_ended: sessionsEnded,
+  await auditAccess(trx, request, change, 'account.suspended', { sessions_ended: sessionsEnded });
+  await notifyAccount(trx, request, userId, 'access_suspended', {
+    company: scope.name,
+    reason: change.reason,
   });
-  await notifyAccount(trx, request, userId, 'access_suspended', { company: scope.name, reason });
   return { status: 'suspended' as const, sessions_ended: sessionsEnded };
 }
 
 /** Restores a member's access the company suspended; a lock by support stays for support. */
-export async function restoreAccess(
-  trx: Db,
-  request: FastifyRequest,
-  scope: CompanyScope,
-  actor: CompanyActor,
-  userId: number,
-  reason: string,
-  ticket?: string,
-) {
+export async function restoreAccess(trx: Db, request: FastifyRequest, change: AccessChange) {
+  const { scope, userId } = change;
   const member = await requireMember(trx, scope, userId, true);
   if (!member.locked_at) throw new ApiError('not_suspended');
   if ((await lastLockKind(trx, userId)) !== 'account.suspended') throw new ApiError('locked_by_support');
   await trx.updateTable('users').set({ locked_at: null }).where('id', '=', userId).execute();
-  await auditAccess(trx, request, scope, actor, userId, 'account.restored', reason, ticket);
+  await auditAccess(trx, request, change, 'account.restored');
   await notifyAccount(
     trx,
     request,

@@ -1,5 +1,5 @@
 // What other parts of the server use of the company-admin flow: the one door into it.
-export { restoreAccess, suspendAccess } from './access';
+export { type AccessChange, restoreAccess, suspendAccess } from './access';
 export { adoption } from './adoption.queries';
 export { invitationPage, inviteAll, revokeInvitation } from './invitations';
 export { parseInviteCsv } from './invite.csv';

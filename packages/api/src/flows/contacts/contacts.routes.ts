@@ -191,8 +191,7 @@ function routesFor(kind: ContactKind) {
     body: bodySchema,
     response: contactChallengeResponseSchema,
     status: 202,
-    handler: async function add({ body, auth, request }) {
-      const { db } = request.server.ctx;
+    handler: async function add({ body, auth, request, db }) {
       const user = await requireUser(db, auth);
       await requireCurrentProfile(db, request, user.id);
       const target = normaliseContact(kind, typed(body), user.edition);
@@ -234,8 +233,7 @@ function routesFor(kind: ContactKind) {
     params: contactIdParamsSchema,
     response: contactChallengeResponseSchema,
     status: 202,
-    handler: async function verify({ params, auth, request, reply }) {
-      const { db } = request.server.ctx;
+    handler: async function verify({ params, auth, request, reply, db }) {
       const user = await requireUser(db, auth);
       await requireCurrentProfile(db, request, user.id);
       const { contact } = await ownContact(db, user.id, kind, params.id);
@@ -262,8 +260,7 @@ function routesFor(kind: ContactKind) {
     body: bodySchema,
     response: contactChallengeResponseSchema,
     status: 202,
-    handler: async function update({ params, body, auth, request, reply }) {
-      const { db } = request.server.ctx;
+    handler: async function update({ params, body, auth, request, reply, db }) {
       const user = await requireUser(db, auth);
       await requireCurrentProfile(db, request, user.id);
       const { contact } = await ownContact(db, user.id, kind, params.id);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { sendRequestMessage } from '../../account/notices';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
-import { sendMessage } from '../../delivery/messages/send';
 
 // Notices of a merge or a refusal, written to the outbox in the merge's transaction and sent to
 // the contacts of both accounts (templates merge-completed, merge-refused). No code in a notice.
@@ -42,16 +42,11 @@ export async function notifyFuzzion(
   contact: string,
   to: FuzzionRecipient[],
 ): Promise<void> {
-  const { secrets, config } = request.server.ctx;
-  await sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose: event === 'merged' ? 'merge_completed' : 'merge_refused',
-      edition: account.edition,
-      locale: account.language,
-      values: { contact: maskRecipient(contact) },
-      to,
-    },
-  );
+  await sendRequestMessage(trx, request, {
+    purpose: event === 'merged' ? 'merge_completed' : 'merge_refused',
+    edition: account.edition,
+    locale: account.language,
+    values: { contact: maskRecipient(contact) },
+    to,
+  });
 }

@@ -59,8 +59,7 @@ const getFlow = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionStateSchema,
-  handler: async function getFlow({ body, auth, request }) {
-    const db = request.server.ctx.db;
+  handler: async function getFlow({ body, auth, db }) {
     const flow = await db
       .transaction()
       .execute((trx) => openFuzzionFlow(trx, body.payload, auth, OPEN_STEPS));
@@ -187,8 +186,7 @@ const answerOwnership = defineRoute({
   whileRestricted: true,
   body: fuzzionOwnershipRequestSchema,
   response: fuzzionStepResponseSchema,
-  handler: async function answerOwnership({ body, auth, request }) {
-    const db = request.server.ctx.db;
+  handler: async function answerOwnership({ body, auth, request, db }) {
     const outcome = await db.transaction().execute(async (trx) => {
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['ownership']);
       // The offer stands only for the other account as it was found.

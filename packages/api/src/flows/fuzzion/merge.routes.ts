@@ -3,25 +3,39 @@ import {
   fuzzionRefuseResultSchema,
   fuzzionResultSchema,
 } from '@vestibule/contract/schemas/fuzzion';
+import type { FastifyRequest } from 'fastify';
 import { addVerifiedContact } from '../../account/contacts';
 import { findMethodByTarget, insertMethod, selectableMethods } from '../../account/mfa-methods';
 import { loadUser } from '../../account/users';
 import { audit } from '../../db/audit';
+import type { Db } from '../../db/database';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { openFuzzionFlow, otherAccountUnchanged, voidChangedFlow } from './flow-access';
 import { contactsOf, notifyFuzzion } from './fuzzion.message';
-import { setFuzzionStep } from './fuzzion.queries';
+import { type FuzzionFlow, setFuzzionStep } from './fuzzion.queries';
 import { mergeAccounts, removeSimilarUsername } from './merge';
 
-async function languageOf(trx: Parameters<typeof loadUser>[0], id: number) {
+async function languageOf(trx: Db, id: number) {
   const row = await trx
     .selectFrom('users')
     .select(['language', 'edition'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return row;
+}
+
+/** A decision's audit rows, one on each account's timeline (in this order), each naming the other. */
+async function auditEach(
+  trx: Db,
+  request: FastifyRequest,
+  flow: FuzzionFlow,
+  kind: 'fuzzion.merged' | 'fuzzion.refused',
+  rows: [userId: number, detail: Record<string, unknown>][],
+) {
+  for (const [userId, detail] of rows)
+    await audit(trx, { kind, userId, edition: flow.edition, detail }, request);
 }
 
 /**
@@ -37,8 +51,7 @@ const mergeOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionResultSchema,
-  handler: async function mergeOffer({ body, auth, request }) {
-    const db = request.server.ctx.db;
+  handler: async function mergeOffer({ body, auth, request, db }) {
     const outcome = await db.transaction().execute(async (trx) => {
       // Proof of the code and of ownership were both given (step decision).
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['decision']);
@@ -59,30 +72,13 @@ const mergeOffer = defineRoute({
       const result = await mergeAccounts(trx, flow);
       await setFuzzionStep(trx, flow.id, 'merged');
       const detail = { flow: flow.id, method: flow.method, areas_moved: result.areas.moved };
-      await audit(
-        trx,
-        {
-          kind: 'fuzzion.merged',
-          userId: flow.user_id,
-          edition: flow.edition,
-          detail: {
-            ...detail,
-            from: flow.other_user_id,
-            areas_not_moved: Object.keys(result.areas.unmerged),
-          },
-        },
-        request,
-      );
-      await audit(
-        trx,
-        {
-          kind: 'fuzzion.merged',
-          userId: flow.other_user_id,
-          edition: flow.edition,
-          detail: { ...detail, into: flow.user_id },
-        },
-        request,
-      );
+      await auditEach(trx, request, flow, 'fuzzion.merged', [
+        [
+          flow.user_id,
+          { ...detail, from: flow.other_user_id, areas_not_moved: Object.keys(result.areas.unmerged) },
+        ],
+        [flow.other_user_id, { ...detail, into: flow.user_id }],
+      ]);
       const survivor = await languageOf(trx, flow.user_id);
       const survivorContacts = await contactsOf(trx, flow.user_id);
       // The survivor's contacts now include the other's; the other's get its own language.
@@ -120,8 +116,7 @@ const refuseOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionRefuseResultSchema,
-  handler: async function refuseOffer({ body, auth, request }) {
-    const db = request.server.ctx.db;
+  handler: async function refuseOffer({ body, auth, request, db }) {
     const outcome = await db.transaction().execute(async (trx) => {
       // The code to the other account was proven (steps after it).
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['decision', 'reject']);
@@ -138,26 +133,10 @@ const refuseOffer = defineRoute({
         await insertMethod(trx, { userId: flow.user_id, method: flow.method, target: flow.target });
       await setFuzzionStep(trx, flow.id, 'refused');
       const detail = { flow: flow.id, method: flow.method };
-      await audit(
-        trx,
-        {
-          kind: 'fuzzion.refused',
-          userId: flow.other_user_id,
-          edition: flow.edition,
-          detail: { ...detail, contact_to: flow.user_id },
-        },
-        request,
-      );
-      await audit(
-        trx,
-        {
-          kind: 'fuzzion.refused',
-          userId: flow.user_id,
-          edition: flow.edition,
-          detail: { ...detail, contact_from: flow.other_user_id },
-        },
-        request,
-      );
+      await auditEach(trx, request, flow, 'fuzzion.refused', [
+        [flow.other_user_id, { ...detail, contact_to: flow.user_id }],
+        [flow.user_id, { ...detail, contact_from: flow.other_user_id }],
+      ]);
       await notifyFuzzion(trx, request, otherAccount, 'refused', flow.target, otherContacts);
       return { kind: 'ok' as const, user: await loadUser(trx, request.server.ctx.secrets, flow.user_id) };
     });

@@ -252,8 +252,7 @@ const logout = defineRoute({
   whileRestricted: true,
   body: emptySchema.optional(),
   status: 204,
-  handler: async function logout({ auth, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function logout({ auth, request, reply, db }) {
     await db.transaction().execute(async (trx) => {
       await deleteSession(trx, auth.sessionId);
       await audit(trx, { kind: 'logout', userId: auth.userId, edition: request.edition.id }, request);

@@ -30,10 +30,9 @@ import {
   countParentFailure,
   findChallenge,
   isLive,
-  lockLiveChallenge,
   requireResendDue,
+  resendChallengeCode,
   resendInSeconds,
-  sendChallengeCode,
 } from '../../security/challenges/challenge';
 import {
   codeBudgetOf,
@@ -188,17 +187,7 @@ const resend = defineRoute({
       target: challenge.target,
       budget: codeBudgetOf(challenge.purpose),
     });
-    const sent = await ctx.db.transaction().execute(async (trx) => {
-      const locked = await lockLiveChallenge(trx, challenge.id);
-      return sendChallengeCode(
-        trx,
-        ctx.secrets,
-        locked,
-        { locale: user.language, publicUrls: ctx.config.publicUrls },
-        { resend: true },
-      );
-    });
-    outboxWorkerOf(request.server)?.notify();
+    const sent = await resendChallengeCode(request, challenge.id, user.language);
     return challengeAnswer(sent);
   },
 });

@@ -83,8 +83,7 @@ const switchPrimary = defineRoute({
   params: mfaIdParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  handler: async function switchPrimary({ params, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function switchPrimary({ params, auth, request, db }) {
     await db.transaction().execute(async (trx) => {
       await lockAccountMethods(trx, auth.userId);
       const method = await findMethod(trx, auth.userId, params.id, { forUpdate: true });
@@ -109,8 +108,7 @@ const remove = defineRoute({
   params: mfaIdParamsSchema,
   body: mfaDeleteRequestSchema.optional(),
   status: 204,
-  handler: async function remove({ params, body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function remove({ params, body, auth, request, db }) {
     await db.transaction().execute(async (trx) => {
       // The minimum of one e-mail and one SMS method is counted under the account's lock.
       await lockAccountMethods(trx, auth.userId);
@@ -160,8 +158,7 @@ const regenerate = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: recoveryKeysResponseSchema,
-  handler: async function regenerate({ auth, request }) {
-    const { db, secrets } = request.server.ctx;
+  handler: async function regenerate({ auth, request, db, secrets }) {
     const keys = await db.transaction().execute(async (trx) => {
       const totp = (await listMethods(trx, auth.userId)).find((m) => m.method === 'totp');
       if (!totp) throw new ApiError('not_found');
@@ -187,8 +184,7 @@ const recoveryStatus = defineRoute({
   auth: 'user',
   whileRestricted: true,
   response: recoveryStatusResponseSchema,
-  handler: async function recoveryStatus({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function recoveryStatus({ auth, db }) {
     const totp = (await listMethods(db, auth.userId)).find((m) => m.method === 'totp');
     const keys = await db
       .selectFrom('totp_recovery_keys')

@@ -8,13 +8,14 @@ import type { FastifyRequest } from 'fastify';
 import { notifyAccount } from '../../account/notices';
 import { auditOwn } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
-import { forcedSetupExemption } from '../../http/authenticate';
+import { type AuthContext, forcedSetupExemption } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { findClient, type OAuthClient } from './clients.queries';
 import {
   acceptInteraction,
   boundInteraction,
   consentPrompted,
+  type Interaction,
   previouslyGranted,
   reauthenticationNeeded,
   refuseInteraction,
@@ -25,13 +26,25 @@ function summary(client: OAuthClient) {
   return { client_id: client.clientId, name: client.name, homepage: client.homepage };
 }
 
-/** The client of the interaction, registered for this edition, or invalid_partner. */
-async function interactionClient(request: FastifyRequest, clientId: unknown): Promise<OAuthClient> {
+/**
+ * The client of the interaction, registered for this edition (else invalid_partner), that this
+ * session may serve now: a partner during a forced setup, and after a login recent enough for the
+ * request (else reauthentication_required).
+ */
+async function interactionClient(
+  request: FastifyRequest,
+  auth: AuthContext,
+  interaction: Interaction,
+): Promise<OAuthClient> {
+  const clientId = interaction.params.client_id;
   const client =
     typeof clientId === 'string'
       ? await findClient(request.server.ctx.db, clientId, request.edition.id)
       : undefined;
   if (!client) throw new ApiError('invalid_partner');
+  forcedSetupExemption(auth, client.clientId);
+  if (reauthenticationNeeded(interaction, auth.session.authenticatedAt))
+    throw new ApiError('reauthentication_required');
   return client;
 }
 
@@ -51,10 +64,8 @@ const authorize = defineRoute({
   partnerDuringForcedSetup: true,
   query: authorizeQuerySchema,
   response: authorizeResponseSchema,
-  handler: async function authorize({ query, auth, request, reply }) {
-    const { db } = request.server.ctx;
-    const provider = await request.server.oauth.forRequest(request);
-    const interaction = await boundInteraction(provider, request, reply, query.uid);
+  handler: async function authorize({ query, auth, request, reply, db }) {
+    const { provider, interaction } = await boundInteraction(request, reply, query.uid);
     const { params } = interaction;
     // The SPA's copy of the request must be the one the authorization server validated.
     if (
@@ -62,10 +73,7 @@ const authorize = defineRoute({
       (query.redirect_uri && query.redirect_uri !== params.redirect_uri)
     )
       throw new ApiError('authorization_expired');
-    const client = await interactionClient(request, params.client_id);
-    forcedSetupExemption(auth, client.clientId);
-    if (reauthenticationNeeded(interaction, auth.session.authenticatedAt))
-      throw new ApiError('reauthentication_required');
+    const client = await interactionClient(request, auth, interaction);
     const requested = requestedScopes(interaction);
     const { scopes: granted } = await previouslyGranted(provider, db, auth.userId, client.clientId);
     const asked = consentPrompted(interaction) && !client.firstParty;
@@ -99,14 +107,9 @@ const approve = defineRoute({
   partnerDuringForcedSetup: true,
   body: approvalRequestSchema,
   response: approvalResponseSchema,
-  handler: async function approve({ body, auth, request, reply }) {
-    const { db } = request.server.ctx;
-    const provider = await request.server.oauth.forRequest(request);
-    const interaction = await boundInteraction(provider, request, reply, body.uid);
-    const client = await interactionClient(request, interaction.params.client_id);
-    forcedSetupExemption(auth, client.clientId);
-    if (reauthenticationNeeded(interaction, auth.session.authenticatedAt))
-      throw new ApiError('reauthentication_required');
+  handler: async function approve({ body, auth, request, reply, db }) {
+    const { provider, interaction } = await boundInteraction(request, reply, body.uid);
+    const client = await interactionClient(request, auth, interaction);
     const scopes = requestedScopes(interaction);
     const accepted = body.decision === 'accept';
     const target = accepted

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { KeyringCommand, Write } from '../../operations/command-line';
 import type { SecretBox } from '../../security/secret-box';
 import { logoutAndModes, parseFlags, UsageError } from './clients.flags';
 import { listClients } from './clients.queries';
@@ -35,8 +36,6 @@ export const OAUTH_USAGE = `  clients list                          registered O
   clients enable ID                     lets a disabled client work again
   oauth rotate-keys                     new signing and cookie keys; the old ones stay published 7 days
 `;
-
-type Write = (line: string) => void;
 
 async function add(db: Db, args: readonly string[], write: Write, secrets: SecretBox) {
   const flags = parseFlags(args, new Set(['--public', '--first-party']));
@@ -134,12 +133,7 @@ async function list(db: Db, write: Write) {
  * `clients …` and `oauth rotate-keys`. The secret box (the server's keyring) encrypts client
  * secrets and keys.
  */
-export async function runOAuthCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runOAuthCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, sub, ...args] = argv;
   try {
     if (command === 'oauth' && sub === 'rotate-keys') {
@@ -160,4 +154,4 @@ export async function runOAuthCommand(
     write(`Error: ${error.message}`);
     return 2;
   }
-}
+};

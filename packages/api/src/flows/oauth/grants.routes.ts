@@ -13,8 +13,7 @@ const listGrants = defineRoute({
   summary: 'Third-party applications with access',
   auth: 'user',
   response: tokensResponseSchema,
-  handler: async function listGrants({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function listGrants({ auth, db }) {
     const grants = await listUserGrants(db, auth.userId);
     const clients = await clientNames(db, [...new Set(grants.map((grant) => grant.clientId))]);
     const answer: Record<string, { client_id: string; name: string; scopes: string[] }> = {};

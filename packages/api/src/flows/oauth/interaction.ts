@@ -5,18 +5,19 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { OAuthClient } from './clients.queries';
 
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /**
- * The pending interaction named by `uid`, only if this browser started it: its signed interaction
- * cookie must name the same uid. A link to /approve?uid=… sent to someone else leads nowhere.
+ * The pending interaction named by `uid`, with the edition's provider, only if this browser
+ * started it: its signed interaction cookie must name the same uid. A link to /approve?uid=… sent
+ * to someone else leads nowhere.
  */
 export async function boundInteraction(
-  provider: Provider,
   request: FastifyRequest,
   reply: FastifyReply,
   uid: string,
-): Promise<Interaction> {
+): Promise<{ provider: Provider; interaction: Interaction }> {
+  const provider = await request.server.oauth.forRequest(request);
   let interaction: Interaction;
   try {
     interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -25,7 +26,7 @@ export async function boundInteraction(
   }
   if (interaction.uid !== uid || interaction.prompt.name === undefined)
     throw new ApiError('authorization_expired');
-  return interaction;
+  return { provider, interaction };
 }
 
 /** Scopes of the authorization request (already checked by the provider against the client). */

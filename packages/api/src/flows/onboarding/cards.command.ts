@@ -4,6 +4,7 @@ import { EDITION_IDS, type EditionId } from '@vestibule/contract/editions';
 import { emailSchema } from '@vestibule/contract/username';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
+import type { KeyringCommand, Write } from '../../operations/command-line';
 import type { SecretBox } from '../../security/secret-box';
 import { parseCardsCsv } from './cards.csv';
 import { countsByEdition, errorLines, insertCards, registryConflicts } from './cards.import';
@@ -17,8 +18,6 @@ export const ONBOARDING_USAGE = `  cards import FILE.csv                 imports
               [--lastname NAME] [--language fr] [--days ${INVITATION_TTL_DAYS}] [--link-base URL]
                                         creates an invitation; its code goes out by e-mail (outbox)
 `;
-
-type Write = (line: string) => void;
 
 function flag(args: readonly string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -112,14 +111,9 @@ async function createInvitationCommand(
 }
 
 /** `cards …` and `invitations …`; undefined when the command is not one of these. */
-export async function runOnboardingCommand(
-  db: Db,
-  argv: readonly string[],
-  write: Write,
-  secrets: SecretBox,
-): Promise<number | undefined> {
+export const runOnboardingCommand: KeyringCommand = async (db, argv, write, secrets) => {
   const [command, sub, ...args] = argv;
   if (command === 'cards' && sub === 'import') return importCards(db, secrets, args[0], write);
   if (command === 'invitations' && sub === 'create') return createInvitationCommand(db, secrets, args, write);
   return undefined;
-}
+};

@@ -100,8 +100,7 @@ const complete = defineRoute({
   auth: 'public',
   body: onboardingCompleteRequestSchema,
   response: onboardingCompleteResponseSchema,
-  handler: async function complete({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function complete({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     // E-mail and phone are verified.
     requireStep(flow, 'password');
@@ -180,7 +179,7 @@ const complete = defineRoute({
         return { done, token: session.token, fuzzion: fuzzion ?? null };
       });
       return {
-        state: await flowState(db, request.server.ctx.secrets, result.done, request.language),
+        state: await flowState(request, result.done),
         access_token: result.token,
         fuzzion: result.fuzzion,
       };

@@ -12,7 +12,6 @@ import type { Db } from '../../db/database';
 import type { OnboardingFlowsTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { openIdentifier } from '../../security/sealed-identifiers';
-import type { SecretBox } from '../../security/secret-box';
 import { contestedContacts } from './duplicates';
 
 export type FlowRow = Selectable<OnboardingFlowsTable>;
@@ -96,13 +95,10 @@ export async function purgeExpiredFlows(db: Db): Promise<void> {
     .execute();
 }
 
-/** What the SPA draws: the flow, its card or invitation, and the terms to accept. */
-export async function flowState(
-  db: Db,
-  secrets: SecretBox,
-  flow: FlowRow,
-  language: string,
-): Promise<OnboardingState> {
+/** What the SPA draws, in the request's language: the flow, its card or invitation, and the terms to accept. */
+export async function flowState(request: FastifyRequest, flow: FlowRow): Promise<OnboardingState> {
+  const { db, secrets } = request.server.ctx;
+  const { language } = request;
   let company: string | null = null;
   let cardLast4: string | null = null;
   let invitationEmail: string | null = null;

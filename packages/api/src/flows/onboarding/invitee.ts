@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { sendRequestMessage } from '../../account/notices';
 import { endEverythingOfUser } from '../../account/sessions';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
 import { maskRecipient } from '../../delivery/mask';
-import { sendMessage } from '../../delivery/messages/send';
 import { ApiError } from '../../http/api-error';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import type { FlowRow } from './flow.queries';
@@ -35,18 +35,13 @@ export async function tellInvitee(
       edition: flow.edition,
     })
     .execute();
-  const { secrets, config } = request.server.ctx;
-  await sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose: 'invitation_used',
-      edition: flow.edition,
-      locale: invitation.language,
-      values: { contact: maskRecipient(flow.email ?? ''), notMeCode: code },
-      to: [{ channel: 'email', address: invitation.email }],
-    },
-  );
+  await sendRequestMessage(trx, request, {
+    purpose: 'invitation_used',
+    edition: flow.edition,
+    locale: invitation.language,
+    values: { contact: maskRecipient(flow.email ?? ''), notMeCode: code },
+    to: [{ channel: 'email', address: invitation.email }],
+  });
 }
 
 /**

@@ -43,8 +43,7 @@ const start = defineRoute({
   body: onboardingStartRequestSchema,
   response: onboardingStateSchema,
   status: 201,
-  handler: async function start({ body, request }) {
-    const { db, secrets } = request.server.ctx;
+  handler: async function start({ body, request, db, secrets }) {
     const edition = request.edition.id;
     // Throttle by client before anything costly (the captcha call included).
     await enforceLimit(request, START_PER_IP, request.ip);
@@ -96,7 +95,7 @@ const start = defineRoute({
       );
       return created;
     });
-    return flowState(db, request.server.ctx.secrets, flow, request.language);
+    return flowState(request, flow);
   },
 });
 
@@ -109,13 +108,7 @@ const show = defineRoute({
   body: onboardingFlowRequestSchema,
   response: onboardingStateSchema,
   handler: async function show({ body, request }) {
-    const { db } = request.server.ctx;
-    return flowState(
-      db,
-      request.server.ctx.secrets,
-      await loadFlow(db, request, body.flow),
-      request.language,
-    );
+    return flowState(request, await loadFlow(request.server.ctx.db, request, body.flow));
   },
 });
 
@@ -127,8 +120,7 @@ const abandon = defineRoute({
   auth: 'public',
   body: onboardingFlowRequestSchema,
   status: 204,
-  handler: async function abandon({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function abandon({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     if (flow.step !== 'done') await db.deleteFrom('onboarding_flows').where('id', '=', flow.id).execute();
   },

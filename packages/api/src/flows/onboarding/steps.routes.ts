@@ -23,8 +23,7 @@ const acceptTerms = defineRoute({
   auth: 'public',
   body: onboardingTermsRequestSchema,
   response: onboardingStateSchema,
-  handler: async function acceptTerms({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function acceptTerms({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     // The code was accepted: the flow is past its start.
     requireStep(flow, 'terms');
@@ -45,7 +44,7 @@ const acceptTerms = defineRoute({
       marketing_sms: body.marketing_sms ?? false,
       step: furthest(flow.step, 'create'),
     });
-    return flowState(db, request.server.ctx.secrets, updated, request.language);
+    return flowState(request, updated);
   },
 });
 
@@ -62,8 +61,7 @@ const describeAccount = defineRoute({
   auth: 'public',
   body: onboardingAccountRequestSchema,
   response: onboardingStateSchema,
-  handler: async function describeAccount({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function describeAccount({ body, request, db }) {
     const flow = await loadFlow(db, request, body.flow);
     // Terms come first.
     requireStep(flow, 'create');
@@ -80,7 +78,7 @@ const describeAccount = defineRoute({
         ? { email_verified_at: null, step: 'email' as const }
         : { step: furthest(flow.step, 'email') }),
     });
-    return flowState(db, request.server.ctx.secrets, updated, request.language);
+    return flowState(request, updated);
   },
 });
 

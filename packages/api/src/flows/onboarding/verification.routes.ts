@@ -24,10 +24,9 @@ import {
   createChallenge,
   findChallenge,
   isLive,
-  lockLiveChallenge,
   requireResendDue,
+  resendChallengeCode,
   resendInSeconds,
-  sendChallengeCode,
 } from '../../security/challenges/challenge';
 import { limitCodeChecking, limitCodeSending } from '../../security/challenges/challenge.rate-limits';
 import { contestedContacts, requireOwnContact } from './duplicates';
@@ -84,7 +83,12 @@ async function sendCode(request: FastifyRequest, flow: FlowRow, channel: 'email'
     ),
   );
   outboxWorkerOf(request.server)?.notify();
-  return challengeAnswer(challenge);
+  return challenge;
+}
+
+/** The code screen: the flow's state, and how to draw the code's challenge. */
+async function codeScreen(request: FastifyRequest, flow: FlowRow, challenge: Challenge) {
+  return { state: await flowState(request, flow), challenge: challengeAnswer(challenge) };
 }
 
 /**
@@ -100,8 +104,7 @@ const verifyEmail = defineRoute({
   auth: 'public',
   body: onboardingEmailRequestSchema,
   response: onboardingCodeResponseSchema,
-  handler: async function verifyEmail({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function verifyEmail({ body, request, db }) {
     let flow = await loadFlow(db, request, body.flow);
     // Names and e-mail come first.
     requireStep(flow, 'email');
@@ -113,8 +116,7 @@ const verifyEmail = defineRoute({
         flow = await updateFlow(db, flow.id, { email: parsed.data, email_verified_at: null, step: 'email' });
     }
     const email = flow.email as string;
-    const challenge = await sendCode(request, flow, 'email', email);
-    return { state: await flowState(db, request.server.ctx.secrets, flow, request.language), challenge };
+    return codeScreen(request, flow, await sendCode(request, flow, 'email', email));
   },
 });
 
@@ -130,8 +132,7 @@ const verifyPhone = defineRoute({
   auth: 'public',
   body: onboardingPhoneRequestSchema,
   response: onboardingCodeResponseSchema,
-  handler: async function verifyPhone({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function verifyPhone({ body, request, db }) {
     let flow = await loadFlow(db, request, body.flow);
     // The e-mail is verified first.
     requireStep(flow, 'phone');
@@ -140,8 +141,7 @@ const verifyPhone = defineRoute({
     if (!phone) throw new ApiError('onboarding_invalid_phone');
     if (phone !== flow.phone)
       flow = await updateFlow(db, flow.id, { phone, phone_verified_at: null, step: 'phone' });
-    const challenge = await sendCode(request, flow, 'sms', phone);
-    return { state: await flowState(db, request.server.ctx.secrets, flow, request.language), challenge };
+    return codeScreen(request, flow, await sendCode(request, flow, 'sms', phone));
   },
 });
 
@@ -169,21 +169,8 @@ const resend = defineRoute({
       budget: 'contact',
     });
     await enforceLimit(request, SEND_PER_FLOW, flow.id);
-    const sent = await ctx.db.transaction().execute(async (trx) => {
-      const locked = await lockLiveChallenge(trx, challenge.id);
-      return sendChallengeCode(
-        trx,
-        ctx.secrets,
-        locked,
-        { locale: flow.language, publicUrls: ctx.config.publicUrls },
-        { resend: true },
-      );
-    });
-    outboxWorkerOf(request.server)?.notify();
-    return {
-      state: await flowState(ctx.db, ctx.secrets, flow, request.language),
-      challenge: challengeAnswer(sent),
-    };
+    const sent = await resendChallengeCode(request, challenge.id, flow.language);
+    return codeScreen(request, flow, sent);
   },
 });
 
@@ -240,7 +227,7 @@ const verifyCode = defineRoute({
         return updated;
       },
     });
-    return flowState(ctx.db, ctx.secrets, updated, request.language);
+    return flowState(request, updated);
   },
 });
 

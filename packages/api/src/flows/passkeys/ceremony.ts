@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
-import type { Challenge } from '../../security/challenges/challenge';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/api-error';
+import { type Challenge, insertChallenge } from '../../security/challenges/challenge';
 
 /** How long a started ceremony may be answered: the browser's own timeout, plus a little. */
 export const CEREMONY_TTL_SECONDS = 5 * 60;
@@ -12,66 +12,59 @@ export type CeremonyPurpose = 'passkey_register' | 'passkey_login' | 'passkey_su
 /**
  * A WebAuthn ceremony is a challenge row (the table of code challenges, without a code): its
  * uuid is the payload the SPA posts back, `data.challenge` the random challenge the authenticator
- * signs. It is bound to the edition, and to the session (register, step-up) or the device (login).
+ * signs. It is bound to the request's edition, and to the session (register, step-up) or the
+ * device (login). Answers the payload with the options the SPA hands to the browser.
  */
 export async function startCeremony(
-  db: Db,
+  request: FastifyRequest,
+  options: { challenge: string },
   input: {
     purpose: CeremonyPurpose;
     userId: number | null;
-    edition: string;
     sessionId: number | null;
-    deviceId: string;
-    challenge: string;
     data?: Record<string, unknown>;
   },
-): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('code_challenges')
-    .values({
-      id,
-      purpose: input.purpose,
-      user_id: input.userId,
-      edition: input.edition,
-      channel: null,
-      session_id: input.sessionId,
-      device_id: input.deviceId,
-      data: JSON.stringify({ ...input.data, challenge: input.challenge }),
-      expires_at: new Date(Date.now() + CEREMONY_TTL_SECONDS * 1000),
-    })
-    .execute();
-  return id;
+): Promise<{ payload: string; options: Record<string, unknown> }> {
+  const row = await insertChallenge(request.server.ctx.db, {
+    purpose: input.purpose,
+    userId: input.userId,
+    edition: request.edition.id,
+    channel: null,
+    sessionId: input.sessionId,
+    deviceId: request.deviceId,
+    data: { ...input.data, challenge: options.challenge },
+    ttlSeconds: CEREMONY_TTL_SECONDS,
+  });
+  return { payload: row.id, options: options as unknown as Record<string, unknown> };
 }
 
 /**
- * Uses up a ceremony: one conditional update, so a challenge answers one verification only, even
- * when two arrive at once, and a failed verification does not leave it open for another try.
- * Undefined when unknown, of another purpose or edition, of another session or device (left
- * untouched: someone else's payload cannot spend it), expired or already used.
+ * Uses up a ceremony of the request's edition, bound to the session (register, step-up) or, with
+ * no session, to the request's device (login): one conditional update, so a challenge answers one
+ * verification only, even when two arrive at once, and a failed verification does not leave it
+ * open for another try. 410 challenge_expired when unknown, of another purpose, edition, session
+ * or device (left untouched: someone else's payload cannot spend it), expired or already used.
  */
 export async function takeCeremony(
-  db: Db,
+  request: FastifyRequest,
   id: string,
-  expected: { purpose: CeremonyPurpose; edition: string } & (
-    | { sessionId: number; deviceId?: never }
-    | { deviceId: string; sessionId?: never }
-  ),
-): Promise<(Challenge & { challenge: string }) | undefined> {
-  let query = db
+  purpose: CeremonyPurpose,
+  sessionId: number | null,
+): Promise<Challenge & { challenge: string }> {
+  let query = request.server.ctx.db
     .updateTable('code_challenges')
     .set({ consumed_at: new Date() })
     .where('id', '=', id)
-    .where('purpose', '=', expected.purpose)
-    .where('edition', '=', expected.edition)
+    .where('purpose', '=', purpose)
+    .where('edition', '=', request.edition.id)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', new Date());
   query =
-    expected.sessionId !== undefined
-      ? query.where('session_id', '=', expected.sessionId)
-      : query.where('device_id', '=', expected.deviceId);
+    sessionId !== null
+      ? query.where('session_id', '=', sessionId)
+      : query.where('device_id', '=', request.deviceId);
   const row = await query.returningAll().executeTakeFirst();
   const challenge = row?.data.challenge;
-  if (!row || typeof challenge !== 'string') return undefined;
+  if (!row || typeof challenge !== 'string') throw new ApiError('challenge_expired');
   return { ...row, challenge };
 }

@@ -43,8 +43,7 @@ const rename = defineRoute({
   params: passkeyIdParamsSchema,
   body: passkeyRenameRequestSchema,
   response: passkeyResponseSchema,
-  handler: async function rename({ params, body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function rename({ params, body, auth, request, db }) {
     const row = await db.transaction().execute(async (trx) => {
       await ownPasskey(trx, auth.userId, params.id, request.edition.id);
       const updated = await trx
@@ -72,8 +71,7 @@ const remove = defineRoute({
   params: passkeyIdParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  handler: async function remove({ params, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function remove({ params, auth, request, db }) {
     await db.transaction().execute(async (trx) => {
       const row = await ownPasskey(trx, auth.userId, params.id, request.edition.id);
       await requireSudo(trx, auth);

@@ -38,8 +38,7 @@ const registrationOptions = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: passkeyCeremonySchema,
-  handler: async function registrationOptions({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function registrationOptions({ auth, request, db }) {
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     await limitCodeChecking(request, auth.userId);
     const user = await requireUser(db, auth);
@@ -63,16 +62,12 @@ const registrationOptions = defineRoute({
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
-    const payload = await startCeremony(db, {
+    return startCeremony(request, options, {
       purpose: 'passkey_register',
       userId: user.id,
-      edition,
       sessionId: auth.sessionId,
-      deviceId: request.deviceId,
-      challenge: options.challenge,
       data: { user_handle: userHandle },
     });
-    return { payload, options: options as unknown as Record<string, unknown> };
   },
 });
 
@@ -89,16 +84,11 @@ const register = defineRoute({
   body: passkeyRegisterRequestSchema,
   response: passkeyResponseSchema,
   status: 201,
-  handler: async function register({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function register({ body, auth, request, db }) {
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
-    const ceremony = await takeCeremony(db, body.payload, {
-      purpose: 'passkey_register',
-      edition,
-      sessionId: auth.sessionId,
-    });
-    if (!ceremony || ceremony.user_id !== auth.userId) throw new ApiError('challenge_expired');
+    const ceremony = await takeCeremony(request, body.payload, 'passkey_register', auth.sessionId);
+    if (ceremony.user_id !== auth.userId) throw new ApiError('challenge_expired');
     const rp = relyingPartyOf(request.server.ctx.config, edition);
     const verified = await (await webauthn())
       .verifyRegistrationResponse({

@@ -36,6 +36,28 @@ async function allowedCredentials(request: FastifyRequest, userId: number | null
 }
 
 /**
+ * A sign-in or step-up ceremony: user verification required, with any passkey of the edition
+ * (discoverable) or one of the account's own.
+ */
+async function startAuthentication(
+  request: FastifyRequest,
+  input: {
+    purpose: 'passkey_login' | 'passkey_sudo';
+    userId: number | null;
+    sessionId: number | null;
+    data: Record<string, unknown>;
+  },
+) {
+  const options = await (await webauthn()).generateAuthenticationOptions({
+    rpID: relyingPartyOf(request.server.ctx.config, request.edition.id as EditionId).id,
+    allowCredentials: await allowedCredentials(request, input.userId),
+    userVerification: 'required',
+    timeout: CEREMONY_TIMEOUT_MS,
+  });
+  return startCeremony(request, options, input);
+}
+
+/**
  * POST /api/passkeys/login/options {payload?}: a sign-in ceremony. Without a payload it is
  * passwordless (the browser offers the edition's passkeys, in its autofill too); with the payload
  * of a password login that answered mfa_required, the passkey is that login's second factor.
@@ -48,31 +70,19 @@ const loginOptions = defineRoute({
   body: passkeyLoginOptionsRequestSchema,
   response: passkeyCeremonySchema,
   handler: async function loginOptions({ body, request }) {
-    const { db, config } = request.server.ctx;
-    const edition = request.edition.id as EditionId;
     let userId: number | null = null;
     if (body.payload) {
-      const flow = await findOpenLoginFlow(db, body.payload, request);
+      const flow = await findOpenLoginFlow(request.server.ctx.db, body.payload, request);
       if (!flow || flow.user_id === null) throw new ApiError('challenge_expired');
       userId = flow.user_id;
     }
     await limitCodeChecking(request, userId);
-    const options = await (await webauthn()).generateAuthenticationOptions({
-      rpID: relyingPartyOf(config, edition).id,
-      allowCredentials: await allowedCredentials(request, userId),
-      userVerification: 'required',
-      timeout: CEREMONY_TIMEOUT_MS,
-    });
-    const payload = await startCeremony(db, {
+    return startAuthentication(request, {
       purpose: 'passkey_login',
       userId,
-      edition,
       sessionId: null,
-      deviceId: request.deviceId,
-      challenge: options.challenge,
       data: body.payload ? { login_flow: body.payload } : {},
     });
-    return { payload, options: options as unknown as Record<string, unknown> };
   },
 });
 
@@ -89,20 +99,14 @@ const login = defineRoute({
   auth: 'public',
   body: passkeyLoginRequestSchema,
   response: passkeyLoginResponseSchema,
-  handler: async function login({ body, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function login({ body, request, reply, db }) {
     const edition = request.edition.id as EditionId;
     // Per IP, then per account of the passkey answered (before its signature is checked, so
     // failures count too), as code checks are.
     await limitCodeChecking(request, null);
     const owner = await findByCredentialId(db, edition, body.credential.id);
     if (owner) await limitCodeChecking(request, owner.user_id);
-    const ceremony = await takeCeremony(db, body.payload, {
-      purpose: 'passkey_login',
-      edition,
-      deviceId: request.deviceId,
-    });
-    if (!ceremony) throw new ApiError('challenge_expired');
+    const ceremony = await takeCeremony(request, body.payload, 'passkey_login', null);
     const flowId = typeof ceremony.data.login_flow === 'string' ? ceremony.data.login_flow : undefined;
     const passkey = await verifyAssertion(db, request, {
       credential: body.credential,
@@ -159,25 +163,13 @@ const sudoOptions = defineRoute({
   body: passkeySudoOptionsRequestSchema,
   response: passkeyCeremonySchema,
   handler: async function sudoOptions({ body, auth, request }) {
-    const { db, config } = request.server.ctx;
-    const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
-    const options = await (await webauthn()).generateAuthenticationOptions({
-      rpID: relyingPartyOf(config, edition).id,
-      allowCredentials: await allowedCredentials(request, auth.userId),
-      userVerification: 'required',
-      timeout: CEREMONY_TIMEOUT_MS,
-    });
-    const payload = await startCeremony(db, {
+    return startAuthentication(request, {
       purpose: 'passkey_sudo',
       userId: auth.userId,
-      edition,
       sessionId: auth.sessionId,
-      deviceId: request.deviceId,
-      challenge: options.challenge,
       data: { single: body.single ?? false },
     });
-    return { payload, options: options as unknown as Record<string, unknown> };
   },
 });
 
@@ -189,16 +181,10 @@ const sudo = defineRoute({
   auth: 'user',
   body: passkeySudoRequestSchema,
   response: passkeySudoResponseSchema,
-  handler: async function sudo({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function sudo({ body, auth, request, db }) {
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
-    const ceremony = await takeCeremony(db, body.payload, {
-      purpose: 'passkey_sudo',
-      edition,
-      sessionId: auth.sessionId,
-    });
-    if (!ceremony) throw new ApiError('challenge_expired');
+    const ceremony = await takeCeremony(request, body.payload, 'passkey_sudo', auth.sessionId);
     const passkey = await verifyAssertion(db, request, {
       credential: body.credential,
       challenge: ceremony.challenge,

@@ -20,8 +20,7 @@ const changeWeakPassword = defineRoute({
   whileRestricted: true,
   body: weakPasswordRequestSchema,
   status: 204,
-  handler: async function changeWeakPassword({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function changeWeakPassword({ body, auth, request, db }) {
     const user = await db
       .selectFrom('users')
       .select(['id', 'edition', 'password_hash', 'password_status', 'firstname', 'lastname'])

@@ -77,8 +77,7 @@ const putPreferences = defineRoute({
   auth: 'user',
   body: preferencesSchema,
   response: preferencesResponseSchema,
-  handler: async function putPreferences({ body, auth, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function putPreferences({ body, auth, request, reply, db }) {
     const saved = await db.transaction().execute(async (trx) => {
       const current = await requireCurrentPreferences(trx, request, auth.userId);
       const changed = (Object.keys(body) as (keyof Preferences)[]).filter(

@@ -2,11 +2,11 @@ import { emptySchema } from '@vestibule/contract/schemas/common';
 import { dataExportSchema } from '@vestibule/contract/schemas/privacy';
 import type { FastifyRequest } from 'fastify';
 import { primaryAddresses } from '../../account/contacts';
+import { sendRequestMessage } from '../../account/notices';
 import { requireSudo } from '../../account/step-up';
 import { requireUser } from '../../account/users';
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/database';
-import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { defineRoute } from '../../http/route';
 import { collectAccountData } from './export.queries';
@@ -17,22 +17,17 @@ async function announceExport(
   request: FastifyRequest,
   user: { id: number; edition: string; language: string },
 ) {
-  const { secrets, config } = request.server.ctx;
   const primary = await primaryAddresses(trx, user.id);
-  await sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose: 'data_exported',
-      edition: user.edition,
-      locale: user.language,
-      values: {},
-      to: [
-        primary.email ? { channel: 'email', address: primary.email } : undefined,
-        !primary.email && primary.phone ? { channel: 'sms', address: primary.phone } : undefined,
-      ],
-    },
-  );
+  await sendRequestMessage(trx, request, {
+    purpose: 'data_exported',
+    edition: user.edition,
+    locale: user.language,
+    values: {},
+    to: [
+      primary.email ? { channel: 'email', address: primary.email } : undefined,
+      !primary.email && primary.phone ? { channel: 'sms', address: primary.phone } : undefined,
+    ],
+  });
 }
 
 /**
@@ -47,8 +42,7 @@ const exportData = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: dataExportSchema,
-  handler: async function exportData({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function exportData({ auth, request, db }) {
     const user = await requireUser(db, auth);
     const document = await db.transaction().execute(async (trx) => {
       await requireSudo(trx, auth);

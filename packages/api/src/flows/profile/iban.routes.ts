@@ -25,8 +25,7 @@ const updateIban = defineRoute({
   auth: 'user',
   body: ibanRequestSchema,
   response: userResponseSchema,
-  handler: async function updateIban({ body, auth, request, reply }) {
-    const { db, secrets } = request.server.ctx;
+  handler: async function updateIban({ body, auth, request, reply, db, secrets }) {
     const user = await requireUser(db, auth);
     const parsed = parseIban(body.iban);
     if (!parsed) throw new ApiError('invalid_iban');

@@ -41,8 +41,7 @@ const startLoginChange = defineRoute({
   body: loginChangeRequestSchema,
   response: contactChallengeResponseSchema,
   status: 202,
-  handler: async function startLoginChange({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function startLoginChange({ body, auth, request, db }) {
     const user = await requireUser(db, auth);
     const parsed = parseUsername(body.login, EDITIONS[user.edition as EditionId].phoneRegion);
     if (!parsed) throw new ApiError(body.login.includes('@') ? 'invalid_email' : 'invalid_phone');
@@ -70,8 +69,7 @@ const confirmLoginChange = defineRoute({
   auth: 'user',
   body: codeConfirmRequestSchema,
   response: userResponseSchema,
-  handler: async function confirmLoginChange({ body, auth, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function confirmLoginChange({ body, auth, request, reply, db }) {
     const user = await requireUser(db, auth);
     return confirmAddressChallenge(
       request,

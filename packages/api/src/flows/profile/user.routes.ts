@@ -37,8 +37,7 @@ const updateUser = defineRoute({
   auth: 'user',
   body: updateProfileRequestSchema,
   response: userResponseSchema,
-  handler: async function updateUser({ body, auth, request, reply }) {
-    const { db } = request.server.ctx;
+  handler: async function updateUser({ body, auth, request, reply, db }) {
     if (body.language !== undefined && !request.edition.locales.includes(body.language))
       throw new ApiError('validation_failed', { fields: { language: 'Unsupported language' } });
     const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);

@@ -158,8 +158,7 @@ const verify = defineRoute({
   auth: 'public',
   body: resetCodeRequestSchema,
   response: resetCodeResponseSchema,
-  handler: async function verify({ body, request }) {
-    const { secrets } = request.server.ctx;
+  handler: async function verify({ body, request, secrets }) {
     // Per IP only: a per-account counter would answer 429 for known accounts alone.
     await limitCodeChecking(request, null);
     return attemptChallenge(request.server.ctx.db, body.payload, {

@@ -28,8 +28,7 @@ const forgotUsername = defineRoute({
   auth: 'public',
   body: forgotUsernameRequestSchema,
   response: forgotUsernameResponseSchema,
-  handler: async function forgotUsername({ body, request }) {
-    const { db, config, secrets } = request.server.ctx;
+  handler: async function forgotUsername({ body, request, db, config, secrets }) {
     const edition = request.edition;
     // Throttle by client before anything costly (the captcha call included).
     await enforceLimit(request, forgotUsernamePerIp(config.recoveryPerIpLimit), request.ip);

@@ -2,13 +2,11 @@ import {
   resetPasswordRequestSchema,
   resetPasswordResponseSchema,
 } from '@vestibule/contract/schemas/recovery';
-import type { FastifyRequest } from 'fastify';
-import { allEmails, verifiedContacts } from '../../account/contacts';
+import { allEmails } from '../../account/contacts';
+import { notifyAccount } from '../../account/notices';
 import { endEverythingOfUser } from '../../account/sessions';
-import { findRecoveryAccount, type RecoveryAccount } from '../../account/users';
+import { findRecoveryAccount } from '../../account/users';
 import { audit } from '../../db/audit';
-import type { Db } from '../../db/database';
-import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
@@ -19,26 +17,6 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { belongsToRequest } from './reset-challenge';
 import { GRANT_PURPOSE, parseResetToken } from './reset-grant';
-
-/** Tells every verified e-mail and phone, in the same transaction as the change (outbox). */
-async function notifyPasswordChanged(trx: Db, request: FastifyRequest, account: RecoveryAccount) {
-  const contacts = await verifiedContacts(trx, account.id);
-  const { secrets, config } = request.server.ctx;
-  return sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose: 'password_changed',
-      edition: account.edition,
-      locale: account.language,
-      values: { afterReset: true },
-      to: [
-        ...contacts.emails.map((address) => ({ channel: 'email' as const, address })),
-        ...contacts.phones.map((address) => ({ channel: 'sms' as const, address })),
-      ],
-    },
-  );
-}
 
 /**
  * POST /api/user/reset-password {reset_token, password}: sets the new password (rules of DESIGN
@@ -52,8 +30,7 @@ const resetPassword = defineRoute({
   auth: 'public',
   body: resetPasswordRequestSchema,
   response: resetPasswordResponseSchema,
-  handler: async function resetPassword({ body, request }) {
-    const { db } = request.server.ctx;
+  handler: async function resetPassword({ body, request, db }) {
     await limitCodeChecking(request, null);
     // The token must name a live grant of this device and edition.
     const token = parseResetToken(body.reset_token);
@@ -95,7 +72,10 @@ const resetPassword = defineRoute({
             .where('id', '=', account.id)
             .execute();
           const ended = await endEverythingOfUser(trx, account.id);
-          const notified = await notifyPasswordChanged(trx, request, account);
+          // Every verified e-mail and phone is told, in the same transaction as the change (outbox).
+          const notified = await notifyAccount(trx, request, account.id, 'password_changed', {
+            afterReset: true,
+          });
           await audit(
             trx,
             {

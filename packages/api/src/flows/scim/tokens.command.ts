@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { option, positiveId, type Write } from '../../operations/command-line';
 import { createScimToken, listScimTokens, revokeScimToken, ScimTokenError } from './tokens';
 
 export const SCIM_USAGE = `  scim companies                                      the customer companies and their ids
@@ -6,16 +7,6 @@ export const SCIM_USAGE = `  scim companies                                     
   scim tokens list --company ID                       the company's tokens, last use, revoked or not
   scim tokens revoke TOKEN_ID --company ID            revoke a token at once
 `;
-
-type Write = (line: string) => void;
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-}
-
-const positiveId = (value: string | undefined) =>
-  value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 
 /** `scim tokens …`; undefined when argv is not a `scim` command. */
 export async function runScimCommand(

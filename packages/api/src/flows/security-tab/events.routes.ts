@@ -9,14 +9,12 @@ import {
   securityEventsResponseSchema,
 } from '@vestibule/contract/schemas/security';
 import type { FastifyRequest } from 'fastify';
-import { clearLoginCookie } from '../../account/login-cookie';
 import { clientNames, endEverythingOfUser } from '../../account/sessions';
 import { describeUserAgent } from '../../account/user-agent';
 import { audit } from '../../db/audit';
 import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
-import { afterPortalSessionsEnded } from '../oauth/index';
-import { decodeCursor, encodeCursor, locate } from '../sessions/index';
+import { decodeCursor, encodeCursor, endOwnSessions, locate } from '../sessions/index';
 import {
   type EventRow,
   eventPage,
@@ -122,7 +120,7 @@ const notMe = defineRoute({
   body: notMeRequestSchema,
   response: notMeResponseSchema,
   handler: async function notMe({ body, auth, request, reply }) {
-    const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
+    return endOwnSessions(request, reply, async (trx) => {
       if (body.event_id !== undefined) {
         const event = await trx
           .selectFrom('audit_events')
@@ -149,9 +147,6 @@ const notMe = defineRoute({
       );
       return result.sessions;
     });
-    clearLoginCookie(request, reply);
-    await afterPortalSessionsEnded(request);
-    return { sessions_ended: ended };
   },
 });
 
@@ -162,8 +157,7 @@ const notifications = defineRoute({
   summary: "The user's notifications",
   auth: 'user',
   response: notificationsResponseSchema,
-  handler: async function notifications({ auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function notifications({ auth, request, db }) {
     const [rows, readUpTo] = await Promise.all([
       notificationEvents(db, auth.userId, request.deviceId, NOTIFICATIONS_MAX),
       lastReadEventId(db, auth.userId),

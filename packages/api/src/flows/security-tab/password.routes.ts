@@ -2,13 +2,11 @@ import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
 } from '@vestibule/contract/schemas/security';
-import type { FastifyRequest } from 'fastify';
-import { allEmails, verifiedContacts } from '../../account/contacts';
+import { allEmails } from '../../account/contacts';
+import { notifyAccount } from '../../account/notices';
 import { deleteOtherSessions } from '../../account/sessions';
 import { hasSudo, requireSudo } from '../../account/step-up';
 import { audit } from '../../db/audit';
-import type { Db } from '../../db/database';
-import { sendMessage } from '../../delivery/messages/send';
 import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import { enforceLimit } from '../../http/enforce-limit';
@@ -20,30 +18,6 @@ import { afterPortalSessionsEnded } from '../oauth/index';
 
 /** Wrong current passwords per account in 15 minutes: the form must not become a guessing oracle. */
 const CURRENT_PASSWORD_TRIES: RateLimitRule = { name: 'password:current', limit: 5, windowSeconds: 15 * 60 };
-
-/** Tells every verified e-mail and phone, in the change's transaction (outbox). */
-async function notifyContacts(
-  trx: Db,
-  request: FastifyRequest,
-  user: { id: number; edition: string; language: string },
-) {
-  const contacts = await verifiedContacts(trx, user.id);
-  const { secrets, config } = request.server.ctx;
-  return sendMessage(
-    trx,
-    { secrets, publicUrls: config.publicUrls },
-    {
-      purpose: 'password_changed',
-      edition: user.edition,
-      locale: user.language,
-      values: { afterReset: false },
-      to: [
-        ...contacts.emails.map((address) => ({ channel: 'email' as const, address })),
-        ...contacts.phones.map((address) => ({ channel: 'sms' as const, address })),
-      ],
-    },
-  );
-}
 
 /**
  * POST /api/user/password {current_password, password, end_other_sessions}: the Security tab's
@@ -58,8 +32,7 @@ const changePassword = defineRoute({
   auth: 'user',
   body: changePasswordRequestSchema,
   response: changePasswordResponseSchema,
-  handler: async function changePassword({ body, auth, request }) {
-    const { db } = request.server.ctx;
+  handler: async function changePassword({ body, auth, request, db }) {
     // Step-up first: without it nothing else is looked at (the grant is used up at the change).
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     const user = await db
@@ -91,7 +64,8 @@ const changePassword = defineRoute({
         .where('id', '=', user.id)
         .execute();
       const ended = body.end_other_sessions ? await deleteOtherSessions(trx, user.id, auth.sessionId) : 0;
-      const notified = await notifyContacts(trx, request, user);
+      // Every verified e-mail and phone is told, in the change's transaction (outbox).
+      const notified = await notifyAccount(trx, request, user.id, 'password_changed', { afterReset: false });
       await audit(
         trx,
         {

@@ -24,6 +24,7 @@ import { ApiError } from '../../http/api-error';
 import { defineRoute } from '../../http/route';
 import { afterPortalSessionsEnded } from '../oauth/index';
 import { decodeCursor, encodeCursor } from './cursor';
+import { endOwnSessions } from './end-own';
 import { locate } from './geoip';
 
 /** What a session was opened for, from the client_id of its login (docs/decisions/0009). */
@@ -46,8 +47,7 @@ const list = defineRoute({
   auth: 'user',
   query: sessionsQuerySchema,
   response: sessionsResponseSchema,
-  handler: async function list({ query, auth, request }) {
-    const { db, config, log } = request.server.ctx;
+  handler: async function list({ query, auth, db, config, log }) {
     const after = decodeCursor(query.cursor, 2);
     // A cursor that is not ours is a bad request, not an empty page.
     if (query.cursor && !after) throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
@@ -139,7 +139,7 @@ const logoutAll = defineRoute({
   body: emptySchema.optional(),
   response: logoutAllResponseSchema,
   handler: async function logoutAll({ auth, request, reply }) {
-    const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
+    return endOwnSessions(request, reply, async (trx) => {
       const count = await deleteAllUserSessions(trx, auth.userId);
       await audit(
         trx,
@@ -153,9 +153,6 @@ const logoutAll = defineRoute({
       );
       return count;
     });
-    clearLoginCookie(request, reply);
-    await afterPortalSessionsEnded(request);
-    return { sessions_ended: ended };
   },
 });
 

@@ -6,11 +6,13 @@ import {
   RESEND_COUNTDOWN_AFTER_RESEND_SECONDS,
   RESEND_COUNTDOWN_INITIAL_SECONDS,
 } from '@vestibule/contract/constants';
+import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChallengeChannel, CodeChallengesTable } from '../../db/schema';
 import { codePurposeOfChallenge } from '../../delivery/messages/purposes';
 import { sendMessage } from '../../delivery/messages/send';
+import { outboxWorkerOf } from '../../delivery/register';
 import { ApiError } from '../../http/api-error';
 import type { SecretBox } from '../secret-box';
 import { newNumericCode } from '../tokens';
@@ -54,11 +56,17 @@ export async function createChallenge(
   input: NewChallenge,
   delivery?: Delivery,
 ): Promise<Challenge> {
-  const id = randomUUID();
-  const row = await db
+  const row = await insertChallenge(db, input);
+  if (delivery) return sendChallengeCode(db, secrets, row, delivery, { resend: false });
+  return row;
+}
+
+/** Writes a challenge row without a code (a WebAuthn ceremony's too): its new uuid is the payload. */
+export function insertChallenge(db: Db, input: NewChallenge): Promise<Challenge> {
+  return db
     .insertInto('code_challenges')
     .values({
-      id,
+      id: randomUUID(),
       purpose: input.purpose,
       user_id: input.userId,
       edition: input.edition,
@@ -73,8 +81,6 @@ export async function createChallenge(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (delivery) return sendChallengeCode(db, secrets, row, delivery, { resend: false });
-  return row;
 }
 
 /** Seconds before the challenge may send again: 15 after the first code, 30 after a resend. */
@@ -146,6 +152,30 @@ export function isLive(challenge: Challenge, now = Date.now()): boolean {
     new Date(challenge.expires_at).getTime() > now &&
     challenge.attempts < CODE_MAX_ATTEMPTS
   );
+}
+
+/**
+ * A request's resend of a live challenge's code, in its own transaction (the challenge locked: two
+ * resends at once send once), in the recipient's language; the outbox worker is woken after it.
+ */
+export async function resendChallengeCode(
+  request: FastifyRequest,
+  challengeId: string,
+  locale: string,
+): Promise<Challenge> {
+  const { db, secrets, config } = request.server.ctx;
+  const sent = await db.transaction().execute(async (trx) => {
+    const locked = await lockLiveChallenge(trx, challengeId);
+    return sendChallengeCode(
+      trx,
+      secrets,
+      locked,
+      { locale, publicUrls: config.publicUrls },
+      { resend: true },
+    );
+  });
+  outboxWorkerOf(request.server)?.notify();
+  return sent;
 }
 
 /** The challenge locked for the rest of the transaction; 410 challenge_expired when no longer live. */

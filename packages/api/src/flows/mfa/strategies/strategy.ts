@@ -1,6 +1,6 @@
 import type { MfaMethodKind } from '@vestibule/contract/schemas/mfa';
 import type { AppContext } from '../../../http/context';
-import type { Challenge, NewChallenge } from '../../../security/challenges/challenge';
+import { type Challenge, createChallenge, type NewChallenge } from '../../../security/challenges/challenge';
 
 /** The user a challenge is for, as strategies need it. */
 export interface ChallengeUser {
@@ -50,5 +50,20 @@ export function newChallenge(input: StartChallengeInput, channel: MfaMethodKind)
     sessionId: input.sessionId ?? null,
     deviceId: input.deviceId ?? null,
     data: input.data ?? {},
+  };
+}
+
+/** A method that sends nothing (authenticator, recovery key): its challenge is only prepared. */
+export function silentStrategy(
+  kind: MfaMethodKind,
+  codeLength: number | null,
+  check: MfaStrategy['check'],
+): MfaStrategy {
+  return {
+    kind,
+    codeLength,
+    sendsCode: false,
+    start: (trx, ctx, input) => createChallenge(trx, ctx.secrets, newChallenge(input, kind)),
+    check,
   };
 }

@@ -1,16 +1,11 @@
 import { recoveryKeyHashes } from '../../../account/recovery-keys';
-import { createChallenge } from '../../../security/challenges/challenge';
-import { type MfaStrategy, newChallenge } from './strategy';
+import { silentStrategy } from './strategy';
 
 /** Authenticator recovery key: single use; a match marks it used in the same transaction. */
-export const totpRecoveryStrategy: MfaStrategy = {
-  kind: 'totpRecovery',
-  codeLength: null,
-  sendsCode: false,
-  async start(trx, ctx, input) {
-    return createChallenge(trx, ctx.secrets, newChallenge(input, 'totpRecovery'));
-  },
-  async check(trx, ctx, challenge, code) {
+export const totpRecoveryStrategy = silentStrategy(
+  'totpRecovery',
+  null,
+  async (trx, ctx, challenge, code) => {
     if (challenge.user_id === null) return false;
     const used = await trx
       .updateTable('totp_recovery_keys')
@@ -22,4 +17,4 @@ export const totpRecoveryStrategy: MfaStrategy = {
       .executeTakeFirst();
     return used !== undefined;
   },
-};
+);
