@@ -25,11 +25,13 @@ import {
   stopProcess,
 } from './processes.mjs';
 import {
+  baselineUserSpec,
   DEMO_PASSWORD,
   ENCRYPTION_KEY,
   LOGIN_USERS,
   loginSpec,
   serverEnv,
+  startBaseline,
   userSpec,
 } from './server-figures.mjs';
 
@@ -179,25 +181,13 @@ try {
     await stopProcess(server);
   }
   if (Number(options.reads) > 0 && user) {
-    const basePort = await freePort();
-    const baseline = await startProcess(
-      ['bench/baseline-server.mjs'],
-      { ...dbEnv, PORT: String(basePort) },
-      'ready',
-    );
+    const baseline = await startBaseline(dbEnv);
     try {
-      const spec = {
-        kind: 'fixed',
-        url: `http://127.0.0.1:${basePort}`,
-        seconds: 1,
-        connections: 10,
-        amount: Number(options.reads),
-        requests: [{ method: 'GET', path: '/api/user', headers: { authorization: `Bearer ${user.token}` } }],
-      };
+      const spec = { ...baselineUserSpec(baseline.origin, user, 1), amount: Number(options.reads) };
       await load({ ...spec, amount: Math.ceil(spec.amount / 5) });
-      await measure('baseline GET /api/user', baseline.pid, spec, undefined);
+      await measure('baseline GET /api/user', baseline.process.pid, spec, undefined);
     } finally {
-      await stopProcess(baseline);
+      await stopProcess(baseline.process);
     }
   }
 } finally {

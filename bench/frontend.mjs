@@ -7,22 +7,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
-
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 /** gzip bytes of the scripts and style sheets a first visit of `path` loads, once idle. */
 export async function firstVisitBytes(origin, path) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.slice(1) });
   try {
     const page = await browser.newPage();
     /** @type {{ type: string, response: import('playwright-core').Response }[]} */
@@ -65,7 +54,7 @@ export async function lighthouseScores(origin, pages, runs = 3) {
     // A new Chromium with an empty profile for every run: Lighthouse keeps cookies and local storage
     // between runs in one browser, and the first run's rotated session cookie would ride along.
     for (let run = 0; run < runs; run++) {
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
       try {
         const result = await lighthouse(`${origin}${path}`, {
           port: chrome.port,

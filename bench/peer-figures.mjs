@@ -5,7 +5,7 @@
 // same load alternate between them (ours, the peer, ours, …), so that a machine whose load
 // changes during the run (a shared one) weighs on both alike; the ratio is of the summed slices.
 import pg from 'pg';
-import { freePort, load, peakRss, startProcess, stopProcess } from './processes.mjs';
+import { bearerReadSpec, freePort, load, peakRss, startProcess, stopProcess } from './processes.mjs';
 
 const PASSWORD = 'Demo-password-2026';
 const USERS = ['employee@demo.test', 'weak@demo.test'];
@@ -82,19 +82,13 @@ export async function peerFigures(databaseUrl, durations, log, ours) {
         body: JSON.stringify({ email, password: PASSWORD }),
       })),
     });
-    const readSpec = (seconds) => ({
-      kind: 'fixed',
-      url: origin,
-      seconds,
-      connections: 10,
-      requests: [
-        {
-          method: 'GET',
-          path: '/api/auth/get-session',
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        },
-      ],
-    });
+    const readSpec = (seconds) =>
+      bearerReadSpec(
+        origin,
+        '/api/auth/get-session',
+        { authorization: `Bearer ${token}`, accept: 'application/json' },
+        seconds,
+      );
     const slice = Math.max(1, Math.round(durations.measure / ROUNDS));
     await load(loginSpec(durations.warm));
     log(`side by side: password logins, ${ROUNDS} alternating slices of ${slice} s`);

@@ -7,17 +7,11 @@ import { openDatabase } from '../packages/api/src/db/database';
 import { migrate } from '../packages/api/src/db/migrate';
 import { createSecretBox } from '../packages/api/src/security/secret-box';
 import { seedDemoData } from '../packages/api/src/seed';
+import { USER_AGENTS as AGENTS } from './user-agents.mjs';
 
 const SESSIONS_USER = 'fridom@demo.test';
 const SESSIONS = 10_000;
 const DEVICES = 250;
-const AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-  'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-];
 
 const handle = await openDatabase({
   databaseUrl: process.env.DATABASE_URL,

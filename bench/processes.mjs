@@ -32,6 +32,15 @@ export async function nodeJson(args, env = {}) {
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
 }
 
+/** A bearer token's GET of one path on ten connections for `seconds`: the read figures' load. */
+export const bearerReadSpec = (origin, path, headers, seconds) => ({
+  kind: 'fixed',
+  url: origin,
+  seconds,
+  connections: 10,
+  requests: [{ method: 'GET', path, headers }],
+});
+
 /** Load from a process of its own (bench/load.mjs). */
 export function load(spec) {
   return nodeJson(['bench/load.mjs', JSON.stringify(spec)]);

@@ -7,6 +7,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { BenchBrowser, DEMO_PARTNER, partnerRefreshToken } from './client.mjs';
 import { peerFigures } from './peer-figures.mjs';
 import {
+  bearerReadSpec,
   cpuTimes,
   freePort,
   load,
@@ -62,23 +63,24 @@ export const loginSpec = (origin, user, seconds) => ({
   })),
 });
 
-export const userSpec = (origin, user, seconds) => ({
-  kind: 'fixed',
-  url: origin,
-  seconds,
-  connections: 10,
-  requests: [
-    {
-      method: 'GET',
-      path: '/api/user',
-      headers: {
-        authorization: `Bearer ${user.token}`,
-        'x-device-id': user.deviceId,
-        accept: 'application/json',
-      },
-    },
-  ],
-});
+/** The bare Fastify route of figure 2b (bench/baseline-server.mjs) on the same database. */
+export async function startBaseline(dbEnv) {
+  const port = await freePort();
+  const child = await startProcess(['bench/baseline-server.mjs'], { ...dbEnv, PORT: String(port) }, 'ready');
+  return { process: child, origin: `http://127.0.0.1:${port}` };
+}
+
+/** The baseline's `GET /api/user` with the user's token. */
+export const baselineUserSpec = (origin, user, seconds) =>
+  bearerReadSpec(origin, '/api/user', { authorization: `Bearer ${user.token}` }, seconds);
+
+export const userSpec = (origin, user, seconds) =>
+  bearerReadSpec(
+    origin,
+    '/api/user',
+    { authorization: `Bearer ${user.token}`, 'x-device-id': user.deviceId, accept: 'application/json' },
+    seconds,
+  );
 
 export async function serverFigures(
   database,
@@ -173,24 +175,13 @@ export async function serverFigures(
     }
 
     log('baseline: bare Fastify route, same query, same database');
-    const basePort = await freePort();
-    const baseline = await startProcess(
-      ['bench/baseline-server.mjs'],
-      { ...dbEnv, PORT: String(basePort) },
-      'ready',
-    );
+    const baseline = await startBaseline(dbEnv);
     try {
-      const spec = (seconds) => ({
-        kind: 'fixed',
-        url: `http://127.0.0.1:${basePort}`,
-        seconds,
-        connections: 10,
-        requests: [{ method: 'GET', path: '/api/user', headers: { authorization: `Bearer ${user.token}` } }],
-      });
+      const spec = (seconds) => baselineUserSpec(baseline.origin, user, seconds);
       await load(spec(durations.warm));
       figures.userBaseline = await load(spec(durations.measure));
     } finally {
-      await stopProcess(baseline);
+      await stopProcess(baseline.process);
     }
     if (scaling)
       figures.scaling = await scalingFigures({

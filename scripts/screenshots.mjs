@@ -3,6 +3,7 @@
 // Logs in as the edition's demo employee first when a path is not public. BASE_PORT sets the port.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const port = process.env.BASE_PORT ?? '3000';
 const outDir = process.argv[2] ?? 'screenshots';
@@ -17,19 +18,7 @@ const widths = [
 ];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 for (const edition of editions) {
   for (const size of widths) {
     const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });

@@ -87,18 +87,24 @@ const sizes = [
   { name: 'large', accounts: large, database: 'vestibule_scale', audit: auditLarge },
 ].filter((size) => !options['only-small'] || size.name === 'small');
 
-const builds = {};
-for (const size of sizes) {
-  log(`building ${size.database} (${size.accounts.toLocaleString('en')} accounts) or reusing it`);
-  const started = performance.now();
-  builds[size.name] = await tsx('bench/scale/build.ts', [
+/** bench/scale/build.ts on one size: builds or reuses its database, or with --refill puts back what a purge removed. */
+function buildDataset(size, ...extra) {
+  const args = [
     '--database',
     size.database,
     '--accounts',
     String(size.accounts),
     '--audit',
     String(size.audit),
-  ]);
+  ];
+  return tsx('bench/scale/build.ts', [...args, ...extra]);
+}
+
+const builds = {};
+for (const size of sizes) {
+  log(`building ${size.database} (${size.accounts.toLocaleString('en')} accounts) or reusing it`);
+  const started = performance.now();
+  builds[size.name] = await buildDataset(size);
   builds[size.name].wallSeconds = Math.round((performance.now() - started) / 1000);
 }
 if (options['build-only']) {
@@ -339,15 +345,7 @@ async function until(check, timeoutMs, intervalMs = 200) {
 async function measureSize(size) {
   const ids = dataset[size.name];
   log(`${size.name}: putting back what an earlier purge removed`);
-  await tsx('bench/scale/build.ts', [
-    '--database',
-    size.database,
-    '--accounts',
-    String(size.accounts),
-    '--audit',
-    String(size.audit),
-    '--refill',
-  ]);
+  await buildDataset(size, '--refill');
   await tsx('bench/scale/enqueue.ts', ['--database', size.database, '--clear']);
   const monitor = new pg.Client({ connectionString: `${PG}/${size.database}` });
   await monitor.connect();
@@ -543,22 +541,20 @@ async function measureSize(size) {
         method: 'POST',
         json: { identifier_type: type, identifier: list[i % list.length] },
       }).then((r) => r.status);
-    await drive(count(20), 2, forgot('card', ids.cards));
-    f.forgotByCard = await figure(
-      meter,
-      'forgot username by card',
-      count(300),
-      2,
-      forgot('card', ids.cards.slice(count(20))),
-    );
-    await drive(count(20), 2, forgot('national_register_number', ids.nationalNumbers));
-    f.forgotByNrn = await figure(
-      meter,
-      'forgot username by national number',
-      count(300),
-      2,
-      forgot('national_register_number', ids.nationalNumbers.slice(count(20))),
-    );
+    const forgotKinds = [
+      ['forgotByCard', 'card', 'card', ids.cards],
+      ['forgotByNrn', 'national number', 'national_register_number', ids.nationalNumbers],
+    ];
+    for (const [name, words, type, list] of forgotKinds) {
+      await drive(count(20), 2, forgot(type, list));
+      f[name] = await figure(
+        meter,
+        `forgot username by ${words}`,
+        count(300),
+        2,
+        forgot(type, list.slice(count(20))),
+      );
+    }
 
     // Card onboarding: the first step looks the card up in the registry and opens a flow.
     const onboarding = (list, offset) => (i) =>
@@ -629,84 +625,73 @@ async function measureSize(size) {
     f.refresh = await figure(meter, 'OAuth refresh', count(600), 1, refresh);
 
     // Deliveries: e-mails through the SMTP relay, webhooks to the receiver.
-    const messages = Number(options.messages);
-    if (messages > 0) {
-      log(`${size.name}: ${messages.toLocaleString('en')} e-mails to the local relay`);
-      delivered.emails = 0;
-      await tsx('bench/scale/enqueue.ts', ['--database', size.database, '--emails', String(messages)]);
+    /**
+     * Drains `count` queued messages (until `pendingQuery` counts none) and answers the rate and the
+     * CPU per message of the server and its backends.
+     */
+    const drain = async (label, count, pendingQuery, received) => {
       const before = await meter.snapshot();
       const started = performance.now();
       const seconds = await until(
-        async () => {
-          const { rows } = await monitor.query(
-            "SELECT count(*)::int AS n FROM outbox WHERE purpose = 'bench-scale' AND status = 'pending'",
-          );
-          return rows[0].n === 0;
-        },
+        async () => (await monitor.query(pendingQuery)).rows[0].n === 0,
         900_000,
         500,
       );
       const elapsed = (performance.now() - started) / 1000;
       const cpu = await meter.since(before);
-      out.outbox = {
-        messages,
-        relayReceived: delivered.emails,
+      const rate = {
+        messages: count,
+        received: received(),
         seconds: round(seconds ?? elapsed, 1),
-        perSecond: round(messages / (seconds ?? elapsed), 0),
+        perSecond: round(count / (seconds ?? elapsed), 0),
         drained: seconds !== null,
       };
-      f.outbox = {
+      const row = {
+        label,
+        requests: count,
+        cpuMsPerRequest: round((cpu.server + cpu.database) / count, 3),
+        serverCpuMsPerRequest: round(cpu.server / count, 3),
+        databaseCpuMsPerRequest: round(cpu.database / count, 3),
+      };
+      log(`  ${label}: ${JSON.stringify(rate)} ${JSON.stringify(row)}`);
+      return { rate, row };
+    };
+    const deliveries = [
+      {
+        key: 'outbox',
         label: 'outbox e-mail',
-        requests: messages,
-        cpuMsPerRequest: round((cpu.server + cpu.database) / messages, 3),
-        serverCpuMsPerRequest: round(cpu.server / messages, 3),
-        databaseCpuMsPerRequest: round(cpu.database / messages, 3),
-      };
-      log(`  outbox: ${JSON.stringify(out.outbox)} ${JSON.stringify(f.outbox)}`);
-    }
-    const hooks = Number(options.webhooks);
-    if (hooks > 0) {
-      log(`${size.name}: ${hooks.toLocaleString('en')} webhooks to the local receiver`);
-      delivered.webhooks = 0;
-      await tsx('bench/scale/enqueue.ts', [
-        '--database',
-        size.database,
-        '--webhooks',
-        String(hooks),
-        '--accounts',
-        String(size.accounts),
-        '--url',
-        `http://127.0.0.1:${receiverPort}/hook`,
-      ]);
-      const before = await meter.snapshot();
-      const started = performance.now();
-      const seconds = await until(
-        async () => {
-          const { rows } = await monitor.query(
-            "SELECT count(*)::int AS n FROM webhook_deliveries WHERE message_id LIKE 'msg_bench_%' AND status = 'pending'",
-          );
-          return rows[0].n === 0;
-        },
-        600_000,
-        500,
-      );
-      const elapsed = (performance.now() - started) / 1000;
-      const cpu = await meter.since(before);
-      out.webhooks = {
-        messages: hooks,
-        receiverGot: delivered.webhooks,
-        seconds: round(seconds ?? elapsed, 1),
-        perSecond: round(hooks / (seconds ?? elapsed), 0),
-        drained: seconds !== null,
-      };
-      f.webhooks = {
+        count: Number(options.messages),
+        to: 'e-mails to the local relay',
+        enqueue: ['--emails', String(options.messages)],
+        pending: "SELECT count(*)::int AS n FROM outbox WHERE purpose = 'bench-scale' AND status = 'pending'",
+        counter: 'emails',
+      },
+      {
+        key: 'webhooks',
         label: 'webhook delivery',
-        requests: hooks,
-        cpuMsPerRequest: round((cpu.server + cpu.database) / hooks, 3),
-        serverCpuMsPerRequest: round(cpu.server / hooks, 3),
-        databaseCpuMsPerRequest: round(cpu.database / hooks, 3),
-      };
-      log(`  webhooks: ${JSON.stringify(out.webhooks)} ${JSON.stringify(f.webhooks)}`);
+        count: Number(options.webhooks),
+        to: 'webhooks to the local receiver',
+        enqueue: [
+          ...['--webhooks', String(options.webhooks), '--accounts', String(size.accounts)],
+          ...['--url', `http://127.0.0.1:${receiverPort}/hook`],
+        ],
+        pending:
+          "SELECT count(*)::int AS n FROM webhook_deliveries WHERE message_id LIKE 'msg_bench_%' AND status = 'pending'",
+        counter: 'webhooks',
+      },
+    ];
+    for (const delivery of deliveries.filter((d) => d.count > 0)) {
+      log(`${size.name}: ${delivery.count.toLocaleString('en')} ${delivery.to}`);
+      delivered[delivery.counter] = 0;
+      await tsx('bench/scale/enqueue.ts', ['--database', size.database, ...delivery.enqueue]);
+      const { rate, row } = await drain(
+        delivery.label,
+        delivery.count,
+        delivery.pending,
+        () => delivered[delivery.counter],
+      );
+      out[delivery.key] = rate;
+      f[delivery.key] = row;
     }
     out.peakRssBytes = peakRss(server.pid);
   } finally {
