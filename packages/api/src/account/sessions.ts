@@ -52,14 +52,34 @@ export async function sessionPage(
 }
 
 /**
- * Every device of a user's live sessions, with its live sessions and first connection: one pass
- * over the user's sessions gives both the page's device figures and the account's totals.
+ * How many live sessions and devices a user has, in one row whatever the counts: a user with
+ * thousands of sessions on hundreds of devices must not send the server a row per device for every
+ * page (their objects made the sessions page the server's main source of garbage).
  */
-export async function liveDevices(db: Db, userId: number) {
+export async function liveTotals(db: Db, userId: number): Promise<{ sessions: number; devices: number }> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('sessions')
+        .select(sql<string>`count(*)`.as('count'))
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .groupBy('device_id')
+        .as('devices'),
+    )
+    .select([sql<string>`count(*)`.as('devices'), sql<string>`coalesce(sum(count), 0)`.as('sessions')])
+    .executeTakeFirstOrThrow();
+  return { sessions: Number(row.sessions), devices: Number(row.devices) };
+}
+
+/** These devices' live sessions of the user: how many, and the first one's creation. */
+export async function liveDevices(db: Db, userId: number, deviceIds: readonly string[]) {
+  if (deviceIds.length === 0) return new Map<string, { count: number; firstAt: Date }>();
   const rows = await db
     .selectFrom('sessions')
     .select(['device_id', sql<string>`count(*)`.as('count'), sql<Date>`min(created_at)`.as('first_at')])
     .where('user_id', '=', userId)
+    .where('device_id', 'in', [...new Set(deviceIds)])
     .where('expires_at', '>', sql<Date>`now()`)
     .groupBy('device_id')
     .execute();

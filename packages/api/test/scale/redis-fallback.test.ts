@@ -69,7 +69,8 @@ describe.runIf(redisUrl)('Redis outage: rate limits fall back to the database', 
 
   beforeAll(async () => {
     await relay.up();
-    redis = new Redis(`redis://127.0.0.1:${relay.port}`, {
+    // Through the relay, on the same database index as TEST_REDIS_URL (the direct client reads there).
+    redis = new Redis(`redis://127.0.0.1:${relay.port}${new URL(redisUrl as string).pathname}`, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       connectTimeout: 1_000,

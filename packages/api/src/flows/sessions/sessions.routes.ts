@@ -16,6 +16,7 @@ import {
   deleteUserSession,
   firstSignIns,
   liveDevices,
+  liveTotals,
   sessionPage,
 } from '../../account/sessions';
 import { describeUserAgent } from '../../account/user-agent';
@@ -54,20 +55,19 @@ const list = defineRoute({
     const rows = await sessionPage(db, auth.userId, query.limit + 1, after as [bigint, bigint] | undefined);
     const page = rows.slice(0, query.limit);
     const deviceIds = page.map((row) => row.device_id);
-    const [totals, signIns, names] = await Promise.all([
-      liveDevices(db, auth.userId),
+    const [counts, devices, signIns, names] = await Promise.all([
+      liveTotals(db, auth.userId),
+      liveDevices(db, auth.userId, deviceIds),
       firstSignIns(db, auth.userId, deviceIds),
       clientNames(
         db,
         page.flatMap((row) => (row.client_id ? [row.client_id] : [])),
       ),
     ]);
-    const counts = { sessions: 0, devices: totals.size };
-    for (const device of totals.values()) counts.sessions += device.count;
     const data: SessionInfo[] = [];
     for (const row of page) {
       const device = describeUserAgent(row.user_agent);
-      const total = totals.get(row.device_id);
+      const total = devices.get(row.device_id);
       const firstSeen = [total?.firstAt, signIns.get(row.device_id), row.created_at]
         .filter((date): date is Date => date instanceof Date)
         .reduce((a, b) => (a.getTime() <= b.getTime() ? a : b));
