@@ -53,10 +53,10 @@ const accountAction = defineAdminRoute({
   params: accountActionParamsSchema,
   body: staffReasonSchema,
   response: accountActionResponseSchema,
-  handler: async function accountAction({ params, body, actor, request }) {
+  handler: async function accountAction({ params, body, actor, request, db }) {
     const why = requireReason(body);
     const profile = await othersAccount(request, actor, params.id);
-    const ended = await request.server.ctx.db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       await requireStaffStepUp(trx, actor);
       if (params.action !== 'end-sessions')
         await trx
@@ -98,9 +98,8 @@ const requestMfaReset = defineAdminRoute({
   body: mfaResetRequestSchema,
   response: mfaResetSchema.pick({ id: true, status: true, created_at: true }),
   status: 201,
-  handler: async function requestMfaReset({ params, body, actor, request }) {
+  handler: async function requestMfaReset({ params, body, actor, request, db, secrets }) {
     const why = requireReason(body);
-    const { db, secrets } = request.server.ctx;
     const profile = await othersAccount(request, actor, params.id);
     const pan = parseCardNumber(body.card_number);
     if (!pan) throw new ApiError('validation_failed', { fields: { card_number: 'invalid_card_number' } });
@@ -161,9 +160,8 @@ const invitationAction = defineAdminRoute({
   capability: 'accounts.write',
   params: invitationParamsSchema,
   body: staffReasonSchema,
-  handler: async function invitationAction({ params, body, actor, request }) {
+  handler: async function invitationAction({ params, body, actor, request, db, secrets, config }) {
     const why = requireReason(body);
-    const { db, secrets, config } = request.server.ctx;
     const invitation = await invitationOf(db, params.id);
     if (!invitation) throw new ApiError('not_found');
     requireEdition(actor, invitation.edition);
@@ -205,9 +203,8 @@ const sendPasswordReset = defineAdminRoute({
   params: accountIdParamsSchema,
   body: staffReasonSchema,
   response: passwordResetSentSchema,
-  handler: async function sendPasswordReset({ params, body, actor, request }) {
+  handler: async function sendPasswordReset({ params, body, actor, request, db, secrets, config }) {
     const why = requireReason(body);
-    const { db, secrets, config } = request.server.ctx;
     const profile = await othersAccount(request, actor, params.id);
     const email = await primaryVerifiedContact(db, profile.id, 'email');
     if (!email) throw new ApiError('no_verified_contact');
@@ -250,9 +247,8 @@ const startAccountClosure = defineAdminRoute({
   params: accountIdParamsSchema,
   body: staffReasonSchema,
   response: closureStartedSchema,
-  handler: async function startAccountClosure({ params, body, actor, request }) {
+  handler: async function startAccountClosure({ params, body, actor, request, db, secrets, config }) {
     const why = requireReason(body);
-    const { db, secrets, config } = request.server.ctx;
     const profile = await othersAccount(request, actor, params.id);
     const staff = {
       kind: 'staff' as const,

@@ -131,14 +131,14 @@ const searchAccounts = defineAdminRoute({
   capability: 'accounts.read',
   query: accountSearchQuerySchema,
   response: accountSearchResponseSchema,
-  handler: async function searchAccounts({ query, actor, request }) {
+  handler: async function searchAccounts({ query, actor, request, db }) {
     // At least three characters: a shorter prefix would list a good part of the customers.
     if (query.q.length < SEARCH_MIN_LENGTH)
       throw new ApiError('search_too_short', { fields: { q: 'search_too_short' } });
     await enforceLimit(request, ADMIN_SEARCHES_PER_ACTOR, actor.ref);
     const found = await search(request, actor, query.by, query.q, query.cursor);
     await staffAudit(
-      request.server.ctx.db,
+      db,
       actor,
       {
         kind: 'staff.accounts_searched',

@@ -65,13 +65,12 @@ const search = defineAdminRoute({
   capability: 'audit',
   query: auditQuerySchema,
   response: auditResponseSchema,
-  handler: async function search({ query, actor, request }) {
+  handler: async function search({ query, actor, request, db }) {
     checkFilters(actor, query);
     const { cursor, ...filters } = query;
     const before = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
     if (before !== undefined && !Number.isSafeInteger(before))
       throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
-    const { db } = request.server.ctx;
     const rows = await searchAudit(db, actor.editions, filters, AUDIT_PAGE_SIZE + 1, before);
     const page = rows.slice(0, AUDIT_PAGE_SIZE);
     await auditRead(request, actor, filters, {
@@ -119,12 +118,11 @@ const exportCsv = defineAdminRoute({
   summary: 'Export the rows of an audit search as CSV, for a reason (audited)',
   capability: 'audit',
   body: auditExportRequestSchema,
-  handler: async function exportCsv({ body, actor, request, reply }) {
+  handler: async function exportCsv({ body, actor, request, reply, db }) {
     const { reason: _reason, ticket: _ticket, ...filters } = body;
     const why = requireReason(body);
     checkFilters(actor, filters);
     await enforceLimit(request, ADMIN_EXPORTS_PER_ACTOR, actor.ref);
-    const { db } = request.server.ctx;
     const rows = await searchAudit(db, actor.editions, filters, AUDIT_EXPORT_MAX_ROWS, undefined);
     await auditRead(request, actor, filters, {
       kind: 'staff.audit_exported',

@@ -21,8 +21,8 @@ const companies = defineAdminRoute({
   summary: "The companies of the caller's editions",
   capability: 'operations',
   response: operatorCompaniesResponseSchema,
-  handler: async function companies({ actor, request }) {
-    const rows = await request.server.ctx.db
+  handler: async function companies({ actor, db }) {
+    const rows = await db
       .selectFrom('companies')
       .select(['id', 'name', 'edition'])
       .where('edition', 'in', actor.editions)
@@ -43,9 +43,8 @@ const batch = defineAdminRoute({
   body: invitationBatchRequestSchema,
   response: inviteResponseSchema,
   status: 201,
-  handler: async function batch({ params, body, actor, request }) {
+  handler: async function batch({ params, body, actor, request, db, secrets, config }) {
     const why = requireReason(body);
-    const { db, secrets, config } = request.server.ctx;
     const scope = await companyScope(db, params.companyId);
     requireEdition(actor, scope.edition);
     const parsed = parseInviteCsv(Buffer.from(body.csv_base64, 'base64').toString('utf8'));

@@ -17,8 +17,8 @@ const state = defineAdminRoute({
   summary: 'Whether the portal is in maintenance, since when, switched by whom and why',
   capability: 'operations',
   response: maintenanceStateSchema,
-  handler: async function state({ request }) {
-    return maintenanceState(request.server.ctx.db);
+  handler: async function state({ db }) {
+    return maintenanceState(db);
   },
 });
 

@@ -33,8 +33,8 @@ const listRequests = defineAdminRoute({
   capability: 'accounts.read',
   query: mfaResetsQuerySchema,
   response: mfaResetsResponseSchema,
-  handler: async function listRequests({ query, actor, request }) {
-    const rows = await listMfaResets(request.server.ctx.db, actor.editions, query.status);
+  handler: async function listRequests({ query, actor, db }) {
+    const rows = await listMfaResets(db, actor.editions, query.status);
     const data: MfaReset[] = rows.map((row) => ({
       id: row.id,
       account_id: row.user_id,
@@ -71,9 +71,8 @@ const decide = defineAdminRoute({
   params: mfaResetDecisionParamsSchema,
   body: staffReasonSchema,
   response: mfaResetSchema.pick({ id: true, status: true }),
-  handler: async function decide({ params, body, actor, request }) {
+  handler: async function decide({ params, body, actor, request, db }) {
     const why = requireReason(body);
-    const { db } = request.server.ctx;
     const approve = params.decision === 'approve';
     const outcome = await db.transaction().execute(async (trx) => {
       const found = await mfaResetForDecision(trx, params.id);

@@ -104,8 +104,8 @@ const list = defineAdminRoute({
   summary: 'Registered OAuth clients (disabled ones too), and the scopes a client may have',
   capability: 'operations',
   response: oauthClientListResponseSchema,
-  handler: async function list({ actor, request }) {
-    const clients = await listClients(request.server.ctx.db);
+  handler: async function list({ actor, db }) {
+    const clients = await listClients(db);
     const scopes = [...registrableScopes(Object.values(EDITIONS)), ...ADMIN_SCOPES];
     return {
       data: clients.filter((client) => visibleTo(actor, client.edition)).map(view),
@@ -121,8 +121,8 @@ const one = defineAdminRoute({
   capability: 'operations',
   params: oauthClientParamsSchema,
   response: oauthClientResponseSchema,
-  handler: async function one({ params, actor, request, reply }) {
-    return tagged(reply, await visibleClient(request.server.ctx.db, actor, params.id));
+  handler: async function one({ params, actor, reply, db }) {
+    return tagged(reply, await visibleClient(db, actor, params.id));
   },
 });
 
@@ -176,9 +176,9 @@ const update = defineAdminRoute({
   params: oauthClientParamsSchema,
   body: updateClientRequestSchema,
   response: oauthClientResponseSchema,
-  handler: async function update({ params, body, actor, request, reply }) {
+  handler: async function update({ params, body, actor, request, reply, db }) {
     const why = requireReason(body);
-    const client = await visibleClient(request.server.ctx.db, actor, params.id);
+    const client = await visibleClient(db, actor, params.id);
     if (body.edition !== undefined && !visibleTo(actor, body.edition)) throw new ApiError('forbidden');
     requireHeldScopes(actor, body.scopes);
     const { reason: _r, ticket: _t, ...changed } = body;
@@ -237,9 +237,9 @@ const disabled = defineAdminRoute({
   params: oauthClientParamsSchema,
   body: clientDisabledRequestSchema,
   response: oauthClientResponseSchema,
-  handler: async function disabled({ params, body, actor, request, reply }) {
+  handler: async function disabled({ params, body, actor, request, reply, db }) {
     const why = requireReason(body);
-    const client = await visibleClient(request.server.ctx.db, actor, params.id);
+    const client = await visibleClient(db, actor, params.id);
     const kind = body.disabled ? 'oauth_client.disabled' : 'oauth_client.enabled';
     const changed = await staffChange(request, actor, {
       apply: async (trx) => {
@@ -260,9 +260,9 @@ const remove = defineAdminRoute({
   params: oauthClientParamsSchema,
   body: reasonOnlyRequestSchema,
   status: 204,
-  handler: async function remove({ params, body, actor, request }) {
+  handler: async function remove({ params, body, actor, request, db }) {
     const why = requireReason(body);
-    const client = await visibleClient(request.server.ctx.db, actor, params.id);
+    const client = await visibleClient(db, actor, params.id);
     await staffChange(request, actor, {
       apply: (trx) => removeClient(trx, params.id),
       audit: () => operatorAudit('oauth_client.removed', client.edition, { client_id: params.id }, why),

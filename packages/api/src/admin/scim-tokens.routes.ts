@@ -54,9 +54,9 @@ const list = defineAdminRoute({
   capability: 'operations',
   params: scimCompanyParamsSchema,
   response: scimTokensResponseSchema,
-  handler: async function list({ params, actor, request }) {
+  handler: async function list({ params, actor, request, db }) {
     const company = await companyOf(request, actor, params.companyId);
-    const tokens = await listScimTokens(request.server.ctx.db, company.id);
+    const tokens = await listScimTokens(db, company.id);
     return {
       data: tokens.map((token) => ({
         id: token.id,

@@ -100,13 +100,12 @@ const grant = defineAdminRoute({
   capability: 'staff.write',
   body: staffGrantRequestSchema,
   response: staffGrantResponseSchema,
-  handler: async function grant({ body, actor, request }) {
+  handler: async function grant({ body, actor, request, db, secrets, config }) {
     const why = requireReason(body);
     requireEdition(actor, body.edition);
     // Both editions only for an officer of both; a company admin in its company's edition.
     const allEditions = body.all_editions && body.role !== 'company-admin';
     if (allEditions) for (const edition of EDITION_IDS) requireEdition(actor, edition);
-    const { db, secrets, config } = request.server.ctx;
     const account = await accountOfEmail(db, body.edition, body.email);
     refuseSelf(actor, account.id);
     const company =
@@ -159,9 +158,8 @@ const remove = defineAdminRoute({
   params: z.object({ grantId: z.coerce.number().int().positive() }),
   body: staffReasonSchema,
   status: 204,
-  handler: async function remove({ params, body, actor, request, reply }) {
+  handler: async function remove({ params, body, actor, request, reply, db }) {
     const why = requireReason(body);
-    const { db } = request.server.ctx;
     await db.transaction().execute(async (trx) => {
       const row = await findStaffGrant(trx, params.grantId);
       if (!row) throw new ApiError('not_found');

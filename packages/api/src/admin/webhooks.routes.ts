@@ -65,8 +65,8 @@ const list = defineAdminRoute({
   summary: 'Webhook subscriptions, and the event types they can take',
   capability: 'operations',
   response: webhookListResponseSchema,
-  handler: async function list({ actor, request }) {
-    const rows = await listSubscriptions(request.server.ctx.db);
+  handler: async function list({ actor, db }) {
+    const rows = await listSubscriptions(db);
     return {
       data: rows
         .filter((row) => visibleTo(actor.editions, row.edition))
@@ -145,9 +145,9 @@ const deliveries = defineAdminRoute({
   capability: 'operations',
   params: webhookParamsSchema,
   response: webhookDeliveriesResponseSchema,
-  handler: async function deliveries({ params, actor, request }) {
+  handler: async function deliveries({ params, actor, request, db }) {
     await requireVisible(request, actor.editions, params.id);
-    const rows = await deliveryLog(request.server.ctx.db, params.id);
+    const rows = await deliveryLog(db, params.id);
     const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
     return {
       data: rows.map((row) => ({

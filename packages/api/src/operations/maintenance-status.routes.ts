@@ -9,8 +9,8 @@ const status = defineRoute({
   summary: 'Whether the portal is in maintenance',
   auth: 'public',
   response: statusResponseSchema,
-  handler: async function status({ request }) {
-    return { maintenance: await isMaintenanceOn(request.server.ctx.db) };
+  handler: async function status({ db }) {
+    return { maintenance: await isMaintenanceOn(db) };
   },
 });
 

@@ -22,8 +22,8 @@ const closureTerms = defineRoute({
   summary: 'How long a closure of the account can still be undone',
   auth: 'user',
   response: closureTermsSchema,
-  handler: async function closureTerms({ request }) {
-    return { grace_days: request.server.ctx.config.closureGraceDays };
+  handler: async function closureTerms({ config }) {
+    return { grace_days: config.closureGraceDays };
   },
 });
 
@@ -63,9 +63,8 @@ const keepAccount = defineRoute({
   auth: 'public',
   body: closureCancelRequestSchema,
   response: closureCancelResponseSchema,
-  handler: async function keepAccount({ body, request }) {
+  handler: async function keepAccount({ body, request, db, secrets }) {
     await enforceLimit(request, CANCEL_PER_IP, request.ip);
-    const { db, secrets } = request.server.ctx;
     await cancelClosure({ db, secrets }, body, request);
     return { cancelled: true as const };
   },

@@ -218,8 +218,8 @@ function routesFor(kind: ContactKind) {
     auth: 'user',
     body: codeConfirmRequestSchema,
     response: contactConfirmAnswerSchema,
-    handler: async function confirm({ body, auth, request, reply }) {
-      const user = await requireUser(request.server.ctx.db, auth);
+    handler: async function confirm({ body, auth, request, reply, db }) {
+      const user = await requireUser(db, auth);
       return tagAnswer(reply, await confirmContact(request, auth, kind, user, body));
     },
   });

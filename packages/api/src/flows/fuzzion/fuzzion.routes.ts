@@ -88,8 +88,7 @@ const sendProofCode = defineRoute({
   whileRestricted: true,
   body: fuzzionMfaRequestSchema,
   response: fuzzionMfaResponseSchema,
-  handler: async function sendProofCode({ body, auth, request }) {
-    const ctx = request.server.ctx;
+  handler: async function sendProofCode({ body, auth, request, ...ctx }) {
     const flow = await ctx.db
       .transaction()
       .execute((trx) => openFuzzionFlow(trx, body.payload, auth, ['code']));
@@ -144,8 +143,7 @@ const checkProofCode = defineRoute({
   whileRestricted: true,
   body: fuzzionCodeRequestSchema,
   response: fuzzionStepResponseSchema,
-  handler: async function checkProofCode({ body, auth, request }) {
-    const ctx = request.server.ctx;
+  handler: async function checkProofCode({ body, auth, request, ...ctx }) {
     await limitCodeChecking(request, auth.userId);
     return attemptChallenge(ctx.db, body.payload, {
       async accept(trx, challenge) {
@@ -186,7 +184,7 @@ const answerOwnership = defineRoute({
   whileRestricted: true,
   body: fuzzionOwnershipRequestSchema,
   response: fuzzionStepResponseSchema,
-  handler: async function answerOwnership({ body, auth, request, db }) {
+  handler: async function answerOwnership({ body, auth, request, db, secrets }) {
     const outcome = await db.transaction().execute(async (trx) => {
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['ownership']);
       // The offer stands only for the other account as it was found.
@@ -211,7 +209,7 @@ const answerOwnership = defineRoute({
               .selectFrom('cards')
               .select('id')
               .where('edition', '=', flow.edition)
-              .where('number_index', 'in', request.server.ctx.secrets.blindIndexes('pan', number))
+              .where('number_index', 'in', secrets.blindIndexes('pan', number))
               .where('user_id', '=', flow.other_user_id)
               .executeTakeFirst()
           : undefined;
@@ -255,8 +253,8 @@ const ignoreOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   status: 204,
-  handler: async function ignoreOffer({ body, auth, request }) {
-    await request.server.ctx.db.transaction().execute(async (trx) => {
+  handler: async function ignoreOffer({ body, auth, request, db }) {
+    await db.transaction().execute(async (trx) => {
       const flow = await openFuzzionFlow(trx, body.payload, auth, OPEN_STEPS);
       await setFuzzionStep(trx, flow.id, 'ignored');
       await audit(trx, { kind: 'fuzzion.ignored', userId: flow.user_id, edition: flow.edition }, request);

@@ -51,7 +51,7 @@ const mergeOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionResultSchema,
-  handler: async function mergeOffer({ body, auth, request, db }) {
+  handler: async function mergeOffer({ body, auth, request, db, secrets }) {
     const outcome = await db.transaction().execute(async (trx) => {
       // Proof of the code and of ownership were both given (step decision).
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['decision']);
@@ -94,7 +94,7 @@ const mergeOffer = defineRoute({
       );
       // An account that had no method now has the other's: the session has proven none of them.
       const methods = await selectableMethods(trx, flow.user_id, { masked: false });
-      const user = await loadUser(trx, request.server.ctx.secrets, flow.user_id);
+      const user = await loadUser(trx, secrets, flow.user_id);
       return { kind: 'ok' as const, user, mfa: !result.hadMethods && methods.length > 0 ? methods : null };
     });
     if (outcome.kind === 'changed') throw new ApiError('fuzzion_failed');
@@ -116,7 +116,7 @@ const refuseOffer = defineRoute({
   whileRestricted: true,
   body: fuzzionPayloadSchema,
   response: fuzzionRefuseResultSchema,
-  handler: async function refuseOffer({ body, auth, request, db }) {
+  handler: async function refuseOffer({ body, auth, request, db, secrets }) {
     const outcome = await db.transaction().execute(async (trx) => {
       // The code to the other account was proven (steps after it).
       const flow = await openFuzzionFlow(trx, body.payload, auth, ['decision', 'reject']);
@@ -138,7 +138,7 @@ const refuseOffer = defineRoute({
         [flow.user_id, { ...detail, contact_from: flow.other_user_id }],
       ]);
       await notifyFuzzion(trx, request, otherAccount, 'refused', flow.target, otherContacts);
-      return { kind: 'ok' as const, user: await loadUser(trx, request.server.ctx.secrets, flow.user_id) };
+      return { kind: 'ok' as const, user: await loadUser(trx, secrets, flow.user_id) };
     });
     if (outcome.kind === 'changed') throw new ApiError('fuzzion_failed');
     outboxWorkerOf(request.server)?.notify();

@@ -53,9 +53,9 @@ const mint = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: handoverResponseSchema,
-  handler: async function mint({ auth, request }) {
+  handler: async function mint({ auth, request, db }) {
     const code = newOpaqueToken();
-    await request.server.ctx.db
+    await db
       .insertInto('handover_codes')
       .values({
         code_hash: hashToken(code),
@@ -77,8 +77,8 @@ const preview = defineRoute({
   auth: 'public',
   body: handoverCodeRequestSchema,
   response: handoverPreviewResponseSchema,
-  handler: async function preview({ body, request }) {
-    const row = await findHandover(request.server.ctx.db, request, body.code);
+  handler: async function preview({ body, request, db }) {
+    const row = await findHandover(db, request, body.code);
     if (!row) throw new ApiError('link_expired');
     return { firstname: row.firstname, current: (await currentUserId(request)) === row.user_id };
   },
@@ -95,8 +95,8 @@ const redeem = defineRoute({
   auth: 'public',
   body: handoverCodeRequestSchema,
   response: tokenResponseSchema,
-  handler: async function redeem({ body, request, reply }) {
-    const session = await request.server.ctx.db.transaction().execute(async (trx) => {
+  handler: async function redeem({ body, request, reply, db, secrets }) {
+    const session = await db.transaction().execute(async (trx) => {
       // Spent by the statement that reads it: two tabs racing with one code cannot both win.
       const spent = await trx
         .deleteFrom('handover_codes')
@@ -112,8 +112,7 @@ const redeem = defineRoute({
         .where('id', '=', spent.user_id)
         .executeTakeFirst();
       if (!user || user.locked_at) throw new ApiError('account_locked');
-      if (user.closes_at)
-        throw closingAccountError(request.server.ctx.secrets, spent.user_id, user.closes_at);
+      if (user.closes_at) throw closingAccountError(secrets, spent.user_id, user.closes_at);
       await audit(
         trx,
         { kind: 'login.handover', userId: spent.user_id, edition: request.edition.id },

@@ -233,10 +233,9 @@ const resume = defineRoute({
   summary: 'Resume the session of the login cookie',
   auth: 'public',
   response: tokenResponseSchema,
-  handler: async function resume({ request, reply }) {
+  handler: async function resume({ request, reply, db, config }) {
     const token = request.cookies[loginCookieName(request)];
     if (!token) return reply.code(204).send();
-    const { db, config } = request.server.ctx;
     const session = await findLiveSession(db, token, sessionLifetime(config));
     if (!session || session.edition !== request.edition.id) return reply.code(204).send();
     return { access_token: token };

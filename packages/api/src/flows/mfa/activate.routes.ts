@@ -94,8 +94,7 @@ const startActivation = defineRoute({
   params: mfaIdParamsSchema,
   query: mfaActivateQuerySchema,
   response: mfaActivateResponseSchema,
-  handler: async function startActivation({ params, query, auth, request, reply }) {
-    const ctx = request.server.ctx;
+  handler: async function startActivation({ params, query, auth, request, reply, ...ctx }) {
     const user = await loadChallengeUser(ctx.db, auth.userId);
     if (!user) throw new ApiError('unauthorized');
     const editing = params.id > 0 ? await findMethod(ctx.db, auth.userId, params.id) : undefined;
@@ -174,8 +173,7 @@ const confirmActivation = defineRoute({
   whileRestricted: true,
   body: mfaActivateRequestSchema,
   response: mfaActivateAnswerSchema,
-  handler: async function confirmActivation({ body, auth, request }) {
-    const ctx = request.server.ctx;
+  handler: async function confirmActivation({ body, auth, request, ...ctx }) {
     await limitCodeChecking(request, auth.userId);
     const user = await loadChallengeUser(ctx.db, auth.userId);
     if (!user) throw new ApiError('unauthorized');

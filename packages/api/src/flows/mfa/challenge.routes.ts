@@ -97,8 +97,7 @@ const startChallenge = defineRoute({
   auth: 'public',
   query: mfaChallengeQuerySchema,
   response: mfaChallengeResponseSchema,
-  handler: async function startChallenge({ query, request }) {
-    const ctx = request.server.ctx;
+  handler: async function startChallenge({ query, request, ...ctx }) {
     let userId: number;
     let auth: AuthContext | undefined;
     let parentId: string | null = null;
@@ -170,14 +169,13 @@ const resend = defineRoute({
   auth: 'public',
   body: mfaResendRequestSchema,
   response: mfaChallengeResponseSchema,
-  handler: async function resend({ body, request }) {
-    const ctx = request.server.ctx;
-    const challenge = await findChallenge(ctx.db, body.payload);
+  handler: async function resend({ body, request, db }) {
+    const challenge = await findChallenge(db, body.payload);
     if (!challenge || !isLive(challenge) || challenge.user_id === null)
       throw new ApiError('challenge_expired');
     if ((await mayUse(request, challenge)) === false) throw new ApiError('challenge_expired');
     if (challenge.channel !== 'sms' && challenge.channel !== 'email') throw new ApiError('bad_request');
-    const user = await loadChallengeUser(ctx.db, challenge.user_id);
+    const user = await loadChallengeUser(db, challenge.user_id);
     if (!user) throw new ApiError('challenge_expired');
     // The countdown is checked before the send budgets are spent.
     requireResendDue(challenge);
@@ -203,8 +201,7 @@ const verify = defineRoute({
   auth: 'public',
   body: mfaVerifyRequestSchema,
   response: mfaVerifyResponseSchema,
-  handler: async function verify({ body, request, reply }) {
-    const ctx = request.server.ctx;
+  handler: async function verify({ body, request, reply, ...ctx }) {
     const preview = await findChallenge(ctx.db, body.payload);
     if (!preview || preview.user_id === null || !['login_code', 'sudo'].includes(preview.purpose))
       throw new ApiError('challenge_expired');
@@ -261,7 +258,7 @@ const verify = defineRoute({
         await consumeChallenge(trx, challenge.parent_id as string);
         const user = await loadChallengeUser(trx, userId);
         if (!user || user.locked_at) throw new ApiError('account_locked');
-        if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, user.id, user.closes_at);
+        if (user.closes_at) throw closingAccountError(ctx.secrets, user.id, user.closes_at);
         if (body.isTrustedDevice) {
           deviceSecret = await trustDevice(trx, userId, request);
           await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);

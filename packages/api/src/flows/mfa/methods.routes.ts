@@ -47,8 +47,8 @@ const list = defineRoute({
   whileRestricted: true,
   query: mfaListQuerySchema,
   response: mfaListResponseSchema,
-  handler: async function list({ query, auth, request }) {
-    const data = await selectableMethods(request.server.ctx.db, auth.userId, {
+  handler: async function list({ query, auth, request, db }) {
+    const data = await selectableMethods(db, auth.userId, {
       masked: false,
       edition: request.edition.id,
       passkeyAlone: true,

@@ -15,8 +15,8 @@ const list = defineRoute({
   summary: 'Devices trusted to skip two-step verification',
   auth: 'user',
   response: trustedDevicesResponseSchema,
-  handler: async function list({ auth, request }) {
-    const rows = await listTrustedDevices(request.server.ctx.db, auth.userId);
+  handler: async function list({ auth, request, db }) {
+    const rows = await listTrustedDevices(db, auth.userId);
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -39,8 +39,8 @@ const revoke = defineRoute({
   auth: 'user',
   params: mfaIdParamsSchema,
   status: 204,
-  handler: async function revoke({ params, auth, request, reply }) {
-    const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
+  handler: async function revoke({ params, auth, request, reply, db }) {
+    const revoked = await db.transaction().execute(async (trx) => {
       const deviceId = await revokeTrustedDevice(trx, auth.userId, params.id);
       if (!deviceId) throw new ApiError('not_found');
       await auditOwn(trx, request, auth.userId, 'trusted_device.revoked', { id: params.id });

@@ -40,8 +40,8 @@ const revokeGrant = defineRoute({
   params: revokeGrantParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  handler: async function revokeGrant({ params, auth, request }) {
-    const revoked = await request.server.ctx.db.transaction().execute(async (trx) => {
+  handler: async function revokeGrant({ params, auth, request, db }) {
+    const revoked = await db.transaction().execute(async (trx) => {
       const count = await revokeUserGrants(trx, auth.userId, params.client_id);
       if (count)
         await auditOwn(trx, request, auth.userId, 'oauth.grant_revoked', { client_id: params.client_id });

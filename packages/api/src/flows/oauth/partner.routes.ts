@@ -14,8 +14,8 @@ const partner = defineRoute({
   auth: 'user',
   query: partnerQuerySchema,
   response: partnerResponseSchema,
-  handler: async function partner({ query, request }) {
-    const client = await findClient(request.server.ctx.db, query.client_id, request.edition.id);
+  handler: async function partner({ query, request, db }) {
+    const client = await findClient(db, query.client_id, request.edition.id);
     if (!client || client.firstParty) throw new ApiError('invalid_partner');
     if (query.redirect_uri !== undefined && !client.redirectUris.includes(query.redirect_uri))
       throw new ApiError('invalid_partner');

@@ -14,8 +14,8 @@ const notMe = defineRoute({
   auth: 'public',
   body: invitationNotMeRequestSchema,
   status: 204,
-  handler: async function notMe({ body, request }) {
-    await request.server.ctx.db.transaction().execute((trx) => freezeByInvitee(trx, request, body.code));
+  handler: async function notMe({ body, request, db }) {
+    await db.transaction().execute((trx) => freezeByInvitee(trx, request, body.code));
     await afterPortalSessionsEnded(request);
   },
 });

@@ -107,8 +107,8 @@ const show = defineRoute({
   auth: 'public',
   body: onboardingFlowRequestSchema,
   response: onboardingStateSchema,
-  handler: async function show({ body, request }) {
-    return flowState(request, await loadFlow(request.server.ctx.db, request, body.flow));
+  handler: async function show({ body, request, db }) {
+    return flowState(request, await loadFlow(db, request, body.flow));
   },
 });
 

@@ -153,10 +153,9 @@ const resend = defineRoute({
   auth: 'public',
   body: onboardingResendRequestSchema,
   response: onboardingCodeResponseSchema,
-  handler: async function resend({ body, request }) {
-    const ctx = request.server.ctx;
-    const flow = await loadFlow(ctx.db, request, body.flow);
-    const challenge = await findChallenge(ctx.db, body.payload);
+  handler: async function resend({ body, request, db }) {
+    const flow = await loadFlow(db, request, body.flow);
+    const challenge = await findChallenge(db, body.payload);
     // Only a live code of this flow for its current target.
     if (!challenge || !isLive(challenge) || !belongsToFlow(challenge, flow, request))
       throw new ApiError('challenge_expired');
@@ -185,16 +184,15 @@ const verifyCode = defineRoute({
   auth: 'public',
   body: onboardingVerifyRequestSchema,
   response: onboardingStateSchema,
-  handler: async function verifyCode({ body, request }) {
-    const ctx = request.server.ctx;
-    const flow = await loadFlow(ctx.db, request, body.flow);
+  handler: async function verifyCode({ body, request, db, secrets }) {
+    const flow = await loadFlow(db, request, body.flow);
     // Code checks are limited per client and per sign-up, on top of 5 per code.
     await limitCodeChecking(request, null);
     await enforceLimit(request, VERIFY_PER_FLOW, flow.id);
-    const updated = await attemptChallenge(ctx.db, body.payload, {
+    const updated = await attemptChallenge(db, body.payload, {
       accept: (_trx, challenge) => flow.step !== 'done' && belongsToFlow(challenge, flow, request),
       check: async (_trx, challenge) =>
-        /^\d{8}$/.test(body.code) && codeMatches(ctx.secrets, challenge, body.code),
+        /^\d{8}$/.test(body.code) && codeMatches(secrets, challenge, body.code),
       async onFailure(trx, challenge) {
         await audit(
           trx,

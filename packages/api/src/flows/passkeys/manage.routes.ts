@@ -21,8 +21,8 @@ const list = defineRoute({
   summary: "The user's passkeys",
   auth: 'user',
   response: passkeyListResponseSchema,
-  handler: async function list({ auth, request }) {
-    const rows = await listPasskeys(request.server.ctx.db, auth.userId, request.edition.id);
+  handler: async function list({ auth, request, db }) {
+    const rows = await listPasskeys(db, auth.userId, request.edition.id);
     return { data: rows.map(toPasskey) };
   },
 });

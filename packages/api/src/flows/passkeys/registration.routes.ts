@@ -38,12 +38,12 @@ const registrationOptions = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: passkeyCeremonySchema,
-  handler: async function registrationOptions({ auth, request, db }) {
+  handler: async function registrationOptions({ auth, request, db, config }) {
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     await limitCodeChecking(request, auth.userId);
     const user = await requireUser(db, auth);
     const edition = request.edition.id as EditionId;
-    const rp = relyingPartyOf(request.server.ctx.config, edition);
+    const rp = relyingPartyOf(config, edition);
     const existing = await listPasskeys(db, user.id, edition);
     const userHandle = await userHandleOf(db, user.id);
     const options = await (await webauthn()).generateRegistrationOptions({
@@ -84,12 +84,12 @@ const register = defineRoute({
   body: passkeyRegisterRequestSchema,
   response: passkeyResponseSchema,
   status: 201,
-  handler: async function register({ body, auth, request, db }) {
+  handler: async function register({ body, auth, request, db, config }) {
     const edition = request.edition.id as EditionId;
     await limitCodeChecking(request, auth.userId);
     const ceremony = await takeCeremony(request, body.payload, 'passkey_register', auth.sessionId);
     if (ceremony.user_id !== auth.userId) throw new ApiError('challenge_expired');
-    const rp = relyingPartyOf(request.server.ctx.config, edition);
+    const rp = relyingPartyOf(config, edition);
     const verified = await (await webauthn())
       .verifyRegistrationResponse({
         response: body.credential as RegistrationResponseJSON,

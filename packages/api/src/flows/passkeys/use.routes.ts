@@ -69,10 +69,10 @@ const loginOptions = defineRoute({
   auth: 'public',
   body: passkeyLoginOptionsRequestSchema,
   response: passkeyCeremonySchema,
-  handler: async function loginOptions({ body, request }) {
+  handler: async function loginOptions({ body, request, db }) {
     let userId: number | null = null;
     if (body.payload) {
-      const flow = await findOpenLoginFlow(request.server.ctx.db, body.payload, request);
+      const flow = await findOpenLoginFlow(db, body.payload, request);
       if (!flow || flow.user_id === null) throw new ApiError('challenge_expired');
       userId = flow.user_id;
     }
@@ -99,7 +99,7 @@ const login = defineRoute({
   auth: 'public',
   body: passkeyLoginRequestSchema,
   response: passkeyLoginResponseSchema,
-  handler: async function login({ body, request, reply, db }) {
+  handler: async function login({ body, request, reply, db, secrets }) {
     const edition = request.edition.id as EditionId;
     // Per IP, then per account of the passkey answered (before its signature is checked, so
     // failures count too), as code checks are.
@@ -124,7 +124,7 @@ const login = defineRoute({
       }
       const user = await loadChallengeUser(trx, passkey.user_id);
       if (!user || user.locked_at) throw new ApiError('account_locked');
-      if (user.closes_at) throw closingAccountError(request.server.ctx.secrets, user.id, user.closes_at);
+      if (user.closes_at) throw closingAccountError(secrets, user.id, user.closes_at);
       if (flowId && body.isTrustedDevice) {
         deviceSecret = await trustDevice(trx, user.id, request);
         await audit(trx, { kind: 'trusted_device.added', userId: user.id, edition }, request);

@@ -61,8 +61,8 @@ const getPreferences = defineRoute({
   summary: 'The optional messages the user chose (new-device alert, marketing)',
   auth: 'user',
   response: preferencesResponseSchema,
-  handler: async function getPreferences({ auth, request, reply }) {
-    return tagged(reply, await readPreferences(request.server.ctx.db, auth.userId));
+  handler: async function getPreferences({ auth, reply, db }) {
+    return tagged(reply, await readPreferences(db, auth.userId));
   },
 });
 

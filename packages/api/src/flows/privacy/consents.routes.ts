@@ -12,8 +12,8 @@ const listConsents = defineRoute({
   summary: "The consent ledger's latest entry of each kind",
   auth: 'user',
   response: consentsResponseSchema,
-  handler: async function listConsents({ auth, request }) {
-    const rows = await latestConsents(request.server.ctx.db, auth.userId);
+  handler: async function listConsents({ auth, db }) {
+    const rows = await latestConsents(db, auth.userId);
     return {
       consents: rows.map((row) => ({
         kind: row.kind,

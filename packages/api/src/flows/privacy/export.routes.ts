@@ -42,13 +42,13 @@ const exportData = defineRoute({
   auth: 'user',
   body: emptySchema.optional(),
   response: dataExportSchema,
-  handler: async function exportData({ auth, request, db }) {
+  handler: async function exportData({ auth, request, db, secrets }) {
     const user = await requireUser(db, auth);
     const document = await db.transaction().execute(async (trx) => {
       await requireSudo(trx, auth);
       await audit(trx, { kind: 'account.data_exported', userId: user.id, edition: user.edition }, request);
       await announceExport(trx, request, user);
-      return collectAccountData(trx, request.server.ctx.secrets, user.id);
+      return collectAccountData(trx, secrets, user.id);
     });
     outboxWorkerOf(request.server)?.notify();
     return document;

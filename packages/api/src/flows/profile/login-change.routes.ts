@@ -69,7 +69,7 @@ const confirmLoginChange = defineRoute({
   auth: 'user',
   body: codeConfirmRequestSchema,
   response: userResponseSchema,
-  handler: async function confirmLoginChange({ body, auth, request, reply, db }) {
+  handler: async function confirmLoginChange({ body, auth, request, reply, db, secrets }) {
     const user = await requireUser(db, auth);
     return confirmAddressChallenge(
       request,
@@ -100,7 +100,7 @@ const confirmLoginChange = defineRoute({
           recipients(primary && { channel, address: primary.value }, { channel, address: target }),
           { contact: target },
         );
-        const data = await requireProfile(trx, request.server.ctx.secrets, user.id);
+        const data = await requireProfile(trx, secrets, user.id);
         // The new version, for the next change from this browser (decision 0071).
         return taggedUser(reply, data);
       },

@@ -19,9 +19,9 @@ const getUser = defineRoute({
   findSession: findSessionWithUser,
   response: userResponseSchema,
   compiledResponse: true,
-  handler: async function getUser({ found, request, reply }) {
+  handler: async function getUser({ found, reply, secrets }) {
     if (!found) throw new ApiError('unauthorized');
-    return taggedUser(reply, openUser(request.server.ctx.secrets, found.user));
+    return taggedUser(reply, openUser(secrets, found.user));
   },
 });
 
@@ -37,7 +37,7 @@ const updateUser = defineRoute({
   auth: 'user',
   body: updateProfileRequestSchema,
   response: userResponseSchema,
-  handler: async function updateUser({ body, auth, request, reply, db }) {
+  handler: async function updateUser({ body, auth, request, reply, db, secrets }) {
     if (body.language !== undefined && !request.edition.locales.includes(body.language))
       throw new ApiError('validation_failed', { fields: { language: 'Unsupported language' } });
     const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
@@ -57,7 +57,7 @@ const updateUser = defineRoute({
           .execute();
         await auditOwn(trx, request, auth.userId, 'profile.updated', { fields: changed });
       }
-      return taggedUser(reply, await requireProfile(trx, request.server.ctx.secrets, auth.userId));
+      return taggedUser(reply, await requireProfile(trx, secrets, auth.userId));
     });
   },
 });

@@ -60,9 +60,8 @@ const forgotPassword = defineRoute({
   auth: 'public',
   body: forgotPasswordRequestSchema,
   response: forgotPasswordResponseSchema,
-  handler: async function forgotPassword({ body, request }) {
+  handler: async function forgotPassword({ body, request, db, config }) {
     const startedAt = performance.now();
-    const { db, config } = request.server.ctx;
     // Throttle by client before anything costly (the captcha call included).
     await enforceLimit(request, forgotPasswordPerIp(config.recoveryPerIpLimit), request.ip);
     // A configured captcha must be solved.
@@ -108,9 +107,8 @@ const resend = defineRoute({
   auth: 'public',
   body: forgotPasswordResendRequestSchema,
   response: forgotPasswordResponseSchema,
-  handler: async function resend({ body, request }) {
+  handler: async function resend({ body, request, db, config }) {
     const startedAt = performance.now();
-    const { db, config } = request.server.ctx;
     await enforceLimit(request, forgotPasswordPerIp(config.recoveryPerIpLimit), request.ip);
     // Only a live request of this device and edition can be resent.
     const challenge = await findChallenge(db, body.payload);
@@ -158,10 +156,10 @@ const verify = defineRoute({
   auth: 'public',
   body: resetCodeRequestSchema,
   response: resetCodeResponseSchema,
-  handler: async function verify({ body, request, secrets }) {
+  handler: async function verify({ body, request, secrets, db }) {
     // Per IP only: a per-account counter would answer 429 for known accounts alone.
     await limitCodeChecking(request, null);
-    return attemptChallenge(request.server.ctx.db, body.payload, {
+    return attemptChallenge(db, body.payload, {
       accept: (_trx, challenge) => belongsToRequest(challenge, request, RESET_PURPOSE),
       // Unknown accounts have no code hash: every code is wrong, and counts like any other.
       check: async (_trx, challenge) =>

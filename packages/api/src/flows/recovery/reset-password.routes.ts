@@ -30,7 +30,7 @@ const resetPassword = defineRoute({
   auth: 'public',
   body: resetPasswordRequestSchema,
   response: resetPasswordResponseSchema,
-  handler: async function resetPassword({ body, request, db }) {
+  handler: async function resetPassword({ body, request, db, secrets }) {
     await limitCodeChecking(request, null);
     // The token must name a live grant of this device and edition.
     const token = parseResetToken(body.reset_token);
@@ -64,7 +64,7 @@ const resetPassword = defineRoute({
     try {
       await attemptChallenge(db, token.grantId, {
         accept: (_trx, challenge) => belongsToRequest(challenge, request, GRANT_PURPOSE),
-        check: async (_trx, challenge) => codeMatches(request.server.ctx.secrets, challenge, token.secret),
+        check: async (_trx, challenge) => codeMatches(secrets, challenge, token.secret),
         async onSuccess(trx) {
           await trx
             .updateTable('users')

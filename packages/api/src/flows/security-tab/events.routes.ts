@@ -89,15 +89,10 @@ const events = defineRoute({
   auth: 'user',
   query: eventsQuerySchema,
   response: securityEventsResponseSchema,
-  handler: async function events({ query, auth, request }) {
+  handler: async function events({ query, auth, request, db }) {
     const before = decodeCursor(query.cursor, 1);
     if (query.cursor && !before) throw new ApiError('validation_failed', { fields: { cursor: 'invalid' } });
-    const rows = await eventPage(
-      request.server.ctx.db,
-      auth.userId,
-      query.limit + 1,
-      before ? Number(before[0]) : undefined,
-    );
+    const rows = await eventPage(db, auth.userId, query.limit + 1, before ? Number(before[0]) : undefined);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -178,8 +173,8 @@ const read = defineRoute({
   auth: 'user',
   body: notificationsReadRequestSchema.optional(),
   status: 204,
-  handler: async function read({ body, auth, request }) {
-    await markRead(request.server.ctx.db, auth.userId, body?.up_to);
+  handler: async function read({ body, auth, db }) {
+    await markRead(db, auth.userId, body?.up_to);
   },
 });
 

@@ -32,7 +32,7 @@ const changePassword = defineRoute({
   auth: 'user',
   body: changePasswordRequestSchema,
   response: changePasswordResponseSchema,
-  handler: async function changePassword({ body, auth, request, db }) {
+  handler: async function changePassword({ body, auth, request, db, rateLimiter }) {
     // Step-up first: without it nothing else is looked at (the grant is used up at the change).
     if (!hasSudo(auth)) throw new ApiError('sudo_required');
     const user = await db
@@ -44,7 +44,7 @@ const changePassword = defineRoute({
     await enforceLimit(request, CURRENT_PASSWORD_TRIES, String(user.id));
     if (!user.password_hash || !(await verifyPassword(user.password_hash, body.current_password)))
       throw new ApiError('current_password_invalid', { fields: { current_password: 'invalid' } });
-    await request.server.ctx.rateLimiter.reset(CURRENT_PASSWORD_TRIES, String(user.id));
+    await rateLimiter.reset(CURRENT_PASSWORD_TRIES, String(user.id));
     // The new password follows the rules of DESIGN §4 and differs from the current one.
     const broken = await newPasswordError(request, body.password, {
       emails: await allEmails(db, user.id),

@@ -110,8 +110,8 @@ const revoke = defineRoute({
   params: sessionIdParamsSchema,
   body: emptySchema.optional(),
   status: 204,
-  handler: async function revoke({ params, auth, request, reply }) {
-    await request.server.ctx.db.transaction().execute(async (trx) => {
+  handler: async function revoke({ params, auth, request, reply, db }) {
+    await db.transaction().execute(async (trx) => {
       const deviceId = await deleteUserSession(trx, auth.userId, params.id);
       if (!deviceId) throw new ApiError('not_found');
       await audit(
@@ -169,9 +169,9 @@ const check = defineRoute({
   whileRestricted: true,
   notActivity: true,
   response: sessionCheckResponseSchema,
-  handler: async function check({ found, request }) {
+  handler: async function check({ found, config }) {
     if (!found) throw new ApiError('unauthorized');
-    const { sessionIdleSeconds, sessionMaxAgeSeconds } = request.server.ctx.config;
+    const { sessionIdleSeconds, sessionMaxAgeSeconds } = config;
     const end = Math.min(
       found.lastSeenAt.getTime() + sessionIdleSeconds * 1000,
       found.createdAt.getTime() + sessionMaxAgeSeconds * 1000,
