@@ -4,7 +4,6 @@ import { closingAccountPath } from '../../../lib/closureTicket';
 import { PATHS } from '../../../lib/paths';
 import { removeSessionValue, setSessionValue } from '../../../lib/storage';
 import { safeTargetPath, storedTargetUrl } from '../../../lib/targetUrl';
-import { useAsyncAction } from '../../../lib/useAsyncAction';
 
 // The login page loads without zod (docs/performance.md): the answer's schemas load on submit.
 const tokenResponseSchema = lazySchema(
@@ -37,7 +36,7 @@ export type LogInOutcome =
  * Logs in: token, then the user (SPEC §4 "A 200 gives an access_token, which is stored, then the
  * user is refreshed"); a 401 carrying `mfa` sends the user to choose a verification method.
  */
-async function logIn(request: TokenRequest): Promise<LogInOutcome> {
+export async function logIn(request: TokenRequest): Promise<LogInOutcome> {
   let answer: TokenResponse;
   try {
     mfaRequiredBodySchema.preload?.();
@@ -58,9 +57,4 @@ async function logIn(request: TokenRequest): Promise<LogInOutcome> {
   // Where a session goes next (lib/afterLogin.ts) loads once there is one.
   const { completeLogin } = await import('../../../lib/afterLogin');
   return { kind: 'authenticated', next: await completeLogin(answer.access_token, answer.weak_password) };
-}
-
-/** The login form's action; a plain hook, not a query mutation: the login page loads without TanStack Query. */
-export function useLogIn() {
-  return useAsyncAction(logIn);
 }

@@ -8,7 +8,7 @@ import { PasswordInput } from '../../../components/PasswordInput';
 import { useTranslation } from '../../../i18n/react';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useHydrated } from '../../../lib/useClientValue';
-import { useLogIn } from '../api/createToken';
+import { logIn } from '../api/createToken';
 import {
   type LoginFieldError,
   type LoginFields,
@@ -33,8 +33,10 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const id = useId();
-  const logIn = useLogIn();
-  const [sending, setSending] = useState(false);
+  // The server's refusal of the last attempt, shown above the button until the next attempt is sent.
+  // react-hook-form keeps the submission's state (formState.isSubmitting); the login page loads
+  // without TanStack Query (docs/performance.md), so no useMutation here.
+  const [refusal, setRefusal] = useState<unknown>(null);
   // Checked on submit; a field's message goes with its next keystroke (decision 0084).
   const { register, handleSubmit, setError, setValue, getFieldState, clearErrors, formState } =
     useForm<LoginFields>({
@@ -49,7 +51,6 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   }, [defaultUsername, getFieldState, setValue]);
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
-    setSending(true);
     try {
       let name = username.trim();
       if (mode === 'phone') {
@@ -62,16 +63,15 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
         }
         name = e164;
       }
-      const outcome = await logIn.run({ username: name, password, client_id: clientId });
+      setRefusal(null);
+      const outcome = await logIn({ username: name, password, client_id: clientId });
       onLoggedIn(outcome.next);
-    } catch {
-      // The hook keeps the error; it is shown next to the form below.
-    } finally {
-      setSending(false);
+    } catch (error) {
+      setRefusal(error);
     }
   });
 
-  const busy = sending || logIn.isPending;
+  const busy = formState.isSubmitting;
   const errorOf = (field: keyof LoginFields) => {
     const key = formState.errors[field]?.message as LoginFieldError | undefined;
     return key && t(key);
@@ -113,7 +113,7 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
         )}
       </Field>
 
-      {logIn.error && <FormError>{errorMessage(t, logIn.error)}</FormError>}
+      {refusal ? <FormError>{errorMessage(t, refusal)}</FormError> : null}
 
       <Button type="submit" busy={busy} disabled={!hydrated} data-hydrating={hydrated ? undefined : true}>
         {t(busy ? 'login.submitting' : 'login.submit')}

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { useToast } from '../../../components/Toasts';
@@ -5,16 +6,19 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
-import { useLogOut } from '../api/deleteToken';
+import { queryClient } from '../../../lib/queryClient';
+import { logOut as endThisSession } from '../api/deleteToken';
 
 export function LogoutButton({ className, labelClassName }: { className?: string; labelClassName?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const logOut = useLogOut();
+  // The top bar is outside the query layout's provider: the one client is named here. The button
+  // loads after the first page (app/layout/TopBar.tsx), so TanStack Query stays off the login page.
+  const logOut = useMutation({ mutationFn: endThisSession }, queryClient);
 
   const onClick = () =>
-    logOut.run().then(
+    logOut.mutateAsync().then(
       () => navigate(PATHS.loginEmail, { replace: true }),
       // A 401 is handled globally (the session is already gone); anything else keeps the user here.
       (error: unknown) => {
