@@ -33,9 +33,10 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const id = useId();
-  // The server's refusal of the last attempt, shown above the button until the next attempt is sent.
-  // react-hook-form keeps the submission's state (formState.isSubmitting); the login page loads
-  // without TanStack Query (docs/performance.md), so no useMutation here.
+  // The attempt in flight (once the fields are valid: an invalid submit never shows the button busy)
+  // and the server's refusal of the last one. The login page loads without TanStack Query
+  // (docs/performance.md), so no useMutation here.
+  const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   // Checked on submit; a field's message goes with its next keystroke (decision 0084).
   const { register, handleSubmit, setError, setValue, getFieldState, clearErrors, formState } =
@@ -51,6 +52,7 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
   }, [defaultUsername, getFieldState, setValue]);
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
+    setSending(true);
     try {
       let name = username.trim();
       if (mode === 'phone') {
@@ -68,10 +70,12 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
       onLoggedIn(outcome.next);
     } catch (error) {
       setRefusal(error);
+    } finally {
+      setSending(false);
     }
   });
 
-  const busy = formState.isSubmitting;
+  const busy = sending;
   const errorOf = (field: keyof LoginFields) => {
     const key = formState.errors[field]?.message as LoginFieldError | undefined;
     return key && t(key);
