@@ -406,7 +406,7 @@ async function measureSize(size) {
   try {
     // Logins: accounts without MFA, each once, spread over the whole set (cold rows as in life).
     // The reads use the sessions of the measured logins only: as many at both sizes, each touched
-    // once a minute. The purge's login load opens hundreds more at the large size (its purge
+    // once a minute. The purge's login load opens thousands more at the large size (its purge
     // takes longer), and reads spread over those would each slide an idle session's expiry.
     const tokens = [];
     const login =
@@ -530,8 +530,8 @@ async function measureSize(size) {
     });
     const ownerToken = JSON.parse(owner.body).access_token;
     const sessionsPage = () => api(origin, '/api/sessions', { token: ownerToken }).then((r) => r.status);
-    // Fifty first: the route's code runs unoptimised for its first dozens of calls, and at 300
-    // pages the p99 is the third slowest, which five warm-up pages left to the JIT's tiering.
+    // Fifty first: the route's first dozens of calls run cold (unoptimised code, empty caches),
+    // and at 300 pages the p99 is the third slowest, which five warm-up pages left to them.
     await drive(count(50), 1, sessionsPage);
     // 300 pages: the p99 of a hundred is the second-slowest request, one scheduler hiccup.
     f.sessions = await figure(meter, 'sessions page (10,000 sessions)', count(300), 1, sessionsPage);
@@ -626,10 +626,10 @@ async function measureSize(size) {
 
     // Deliveries: e-mails through the SMTP relay, webhooks to the receiver.
     /**
-     * Drains `count` queued messages (until `pendingQuery` counts none) and answers the rate and the
+     * Drains `messages` queued messages (until `pendingQuery` counts none) and answers the rate and the
      * CPU per message of the server and its backends.
      */
-    const drain = async (label, count, pendingQuery, received) => {
+    const drain = async (label, messages, pendingQuery, received) => {
       const before = await meter.snapshot();
       const started = performance.now();
       const seconds = await until(
@@ -640,18 +640,18 @@ async function measureSize(size) {
       const elapsed = (performance.now() - started) / 1000;
       const cpu = await meter.since(before);
       const rate = {
-        messages: count,
+        messages,
         received: received(),
         seconds: round(seconds ?? elapsed, 1),
-        perSecond: round(count / (seconds ?? elapsed), 0),
+        perSecond: round(messages / (seconds ?? elapsed), 0),
         drained: seconds !== null,
       };
       const row = {
         label,
-        requests: count,
-        cpuMsPerRequest: round((cpu.server + cpu.database) / count, 3),
-        serverCpuMsPerRequest: round(cpu.server / count, 3),
-        databaseCpuMsPerRequest: round(cpu.database / count, 3),
+        requests: messages,
+        cpuMsPerRequest: round((cpu.server + cpu.database) / messages, 3),
+        serverCpuMsPerRequest: round(cpu.server / messages, 3),
+        databaseCpuMsPerRequest: round(cpu.database / messages, 3),
       };
       log(`  ${label}: ${JSON.stringify(rate)} ${JSON.stringify(row)}`);
       return { rate, row };
