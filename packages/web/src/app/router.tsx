@@ -9,7 +9,8 @@ import {
 import { legalRoutes } from '../features/legal/routes';
 import { LoginRoute } from '../features/login/routes/LoginRoute';
 import { ensureAreaStrings, ensureDeskStrings } from '../i18n';
-import { apiRequest, setApiEventHandlers } from '../lib/api';
+import { setApiEventHandlers } from '../lib/api';
+import { dropToken } from '../lib/dropToken';
 import {
   decideNavigation,
   type MfaRule,
@@ -140,9 +141,7 @@ export function createAppRoutes(holder: RouterHolder = { current: null }): Route
     if (decision?.kind === 'logout') {
       // The request takes the token before the session is forgotten; once it is answered, the
       // other tabs holding that session check theirs and drop it.
-      void apiRequest('/token', { method: 'DELETE', quiet: true })
-        .catch(() => undefined)
-        .finally(() => announceSessionEnd({ reason: 'loggedOut', verify: true }));
+      void dropToken({ quiet: true }).then(() => announceSessionEnd({ reason: 'loggedOut', verify: true }));
       endSession('mfaSetupLeft');
     }
     if (decision) throw redirect(decision.to);
