@@ -88,13 +88,11 @@ const sendProofCode = defineRoute({
   whileRestricted: true,
   body: fuzzionMfaRequestSchema,
   response: fuzzionMfaResponseSchema,
-  handler: async function sendProofCode({ body, auth, request, ...ctx }) {
-    const flow = await ctx.db
-      .transaction()
-      .execute((trx) => openFuzzionFlow(trx, body.payload, auth, ['code']));
-    const other = await loadChallengeUser(ctx.db, flow.other_user_id);
+  handler: async function sendProofCode({ body, auth, request, db, secrets, config }) {
+    const flow = await db.transaction().execute((trx) => openFuzzionFlow(trx, body.payload, auth, ['code']));
+    const other = await loadChallengeUser(db, flow.other_user_id);
     if (!other) throw new ApiError('fuzzion_failed');
-    const methods = (await listMethods(ctx.db, other.id)).filter(
+    const methods = (await listMethods(db, other.id)).filter(
       (m) => m.method === 'sms' || m.method === 'email',
     );
     const chosen =
@@ -109,16 +107,20 @@ const sendProofCode = defineRoute({
       target: chosen.target,
       budget: 'merge',
     });
-    const challenge = await ctx.db.transaction().execute((trx) =>
-      strategyFor(kind).start(trx, ctx, {
-        purpose: 'fuzzion',
-        user: other,
-        methodId: chosen.id,
-        target: chosen.target,
-        sessionId: auth.sessionId,
-        deviceId: request.deviceId,
-        data: { kind, flow_id: flow.id },
-      }),
+    const challenge = await db.transaction().execute((trx) =>
+      strategyFor(kind).start(
+        trx,
+        { secrets, config },
+        {
+          purpose: 'fuzzion',
+          user: other,
+          methodId: chosen.id,
+          target: chosen.target,
+          sessionId: auth.sessionId,
+          deviceId: request.deviceId,
+          data: { kind, flow_id: flow.id },
+        },
+      ),
     );
     outboxWorkerOf(request.server)?.notify();
     return {
@@ -143,9 +145,9 @@ const checkProofCode = defineRoute({
   whileRestricted: true,
   body: fuzzionCodeRequestSchema,
   response: fuzzionStepResponseSchema,
-  handler: async function checkProofCode({ body, auth, request, ...ctx }) {
+  handler: async function checkProofCode({ body, auth, request, db, secrets, config }) {
     await limitCodeChecking(request, auth.userId);
-    return attemptChallenge(ctx.db, body.payload, {
+    return attemptChallenge(db, body.payload, {
       async accept(trx, challenge) {
         if (challenge.purpose !== 'fuzzion' || challenge.session_id !== auth.sessionId) return false;
         const flow = await findFuzzionFlow(trx, String(challenge.data.flow_id), { forUpdate: true });
@@ -158,7 +160,12 @@ const checkProofCode = defineRoute({
         );
       },
       check: (trx, challenge) =>
-        strategyFor(challenge.data.kind as 'sms' | 'email').check(trx, ctx, challenge, body.code),
+        strategyFor(challenge.data.kind as 'sms' | 'email').check(
+          trx,
+          { secrets, config },
+          challenge,
+          body.code,
+        ),
       async onFailure(trx, challenge) {
         const flow = await findFuzzionFlow(trx, String(challenge.data.flow_id));
         if (flow) await countFuzzionFailure(trx, flow);

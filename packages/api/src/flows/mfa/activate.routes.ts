@@ -94,33 +94,37 @@ const startActivation = defineRoute({
   params: mfaIdParamsSchema,
   query: mfaActivateQuerySchema,
   response: mfaActivateResponseSchema,
-  handler: async function startActivation({ params, query, auth, request, reply, ...ctx }) {
-    const user = await loadChallengeUser(ctx.db, auth.userId);
+  handler: async function startActivation({ params, query, auth, request, reply, db, secrets, config }) {
+    const user = await loadChallengeUser(db, auth.userId);
     if (!user) throw new ApiError('unauthorized');
-    const editing = params.id > 0 ? await findMethod(ctx.db, auth.userId, params.id) : undefined;
+    const editing = params.id > 0 ? await findMethod(db, auth.userId, params.id) : undefined;
     if (params.id > 0 && !editing) throw new ApiError('not_found');
     if (editing && !query.edit) return reply.code(204).send();
     const kind = editing?.method ?? PLACEHOLDER_KINDS[params.id];
     if (!kind) throw new ApiError('not_found');
 
     if (kind === 'totp') {
-      const existing = (await listMethods(ctx.db, auth.userId)).find((m) => m.method === 'totp');
+      const existing = (await listMethods(db, auth.userId)).find((m) => m.method === 'totp');
       if (existing && !editing) return reply.code(204).send();
-      await requireSudoForSettings(ctx.db, auth, undefined, 'authenticator');
+      await requireSudoForSettings(db, auth, undefined, 'authenticator');
       const secret = newTotpSecret();
       const edition = EDITIONS[user.edition as EditionId];
-      const label = (await primaryVerifiedContact(ctx.db, user.id, 'email')) ?? `user-${user.id}`;
+      const label = (await primaryVerifiedContact(db, user.id, 'email')) ?? `user-${user.id}`;
       const enrolment = await totpEnrolment(secret, edition?.brandName ?? 'Vestibule', label);
-      const challenge = await ctx.db.transaction().execute((trx) =>
-        strategyFor('totp').start(trx, ctx, {
-          purpose: 'activate',
-          user,
-          methodId: editing?.id ?? null,
-          target: null,
-          sessionId: auth.sessionId,
-          deviceId: request.deviceId,
-          data: { kind: 'totp', edit_id: editing?.id ?? null, secret_enc: ctx.secrets.encrypt(secret) },
-        }),
+      const challenge = await db.transaction().execute((trx) =>
+        strategyFor('totp').start(
+          trx,
+          { secrets, config },
+          {
+            purpose: 'activate',
+            user,
+            methodId: editing?.id ?? null,
+            target: null,
+            sessionId: auth.sessionId,
+            deviceId: request.deviceId,
+            data: { kind: 'totp', edit_id: editing?.id ?? null, secret_enc: secrets.encrypt(secret) },
+          },
+        ),
       );
       return {
         payload: challenge.id,
@@ -130,26 +134,30 @@ const startActivation = defineRoute({
     }
 
     const target = normaliseTarget(kind, query.target, user.edition as EditionId);
-    const same = await findMethodByTarget(ctx.db, auth.userId, kind, target);
+    const same = await findMethodByTarget(db, auth.userId, kind, target);
     // Adding what exists, or editing to the same target: nothing to verify.
     if (same && (!editing || same.id === editing.id)) return reply.code(204).send();
     if (same) throw new ApiError(kind === 'sms' ? 'sms-duplicated' : 'email-duplicated');
     // Another account of the edition owns it: the code still goes there, and proving it offers
     // a merge (fuzzion, docs/decisions/0012-fuzzion.md) instead of the 409 duplicate.
-    const owner = await contactOwner(ctx.db, user.edition, kind, target);
+    const owner = await contactOwner(db, user.edition, kind, target);
     const fuzzion = owner !== undefined && owner !== user.id;
-    await requireSudoForSettings(ctx.db, auth, { kind, value: target });
+    await requireSudoForSettings(db, auth, { kind, value: target });
     await limitCodeSending(request, { userId: user.id, channel: kind, target, budget: 'contact' });
-    const challenge = await ctx.db.transaction().execute((trx) =>
-      strategyFor(kind).start(trx, ctx, {
-        purpose: 'activate',
-        user,
-        methodId: editing?.id ?? null,
-        target,
-        sessionId: auth.sessionId,
-        deviceId: request.deviceId,
-        data: { kind, edit_id: editing?.id ?? null },
-      }),
+    const challenge = await db.transaction().execute((trx) =>
+      strategyFor(kind).start(
+        trx,
+        { secrets, config },
+        {
+          purpose: 'activate',
+          user,
+          methodId: editing?.id ?? null,
+          target,
+          sessionId: auth.sessionId,
+          deviceId: request.deviceId,
+          data: { kind, edit_id: editing?.id ?? null },
+        },
+      ),
     );
     outboxWorkerOf(request.server)?.notify();
     return {
@@ -173,17 +181,22 @@ const confirmActivation = defineRoute({
   whileRestricted: true,
   body: mfaActivateRequestSchema,
   response: mfaActivateAnswerSchema,
-  handler: async function confirmActivation({ body, auth, request, ...ctx }) {
+  handler: async function confirmActivation({ body, auth, request, db, secrets, config }) {
     await limitCodeChecking(request, auth.userId);
-    const user = await loadChallengeUser(ctx.db, auth.userId);
+    const user = await loadChallengeUser(db, auth.userId);
     if (!user) throw new ApiError('unauthorized');
-    return attemptChallenge(ctx.db, body.payload, {
+    return attemptChallenge(db, body.payload, {
       accept: (_trx, challenge) =>
         challenge.purpose === 'activate' &&
         challenge.session_id === auth.sessionId &&
         challenge.user_id === user.id,
       check: (trx, challenge) =>
-        strategyFor(challenge.data.kind as MfaMethodKind).check(trx, ctx, challenge, body.code),
+        strategyFor(challenge.data.kind as MfaMethodKind).check(
+          trx,
+          { secrets, config },
+          challenge,
+          body.code,
+        ),
       async onSuccess(trx, challenge) {
         await lockAccountMethods(trx, user.id);
         const kind = challenge.data.kind as MfaMethodKind;
@@ -214,7 +227,7 @@ const confirmActivation = defineRoute({
               lastTotpStep: step,
             });
           }
-          recoveryKeys = await replaceRecoveryKeys(trx, ctx.secrets, user.id, row.id);
+          recoveryKeys = await replaceRecoveryKeys(trx, secrets, user.id, row.id);
         } else {
           const target = challenge.target as string;
           // Checked again under the transaction: another account may have taken it meanwhile.

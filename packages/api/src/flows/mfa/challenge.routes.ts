@@ -97,12 +97,12 @@ const startChallenge = defineRoute({
   auth: 'public',
   query: mfaChallengeQuerySchema,
   response: mfaChallengeResponseSchema,
-  handler: async function startChallenge({ query, request, ...ctx }) {
+  handler: async function startChallenge({ query, request, db, secrets, config }) {
     let userId: number;
     let auth: AuthContext | undefined;
     let parentId: string | null = null;
     if (query.payload) {
-      const flow = await findOpenLoginFlow(ctx.db, query.payload, request);
+      const flow = await findOpenLoginFlow(db, query.payload, request);
       if (!flow || flow.user_id === null) throw new ApiError('challenge_expired');
       userId = flow.user_id;
       parentId = flow.id;
@@ -110,7 +110,7 @@ const startChallenge = defineRoute({
       auth = await authenticate(request);
       userId = auth.userId;
     }
-    const user = await loadChallengeUser(ctx.db, userId);
+    const user = await loadChallengeUser(db, userId);
     if (!user) throw new ApiError('challenge_expired');
     const method = await resolveMethod(request, userId, query.mfaId, {
       recovery: query.method === 'totpRecovery',
@@ -124,17 +124,21 @@ const startChallenge = defineRoute({
         target: method.target,
         budget: parentId ? 'login' : 'step_up',
       });
-    const challenge = await ctx.db.transaction().execute((trx) =>
-      strategy.start(trx, ctx, {
-        purpose: parentId ? 'login_code' : 'sudo',
-        user,
-        methodId: method.methodId,
-        target: method.target,
-        parentId,
-        sessionId: auth?.sessionId ?? null,
-        deviceId: request.deviceId,
-        data: parentId ? {} : { single: query.single ?? false },
-      }),
+    const challenge = await db.transaction().execute((trx) =>
+      strategy.start(
+        trx,
+        { secrets, config },
+        {
+          purpose: parentId ? 'login_code' : 'sudo',
+          user,
+          methodId: method.methodId,
+          target: method.target,
+          parentId,
+          sessionId: auth?.sessionId ?? null,
+          deviceId: request.deviceId,
+          data: parentId ? {} : { single: query.single ?? false },
+        },
+      ),
     );
     if (strategy.sendsCode) outboxWorkerOf(request.server)?.notify();
     return challengeAnswer(challenge);
@@ -201,8 +205,8 @@ const verify = defineRoute({
   auth: 'public',
   body: mfaVerifyRequestSchema,
   response: mfaVerifyResponseSchema,
-  handler: async function verify({ body, request, reply, ...ctx }) {
-    const preview = await findChallenge(ctx.db, body.payload);
+  handler: async function verify({ body, request, reply, db, secrets, config }) {
+    const preview = await findChallenge(db, body.payload);
     if (!preview || preview.user_id === null || !['login_code', 'sudo'].includes(preview.purpose))
       throw new ApiError('challenge_expired');
     const userId = preview.user_id;
@@ -212,7 +216,7 @@ const verify = defineRoute({
     const strategy = strategyFor(kind);
 
     let deviceSecret: string | undefined;
-    const answer: MfaVerifyResponse = await attemptChallenge<MfaVerifyResponse>(ctx.db, body.payload, {
+    const answer: MfaVerifyResponse = await attemptChallenge<MfaVerifyResponse>(db, body.payload, {
       accept: async (trx, challenge) => {
         if (challenge.purpose !== preview.purpose || challenge.user_id !== userId) return false;
         if (challenge.purpose === 'sudo') return challenge.session_id === auth?.sessionId;
@@ -221,7 +225,7 @@ const verify = defineRoute({
           (await findOpenLoginFlow(trx, challenge.parent_id, request, { forUpdate: true })) !== undefined
         );
       },
-      check: (trx, challenge) => strategy.check(trx, ctx, challenge, body.code),
+      check: (trx, challenge) => strategy.check(trx, { secrets, config }, challenge, body.code),
       async onFailure(trx, challenge) {
         if (challenge.parent_id) await countParentFailure(trx, challenge.parent_id);
         await audit(
@@ -258,7 +262,7 @@ const verify = defineRoute({
         await consumeChallenge(trx, challenge.parent_id as string);
         const user = await loadChallengeUser(trx, userId);
         if (!user || user.locked_at) throw new ApiError('account_locked');
-        if (user.closes_at) throw closingAccountError(ctx.secrets, user.id, user.closes_at);
+        if (user.closes_at) throw closingAccountError(secrets, user.id, user.closes_at);
         if (body.isTrustedDevice) {
           deviceSecret = await trustDevice(trx, userId, request);
           await audit(trx, { kind: 'trusted_device.added', userId, edition: challenge.edition }, request);

@@ -23,6 +23,9 @@ export interface StartChallengeInput {
   data?: Record<string, unknown>;
 }
 
+/** What a strategy reads of the server's context: the sealing keys and the settings. */
+export type StrategyContext = Pick<AppContext, 'secrets' | 'config'>;
+
 /**
  * One authentication method (CONVENTIONS: one strategy per method), used alike by login, step-up
  * and settings: start a challenge (send a code, or just prepare one), then check a code for it.
@@ -33,9 +36,9 @@ export interface MfaStrategy {
   readonly codeLength: number | null;
   /** Whether the code is sent and can be sent again (SPEC §4: no resend for totp, totpRecovery). */
   readonly sendsCode: boolean;
-  start(trx: AppContext['db'], ctx: AppContext, input: StartChallengeInput): Promise<Challenge>;
+  start(trx: AppContext['db'], ctx: StrategyContext, input: StartChallengeInput): Promise<Challenge>;
   /** True when the code opens the challenge; may record its use in the same transaction. */
-  check(trx: AppContext['db'], ctx: AppContext, challenge: Challenge, code: string): Promise<boolean>;
+  check(trx: AppContext['db'], ctx: StrategyContext, challenge: Challenge, code: string): Promise<boolean>;
 }
 
 /** The challenge row a strategy's start asks for: who, why, and the login or step-up it belongs to. */
