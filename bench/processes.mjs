@@ -154,6 +154,24 @@ export function preciseCpuMs(pid) {
 }
 
 /**
+ * CPU time in ms, to the nanosecond, of the threads of a process with this name (`/proc/<pid>/task/
+ * <tid>/comm`): `libuv-worker` are libuv's pool, where the server's argon2id hashes run (a login's
+ * response is too small to be compressed there). 0 where /proc is missing.
+ */
+export function threadsCpuMs(pid, name) {
+  try {
+    let nanoseconds = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== name) continue;
+      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    }
+    return nanoseconds / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * CPU time the whole machine has spent busy, all cores, in ms (Linux `/proc/stat`: user, nice,
  * system, irq and softirq; idle, iowait and steal, a virtual machine's time given to others, are
  * not), or null where /proc is missing.

@@ -225,14 +225,19 @@ function scalingRows(scaling) {
 }
 
 /**
- * The hash's own share of that ratio: one argon2id hash costs more CPU while every core hashes
- * (caches and memory bandwidth shared) than alone, and the server runs one per core.
+ * The hash's own share of that ratio: one argon2id hash costs more CPU inside a busy server (every
+ * core hashing, caches and memory bandwidth shared) than alone, and the server runs one per core.
+ * The pool's CPU is that cost measured in the server itself; the ceiling's, in an idle process.
  */
 function hashAtConcurrency(results, logins) {
-  const cpuMs = results.hashCeiling?.cpuMsPerHash;
+  const inServer = logins.poolCpuMs ? logins.poolCpuMs / logins.requests : null;
+  const cpuMs = inServer ?? results.hashCeiling?.cpuMsPerHash;
   if (!cpuMs) return '';
   const rest = logins.serverCpuMs / logins.requests - cpuMs;
-  return `; a hash costs ${round(cpuMs, 2)} ms of CPU with one per core, so a server doing nothing else reaches ${round(results.hash.ms / cpuMs, 2)}; the rest of a login ${round(rest, 2)} ms`;
+  const where = inServer
+    ? `in the server's hash threads (${round(results.hashCeiling?.cpuMsPerHash ?? 0, 2)} ms in an idle process with one per core)`
+    : 'with one per core';
+  return `; a hash costs ${round(cpuMs, 2)} ms of CPU ${where}, so a server doing nothing else reaches ${round(results.hash.ms / cpuMs, 2)}; the rest of a login ${round(rest, 2)} ms`;
 }
 
 export function tableRows(results) {
