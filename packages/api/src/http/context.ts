@@ -29,5 +29,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     apiRoute?: boolean;
+    /** A route of the built SPA's files (http/spa.ts): one metrics label for all of them. */
+    builtFiles?: boolean;
   }
 }

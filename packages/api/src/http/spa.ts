@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -63,6 +63,90 @@ function loadPrerendered(webDist: string): PrerenderedPages {
   return loaded;
 }
 
+/** Not files of the site: index.html and the pre-rendered pages go out as pages, .vite is Vite's. */
+const NOT_FILES = new Set(['index.html', 'prerendered']);
+
+/** A directory entry as a file or a directory, a symbolic link as what it points to. */
+function kindOf(entry: Dirent, path: string): 'file' | 'directory' | undefined {
+  const target = entry.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false }) : entry;
+  return target?.isFile() ? 'file' : target?.isDirectory() ? 'directory' : undefined;
+}
+
+type BuiltEntry = { kind: 'file' } | { kind: 'directory'; files: Set<string> };
+
+/**
+ * The files of the build that are served, by top-level entry: a file under its own name, a
+ * directory with the paths of the files below it (dot files and dot directories left out).
+ */
+function builtFiles(webDist: string): Map<string, BuiltEntry> {
+  const entries = new Map<string, BuiltEntry>();
+  const walk = (dir: string, relative: string, files: Set<string>) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const kind = kindOf(entry, join(dir, entry.name));
+      if (kind === 'file') files.add(`${relative}${entry.name}`);
+      else if (kind === 'directory') walk(join(dir, entry.name), `${relative}${entry.name}/`, files);
+    }
+  };
+  for (const entry of readdirSync(webDist, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || NOT_FILES.has(entry.name)) continue;
+    const kind = kindOf(entry, join(webDist, entry.name));
+    if (kind === 'file') entries.set(entry.name, { kind });
+    else if (kind === 'directory') {
+      const files = new Set<string>();
+      walk(join(webDist, entry.name), '', files);
+      entries.set(entry.name, { kind, files });
+    }
+  }
+  return entries;
+}
+
+/**
+ * The built files, as they were at start: one route for each top-level file and one wildcard
+ * route for each directory (assets/, api-docs/), whose handler serves a file that was there and
+ * leaves any other path to `otherwise`, the pages' route, as a route per file did.
+ * @fastify/static's own routes (`wildcard: false`) are a GET and a HEAD route per file, .br and .gz
+ * copies included (~1,400 routes, each with the compression hooks: ~18 MB of resident memory,
+ * decision 0086); its wildcard mode reads each directory of the path on every request.
+ */
+function registerBuiltFiles(
+  app: FastifyInstance,
+  webDist: string,
+  otherwise: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  // As @fastify/static's routes: a client gone mid-file is no error, the rest is the app's.
+  const errorHandler = (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return void request.raw.destroy();
+    return app.errorHandler(error, request, reply);
+  };
+  // GET and HEAD as one route, as @fastify/static declared them (the compression hooks see both).
+  const method = ['GET', 'HEAD'];
+  const config = { builtFiles: true };
+  for (const [name, entry] of builtFiles(webDist)) {
+    if (entry.kind === 'file') {
+      app.route({
+        method,
+        url: `/${name}`,
+        config,
+        errorHandler,
+        handler: (_request, reply) => reply.sendFile(name),
+      });
+      continue;
+    }
+    const { files } = entry;
+    app.route<{ Params: { '*': string } }>({
+      method,
+      url: `/${name}/*`,
+      config,
+      errorHandler,
+      handler: (request, reply) => {
+        const file = request.params['*'];
+        return files.has(file) ? reply.sendFile(`${name}/${file}`) : otherwise(request, reply);
+      },
+    });
+  }
+}
+
 /** `/login/email/` → `/login/email` (the router matches both). */
 function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -102,12 +186,11 @@ export async function registerSpa(app: FastifyInstance) {
   const index = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const prerendered = loadPrerendered(webDist);
   if (index) {
+    // reply.sendFile alone: the routes are registerBuiltFiles'.
     await app.register(fastifyStatic, {
       root: webDist,
-      prefix: '/',
+      serve: false,
       index: false,
-      wildcard: false,
-      globIgnore: ['index.html', 'prerendered/**', '.vite/**'],
       // The .br and .gz copies of scripts/compress.mjs, chosen by Accept-Encoding, with
       // `Vary: Accept-Encoding`.
       preCompressed: true,
@@ -115,6 +198,7 @@ export async function registerSpa(app: FastifyInstance) {
         if (path.includes('/assets/')) res.header('cache-control', IMMUTABLE);
       },
     });
+    registerBuiltFiles(app, webDist, servePage);
   }
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const path = normalizePath(request.url.split('?')[0]!);

@@ -75,8 +75,12 @@ export const metrics = {
   }),
 };
 
-/** The label of a request's route: its pattern, one label for every static file. */
-export function routeLabel(pattern: string | undefined, statusCode: number): string {
+/**
+ * The label of a request's route: its pattern, one label for every static file (`builtFiles`: a
+ * route of the SPA's files, whose pattern is a directory's, `/assets/*`).
+ */
+export function routeLabel(pattern: string | undefined, statusCode: number, builtFiles = false): string {
+  if (builtFiles) return 'static';
   if (!pattern) return statusCode < 400 ? 'spa' : 'unmatched';
   if (!pattern.startsWith('/api/') && /\.[a-z0-9]+$/i.test(pattern)) return 'static';
   return pattern;

@@ -74,7 +74,8 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
  */
 export function registerOperations(app: FastifyInstance, migrationsExpected: () => Promise<boolean>) {
   app.addHook('onResponse', async (request, reply) => {
-    const route = routeLabel(request.routeOptions.url, reply.statusCode);
+    const { url, config } = request.routeOptions;
+    const route = routeLabel(url, reply.statusCode, config?.builtFiles);
     metrics.requestDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,

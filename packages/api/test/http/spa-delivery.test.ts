@@ -27,6 +27,11 @@ function standInBuild(): string {
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), SCRIPT);
   writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+  mkdirSync(join(dir, 'assets', 'fonts'));
+  writeFileSync(join(dir, 'assets', 'fonts', 'inter-def456.woff2'), 'font');
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
   const editions = { general: ['en', 'fr', 'nl'], lu: ['fr_LU', 'en_LU'] };
   const paths = { '/login/email': 'login-email', '/maintenance': 'maintenance' };
   for (const [edition, locales] of Object.entries(editions))
@@ -74,6 +79,26 @@ describe('built assets', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('are the files of the build as it was at start, GET and HEAD, at any depth; nothing else', async () => {
+    const get = (url: string, method: 'GET' | 'HEAD' = 'GET', encoding = 'identity') =>
+      test.app.inject({ method, url, headers: { host: 'localhost:3000', 'accept-encoding': encoding } });
+    expect((await get('/assets/fonts/inter-def456.woff2')).body).toBe('font');
+    expect((await get('/robots.txt')).body).toBe('User-agent: *');
+    const head = await get('/assets/app-abc123.js', 'HEAD', 'br');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+    // Vite's manifest is no file of the site: the path is a page's.
+    expect((await get('/.vite/manifest.json')).body).not.toBe('{}');
+    expect((await get('/assets/missing.js')).statusCode).toBe(404);
+    writeFileSync(join(dir, 'assets', 'late-789.js'), SCRIPT);
+    expect((await get('/assets/late-789.js')).statusCode).toBe(404);
+    // One metrics label for them all, so that series do not grow with deploys.
+    const metrics = await test.call({ method: 'GET', url: '/metrics', deviceId: null });
+    expect(metrics.body).toMatch(/route="static",status="200"/);
+    expect(metrics.body).not.toMatch(/route="\/assets/);
   });
 
   it('never serve the pre-rendered pages as files', async () => {

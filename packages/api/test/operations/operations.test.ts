@@ -128,6 +128,7 @@ describe('operations endpoints', () => {
   it('labels every static file and SPA page with one route label each', () => {
     expect(routeLabel('/assets/index-3f2a1b.js', 200)).toBe('static');
     expect(routeLabel('/favicon.svg', 200)).toBe('static');
+    expect(routeLabel('/assets/*', 200, true)).toBe('static');
     expect(routeLabel(undefined, 200)).toBe('spa');
     expect(routeLabel(undefined, 404)).toBe('unmatched');
     expect(routeLabel('/api/sessions/:id', 200)).toBe('/api/sessions/:id');
