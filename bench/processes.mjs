@@ -143,11 +143,7 @@ export function cpuTimes(pid) {
  */
 export function preciseCpuMs(pid) {
   try {
-    let nanoseconds = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    }
-    return nanoseconds / 1e6;
+    return schedstatMs(pid);
   } catch {
     return cpuTimes(pid).own;
   }
@@ -160,15 +156,20 @@ export function preciseCpuMs(pid) {
  */
 export function threadsCpuMs(pid, name) {
   try {
-    let nanoseconds = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== name) continue;
-      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    }
-    return nanoseconds / 1e6;
+    return schedstatMs(pid, name);
   } catch {
     return 0;
   }
+}
+
+/** The summed schedstat time of a process's threads, of those with this name when one is given. */
+function schedstatMs(pid, name) {
+  let nanoseconds = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (name && readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== name) continue;
+    nanoseconds += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  }
+  return nanoseconds / 1e6;
 }
 
 /**

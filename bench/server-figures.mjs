@@ -208,9 +208,9 @@ export async function serverFigures(
 
 /**
  * Runs a measured load and adds to its figures the CPU it cost: `serverCpuMs`, the server process's
- * own (all its threads, to the nanosecond), `poolCpuMs`, its libuv pool's share (the password hashes), and
- * `machineCpuMs`, the whole machine's busy time over the same window (server, database, load
- * generator, kernel), with `elapsedMs`. What a request costs the machine bounds what the cores can
+ * own (all its threads, to the nanosecond), `poolCpuMs`, its libuv pool's share (the password
+ * hashes), and `machineCpuMs`, the whole machine's busy time over the same window (server,
+ * database, load generator, kernel), with `elapsedMs`. What a request costs the machine bounds what the cores can
  * answer: the report shows that bound beside the targets counted per machine core (decision 0064).
  */
 async function measuredCpu(serverPid, measure) {
