@@ -2,6 +2,7 @@ import type { Edition, Locale } from '@vestibule/contract/editions';
 import type { User } from '@vestibule/contract/schemas/user';
 import { changeLocale } from '../i18n';
 import { apiRequest } from './api';
+import { currentEdition } from './edition';
 import { userLocale } from './language';
 import { changedElsewhere, versioned } from './profileVersion';
 import { loadedQueryClient } from './queryBridge';
@@ -38,15 +39,20 @@ async function patchLanguage(locale: Locale): Promise<void> {
   }
 }
 
-/** Saves the choice to the account; on failure the choice waits for the next page with the user. */
+/**
+ * Saves the choice to the account. It is kept as unsaved until the account has it: a failed save,
+ * or one cut short by a reload or a closed tab, is made again on the next page with the user.
+ */
 export async function saveToAccount(locale: Locale): Promise<void> {
+  setUnsaved(locale);
   try {
     await patchLanguage(locale);
-    setUnsaved(null);
-    storeUser((user) => ({ ...user, language: locale }));
   } catch {
-    setUnsaved(locale);
+    return;
   }
+  // Forgotten once the account has it, unless a later choice is waiting for its own save.
+  if (unsavedChoice(currentEdition()) === locale) setUnsaved(null);
+  storeUser((user) => ({ ...user, language: locale }));
 }
 
 /**

@@ -49,4 +49,22 @@ describe('language choice sticks', () => {
     await chooseLocale('nl');
     expect(patches).toEqual([{ language: 'nl' }]);
   });
+
+  it('a save cut short by a reload is made again on the next page with the user', async () => {
+    tokenStore.set('token');
+    // The page goes before the account answers: the request never settles in it.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        patches.push(JSON.parse(String(init.body)));
+        return new Promise<Response>(() => {});
+      }),
+    );
+    void chooseLocale('nl');
+    await vi.waitFor(() => expect(patches).toEqual([{ language: 'nl' }]));
+    // The next page: the account still speaks English, the choice wins and is sent again.
+    applyUserLanguage(EDITIONS.general, user);
+    await vi.waitFor(() => expect(patches).toEqual([{ language: 'nl' }, { language: 'nl' }]));
+    expect(i18n.language).toBe('nl');
+  });
 });

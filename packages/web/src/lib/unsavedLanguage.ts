@@ -1,9 +1,10 @@
 import type { Edition, Locale } from '@vestibule/contract/editions';
 
-// A language chosen while logged out, kept until an account takes it (lib/languageChoice.ts,
+// A language chosen and not yet saved to an account, kept until an account takes it: chosen while
+// logged out, or while logged in with its save still on the way (lib/languageChoice.ts,
 // lib/languageAccount.ts).
 
-/** localStorage: a choice made while logged out, not yet saved to an account. */
+/** localStorage: a choice not yet saved to an account. */
 const UNSAVED_KEY = 'locale_unsaved';
 
 export function unsavedChoice(edition: Edition): Locale | undefined {
