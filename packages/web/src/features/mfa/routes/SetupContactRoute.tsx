@@ -92,6 +92,8 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
   );
   // Until the user types, the field shows the draft kept over a step-up, else the primary it offers.
   const offered = draft ?? (editId || primaryTaken || methods.isPending ? '' : primary);
+  // Read-only until the offer is known: typing into it while it arrives would mix the two values.
+  const offerPending = !draft && !editId && methods.isPending;
   // Messages are texts here: the server's refusals of a target are worded by errorMessage.
   const schema = useMemo(
     () =>
@@ -279,6 +281,7 @@ export function SetupContactRoute({ kind }: { kind: ContactKind }) {
                   inputMode={kind === 'sms' ? 'tel' : 'email'}
                   autoComplete={kind === 'sms' ? 'tel' : 'email'}
                   spellCheck={false}
+                  readOnly={offerPending}
                   {...targetForm.register('target', { onChange: () => targetForm.clearErrors('target') })}
                 />
               )}
