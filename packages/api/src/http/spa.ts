@@ -63,7 +63,10 @@ function loadPrerendered(webDist: string): PrerenderedPages {
   return loaded;
 }
 
-/** Not files of the site: index.html and the pre-rendered pages go out as pages, .vite is Vite's. */
+/**
+ * Not files of the site: index.html and the pre-rendered pages go out as pages. Dot entries (Vite's
+ * .vite) are skipped apart.
+ */
 const NOT_FILES = new Set(['index.html', 'prerendered']);
 
 /** A directory entry as a file or a directory, a symbolic link as what it points to. */

@@ -75,7 +75,6 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
     }
   });
 
-  const busy = sending;
   const errorOf = (field: keyof LoginFields) => {
     const key = formState.errors[field]?.message as LoginFieldError | undefined;
     return key && t(key);
@@ -89,7 +88,7 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
       // The contract's schemas load with the first touch: ready before the form is sent.
       onFocus={() => void loadLoginSchemas().catch(() => undefined)}
       noValidate
-      aria-busy={busy}
+      aria-busy={sending}
     >
       <Field
         id={`${id}-username`}
@@ -119,8 +118,8 @@ export function LoginForm({ mode, edition, clientId, defaultUsername, onLoggedIn
 
       {refusal ? <FormError>{errorMessage(t, refusal)}</FormError> : null}
 
-      <Button type="submit" busy={busy} disabled={!hydrated} data-hydrating={hydrated ? undefined : true}>
-        {t(busy ? 'login.submitting' : 'login.submit')}
+      <Button type="submit" busy={sending} disabled={!hydrated} data-hydrating={hydrated ? undefined : true}>
+        {t(sending ? 'login.submitting' : 'login.submit')}
       </Button>
     </form>
   );

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessage';
 import { PATHS } from '../../../lib/paths';
 import { queryClient } from '../../../lib/queryClient';
-import { logOut as endThisSession } from '../api/deleteToken';
+import { logOut } from '../api/logOut';
 
 export function LogoutButton({ className, labelClassName }: { className?: string; labelClassName?: string }) {
   const { t } = useTranslation();
@@ -15,10 +15,10 @@ export function LogoutButton({ className, labelClassName }: { className?: string
   const toast = useToast();
   // The top bar is outside the query layout's provider: the one client is named here. The button
   // loads after the first page (app/layout/TopBar.tsx), so TanStack Query stays off the login page.
-  const logOut = useMutation({ mutationFn: endThisSession }, queryClient);
+  const ending = useMutation({ mutationFn: logOut }, queryClient);
 
   const onClick = () =>
-    logOut.mutateAsync().then(
+    ending.mutateAsync().then(
       () => navigate(PATHS.loginEmail, { replace: true }),
       // A 401 is handled globally (the session is already gone); anything else keeps the user here.
       (error: unknown) => {
@@ -28,9 +28,9 @@ export function LogoutButton({ className, labelClassName }: { className?: string
     );
 
   return (
-    <button type="button" className={className} onClick={onClick} disabled={logOut.isPending}>
+    <button type="button" className={className} onClick={onClick} disabled={ending.isPending}>
       <Icon name="logout" size={20} />
-      <span className={labelClassName}>{t(logOut.isPending ? 'topBar.loggingOut' : 'topBar.logout')}</span>
+      <span className={labelClassName}>{t(ending.isPending ? 'topBar.loggingOut' : 'topBar.logout')}</span>
     </button>
   );
 }
